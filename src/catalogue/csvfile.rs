@@ -1,0 +1,352 @@
+//! Reading one CSV file of the import format, keeping where every field came from.
+//!
+//! It accepts what spreadsheets write (a UTF-8 byte-order mark, CRLF, quoted fields with
+//! commas, quotes and newlines, trailing empty columns) and turns everything else into a
+//! [`Diagnostic`] with the line and column of the offending character. It knows the
+//! CSV layer only: which columns a file must have is the validator's business.
+
+use crate::diag::{Diagnostic, Diagnostics};
+
+/// One data row: its fields (trimmed) and where the record starts in the file.
+#[derive(Debug, Clone)]
+pub struct Record {
+    /// Byte offset of the record's first character (after any BOM).
+    byte: usize,
+    /// 1-based line the record starts on.
+    pub line: usize,
+    pub fields: Vec<String>,
+}
+
+/// A parsed CSV file.
+#[derive(Debug)]
+pub struct CsvFile {
+    /// The file's name as shown in messages (`data/cards/karth.csv`).
+    pub display: String,
+    raw: String,
+    /// Header names, trimmed and lowercased; blank for an unnamed (ignored) column.
+    pub headers: Vec<String>,
+    pub records: Vec<Record>,
+}
+
+const BOM: &str = "\u{feff}";
+
+impl CsvFile {
+    /// Parses `bytes`; on failure returns every problem found.
+    pub fn parse(display: impl Into<String>, bytes: Vec<u8>) -> Result<CsvFile, Diagnostics> {
+        let display = display.into();
+        let raw = match String::from_utf8(bytes) {
+            Ok(s) => s,
+            Err(e) => {
+                let valid = e.utf8_error().valid_up_to();
+                let prefix = String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned();
+                let (line, column) = line_col(&prefix, prefix.len());
+                let mut d = Diagnostics::default();
+                d.push(
+                    Diagnostic::new(&display, line, column, "the file is not valid UTF-8")
+                        .with_hint("save it as \"CSV UTF-8\" from the spreadsheet"),
+                );
+                return Err(d);
+            }
+        };
+        let raw = raw.strip_prefix(BOM).map(str::to_owned).unwrap_or(raw);
+        if let Some(at) = unterminated_quote(&raw) {
+            let (line, column) = line_col(&raw, at);
+            let mut d = Diagnostics::default();
+            d.push(
+                Diagnostic::new(&display, line, column, "this quoted field is never closed")
+                    .with_hint(
+                        "add the closing `\"`; a quote inside a quoted field is written `\"\"`",
+                    ),
+            );
+            return Err(d);
+        }
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(raw.as_bytes());
+        let mut records = Vec::new();
+        let mut record = csv::StringRecord::new();
+        loop {
+            match reader.read_record(&mut record) {
+                Ok(false) => break,
+                Ok(true) => {
+                    let (byte, line) = record
+                        .position()
+                        .map(|p| (p.byte() as usize, p.line() as usize))
+                        .unwrap_or((0, 1));
+                    let fields: Vec<String> = record.iter().map(|f| f.trim().to_string()).collect();
+                    // A completely blank line is not a record.
+                    if fields.iter().all(String::is_empty) {
+                        continue;
+                    }
+                    records.push(Record { byte, line, fields });
+                }
+                Err(e) => {
+                    let (line, column) = e
+                        .position()
+                        .map(|p| line_col(&raw, p.byte() as usize))
+                        .unwrap_or((1, 1));
+                    let mut d = Diagnostics::default();
+                    d.push(Diagnostic::new(
+                        &display,
+                        line,
+                        column,
+                        format!("unreadable CSV: {e}"),
+                    ));
+                    return Err(d);
+                }
+            }
+        }
+        if records.is_empty() {
+            let mut d = Diagnostics::default();
+            d.push(Diagnostic::new(
+                &display,
+                1,
+                1,
+                "the file is empty: expected a header row",
+            ));
+            return Err(d);
+        }
+        let header = records.remove(0);
+        let headers = header.fields.iter().map(|h| h.to_lowercase()).collect();
+        let file = CsvFile {
+            display,
+            raw,
+            headers,
+            records,
+        };
+        file.check_widths()?;
+        Ok(file)
+    }
+
+    /// Rows may be shorter than the header (missing trailing fields read as empty), but a
+    /// non-empty field with no header is an error.
+    fn check_widths(&self) -> Result<(), Diagnostics> {
+        let mut d = Diagnostics::default();
+        for rec in &self.records {
+            for (i, f) in rec.fields.iter().enumerate().skip(self.headers.len()) {
+                if !f.is_empty() {
+                    d.push(
+                        self.diag(
+                            rec,
+                            i,
+                            format!(
+                            "this row has a value in column {} but the header has only {} columns",
+                            i + 1,
+                            self.headers.len()
+                        ),
+                        )
+                        .with_hint(
+                            "quote fields that contain commas, or add a header for the column",
+                        ),
+                    );
+                    break;
+                }
+            }
+        }
+        if d.is_empty() {
+            Ok(())
+        } else {
+            Err(d)
+        }
+    }
+
+    /// The index of the column called `name`, if the header has it.
+    pub fn column(&self, name: &str) -> Option<usize> {
+        self.headers.iter().position(|h| h == name)
+    }
+
+    /// The field of `rec` in column `col` (empty when the column or field is absent).
+    pub fn get<'r>(&self, rec: &'r Record, col: Option<usize>) -> &'r str {
+        col.and_then(|c| rec.fields.get(c))
+            .map(String::as_str)
+            .unwrap_or("")
+    }
+
+    /// Line and column (1-based, in characters) of the first character of field `field` of
+    /// `rec`, past any opening quote and leading spaces. A field past the end of the record
+    /// is located at the record's end.
+    pub fn locate(&self, rec: &Record, field: usize) -> (usize, usize) {
+        let bytes = self.raw.as_bytes();
+        let mut i = rec.byte;
+        let mut current = 0;
+        let mut in_quotes = false;
+        while current < field && i < bytes.len() {
+            match bytes[i] {
+                b'"' => in_quotes = !in_quotes,
+                b',' if !in_quotes => current += 1,
+                b'\n' | b'\r' if !in_quotes => break,
+                _ => {}
+            }
+            i += 1;
+        }
+        while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
+            i += 1;
+        }
+        if i < bytes.len() && bytes[i] == b'"' {
+            i += 1;
+        }
+        line_col(&self.raw, i)
+    }
+
+    /// A diagnostic pointing at field `field` of `rec`.
+    pub fn diag(&self, rec: &Record, field: usize, message: impl Into<String>) -> Diagnostic {
+        let (line, column) = self.locate(rec, field);
+        Diagnostic::new(&self.display, line, column, message)
+    }
+
+    /// A diagnostic pointing `offset` characters into field `field` of `rec` (for an item
+    /// inside a list field).
+    pub fn diag_at(
+        &self,
+        rec: &Record,
+        field: usize,
+        offset: usize,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        let (line, column) = self.locate(rec, field);
+        let start = self.byte_of(line, column);
+        let mut line = line;
+        let mut column = column;
+        for c in self.raw[start..].chars().take(offset) {
+            if c == '\n' {
+                line += 1;
+                column = 1;
+            } else {
+                column += 1;
+            }
+        }
+        Diagnostic::new(&self.display, line, column, message)
+    }
+
+    /// A diagnostic about the header row.
+    pub fn header_diag(&self, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(&self.display, 1, 1, message)
+    }
+
+    fn byte_of(&self, line: usize, column: usize) -> usize {
+        let line_start = if line <= 1 {
+            0
+        } else {
+            self.raw
+                .match_indices('\n')
+                .nth(line - 2)
+                .map(|(i, _)| i + 1)
+                .unwrap_or(self.raw.len())
+        };
+        self.raw[line_start..]
+            .char_indices()
+            .nth(column - 1)
+            .map(|(i, _)| line_start + i)
+            .unwrap_or(self.raw.len())
+    }
+}
+
+/// 1-based line and character column of byte offset `at` in `s`.
+fn line_col(s: &str, at: usize) -> (usize, usize) {
+    let at = at.min(s.len());
+    let before = &s[..floor_char_boundary(s, at)];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let column = before[line_start..].trim_end_matches('\r').chars().count() + 1;
+    (line, column)
+}
+
+fn floor_char_boundary(s: &str, mut at: usize) -> usize {
+    while !s.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// Byte offset of the opening quote of a quoted field that never closes, if any.
+fn unterminated_quote(raw: &str) -> Option<usize> {
+    let bytes = raw.as_bytes();
+    let mut in_quotes = false;
+    let mut opened = 0;
+    let mut at_field_start = true;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if in_quotes {
+            if b == b'"' {
+                if bytes.get(i + 1) == Some(&b'"') {
+                    i += 1;
+                } else {
+                    in_quotes = false;
+                }
+            }
+        } else {
+            match b {
+                b'"' if at_field_start => {
+                    in_quotes = true;
+                    opened = i;
+                }
+                b',' | b'\n' | b'\r' => {
+                    at_field_start = true;
+                    i += 1;
+                    continue;
+                }
+                b' ' | b'\t' if at_field_start => {
+                    i += 1;
+                    continue;
+                }
+                _ => {}
+            }
+            at_field_start = false;
+        }
+        i += 1;
+    }
+    in_quotes.then_some(opened)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> CsvFile {
+        CsvFile::parse("t.csv", s.as_bytes().to_vec()).unwrap()
+    }
+
+    #[test]
+    fn bom_crlf_multiline_and_trailing_empty_columns() {
+        let f = parse(
+            "\u{feff}Name,Type,,\r\n\"Wall, of Ice\",summon,,\r\n\"Multi\r\nline\",creature\r\n",
+        );
+        assert_eq!(f.headers, vec!["name", "type", "", ""]);
+        assert_eq!(f.records.len(), 2);
+        assert_eq!(f.records[0].fields[0], "Wall, of Ice");
+        assert_eq!(f.records[1].fields[0], "Multi\r\nline");
+        assert_eq!(f.records[1].line, 3);
+        assert_eq!(f.locate(&f.records[1], 1), (4, 7));
+    }
+
+    #[test]
+    fn locate_counts_characters_not_bytes() {
+        let f = parse("a,b,c\n“Æ”,é,x\n");
+        assert_eq!(f.locate(&f.records[0], 2), (2, 7));
+        let f = parse("a,b\n\"x\",\"y\"\n");
+        assert_eq!(f.locate(&f.records[0], 1), (2, 6));
+    }
+
+    #[test]
+    fn rejects_what_cannot_be_read() {
+        let e = CsvFile::parse("t.csv", b"a,b\n1,\"open\n".to_vec()).unwrap_err();
+        assert_eq!(
+            e.0[0].to_string().lines().next().unwrap(),
+            "t.csv:2:3: this quoted field is never closed"
+        );
+        let e = CsvFile::parse("t.csv", b"a,b\nx,\xff\n".to_vec()).unwrap_err();
+        assert_eq!((e.0[0].line, e.0[0].column), (2, 3));
+        let e = CsvFile::parse("t.csv", b"a,b\n1,2,3\n".to_vec()).unwrap_err();
+        assert_eq!((e.0[0].line, e.0[0].column), (2, 5));
+        assert!(CsvFile::parse("t.csv", b"".to_vec()).is_err());
+    }
+
+    #[test]
+    fn diag_at_points_inside_a_field() {
+        let f = parse("name,abilities\nX,\"Fury; Armr 2\"\n");
+        let d = f.diag_at(&f.records[0], 1, 6, "unknown");
+        assert_eq!((d.line, d.column), (2, 10));
+    }
+}

@@ -1,0 +1,155 @@
+//! The catalogue's records, as the rest of the crate sees them.
+//!
+//! These are plain values: the importer builds them from CSV, the store writes and reads
+//! them, and search, deck validation and the engine read them. No I/O happens here.
+
+use crate::grammar::AbilityParse;
+use serde::{Deserialize, Serialize};
+
+/// One game system.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    pub slug: String,
+    pub name: String,
+    pub description: String,
+    pub source: String,
+}
+
+/// A keyword, ability, ability type or special rule of one game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Keyword {
+    pub game: String,
+    pub name: String,
+    pub aliases: Vec<String>,
+    /// The keyword takes a value (`Armor 2`): its `parameter` column is `X`.
+    pub takes_value: bool,
+    pub kind: String,
+    pub timing: String,
+    pub section: String,
+    /// The source text, verbatim.
+    pub text: String,
+    /// A corrected form of `text`, when the data gives one.
+    pub normalised: Option<String>,
+    pub source: String,
+    /// The text read by its game's grammar, where the game has one for definitions.
+    pub parse: Option<AbilityParse>,
+}
+
+/// One numbered rule (or section heading). `(game, section)` repeats where the source does.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Rule {
+    pub game: String,
+    pub section: String,
+    pub title: String,
+    pub text: String,
+    pub normalised: Option<String>,
+    pub source: String,
+    /// Position in `rules.csv` (0-based), which keeps repeated numbers in source order.
+    pub ordinal: usize,
+}
+
+/// Heroes of Karth's two sides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    Allegiance,
+    Shard,
+}
+
+impl Side {
+    pub fn parse(s: &str) -> Option<Side> {
+        match s {
+            "Allegiance" => Some(Side::Allegiance),
+            "Shard" => Some(Side::Shard),
+            _ => None,
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::Allegiance => "Allegiance",
+            Side::Shard => "Shard",
+        }
+    }
+}
+
+/// A faction of one game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Faction {
+    pub game: String,
+    pub name: String,
+    pub side: Option<Side>,
+}
+
+/// A keyword on a card, resolved to the keyword's canonical name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardAbility {
+    pub keyword: String,
+    pub value: Option<i64>,
+}
+
+impl CardAbility {
+    /// `Armor 2`, `Fury`.
+    pub fn label(&self) -> String {
+        match self.value {
+            Some(v) => format!("{} {v}", self.keyword),
+            None => self.keyword.clone(),
+        }
+    }
+}
+
+/// A game-specific column of a card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Attribute {
+    /// The header name, lowercased.
+    pub name: String,
+    pub value: String,
+    /// Set when the column is numeric (every non-empty value in it is a number).
+    pub number: Option<f64>,
+}
+
+/// One card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Card {
+    pub game: String,
+    pub name: String,
+    pub card_type: String,
+    pub faction: Option<String>,
+    pub value: Option<i64>,
+    pub abilities: Vec<CardAbility>,
+    pub traits: Vec<String>,
+    pub text: String,
+    pub attributes: Vec<Attribute>,
+    /// The card's text read by its game's grammar (KeyForge and Arcane Legions).
+    pub text_abilities: Vec<AbilityParse>,
+}
+
+impl Card {
+    pub fn attribute(&self, name: &str) -> Option<&Attribute> {
+        self.attributes.iter().find(|a| a.name == name)
+    }
+    /// The first value of the keyword `keyword` on this card (`Armor 2` → `Some(Some(2))`).
+    pub fn ability(&self, keyword: &str) -> Option<Option<i64>> {
+        self.abilities
+            .iter()
+            .find(|a| a.keyword == keyword)
+            .map(|a| a.value)
+    }
+}
+
+/// A game-specific card column and whether it is numeric.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttributeColumn {
+    pub game: String,
+    pub name: String,
+    pub numeric: bool,
+}
+
+/// Everything one import holds.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct DataSet {
+    pub games: Vec<Game>,
+    pub keywords: Vec<Keyword>,
+    pub rules: Vec<Rule>,
+    pub factions: Vec<Faction>,
+    pub cards: Vec<Card>,
+    pub attribute_columns: Vec<AttributeColumn>,
+}

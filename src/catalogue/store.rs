@@ -1,0 +1,394 @@
+//! The SQLite file: its schema, writing a [`DataSet`] into it, and reading one back.
+//!
+//! Only this module knows SQL. A catalogue file is written once, whole, by [`write_atomic`]
+//! into a temporary file beside the target and renamed over it, so readers see the old
+//! catalogue or the new one and never a half-written one.
+
+use super::model::*;
+use crate::grammar::AbilityParse;
+use rusqlite::{params, Connection, OpenFlags};
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// Bumped whenever the schema changes; a catalogue of another version is re-imported.
+pub const SCHEMA_VERSION: i64 = 1;
+
+const SCHEMA: &str = "
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE games (ord INTEGER PRIMARY KEY, slug TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
+    description TEXT NOT NULL, source TEXT NOT NULL);
+CREATE TABLE factions (ord INTEGER PRIMARY KEY, game TEXT NOT NULL, faction TEXT NOT NULL, side TEXT);
+CREATE TABLE keywords (id INTEGER PRIMARY KEY, game TEXT NOT NULL, name TEXT NOT NULL,
+    aliases TEXT NOT NULL, takes_value INTEGER NOT NULL, kind TEXT NOT NULL, timing TEXT NOT NULL,
+    section TEXT NOT NULL, text TEXT NOT NULL, normalised TEXT, source TEXT NOT NULL, parse TEXT);
+CREATE TABLE rules (id INTEGER PRIMARY KEY, game TEXT NOT NULL, section TEXT NOT NULL,
+    title TEXT NOT NULL, text TEXT NOT NULL, normalised TEXT, source TEXT NOT NULL);
+CREATE TABLE attribute_columns (ord INTEGER PRIMARY KEY, game TEXT NOT NULL, name TEXT NOT NULL,
+    numeric INTEGER NOT NULL);
+CREATE TABLE cards (id INTEGER PRIMARY KEY, game TEXT NOT NULL, name TEXT NOT NULL,
+    type TEXT NOT NULL, faction TEXT, value INTEGER, traits TEXT NOT NULL, text TEXT NOT NULL,
+    attributes TEXT NOT NULL, text_abilities TEXT NOT NULL);
+CREATE TABLE card_keywords (card_id INTEGER NOT NULL, ord INTEGER NOT NULL, keyword TEXT NOT NULL,
+    value INTEGER, PRIMARY KEY (card_id, ord)) WITHOUT ROWID;
+";
+/// Indexes are built after the bulk insert, which is faster than maintaining them row by row.
+const INDEXES: &str = "
+CREATE INDEX cards_by_game_name ON cards (game, name);
+CREATE INDEX card_keywords_by_keyword ON card_keywords (keyword, card_id);
+CREATE INDEX rules_by_section ON rules (game, section);
+CREATE INDEX keywords_by_name ON keywords (game, name);
+";
+
+/// What can go wrong reading or writing the file.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("{path}: {source}")]
+    Io { path: PathBuf, source: io::Error },
+    #[error("{path}: SQLite: {source}")]
+    Sqlite {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
+    #[error("{path}: not an Arbiter catalogue of schema version {SCHEMA_VERSION} (found {found})")]
+    Version { path: PathBuf, found: String },
+    #[error("{path}: corrupt catalogue: {message}")]
+    Corrupt { path: PathBuf, message: String },
+}
+
+fn sql(path: &Path) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
+    move |source| StoreError::Sqlite {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+fn io_err(path: &Path) -> impl Fn(io::Error) -> StoreError + '_ {
+    move |source| StoreError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+fn json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).expect("catalogue values serialise")
+}
+
+/// Writes `data` to a fresh catalogue at `target`, atomically: a temporary file in the same
+/// directory is filled, synced and renamed over `target`. On any error, or if the process
+/// dies first, `target` is untouched. `data_hash` identifies the input it was built from.
+pub fn write_atomic(
+    data: &DataSet,
+    data_hash: &str,
+    target: &Path,
+    progress: &dyn Fn(u64),
+) -> Result<(), StoreError> {
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&dir).map_err(io_err(&dir))?;
+    let file_name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = tempfile::Builder::new()
+        .prefix(&format!(".{file_name}."))
+        .suffix(".importing")
+        .tempfile_in(&dir)
+        .map_err(io_err(&dir))?;
+    let tmp_path = tmp.path().to_path_buf();
+    {
+        let mut conn = Connection::open(&tmp_path).map_err(sql(&tmp_path))?;
+        // The file is private until the rename, so it needs no journal of its own.
+        conn.execute_batch(
+            "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;",
+        )
+        .map_err(sql(&tmp_path))?;
+        write(&mut conn, data, data_hash, progress).map_err(sql(&tmp_path))?;
+        conn.close().map_err(|(_, e)| e).map_err(sql(&tmp_path))?;
+    }
+    tmp.as_file().sync_all().map_err(io_err(&tmp_path))?;
+    tmp.persist(target).map_err(|e| StoreError::Io {
+        path: target.to_path_buf(),
+        source: e.error,
+    })?;
+    if let Ok(d) = std::fs::File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+fn write(
+    conn: &mut Connection,
+    data: &DataSet,
+    data_hash: &str,
+    progress: &dyn Fn(u64),
+) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    tx.execute_batch(SCHEMA)?;
+    {
+        let mut meta = tx.prepare("INSERT INTO meta (key, value) VALUES (?1, ?2)")?;
+        meta.execute(params!["schema_version", SCHEMA_VERSION.to_string()])?;
+        meta.execute(params!["data_hash", data_hash])?;
+        let mut st = tx.prepare("INSERT INTO games VALUES (?1, ?2, ?3, ?4, ?5)")?;
+        for (i, g) in data.games.iter().enumerate() {
+            st.execute(params![i as i64, g.slug, g.name, g.description, g.source])?;
+        }
+        let mut st = tx.prepare("INSERT INTO factions VALUES (?1, ?2, ?3, ?4)")?;
+        for (i, f) in data.factions.iter().enumerate() {
+            st.execute(params![i as i64, f.game, f.name, f.side.map(Side::as_str)])?;
+        }
+        let mut st = tx.prepare(
+            "INSERT INTO keywords VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        )?;
+        for (i, k) in data.keywords.iter().enumerate() {
+            st.execute(params![
+                i as i64,
+                k.game,
+                k.name,
+                json(&k.aliases),
+                k.takes_value,
+                k.kind,
+                k.timing,
+                k.section,
+                k.text,
+                k.normalised,
+                k.source,
+                k.parse.as_ref().map(json)
+            ])?;
+        }
+        let mut st = tx.prepare("INSERT INTO rules VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?;
+        for r in &data.rules {
+            st.execute(params![
+                r.ordinal as i64,
+                r.game,
+                r.section,
+                r.title,
+                r.text,
+                r.normalised,
+                r.source
+            ])?;
+        }
+        let mut st = tx.prepare("INSERT INTO attribute_columns VALUES (?1, ?2, ?3, ?4)")?;
+        for (i, a) in data.attribute_columns.iter().enumerate() {
+            st.execute(params![i as i64, a.game, a.name, a.numeric])?;
+        }
+        let mut card =
+            tx.prepare("INSERT INTO cards VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")?;
+        let mut kw = tx.prepare("INSERT INTO card_keywords VALUES (?1, ?2, ?3, ?4)")?;
+        for (i, c) in data.cards.iter().enumerate() {
+            card.execute(params![
+                i as i64,
+                c.game,
+                c.name,
+                c.card_type,
+                c.faction,
+                c.value,
+                json(&c.traits),
+                c.text,
+                json(&c.attributes),
+                json(&c.text_abilities)
+            ])?;
+            for (j, a) in c.abilities.iter().enumerate() {
+                kw.execute(params![i as i64, j as i64, a.keyword, a.value])?;
+            }
+            progress(1);
+        }
+    }
+    tx.execute_batch(INDEXES)?;
+    tx.commit()
+}
+
+/// The data hash a catalogue was built from, or `None` if `path` is not a readable catalogue
+/// of this schema version.
+pub fn data_hash(path: &Path) -> Option<String> {
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).ok()?;
+    let version: String = conn
+        .query_row(
+            "SELECT value FROM meta WHERE key = 'schema_version'",
+            [],
+            |r| r.get(0),
+        )
+        .ok()?;
+    if version != SCHEMA_VERSION.to_string() {
+        return None;
+    }
+    conn.query_row("SELECT value FROM meta WHERE key = 'data_hash'", [], |r| {
+        r.get(0)
+    })
+    .ok()
+}
+
+fn parse_json<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    what: &str,
+    s: &str,
+) -> Result<T, StoreError> {
+    serde_json::from_str(s).map_err(|e| StoreError::Corrupt {
+        path: path.to_path_buf(),
+        message: format!("{what}: {e}"),
+    })
+}
+
+/// Reads a whole catalogue back. Returns the data and its data hash.
+pub fn read(path: &Path) -> Result<(DataSet, String), StoreError> {
+    if !path.exists() {
+        return Err(StoreError::Io {
+            path: path.to_path_buf(),
+            source: io::Error::new(io::ErrorKind::NotFound, "no catalogue here"),
+        });
+    }
+    let conn =
+        Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(sql(path))?;
+    let version: String = conn
+        .query_row(
+            "SELECT value FROM meta WHERE key = 'schema_version'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap_or_else(|_| "none".into());
+    if version != SCHEMA_VERSION.to_string() {
+        return Err(StoreError::Version {
+            path: path.to_path_buf(),
+            found: version,
+        });
+    }
+    let hash: String = conn
+        .query_row("SELECT value FROM meta WHERE key = 'data_hash'", [], |r| {
+            r.get(0)
+        })
+        .map_err(sql(path))?;
+    let e = sql(path);
+    let mut data = DataSet::default();
+    let mut st = conn
+        .prepare("SELECT slug, name, description, source FROM games ORDER BY ord")
+        .map_err(&e)?;
+    data.games = st
+        .query_map([], |r| {
+            Ok(Game {
+                slug: r.get(0)?,
+                name: r.get(1)?,
+                description: r.get(2)?,
+                source: r.get(3)?,
+            })
+        })
+        .and_then(Iterator::collect)
+        .map_err(&e)?;
+    let mut st = conn
+        .prepare("SELECT game, faction, side FROM factions ORDER BY ord")
+        .map_err(&e)?;
+    data.factions = st
+        .query_map([], |r| {
+            let side: Option<String> = r.get(2)?;
+            Ok(Faction {
+                game: r.get(0)?,
+                name: r.get(1)?,
+                side: side.as_deref().and_then(Side::parse),
+            })
+        })
+        .and_then(Iterator::collect)
+        .map_err(&e)?;
+    let mut st = conn
+        .prepare("SELECT game, name, aliases, takes_value, kind, timing, section, text, normalised, source, parse FROM keywords ORDER BY id")
+        .map_err(&e)?;
+    let rows: Vec<(Keyword, String, Option<String>)> = st
+        .query_map([], |r| {
+            Ok((
+                Keyword {
+                    game: r.get(0)?,
+                    name: r.get(1)?,
+                    aliases: Vec::new(),
+                    takes_value: r.get(3)?,
+                    kind: r.get(4)?,
+                    timing: r.get(5)?,
+                    section: r.get(6)?,
+                    text: r.get(7)?,
+                    normalised: r.get(8)?,
+                    source: r.get(9)?,
+                    parse: None,
+                },
+                r.get(2)?,
+                r.get(10)?,
+            ))
+        })
+        .and_then(Iterator::collect)
+        .map_err(&e)?;
+    for (mut k, aliases, parse) in rows {
+        k.aliases = parse_json(path, "keyword aliases", &aliases)?;
+        k.parse = parse
+            .map(|p| parse_json::<AbilityParse>(path, "keyword parse", &p))
+            .transpose()?;
+        data.keywords.push(k);
+    }
+    let mut st = conn
+        .prepare("SELECT id, game, section, title, text, normalised, source FROM rules ORDER BY id")
+        .map_err(&e)?;
+    data.rules = st
+        .query_map([], |r| {
+            Ok(Rule {
+                ordinal: r.get::<_, i64>(0)? as usize,
+                game: r.get(1)?,
+                section: r.get(2)?,
+                title: r.get(3)?,
+                text: r.get(4)?,
+                normalised: r.get(5)?,
+                source: r.get(6)?,
+            })
+        })
+        .and_then(Iterator::collect)
+        .map_err(&e)?;
+    let mut st = conn
+        .prepare("SELECT game, name, numeric FROM attribute_columns ORDER BY ord")
+        .map_err(&e)?;
+    data.attribute_columns = st
+        .query_map([], |r| {
+            Ok(AttributeColumn {
+                game: r.get(0)?,
+                name: r.get(1)?,
+                numeric: r.get(2)?,
+            })
+        })
+        .and_then(Iterator::collect)
+        .map_err(&e)?;
+    let mut abilities: Vec<Vec<CardAbility>> = Vec::new();
+    let mut st = conn
+        .prepare("SELECT card_id, keyword, value FROM card_keywords ORDER BY card_id, ord")
+        .map_err(&e)?;
+    let mut rows = st.query([]).map_err(&e)?;
+    while let Some(r) = rows.next().map_err(&e)? {
+        let id = r.get::<_, i64>(0).map_err(&e)? as usize;
+        if abilities.len() <= id {
+            abilities.resize_with(id + 1, Vec::new);
+        }
+        abilities[id].push(CardAbility {
+            keyword: r.get(1).map_err(&e)?,
+            value: r.get(2).map_err(&e)?,
+        });
+    }
+    let mut st = conn
+        .prepare("SELECT id, game, name, type, faction, value, traits, text, attributes, text_abilities FROM cards ORDER BY id")
+        .map_err(&e)?;
+    let mut rows = st.query([]).map_err(&e)?;
+    while let Some(r) = rows.next().map_err(&e)? {
+        let id = r.get::<_, i64>(0).map_err(&e)? as usize;
+        let traits: String = r.get(6).map_err(&e)?;
+        let attributes: String = r.get(8).map_err(&e)?;
+        let text_abilities: String = r.get(9).map_err(&e)?;
+        data.cards.push(Card {
+            game: r.get(1).map_err(&e)?,
+            name: r.get(2).map_err(&e)?,
+            card_type: r.get(3).map_err(&e)?,
+            faction: r.get(4).map_err(&e)?,
+            value: r.get(5).map_err(&e)?,
+            abilities: abilities
+                .get_mut(id)
+                .map(std::mem::take)
+                .unwrap_or_default(),
+            traits: parse_json(path, "card traits", &traits)?,
+            text: r.get(7).map_err(&e)?,
+            attributes: parse_json(path, "card attributes", &attributes)?,
+            text_abilities: parse_json(path, "card text abilities", &text_abilities)?,
+        });
+    }
+    Ok((data, hash))
+}

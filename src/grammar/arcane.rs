@@ -1,0 +1,181 @@
+//! Seed 004's special-ability syntax (Arcane Legions, "Special Ability Types").
+//!
+//! Seed 004: abilities "come in one of three types: activated, triggered, and static, as
+//! shown by the way they are written". Activated: `[Cost] [Activation restriction (if any)]
+//! -- [Effect.]`. Triggered: `[Trigger condition,] [effect.]`, beginning with When, At or
+//! Whenever. Static: "simply written as statements". Reminder text is "in parenthesis
+//! placed at the end of an ability" and "has no rules implications", so it is split off
+//! before the ability is classified.
+
+use regex::Regex;
+use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
+
+/// Seed 004's three ability types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArcaneKind {
+    Activated,
+    Triggered,
+    Static,
+}
+
+impl ArcaneKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ArcaneKind::Activated => "activated",
+            ArcaneKind::Triggered => "triggered",
+            ArcaneKind::Static => "static",
+        }
+    }
+}
+
+/// One Arcane Legions ability, classified by its syntax.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArcaneAbility {
+    /// The ability's name, when written as `Name: text`.
+    pub name: Option<String>,
+    pub kind: ArcaneKind,
+    /// Activated: what is paid (`1 OP`).
+    pub cost: Option<String>,
+    /// Activated: the activation restriction (`if this unit is undead`).
+    pub restriction: Option<String>,
+    /// Triggered: the trigger condition (`Whenever a figure is downed from this unit`).
+    pub condition: Option<String>,
+    /// Triggered: seed 004 "Usually this is marked by the word may before the effect".
+    pub optional: bool,
+    pub effect: String,
+    /// The parenthesised reminder text at the end, without parentheses.
+    pub reminder: Option<String>,
+}
+
+static REMINDER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?s)(?P<body>.*?)\s*\((?P<rem>[^()]*)\)\s*$").expect("static regex")
+});
+static TRIGGER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(?:When|At|Whenever)\b").expect("static regex"));
+static NAMED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(?P<name>[A-Z][\w’' -]{0,40}?):\s+(?P<rest>.+)$").expect("static regex")
+});
+
+/// Classifies one ability's rules text (without a `Name:` prefix).
+pub fn parse(text: &str) -> ArcaneAbility {
+    let text = text.trim();
+    let (body, reminder) = match REMINDER.captures(text) {
+        Some(c) if !c["body"].trim().is_empty() => (
+            c["body"].trim().to_string(),
+            Some(c["rem"].trim().to_string()),
+        ),
+        _ => (text.to_string(), None),
+    };
+    let mut ability = ArcaneAbility {
+        name: None,
+        kind: ArcaneKind::Static,
+        cost: None,
+        restriction: None,
+        condition: None,
+        optional: false,
+        effect: body.clone(),
+        reminder,
+    };
+    if let Some((left, effect)) = body.split_once("--") {
+        let left = left.trim();
+        let (cost, restriction) = match left.split_once(',') {
+            Some((c, r)) => (c.trim(), Some(r.trim().to_string())),
+            None => (left, None),
+        };
+        ability.kind = ArcaneKind::Activated;
+        ability.cost = Some(cost.to_string());
+        ability.restriction = restriction.filter(|r| !r.is_empty());
+        ability.effect = effect.trim().to_string();
+    } else if TRIGGER.is_match(&body) {
+        ability.kind = ArcaneKind::Triggered;
+        let (condition, effect) = body.split_once(',').unwrap_or((body.as_str(), ""));
+        ability.condition = Some(condition.trim().to_string());
+        ability.effect = effect.trim().to_string();
+        ability.optional = ability
+            .effect
+            .split_whitespace()
+            .take(4)
+            .any(|w| w == "may");
+    }
+    ability
+}
+
+/// Classifies one card-text line written as `Ability Name: rules text` (or just the text).
+pub fn parse_line(line: &str) -> ArcaneAbility {
+    let line = line.trim();
+    match NAMED.captures(line) {
+        Some(c) if !TRIGGER.is_match(&c["name"]) => {
+            let mut a = parse(&c["rest"]);
+            a.name = Some(c["name"].trim().to_string());
+            a
+        }
+        _ => parse(line),
+    }
+}
+
+/// Classifies a card's text, one ability per non-empty line.
+pub fn parse_text(text: &str) -> Vec<ArcaneAbility> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(parse_line)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // seed 004 Activated: "an ability that says "1 OP, if this unit is undead --" can only be used if that unit is undead"
+    #[test]
+    fn activated_with_cost_restriction_and_effect() {
+        let a = parse_line("Lord of the Dead: 1 OP, if this unit is undead -- Return one downed figure to this unit.");
+        assert_eq!(a.name.as_deref(), Some("Lord of the Dead"));
+        assert_eq!(a.kind, ArcaneKind::Activated);
+        assert_eq!(a.cost.as_deref(), Some("1 OP"));
+        assert_eq!(a.restriction.as_deref(), Some("if this unit is undead"));
+        assert_eq!(a.effect, "Return one downed figure to this unit.");
+    }
+
+    // seed 004 Triggered: "Triggered abilities begin with the word When, At, or Whenever followed by the time or condition"
+    #[test]
+    fn triggered_condition_and_optional_effect() {
+        let a = parse("Whenever this unit is given a ranged combat order, it may spend one order point to gain 2 blue dice until end of turn.");
+        assert_eq!(a.kind, ArcaneKind::Triggered);
+        assert_eq!(
+            a.condition.as_deref(),
+            Some("Whenever this unit is given a ranged combat order")
+        );
+        assert!(a.optional);
+        for opener in ["When", "At"] {
+            let a = parse(&format!("{opener} the turn ends, heal 1 figure."));
+            assert_eq!(a.kind, ArcaneKind::Triggered, "{opener}");
+        }
+        // "Whatever" is not "When".
+        assert_eq!(parse("Whatever happens, nothing.").kind, ArcaneKind::Static);
+    }
+
+    // seed 004 Static: "Static abilities are simply written as statements."
+    #[test]
+    fn statement_is_static() {
+        let a = parse_line("Aura of Peace: Enemy units within 4\" cannot be given charge orders.");
+        assert_eq!(a.kind, ArcaneKind::Static);
+        assert_eq!(a.cost, None);
+    }
+
+    // seed 004 Reminder Text: "Reminder text is italicized and in parenthesis placed at the end of an ability. It does not actually affect the play of the game"
+    #[test]
+    fn reminder_text_is_split_off_before_classifying() {
+        let a =
+            parse("1 OP -- This unit gains Fly. (A flying unit ignores terrain -- even walls.)");
+        assert_eq!(a.kind, ArcaneKind::Activated);
+        assert_eq!(a.effect, "This unit gains Fly.");
+        assert_eq!(
+            a.reminder.as_deref(),
+            Some("A flying unit ignores terrain -- even walls.")
+        );
+        // Only parentheses at the very end are reminder text.
+        assert_eq!(parse("(Hello) there").reminder, None);
+    }
+}

@@ -1,0 +1,42 @@
+//! Ability text parsed by the seeds' own grammars.
+//!
+//! Each source document writes its abilities in a fixed shape, and this module reads
+//! those shapes into structure: seed 002's keyword definitions ([`swtcg`]), seed 003's
+//! bold precursors ([`keyforge`]), seed 004's activated / triggered / static syntax
+//! ([`arcane`]), plus the catalogue's own `abilities` column ([`ability_list`]).
+//! Everything here is a pure function of a string. It knows nothing of CSV, SQL or
+//! the web; the importer stores the results and later issues display and search them.
+
+pub mod ability_list;
+pub mod arcane;
+pub mod keyforge;
+pub mod swtcg;
+
+use serde::{Deserialize, Serialize};
+
+/// The structure read from one ability text, tagged by the grammar that read it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "grammar", rename_all = "snake_case")]
+pub enum AbilityParse {
+    Swtcg(swtcg::SwtcgDefinition),
+    Keyforge(keyforge::KeyforgeAbility),
+    Arcane(arcane::ArcaneAbility),
+}
+
+impl AbilityParse {
+    /// The ability's kind in the vocabulary of its own game (`static`, `triggered`,
+    /// `activated`, or a KeyForge ability type such as `reap`).
+    pub fn kind(&self) -> Option<String> {
+        match self {
+            AbilityParse::Swtcg(d) => d.kind.clone(),
+            AbilityParse::Keyforge(k) => Some(
+                k.types
+                    .iter()
+                    .map(|t| t.as_str())
+                    .collect::<Vec<_>>()
+                    .join("/"),
+            ),
+            AbilityParse::Arcane(a) => Some(a.kind.as_str().to_string()),
+        }
+    }
+}

@@ -1,0 +1,13 @@
+//! Arbiter: a card database and rules adjudicator.
+//!
+//! Data flows one way: CSV (`data/`) is validated and imported into SQLite by
+//! [`catalogue`], loaded into memory as a [`catalogue::Catalogue`], and served by [`web`].
+//! [`grammar`] reads ability text; [`diag`] formats every input error; [`text`] folds
+//! names for lookup. See `ARCHITECTURE.md` for the map and its invariants.
+
+pub mod catalogue;
+pub mod config;
+pub mod diag;
+pub mod grammar;
+pub mod text;
+pub mod web;

@@ -1,0 +1,121 @@
+//! Errors of the web layer and how each becomes an error page or a JSON error object
+//! `{object:"error", status, code, details}`. A handler never answers 500 for bad input.
+
+use super::format::Format;
+use actix_web::{http::StatusCode, HttpRequest, HttpResponse, ResponseError};
+use askama::Template;
+use serde::Serialize;
+
+/// What a handler can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum WebError {
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl WebError {
+    fn status(&self) -> StatusCode {
+        match self {
+            WebError::NotFound(_) => StatusCode::NOT_FOUND,
+            WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+    fn code(&self) -> &'static str {
+        match self {
+            WebError::NotFound(_) => "not_found",
+            WebError::BadRequest(_) => "bad_request",
+            WebError::Internal(_) => "internal",
+        }
+    }
+    /// The error in the representation the client asked for.
+    pub fn in_format(self, format: Format) -> Failure {
+        Failure {
+            format,
+            error: self,
+        }
+    }
+}
+
+/// A [`WebError`] bound to the format it must be rendered in.
+#[derive(Debug, thiserror::Error)]
+#[error("{error}")]
+pub struct Failure {
+    pub format: Format,
+    pub error: WebError,
+}
+
+/// The JSON error object.
+#[derive(Serialize)]
+struct ErrorObject<'a> {
+    object: &'static str,
+    status: u16,
+    code: &'a str,
+    details: String,
+}
+
+/// The HTML error page.
+#[derive(Template)]
+#[template(path = "error/error.html")]
+struct ErrorPage<'a> {
+    status: u16,
+    title: &'a str,
+    details: String,
+}
+
+impl ResponseError for Failure {
+    fn status_code(&self) -> StatusCode {
+        self.error.status()
+    }
+    fn error_response(&self) -> HttpResponse {
+        let status = self.error.status();
+        if let WebError::Internal(msg) = &self.error {
+            tracing::error!(%msg, "internal error");
+        }
+        let details = self.error.to_string();
+        match self.format {
+            Format::Json => HttpResponse::build(status).json(ErrorObject {
+                object: "error",
+                status: status.as_u16(),
+                code: self.error.code(),
+                details,
+            }),
+            Format::Html => {
+                let page = ErrorPage {
+                    status: status.as_u16(),
+                    title: status.canonical_reason().unwrap_or("Error"),
+                    details,
+                };
+                let body = page
+                    .render()
+                    .unwrap_or_else(|e| format!("error page failed to render: {e}"));
+                HttpResponse::build(status)
+                    .content_type("text/html; charset=utf-8")
+                    .body(body)
+            }
+        }
+    }
+}
+
+pub(super) async fn not_found(req: HttpRequest) -> Result<HttpResponse, Failure> {
+    Err(WebError::NotFound(format!("no page at {}", req.path())).in_format(Format::of(&req)))
+}
+
+pub(super) fn path_error(err: actix_web::error::PathError, req: &HttpRequest) -> actix_web::Error {
+    WebError::BadRequest(format!("bad path: {err}"))
+        .in_format(Format::of(req))
+        .into()
+}
+
+pub(super) fn query_error(
+    err: actix_web::error::QueryPayloadError,
+    req: &HttpRequest,
+) -> actix_web::Error {
+    WebError::BadRequest(format!("bad query string: {err}"))
+        .in_format(Format::of(req))
+        .into()
+}

@@ -1,0 +1,60 @@
+//! The HTTP face: routes, content negotiation, error pages. Only this module knows actix
+//! and askama.
+//!
+//! Each page family has its own handler module and template folder (`templates/<family>/`)
+//! and a documented page struct; every page has a JSON twin, reached by a `.json` suffix
+//! or by `Accept: application/json`. Handlers read an immutable [`AppState`]; there is no
+//! server-side session.
+
+mod assets;
+mod error;
+mod format;
+mod home;
+
+pub use error::WebError;
+pub use format::Format;
+
+use crate::catalogue::Catalogue;
+use actix_web::{web, App, HttpServer};
+use std::sync::Arc;
+
+/// What every handler can read.
+#[derive(Clone)]
+pub struct AppState {
+    pub catalogue: Arc<Catalogue>,
+}
+
+/// How to serve.
+#[derive(Debug, Clone)]
+pub struct ServeConfig {
+    /// `host:port`.
+    pub addr: String,
+    /// Worker threads; `None` means one per core.
+    pub workers: Option<usize>,
+}
+
+/// Registers every route; shared by [`serve`] and the route tests.
+pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
+    move |cfg| {
+        cfg.app_data(web::Data::new(state))
+            .app_data(web::PathConfig::default().error_handler(error::path_error))
+            .app_data(web::QueryConfig::default().error_handler(error::query_error))
+            .configure(home::routes)
+            .configure(assets::routes)
+            .default_service(web::to(error::not_found));
+    }
+}
+
+/// Serves until the process is stopped.
+pub async fn serve(state: AppState, cfg: ServeConfig) -> std::io::Result<()> {
+    let mut server = HttpServer::new(move || {
+        App::new()
+            .wrap(tracing_actix_web::TracingLogger::default())
+            .configure(configure(state.clone()))
+    });
+    if let Some(w) = cfg.workers {
+        server = server.workers(w);
+    }
+    tracing::info!(addr = %cfg.addr, "serving");
+    server.bind(&cfg.addr)?.run().await
+}
