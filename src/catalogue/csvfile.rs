@@ -12,8 +12,6 @@ use crate::diag::{Diagnostic, Diagnostics};
 pub struct Record {
     /// Byte offset of the record's first character (after any BOM).
     byte: usize,
-    /// 1-based line the record starts on.
-    pub line: usize,
     pub fields: Vec<String>,
 }
 
@@ -70,16 +68,18 @@ impl CsvFile {
             match reader.read_record(&mut record) {
                 Ok(false) => break,
                 Ok(true) => {
-                    let (byte, line) = record
-                        .position()
-                        .map(|p| (p.byte() as usize, p.line() as usize))
-                        .unwrap_or((0, 1));
+                    // With CRLF, csv reports the record as starting at the `\n` of the
+                    // previous terminator; the record really starts after it.
+                    let mut byte = record.position().map(|p| p.byte() as usize).unwrap_or(0);
+                    while matches!(raw.as_bytes().get(byte), Some(b'\r' | b'\n')) {
+                        byte += 1;
+                    }
                     let fields: Vec<String> = record.iter().map(|f| f.trim().to_string()).collect();
                     // A completely blank line is not a record.
                     if fields.iter().all(String::is_empty) {
                         continue;
                     }
-                    records.push(Record { byte, line, fields });
+                    records.push(Record { byte, fields });
                 }
                 Err(e) => {
                     let (line, column) = e
@@ -149,6 +149,11 @@ impl CsvFile {
         } else {
             Err(d)
         }
+    }
+
+    /// The 1-based line `rec` starts on.
+    pub fn line_of(&self, rec: &Record) -> usize {
+        line_col(&self.raw, rec.byte).0
     }
 
     /// The index of the column called `name`, if the header has it.
@@ -317,7 +322,7 @@ mod tests {
         assert_eq!(f.records.len(), 2);
         assert_eq!(f.records[0].fields[0], "Wall, of Ice");
         assert_eq!(f.records[1].fields[0], "Multi\r\nline");
-        assert_eq!(f.records[1].line, 3);
+        assert_eq!(f.line_of(&f.records[1]), 3);
         assert_eq!(f.locate(&f.records[1], 1), (4, 7));
     }
 

@@ -590,7 +590,7 @@ impl Validator {
                 );
                 continue;
             }
-            names.insert(fold(name), rec.line);
+            names.insert(fold(name), f.line_of(rec));
             let mut ok = true;
             if let Some(types) = types {
                 if !types.contains(&card_type) {
