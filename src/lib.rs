@@ -9,5 +9,6 @@ pub mod catalogue;
 pub mod config;
 pub mod diag;
 pub mod grammar;
+pub mod synth;
 pub mod text;
 pub mod web;

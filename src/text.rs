@@ -7,6 +7,11 @@
 
 /// The lookup key of a name.
 pub fn fold(s: &str) -> String {
+    let s = s.trim();
+    // Fast path: plain ASCII with single spaces only needs lowercasing.
+    if s.bytes().all(|b| b.is_ascii_graphic() || b == b' ') && !s.contains("  ") {
+        return s.to_ascii_lowercase();
+    }
     let mut out = String::with_capacity(s.len());
     let mut space = false;
     for c in s.trim().chars() {

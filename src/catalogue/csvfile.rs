@@ -7,12 +7,24 @@
 
 use crate::diag::{Diagnostic, Diagnostics};
 
-/// One data row: its fields (trimmed) and where the record starts in the file.
+/// One data row: its fields and where the record starts in the file. The fields share
+/// one buffer (a `csv::StringRecord`), which keeps a large import off the allocator.
 #[derive(Debug, Clone)]
 pub struct Record {
     /// Byte offset of the record's first character (after any BOM).
     byte: usize,
-    pub fields: Vec<String>,
+    fields: csv::StringRecord,
+}
+
+impl Record {
+    /// The fields, trimmed of surrounding spaces.
+    pub fn fields(&self) -> impl Iterator<Item = &str> {
+        self.fields.iter().map(str::trim)
+    }
+    /// Field `i`, trimmed; empty when the row is shorter.
+    pub fn field(&self, i: usize) -> &str {
+        self.fields.get(i).map(str::trim).unwrap_or("")
+    }
 }
 
 /// A parsed CSV file.
@@ -74,12 +86,14 @@ impl CsvFile {
                     while matches!(raw.as_bytes().get(byte), Some(b'\r' | b'\n')) {
                         byte += 1;
                     }
-                    let fields: Vec<String> = record.iter().map(|f| f.trim().to_string()).collect();
                     // A completely blank line is not a record.
-                    if fields.iter().all(String::is_empty) {
+                    if record.iter().all(|f| f.trim().is_empty()) {
                         continue;
                     }
-                    records.push(Record { byte, fields });
+                    records.push(Record {
+                        byte,
+                        fields: record.clone(),
+                    });
                 }
                 Err(e) => {
                     let (line, column) = e
@@ -108,7 +122,7 @@ impl CsvFile {
             return Err(d);
         }
         let header = records.remove(0);
-        let headers = header.fields.iter().map(|h| h.to_lowercase()).collect();
+        let headers = header.fields().map(str::to_lowercase).collect();
         let file = CsvFile {
             display,
             raw,
@@ -124,7 +138,7 @@ impl CsvFile {
     fn check_widths(&self) -> Result<(), Diagnostics> {
         let mut d = Diagnostics::default();
         for rec in &self.records {
-            for (i, f) in rec.fields.iter().enumerate().skip(self.headers.len()) {
+            for (i, f) in rec.fields().enumerate().skip(self.headers.len()) {
                 if !f.is_empty() {
                     d.push(
                         self.diag(
@@ -163,9 +177,7 @@ impl CsvFile {
 
     /// The field of `rec` in column `col` (empty when the column or field is absent).
     pub fn get<'r>(&self, rec: &'r Record, col: Option<usize>) -> &'r str {
-        col.and_then(|c| rec.fields.get(c))
-            .map(String::as_str)
-            .unwrap_or("")
+        col.map(|c| rec.field(c)).unwrap_or("")
     }
 
     /// Line and column (1-based, in characters) of the first character of field `field` of
@@ -320,8 +332,8 @@ mod tests {
         );
         assert_eq!(f.headers, vec!["name", "type", "", ""]);
         assert_eq!(f.records.len(), 2);
-        assert_eq!(f.records[0].fields[0], "Wall, of Ice");
-        assert_eq!(f.records[1].fields[0], "Multi\r\nline");
+        assert_eq!(f.records[0].field(0), "Wall, of Ice");
+        assert_eq!(f.records[1].field(0), "Multi\r\nline");
         assert_eq!(f.line_of(&f.records[1]), 3);
         assert_eq!(f.locate(&f.records[1], 1), (4, 7));
     }

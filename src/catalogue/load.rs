@@ -574,7 +574,8 @@ impl Validator {
             });
         }
         let types = card_types(game);
-        let mut names: HashMap<String, usize> = HashMap::new();
+        let mut factions: HashMap<&str, Option<String>> = HashMap::new();
+        let mut names: HashMap<String, &Record> = HashMap::new();
         let first_card = self.data.cards.len();
         for rec in &f.records {
             progress(1);
@@ -583,14 +584,15 @@ impl Validator {
             else {
                 continue;
             };
-            if let Some(first_line) = names.get(&fold(name)) {
+            if let Some(first) = names.get(&fold(name)) {
+                let first_line = f.line_of(first);
                 self.diags.push(
                     f.diag(rec, f.column("name").unwrap_or(0), format!("duplicate card name `{name}` in {game}"))
                         .with_hint(format!("the first `{name}` is on line {first_line}; card names are unique per game")),
                 );
                 continue;
             }
-            names.insert(fold(name), f.line_of(rec));
+            names.insert(fold(name), rec);
             let mut ok = true;
             if let Some(types) = types {
                 if !types.contains(&card_type) {
@@ -611,7 +613,16 @@ impl Validator {
                     ok = false;
                 }
             }
-            let faction = self.card_faction(f, rec, game);
+            let faction_text = f.get(rec, f.column("faction"));
+            let faction = match factions.get(faction_text) {
+                Some(Some(known)) => Ok(Some(known.clone())),
+                _ if faction_text.is_empty() => Ok(None),
+                _ => {
+                    let r = self.card_faction(f, rec, game);
+                    factions.insert(faction_text, r.clone().ok().flatten());
+                    r
+                }
+            };
             let value_col = f.column("value");
             let value = match f.get(rec, value_col) {
                 "" if game == "karth" => {

@@ -70,8 +70,11 @@ pub fn import(cfg: &ImportConfig) -> Result<ImportReport, ImportError> {
         _ => indicatif::ProgressBar::hidden(),
     };
     bar.set_message("reading");
+    let started = std::time::Instant::now();
     let data_hash = data_hash(&cfg.data_dir)?;
+    tracing::debug!(elapsed = ?started.elapsed(), "hashed the data files");
     let data = load::read_dir(&cfg.data_dir, &|n| bar.inc(n)).map_err(ImportError::Invalid)?;
+    tracing::debug!(elapsed = ?started.elapsed(), "read and validated");
     bar.set_length(data.cards.len() as u64);
     bar.set_position(0);
     if let Ok(style) = indicatif::ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} cards") {
@@ -79,6 +82,7 @@ pub fn import(cfg: &ImportConfig) -> Result<ImportReport, ImportError> {
     }
     bar.set_message("writing");
     store::write_atomic(&data, &data_hash, &cfg.db_path, &|n| bar.inc(n))?;
+    tracing::debug!(elapsed = ?started.elapsed(), "written");
     bar.finish_and_clear();
     Ok(ImportReport {
         counts: load::counts(&data),

@@ -31,10 +31,10 @@ CREATE TABLE cards (id INTEGER PRIMARY KEY, game TEXT NOT NULL, name TEXT NOT NU
 CREATE TABLE card_keywords (card_id INTEGER NOT NULL, ord INTEGER NOT NULL, keyword TEXT NOT NULL,
     value INTEGER, PRIMARY KEY (card_id, ord)) WITHOUT ROWID;
 ";
-/// Indexes are built after the bulk insert, which is faster than maintaining them row by row.
+/// Indexes are built after the bulk insert. The application reads the catalogue whole
+/// (`Catalogue::open`), so only the small tables are indexed, for people querying the
+/// file by hand; indexing the card tables would double the import time for no reader.
 const INDEXES: &str = "
-CREATE INDEX cards_by_game_name ON cards (game, name);
-CREATE INDEX card_keywords_by_keyword ON card_keywords (keyword, card_id);
 CREATE INDEX rules_by_section ON rules (game, section);
 CREATE INDEX keywords_by_name ON keywords (game, name);
 ";
@@ -106,6 +106,16 @@ pub fn write_atomic(
         .map_err(sql(&tmp_path))?;
         write(&mut conn, data, data_hash, progress).map_err(sql(&tmp_path))?;
         conn.close().map_err(|(_, e)| e).map_err(sql(&tmp_path))?;
+    }
+    // tempfile creates the file private (0600); a catalogue is as readable as any data file.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(target)
+            .map(|m| m.permissions().mode())
+            .unwrap_or(0o644);
+        std::fs::set_permissions(&tmp_path, std::fs::Permissions::from_mode(mode & 0o777))
+            .map_err(io_err(&tmp_path))?;
     }
     tmp.as_file().sync_all().map_err(io_err(&tmp_path))?;
     tmp.persist(target).map_err(|e| StoreError::Io {

@@ -1,0 +1,45 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use arbiter::catalogue::{self, Catalogue, ImportConfig, ImportError, ImportReport, Progress};
+use std::path::{Path, PathBuf};
+
+pub fn bundled() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/data"))
+}
+
+/// A writable copy of the bundled data directory.
+pub fn copy_bundled() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    copy_dir(&bundled(), dir.path());
+    dir
+}
+
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read_dir") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+pub fn import(data: &Path, db: &Path) -> Result<ImportReport, ImportError> {
+    catalogue::import(&ImportConfig {
+        data_dir: data.to_path_buf(),
+        db_path: db.to_path_buf(),
+        progress: Progress::Hidden,
+    })
+}
+
+/// The bundled catalogue, imported once into a temporary file.
+pub fn bundled_catalogue() -> Catalogue {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("catalogue.sqlite");
+    import(&bundled(), &db).expect("the bundled data imports");
+    Catalogue::open(&db).expect("the catalogue opens")
+}

@@ -1,0 +1,94 @@
+//! Every route of the web server, HTML and JSON.
+
+mod common;
+
+use actix_web::{http::StatusCode, test, App};
+use arbiter::web::{configure, AppState};
+use std::sync::Arc;
+
+fn state() -> AppState {
+    AppState {
+        catalogue: Arc::new(common::bundled_catalogue()),
+    }
+}
+
+async fn get(uri: &str, accept: Option<&str>) -> (StatusCode, String, String) {
+    let app = test::init_service(App::new().configure(configure(state()))).await;
+    let mut req = test::TestRequest::get().uri(uri);
+    if let Some(a) = accept {
+        req = req.insert_header(("Accept", a));
+    }
+    let resp = test::call_service(&app, req.to_request()).await;
+    let status = resp.status();
+    let ctype = resp
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    (status, ctype, body)
+}
+
+#[actix_web::test]
+async fn home_lists_every_game_with_counts() {
+    let (status, ctype, body) = get("/", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(ctype.starts_with("text/html"));
+    for name in ["battleline", "karth", "swtcg", "keyforge", "arcane"] {
+        assert!(body.contains(&format!("id=\"game-{name}\"")), "{name}");
+    }
+    assert!(
+        body.contains("<td class=\"num\">51</td>"),
+        "battleline's 51 keywords are shown"
+    );
+}
+
+#[actix_web::test]
+async fn home_has_a_json_twin_both_ways() {
+    for (uri, accept) in [("/index.json", None), ("/", Some("application/json"))] {
+        let (status, ctype, body) = get(uri, accept).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        assert!(ctype.starts_with("application/json"));
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(v["object"], "list");
+        assert_eq!(v["total"], 5);
+        let battleline = v["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["slug"] == "battleline")
+            .unwrap();
+        assert_eq!(battleline["keywords"], 51);
+    }
+}
+
+#[actix_web::test]
+async fn healthz_and_static() {
+    let (status, _, body) = get("/healthz", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["status"], "ok");
+    assert_eq!(v["data_hash"].as_str().unwrap().len(), 64);
+    let (status, ctype, _) = get("/static/style.css", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(ctype.starts_with("text/css"));
+}
+
+#[actix_web::test]
+async fn unknown_routes_are_404_in_both_formats() {
+    let (status, ctype, body) = get("/no/such/page?q=%3Cscript%3E", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(ctype.starts_with("text/html"));
+    assert!(body.contains("no page at /no/such/page"));
+    let (status, _, body) = get("/no/such/page.json", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        (
+            v["object"].as_str(),
+            v["status"].as_u64(),
+            v["code"].as_str()
+        ),
+        (Some("error"), Some(404), Some("not_found"))
+    );
+}
