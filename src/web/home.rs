@@ -30,15 +30,6 @@ pub struct HomePage {
     pub games: Vec<GameSummary>,
 }
 
-/// The JSON twin of a list page.
-#[derive(Serialize)]
-struct ListObject<T: Serialize> {
-    object: &'static str,
-    total: usize,
-    has_more: bool,
-    data: Vec<T>,
-}
-
 async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, Failure> {
     let cat = &state.catalogue;
     let games: Vec<GameSummary> = cat
@@ -59,12 +50,7 @@ async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRespon
         .collect();
     let format = Format::of(&req);
     match format {
-        Format::Json => Ok(HttpResponse::Ok().json(ListObject {
-            object: "list",
-            total: games.len(),
-            has_more: false,
-            data: games,
-        })),
+        Format::Json => Ok(HttpResponse::Ok().json(super::json::List::all(games))),
         Format::Html => render(&HomePage { games }, format),
     }
 }

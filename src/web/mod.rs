@@ -10,6 +10,8 @@ mod assets;
 mod error;
 mod format;
 mod home;
+pub mod json;
+pub mod links;
 
 pub use error::WebError;
 pub use format::Format;

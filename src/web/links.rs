@@ -1,0 +1,71 @@
+//! Page URLs, built in one place so every page, JSON object and CLI output agrees.
+//! Pure string functions: usable outside the server (the CLI's `--json` output).
+
+use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
+
+/// Path segments keep letters, digits and `-_.~`; everything else is escaped.
+const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'~');
+/// Query values also escape `&`, `+`, `=` and `#`.
+const QUERY: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'~');
+
+pub fn segment(s: &str) -> String {
+    utf8_percent_encode(s, SEGMENT).to_string()
+}
+
+/// `/keyword/{game}/{name}`
+pub fn keyword(game: &str, name: &str) -> String {
+    format!("/keyword/{}/{}", segment(game), segment(name))
+}
+
+/// `/card/{game}/{name}`
+pub fn card(game: &str, name: &str) -> String {
+    format!("/card/{}/{}", segment(game), segment(name))
+}
+
+/// `/rules/{game}/{section}`
+pub fn rule(game: &str, section: &str) -> String {
+    format!("/rules/{}/{}", segment(game), segment(section))
+}
+
+/// `/search?q=…` (and `&page=N` past the first page).
+pub fn search(q: &str, page: usize) -> String {
+    let q = utf8_percent_encode(q, QUERY);
+    if page <= 1 {
+        format!("/search?q={q}")
+    } else {
+        format!("/search?q={q}&page={page}")
+    }
+}
+
+/// The JSON twin of a page URL: `.json` before any query string.
+pub fn json(url: &str) -> String {
+    match url.split_once('?') {
+        Some((path, query)) => format!("{path}.json?{query}"),
+        None => format!("{url}.json"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_escaped() {
+        assert_eq!(
+            keyword("battleline", "Rider’s Might"),
+            "/keyword/battleline/Rider%E2%80%99s%20Might"
+        );
+        assert_eq!(card("karth", "A/B?"), "/card/karth/A%2FB%3F");
+        assert_eq!(search("a&b c", 2), "/search?q=a%26b%20c&page=2");
+        assert_eq!(json("/search?q=x"), "/search.json?q=x");
+        assert_eq!(json(&rule("karth", "5.1.2")), "/rules/karth/5.1.2.json");
+    }
+}
