@@ -9,6 +9,7 @@ pub mod catalogue;
 pub mod config;
 pub mod diag;
 pub mod grammar;
+pub mod search;
 pub mod synth;
 pub mod text;
 pub mod web;

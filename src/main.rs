@@ -4,6 +4,7 @@
 use anyhow::Context;
 use arbiter::catalogue::{self, Catalogue, ImportConfig, ImportError, Progress};
 use arbiter::config::{default_data_dir, DEFAULT_DB};
+use arbiter::search::{SearchError, SearchIndex, SearchOptions};
 use arbiter::web::{self, AppState, ServeConfig};
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -46,6 +47,22 @@ enum Command {
         #[arg(long)]
         workers: Option<usize>,
     },
+    /// Search cards, keywords and rules with the query language of /help/search.
+    Search {
+        /// The query, e.g. `fury -game:battleline` (quote it for the shell).
+        query: String,
+        #[command(flatten)]
+        db: DbArg,
+        /// Print the JSON of /api/search instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Results page (1-based).
+        #[arg(long, default_value_t = 1)]
+        page: usize,
+        /// Results per page (at most 100).
+        #[arg(long, default_value_t = 20)]
+        per_page: usize,
+    },
 }
 
 /// Exit code for input the user must fix.
@@ -69,6 +86,96 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Command::Search {
+            query,
+            db,
+            json,
+            page,
+            per_page,
+        } => search(&db.db, &query, json, SearchOptions { page, per_page }),
+    }
+}
+
+/// Opens the catalogue at `db` (importing the bundled data when there is none) and its
+/// search index (building it when missing or stale).
+fn open(db: &Path) -> anyhow::Result<(Arc<Catalogue>, Arc<SearchIndex>)> {
+    if !catalogue::is_current(db) {
+        let data = default_data_dir();
+        tracing::info!(db = %db.display(), data = %data.display(), "no catalogue yet: importing the bundled data");
+        let cfg = ImportConfig {
+            data_dir: data,
+            db_path: db.to_path_buf(),
+            progress: Progress::Auto,
+        };
+        catalogue::import(&cfg).context("importing the bundled data")?;
+    }
+    let catalogue =
+        Arc::new(Catalogue::open(db).with_context(|| format!("opening {}", db.display()))?);
+    let index =
+        SearchIndex::open_or_build(db, catalogue.clone()).context("opening the search index")?;
+    Ok((catalogue, Arc::new(index)))
+}
+
+fn search(db: &Path, query: &str, json: bool, opts: SearchOptions) -> ExitCode {
+    let (cat, index) = match open(db) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match index.search(query, &opts) {
+        Ok(r) => {
+            if json {
+                let resp = web::search_response(&cat, query, Some(opts.per_page), r);
+                match serde_json::to_string_pretty(&resp) {
+                    Ok(s) => println!("{s}"),
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                }
+                return ExitCode::SUCCESS;
+            }
+            for w in &r.warnings {
+                eprintln!("warning: offset {}: {}", w.offset, w.message);
+            }
+            let resp = web::search_response(&cat, query, Some(opts.per_page), r);
+            println!(
+                "{} result(s){}",
+                resp.list.total,
+                if resp.list.has_more {
+                    format!(", page {}", resp.page)
+                } else {
+                    String::new()
+                }
+            );
+            for item in &resp.list.data {
+                println!(
+                    "{:<8} {:<11} {}  {}",
+                    item.kind, item.game, item.name, item.url
+                );
+                if !item.snippet.is_empty() {
+                    println!("         {}", item.snippet.replace('\n', " "));
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(SearchError::NothingToRun { warnings }) => {
+            for w in warnings {
+                eprintln!("query offset {}: {}", w.offset, w.message);
+            }
+            eprintln!("nothing in the query can be searched for");
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+        Err(e @ SearchError::EmptyQuery) => {
+            eprintln!("{e}");
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 
@@ -80,6 +187,18 @@ fn import(data: &Path, db: &Path) -> ExitCode {
     };
     match catalogue::import(&cfg) {
         Ok(report) => {
+            // The search index is derived data; build it now so `serve` starts at once.
+            let built = Catalogue::open(db)
+                .map_err(anyhow::Error::from)
+                .and_then(|cat| {
+                    SearchIndex::open_or_build(db, Arc::new(cat)).map_err(anyhow::Error::from)
+                });
+            if let Err(e) = built {
+                eprintln!(
+                    "error: the catalogue was imported but its search index was not built: {e:#}"
+                );
+                return ExitCode::FAILURE;
+            }
             println!("imported {} into {}", data.display(), db.display());
             println!(
                 "{:<12} {:>8} {:>9} {:>6}",
@@ -102,20 +221,8 @@ fn import(data: &Path, db: &Path) -> ExitCode {
 }
 
 fn serve(db: &Path, addr: String, workers: Option<usize>) -> anyhow::Result<()> {
-    if !catalogue::is_current(db) {
-        let data = default_data_dir();
-        tracing::info!(db = %db.display(), data = %data.display(), "no catalogue yet: importing the bundled data");
-        let cfg = ImportConfig {
-            data_dir: data,
-            db_path: db.to_path_buf(),
-            progress: Progress::Auto,
-        };
-        catalogue::import(&cfg).context("importing the bundled data")?;
-    }
-    let catalogue = Catalogue::open(db).with_context(|| format!("opening {}", db.display()))?;
-    let state = AppState {
-        catalogue: Arc::new(catalogue),
-    };
+    let (catalogue, search) = open(db)?;
+    let state = AppState::new(catalogue, search);
     actix_web::rt::System::new().block_on(web::serve(state, ServeConfig { addr, workers }))?;
     Ok(())
 }

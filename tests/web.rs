@@ -4,12 +4,9 @@ mod common;
 
 use actix_web::{http::StatusCode, test, App};
 use arbiter::web::{configure, AppState};
-use std::sync::Arc;
 
 fn state() -> AppState {
-    AppState {
-        catalogue: Arc::new(common::bundled_catalogue()),
-    }
+    common::bundled_state()
 }
 
 async fn get(uri: &str, accept: Option<&str>) -> (StatusCode, String, String) {

@@ -3,9 +3,17 @@
 use actix_web::{web, HttpResponse};
 
 const STYLE: &str = include_str!("../../static/style.css");
+const OPENAPI: &str = include_str!("../../static/openapi.json");
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/static/style.css", web::get().to(style));
+    cfg.route("/static/style.css", web::get().to(style))
+        .route("/ping", web::get().to(ping))
+        .route("/api/openapi.json", web::get().to(openapi));
+}
+
+/// The trivial static route the load tests compare against: fixed bytes, no work.
+async fn ping() -> HttpResponse {
+    HttpResponse::Ok().content_type("text/plain").body("pong")
 }
 
 async fn style() -> HttpResponse {
@@ -13,4 +21,11 @@ async fn style() -> HttpResponse {
         .content_type("text/css; charset=utf-8")
         .insert_header(("Cache-Control", "public, max-age=3600"))
         .body(STYLE)
+}
+
+/// The API's OpenAPI document (`static/openapi.json`).
+async fn openapi() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(OPENAPI)
 }

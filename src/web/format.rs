@@ -10,10 +10,10 @@ pub enum Format {
 }
 
 impl Format {
-    /// JSON when the path ends in `.json`, or when `Accept` names `application/json`
+    /// JSON when the path ends in `.json` or is under `/api/`, or when `Accept` names `application/json`
     /// before (or without) `text/html`; HTML otherwise.
     pub fn of(req: &HttpRequest) -> Format {
-        if req.path().ends_with(".json") {
+        if req.path().ends_with(".json") || req.path().starts_with("/api/") {
             return Format::Json;
         }
         let accept = req

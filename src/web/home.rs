@@ -1,6 +1,6 @@
 //! The home page (the games and their counts) and `/healthz`.
 
-use super::{error::Failure, AppState, Format, WebError};
+use super::{error::Failure, page::render, AppState, Format};
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::Serialize;
@@ -28,6 +28,10 @@ pub struct GameSummary {
 #[template(path = "home/home.html")]
 pub struct HomePage {
     pub games: Vec<GameSummary>,
+    /// Example queries, with what each shows.
+    pub examples: Vec<(&'static str, &'static str)>,
+    /// The search box's current text (empty here).
+    pub q: &'static str,
 }
 
 async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, Failure> {
@@ -51,18 +55,15 @@ async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRespon
     let format = Format::of(&req);
     match format {
         Format::Json => Ok(HttpResponse::Ok().json(super::json::List::all(games))),
-        Format::Html => render(&HomePage { games }, format),
+        Format::Html => render(
+            &HomePage {
+                games,
+                examples: super::search::EXAMPLES.to_vec(),
+                q: "",
+            },
+            format,
+        ),
     }
-}
-
-/// Renders a page template to a response.
-pub(super) fn render<T: Template>(page: &T, format: Format) -> Result<HttpResponse, Failure> {
-    let body = page
-        .render()
-        .map_err(|e| WebError::Internal(format!("template: {e}")).in_format(format))?;
-    Ok(HttpResponse::Ok()
-        .content_type("text/html; charset=utf-8")
-        .body(body))
 }
 
 #[derive(Serialize)]

@@ -7,16 +7,23 @@
 //! server-side session.
 
 mod assets;
+mod card;
 mod error;
 mod format;
 mod home;
 pub mod json;
+mod keyword;
 pub mod links;
+mod page;
+mod rules;
+mod search;
 
 pub use error::WebError;
 pub use format::Format;
+pub use search::{search_response, SearchResponse};
 
 use crate::catalogue::Catalogue;
+use crate::search::SearchIndex;
 use actix_web::{web, App, HttpServer};
 use std::sync::Arc;
 
@@ -24,6 +31,15 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct AppState {
     pub catalogue: Arc<Catalogue>,
+    /// The search index of `catalogue`.
+    pub search: Arc<SearchIndex>,
+}
+
+impl AppState {
+    /// The state for `catalogue`, with its index opened (or built) in `index_dir`.
+    pub fn new(catalogue: Arc<Catalogue>, search: Arc<SearchIndex>) -> AppState {
+        AppState { catalogue, search }
+    }
 }
 
 /// How to serve.
@@ -42,6 +58,10 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::PathConfig::default().error_handler(error::path_error))
             .app_data(web::QueryConfig::default().error_handler(error::query_error))
             .configure(home::routes)
+            .configure(keyword::routes)
+            .configure(card::routes)
+            .configure(rules::routes)
+            .configure(search::routes)
             .configure(assets::routes)
             .default_service(web::to(error::not_found));
     }

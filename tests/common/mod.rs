@@ -43,3 +43,32 @@ pub fn bundled_catalogue() -> Catalogue {
     import(&bundled(), &db).expect("the bundled data imports");
     Catalogue::open(&db).expect("the catalogue opens")
 }
+
+/// The web state for `catalogue`, with a search index built once per catalogue (cached by
+/// the `Arc`'s address; the index directory lives as long as the test process).
+pub fn state_for(catalogue: std::sync::Arc<Catalogue>) -> arbiter::web::AppState {
+    use std::sync::{Arc, Mutex};
+    static CACHE: Mutex<Vec<(usize, arbiter::web::AppState)>> = Mutex::new(Vec::new());
+    let key = Arc::as_ptr(&catalogue) as usize;
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, s)) = cache.iter().find(|(k, _)| *k == key) {
+        return s.clone();
+    }
+    let dir = tempfile::tempdir().expect("tempdir").keep();
+    let index =
+        arbiter::search::SearchIndex::open_or_build(&dir.join("c.sqlite"), catalogue.clone())
+            .expect("index builds");
+    let state = arbiter::web::AppState::new(catalogue, Arc::new(index));
+    cache.push((key, state.clone()));
+    state
+}
+
+/// The web state of the bundled catalogue, built once per test process.
+pub fn bundled_state() -> arbiter::web::AppState {
+    static BUNDLED: std::sync::OnceLock<std::sync::Arc<Catalogue>> = std::sync::OnceLock::new();
+    state_for(
+        BUNDLED
+            .get_or_init(|| std::sync::Arc::new(bundled_catalogue()))
+            .clone(),
+    )
+}

@@ -1,0 +1,422 @@
+//! Turning a parsed query into a tantivy query: what each field means.
+//!
+//! Bare words match names, aliases and text; words of 4 letters or more also match with
+//! typos (edit distance 1, or 2 from 8 letters) and every word of 2 letters or more matches
+//! as a name prefix. A section number (`5.1.2`) also matches rules by number. Field terms
+//! become filters. A term that cannot run (unknown field, non-number for a numeric field)
+//! is dropped with a warning naming its offset.
+
+use super::query::{Node, Op, QueryWarning, Term};
+use super::schema::Fields;
+use crate::catalogue::Catalogue;
+use crate::text::fold;
+use std::ops::Bound;
+use tantivy::query::{
+    AllQuery, BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, PhraseQuery, Query, RangeQuery,
+    TermQuery,
+};
+use tantivy::schema::{Field, IndexRecordOption};
+use tantivy::tokenizer::TextAnalyzer;
+
+/// The fields a query can name, for messages and the help page.
+pub const FIELDS: [&str; 11] = [
+    "game", "kind", "type", "faction", "keyword", "name", "text", "section", "timing", "ability",
+    "value",
+];
+
+/// The compiled query and what the snippet should highlight.
+pub struct Compiled {
+    pub query: Option<Box<dyn Query>>,
+    pub warnings: Vec<QueryWarning>,
+    /// Folded words to highlight.
+    pub highlight: Vec<String>,
+    /// The positive bare words joined, folded: an exact name match ranks first.
+    pub bare_text: String,
+}
+
+pub struct Compiler<'a> {
+    pub fields: &'a Fields,
+    pub catalogue: &'a Catalogue,
+    pub analyzer: TextAnalyzer,
+    warnings: Vec<QueryWarning>,
+    highlight: Vec<String>,
+}
+
+fn boxed(q: impl Query) -> Box<dyn Query> {
+    Box::new(q)
+}
+
+fn boost(q: Box<dyn Query>, by: f32) -> Box<dyn Query> {
+    Box::new(BoostQuery::new(q, by))
+}
+
+fn term_query(field: Field, value: &str) -> Box<dyn Query> {
+    boxed(TermQuery::new(
+        tantivy::Term::from_field_text(field, value),
+        IndexRecordOption::WithFreqs,
+    ))
+}
+
+fn should(clauses: Vec<Box<dyn Query>>) -> Box<dyn Query> {
+    boxed(BooleanQuery::new(
+        clauses.into_iter().map(|q| (Occur::Should, q)).collect(),
+    ))
+}
+
+/// Edit distance allowed for a word of `len` characters.
+fn typo_distance(len: usize) -> u8 {
+    match len {
+        0..=3 => 0,
+        4..=7 => 1,
+        _ => 2,
+    }
+}
+
+impl<'a> Compiler<'a> {
+    pub fn new(fields: &'a Fields, catalogue: &'a Catalogue, analyzer: TextAnalyzer) -> Self {
+        Compiler {
+            fields,
+            catalogue,
+            analyzer,
+            warnings: Vec::new(),
+            highlight: Vec::new(),
+        }
+    }
+
+    pub fn compile(mut self, node: &Node) -> Compiled {
+        let bare_text = bare_words(node).join(" ");
+        let main = self.node(node, false);
+        let query = main.map(|main| {
+            if bare_text.is_empty() {
+                return main;
+            }
+            // Exact name (or alias) of the whole bare text: ranks first.
+            let exact = boost(term_query(self.fields.name_exact, &fold(&bare_text)), 40.0);
+            boxed(BooleanQuery::new(vec![
+                (Occur::Must, main),
+                (Occur::Should, exact),
+            ]))
+        });
+        self.highlight.sort();
+        self.highlight.dedup();
+        Compiled {
+            query,
+            warnings: self.warnings,
+            highlight: self.highlight,
+            bare_text: fold(&bare_text),
+        }
+    }
+
+    fn warn(&mut self, t: &Term, message: String) {
+        self.warnings.push(QueryWarning {
+            offset: t.offset,
+            message: format!("`{}` ignored: {message}", t.source),
+        });
+    }
+
+    fn node(&mut self, node: &Node, negated: bool) -> Option<Box<dyn Query>> {
+        match node {
+            Node::Term(t) => self.term(t, negated),
+            Node::Not(inner) => {
+                let q = self.node(inner, !negated)?;
+                Some(boxed(BooleanQuery::new(vec![
+                    (Occur::Must, boxed(AllQuery)),
+                    (Occur::MustNot, q),
+                ])))
+            }
+            Node::Or(children) => {
+                let qs: Vec<_> = children
+                    .iter()
+                    .filter_map(|c| self.node(c, negated))
+                    .collect();
+                match qs.len() {
+                    0 => None,
+                    1 => qs.into_iter().next(),
+                    _ => Some(should(qs)),
+                }
+            }
+            Node::And(children) => {
+                let mut clauses = Vec::new();
+                let mut positive = false;
+                for c in children {
+                    // `-x` inside an AND is a MustNot clause, cheaper than AllQuery minus x.
+                    if let Node::Not(inner) = c {
+                        if let Some(q) = self.node(inner, !negated) {
+                            clauses.push((Occur::MustNot, q));
+                        }
+                    } else if let Some(q) = self.node(c, negated) {
+                        clauses.push((Occur::Must, q));
+                        positive = true;
+                    }
+                }
+                if clauses.is_empty() {
+                    return None;
+                }
+                if !positive {
+                    clauses.push((Occur::Must, boxed(AllQuery)));
+                }
+                if clauses.len() == 1 && clauses[0].0 == Occur::Must {
+                    return clauses.pop().map(|(_, q)| q);
+                }
+                Some(boxed(BooleanQuery::new(clauses)))
+            }
+        }
+    }
+
+    /// The analysed tokens of `s`.
+    fn tokens(&mut self, s: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut stream = self.analyzer.token_stream(s);
+        while let Some(tok) = stream.next() {
+            out.push(tok.text.clone());
+        }
+        out
+    }
+
+    fn term(&mut self, t: &Term, negated: bool) -> Option<Box<dyn Query>> {
+        let Some(field) = t.field.as_deref() else {
+            return self.words(
+                t,
+                negated,
+                &[self.fields.name, self.fields.aliases, self.fields.text],
+                true,
+            );
+        };
+        if t.value.is_empty() {
+            self.warn(t, format!("`{field}{}` needs a value", t.op.as_str()));
+            return None;
+        }
+        let f = self.fields;
+        let filter = |this: &mut Self, field_of: Field, value: String| -> Option<Box<dyn Query>> {
+            match t.op {
+                Op::Colon | Op::Eq => Some(term_query(field_of, &value)),
+                Op::Ne => Some(boxed(BooleanQuery::new(vec![
+                    (Occur::Must, boxed(AllQuery)),
+                    (Occur::MustNot, term_query(field_of, &value)),
+                ]))),
+                _ => {
+                    this.warn(
+                        t,
+                        format!(
+                            "`{}` compares numbers; use `:` for this field",
+                            t.op.as_str()
+                        ),
+                    );
+                    None
+                }
+            }
+        };
+        match field {
+            "game" => {
+                let v = t.value.to_lowercase();
+                if self.catalogue.game(&v).is_none() {
+                    let games: Vec<&str> = self
+                        .catalogue
+                        .games()
+                        .iter()
+                        .map(|g| g.slug.as_str())
+                        .collect();
+                    self.warnings.push(QueryWarning {
+                        offset: t.offset,
+                        message: format!(
+                            "no game `{}`; the games are: {}",
+                            t.value,
+                            games.join(", ")
+                        ),
+                    });
+                }
+                filter(self, f.game, v)
+            }
+            "kind" => {
+                let v = t.value.to_lowercase();
+                let v = v.trim_end_matches('s');
+                if !["card", "keyword", "rule"].contains(&v) {
+                    self.warn(t, "`kind` is card, keyword or rule".into());
+                    return None;
+                }
+                filter(self, f.kind, v.to_string())
+            }
+            "type" | "t" => filter(self, f.card_type, fold(&t.value)),
+            "faction" | "f" => filter(self, f.faction, fold(&t.value)),
+            "keyword" | "kw" => {
+                // Resolve aliases in any game: keyword:elude finds cards with Precision.
+                let mut names: Vec<String> = self
+                    .catalogue
+                    .keywords_named(&t.value)
+                    .iter()
+                    .map(|k| fold(&k.name))
+                    .collect();
+                names.dedup();
+                if names.is_empty() {
+                    names.push(fold(&t.value));
+                }
+                let qs: Vec<_> = names
+                    .into_iter()
+                    .filter_map(|n| filter(self, f.keyword, n))
+                    .collect();
+                if qs.len() == 1 {
+                    qs.into_iter().next()
+                } else {
+                    Some(should(qs))
+                }
+            }
+            "section" | "s" => filter(self, f.section, t.value.trim_end_matches('.').to_string()),
+            "timing" => filter(self, f.timing, fold(&t.value)),
+            "ability" => filter(self, f.ability, fold(&t.value)),
+            "name" | "n" => self.field_words(t, negated, f.name, f.aliases),
+            "text" | "o" => self.field_words(t, negated, f.text, f.text),
+            other => {
+                if let Some(&nf) = f.numeric.get(other) {
+                    return self.numeric(t, nf);
+                }
+                if let Some(&af) = f.attributes.get(other) {
+                    return filter(self, af, fold(&t.value));
+                }
+                let mut known: Vec<&str> = FIELDS.to_vec();
+                known.extend(f.numeric.keys().map(String::as_str));
+                known.extend(f.attributes.keys().map(String::as_str));
+                let hint = match crate::text::closest(other, known.iter().copied(), 1).first() {
+                    Some(best) => format!("unknown field `{other}`; did you mean `{best}`?"),
+                    None => format!("unknown field `{other}`; see /help/search"),
+                };
+                self.warn(t, hint);
+                None
+            }
+        }
+    }
+
+    fn field_words(
+        &mut self,
+        t: &Term,
+        negated: bool,
+        a: Field,
+        b: Field,
+    ) -> Option<Box<dyn Query>> {
+        if t.op != Op::Colon && t.op != Op::Eq {
+            self.warn(
+                t,
+                format!(
+                    "`{}` compares numbers; use `:` for this field",
+                    t.op.as_str()
+                ),
+            );
+            return None;
+        }
+        self.words(t, negated, &[a, b], false)
+    }
+
+    fn numeric(&mut self, t: &Term, field: Field) -> Option<Box<dyn Query>> {
+        let Ok(v) = t.value.parse::<f64>() else {
+            self.warn(t, format!("`{}` is not a number", t.value));
+            return None;
+        };
+        if !v.is_finite() {
+            self.warn(t, format!("`{}` is not a finite number", t.value));
+            return None;
+        }
+        let term = |x: f64| tantivy::Term::from_field_f64(field, x);
+        let range =
+            |lo: Bound<tantivy::Term>, hi: Bound<tantivy::Term>| boxed(RangeQuery::new(lo, hi));
+        Some(match t.op {
+            Op::Colon | Op::Eq => range(Bound::Included(term(v)), Bound::Included(term(v))),
+            Op::Ne => boxed(BooleanQuery::new(vec![
+                (Occur::Must, boxed(AllQuery)),
+                (
+                    Occur::MustNot,
+                    range(Bound::Included(term(v)), Bound::Included(term(v))),
+                ),
+            ])),
+            Op::Lt => range(Bound::Unbounded, Bound::Excluded(term(v))),
+            Op::Le => range(Bound::Unbounded, Bound::Included(term(v))),
+            Op::Gt => range(Bound::Excluded(term(v)), Bound::Unbounded),
+            Op::Ge => range(Bound::Included(term(v)), Bound::Unbounded),
+        })
+    }
+
+    /// A bare word or phrase (or a `name:`/`text:` value) over `fields`.
+    fn words(
+        &mut self,
+        t: &Term,
+        negated: bool,
+        fields: &[Field],
+        bare: bool,
+    ) -> Option<Box<dyn Query>> {
+        let tokens = self.tokens(&t.value);
+        let section_like = bare && !t.quoted && is_section(&t.value);
+        if tokens.is_empty() && !section_like {
+            self.warn(t, "it has no letters or digits to search for".into());
+            return None;
+        }
+        if !negated {
+            self.highlight.extend(tokens.iter().cloned());
+        }
+        let mut alternatives: Vec<Box<dyn Query>> = Vec::new();
+        if section_like {
+            alternatives.push(boost(term_query(self.fields.section, &t.value), 10.0));
+        }
+        if t.quoted || tokens.len() > 1 {
+            for &field in fields {
+                let terms: Vec<tantivy::Term> = tokens
+                    .iter()
+                    .map(|w| tantivy::Term::from_field_text(field, w))
+                    .collect();
+                if terms.len() == 1 {
+                    alternatives.push(term_query(field, &tokens[0]));
+                } else if !terms.is_empty() {
+                    alternatives.push(boxed(PhraseQuery::new(terms)));
+                }
+            }
+        } else if let Some(word) = tokens.first() {
+            let len = word.chars().count();
+            for (i, &field) in fields.iter().enumerate() {
+                let weight = if i + 1 < fields.len() || fields.len() == 1 {
+                    4.0
+                } else {
+                    1.0
+                };
+                alternatives.push(boost(term_query(field, word), weight));
+                let d = typo_distance(len);
+                if d > 0 {
+                    let fuzzy =
+                        FuzzyTermQuery::new(tantivy::Term::from_field_text(field, word), d, true);
+                    alternatives.push(boost(boxed(fuzzy), weight * 0.3));
+                }
+            }
+            if len >= 2 {
+                let prefix = FuzzyTermQuery::new_prefix(
+                    tantivy::Term::from_field_text(fields[0], word),
+                    0,
+                    false,
+                );
+                alternatives.push(boost(boxed(prefix), 0.5));
+            }
+        }
+        Some(should(alternatives))
+    }
+}
+
+/// `5.1.2`, `4.2`: digits separated by dots, at least one dot.
+pub fn is_section(s: &str) -> bool {
+    let mut parts = s.split('.');
+    let first = parts.next().unwrap_or("");
+    let rest: Vec<&str> = parts.collect();
+    !rest.is_empty()
+        && std::iter::once(first)
+            .chain(rest.iter().copied())
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The positive, top-level bare words (not under OR or negation), in order.
+fn bare_words(node: &Node) -> Vec<String> {
+    match node {
+        Node::Term(t) if t.field.is_none() => vec![t.value.clone()],
+        Node::And(children) => children
+            .iter()
+            .flat_map(|c| match c {
+                Node::Term(t) if t.field.is_none() => vec![t.value.clone()],
+                _ => Vec::new(),
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}

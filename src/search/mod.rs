@@ -1,0 +1,427 @@
+//! Search: a Tantivy index over every card, keyword and rule, and the query language.
+//!
+//! The surface is two functions and one type: [`build_index`] writes an index for a
+//! catalogue; [`SearchIndex::open_or_build`] finds the index for a catalogue (building it
+//! when missing or stale); [`SearchIndex::search`] runs a query. The index is derived data:
+//! it lives beside the SQLite file in `<db>.index/<catalogue hash>/`, is built in a
+//! temporary directory and renamed into place, and older builds are removed. The schema is
+//! `schema.rs`; the syntax `query.rs`; field meanings `compile.rs`; snippets `snippet.rs`.
+//! It reads a [`Catalogue`] and knows nothing of HTTP or SQL.
+
+mod compile;
+pub mod query;
+mod schema;
+mod snippet;
+
+pub use compile::{is_section, FIELDS};
+pub use query::QueryWarning;
+pub use schema::{Entry, EntryKind};
+
+use crate::catalogue::Catalogue;
+use crate::text::fold;
+use schema::Fields;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use tantivy::collector::{Collector, SegmentCollector, TopDocs};
+use tantivy::{DocId, Index, IndexReader, ReloadPolicy, Score, SegmentReader};
+
+/// Why a search or an index build failed.
+#[derive(Debug, thiserror::Error)]
+pub enum SearchError {
+    /// Nothing in the query could run; the warnings say why and where.
+    #[error("nothing in the query can be searched for")]
+    NothingToRun { warnings: Vec<QueryWarning> },
+    #[error("the query is empty")]
+    EmptyQuery,
+    #[error("search index {path}: {source}")]
+    Index {
+        path: PathBuf,
+        source: tantivy::TantivyError,
+    },
+    #[error("search index {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// Which page of results.
+#[derive(Debug, Clone, Copy)]
+pub struct SearchOptions {
+    /// 1-based.
+    pub page: usize,
+    pub per_page: usize,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            page: 1,
+            per_page: 20,
+        }
+    }
+}
+
+/// The most results per page a caller may ask for.
+pub const MAX_PER_PAGE: usize = 100;
+
+/// One result.
+#[derive(Debug, Clone)]
+pub struct Hit {
+    pub entry: Entry,
+    pub score: f32,
+    /// The whole query names this entry exactly (name or alias).
+    pub exact: bool,
+    /// Escaped HTML with `<mark>` around matched words.
+    pub snippet_html: String,
+    pub snippet: String,
+}
+
+/// Counts of all matches by a facet's values, most frequent first.
+pub type FacetCounts = Vec<(String, usize)>;
+
+/// A page of results.
+#[derive(Debug, Clone)]
+pub struct SearchResults {
+    pub hits: Vec<Hit>,
+    /// All matches, not just this page.
+    pub total: usize,
+    pub page: usize,
+    pub per_page: usize,
+    pub facets: BTreeMap<&'static str, FacetCounts>,
+    pub warnings: Vec<QueryWarning>,
+}
+
+impl SearchResults {
+    pub fn has_more(&self) -> bool {
+        self.page * self.per_page < self.total
+    }
+}
+
+/// An open index, tied to the catalogue it was built from.
+pub struct SearchIndex {
+    index: Index,
+    reader: IndexReader,
+    fields: Fields,
+    catalogue: Arc<Catalogue>,
+    entries: Vec<Entry>,
+}
+
+fn tv(path: &Path) -> impl Fn(tantivy::TantivyError) -> SearchError + '_ {
+    move |source| SearchError::Index {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> SearchError + '_ {
+    move |source| SearchError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// The directory holding the index builds for the catalogue at `db_path`.
+pub fn index_root(db_path: &Path) -> PathBuf {
+    let mut name = db_path
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
+    name.push(".index");
+    db_path.with_file_name(name)
+}
+
+/// Writes an index of `cat` into the new directory `dir`.
+pub fn build_index(cat: &Catalogue, dir: &Path) -> Result<(), SearchError> {
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let fields = Fields::for_catalogue(cat);
+    let index = Index::create_in_dir(dir, fields.schema.clone()).map_err(tv(dir))?;
+    schema::register_analyzers(&index);
+    let mut writer: tantivy::IndexWriter = index
+        .writer_with_num_threads(1, 100_000_000)
+        .map_err(tv(dir))?;
+    for (id, entry) in schema::entries(cat).into_iter().enumerate() {
+        writer
+            .add_document(fields.document(cat, id as u64, entry))
+            .map_err(tv(dir))?;
+    }
+    writer.commit().map_err(tv(dir))?;
+    writer.wait_merging_threads().map_err(tv(dir))?;
+    std::fs::write(dir.join("BUILT_FROM"), cat.data_hash()).map_err(io(dir))?;
+    Ok(())
+}
+
+impl SearchIndex {
+    /// The index of `cat` beside `db_path`: opened if a build for this catalogue's hash
+    /// exists, else built (into a temporary directory, then renamed into place).
+    pub fn open_or_build(db_path: &Path, cat: Arc<Catalogue>) -> Result<SearchIndex, SearchError> {
+        let root = index_root(db_path);
+        let dir = root.join(cat.data_hash());
+        if !dir.join("BUILT_FROM").exists() {
+            std::fs::create_dir_all(&root).map_err(io(&root))?;
+            let tmp = tempfile::Builder::new()
+                .prefix(".build-")
+                .tempdir_in(&root)
+                .map_err(io(&root))?;
+            build_index(&cat, tmp.path())?;
+            let built = tmp.keep();
+            match std::fs::rename(&built, &dir) {
+                Ok(()) => {}
+                // Another process finished the same build first: use theirs.
+                Err(_) if dir.join("BUILT_FROM").exists() => {
+                    let _ = std::fs::remove_dir_all(&built);
+                }
+                Err(e) => return Err(io(&dir)(e)),
+            }
+            tracing::info!(dir = %dir.display(), "built the search index");
+        }
+        // Remove builds of other catalogues.
+        if let Ok(read) = std::fs::read_dir(&root) {
+            for e in read.filter_map(|e| e.ok()) {
+                let name = e.file_name().to_string_lossy().into_owned();
+                if name != cat.data_hash() && !name.starts_with('.') {
+                    let _ = std::fs::remove_dir_all(e.path());
+                }
+            }
+        }
+        Self::open(&dir, cat)
+    }
+
+    /// Opens the index in `dir`, which must have been built from `cat`.
+    pub fn open(dir: &Path, cat: Arc<Catalogue>) -> Result<SearchIndex, SearchError> {
+        let index = Index::open_in_dir(dir).map_err(tv(dir))?;
+        schema::register_analyzers(&index);
+        let fields = Fields::from_schema(index.schema()).map_err(tv(dir))?;
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()
+            .map_err(tv(dir))?;
+        let entries = schema::entries(&cat);
+        Ok(SearchIndex {
+            index,
+            reader,
+            fields,
+            catalogue: cat,
+            entries,
+        })
+    }
+
+    pub fn catalogue(&self) -> &Arc<Catalogue> {
+        &self.catalogue
+    }
+
+    /// Runs `query`. Terms that cannot run are dropped with a warning; only when nothing
+    /// can run is it an error.
+    pub fn search(&self, query: &str, opts: &SearchOptions) -> Result<SearchResults, SearchError> {
+        let parsed = query::parse(query);
+        let Some(node) = parsed.node else {
+            if parsed.warnings.is_empty() {
+                return Err(SearchError::EmptyQuery);
+            }
+            return Err(SearchError::NothingToRun {
+                warnings: parsed.warnings,
+            });
+        };
+        let analyzer =
+            self.index
+                .tokenizers()
+                .get(schema::FOLD)
+                .ok_or_else(|| SearchError::Index {
+                    path: PathBuf::new(),
+                    source: tantivy::TantivyError::SchemaError(
+                        "the fold analyser is missing".into(),
+                    ),
+                })?;
+        let compiled =
+            compile::Compiler::new(&self.fields, &self.catalogue, analyzer).compile(&node);
+        let mut warnings = parsed.warnings;
+        warnings.extend(compiled.warnings);
+        warnings.sort_by_key(|w| w.offset);
+        let Some(q) = compiled.query else {
+            return Err(SearchError::NothingToRun { warnings });
+        };
+        let per_page = opts.per_page.clamp(1, MAX_PER_PAGE);
+        let page = opts.page.max(1);
+        let offset = (page - 1).saturating_mul(per_page);
+        let searcher = self.reader.searcher();
+        let top = TopDocs::with_limit(per_page)
+            .and_offset(offset)
+            .order_by_score();
+        let (top, ids) = searcher
+            .search(&q, &(top, IdsCollector))
+            .map_err(|source| SearchError::Index {
+                path: PathBuf::new(),
+                source,
+            })?;
+        let mut hits = Vec::with_capacity(top.len());
+        for (score, addr) in top {
+            let column = searcher
+                .segment_reader(addr.segment_ord)
+                .fast_fields()
+                .u64("id")
+                .map_err(|source| SearchError::Index {
+                    path: PathBuf::new(),
+                    source,
+                })?;
+            let Some(entry) = column
+                .first(addr.doc_id)
+                .and_then(|id| self.entries.get(id as usize))
+            else {
+                continue;
+            };
+            let (names, text) = self.describe(*entry);
+            let exact = !compiled.bare_text.is_empty()
+                && names.iter().any(|n| fold(n) == compiled.bare_text);
+            let (snippet_html, snippet) = snippet::snippet(&text, &compiled.highlight);
+            hits.push(Hit {
+                entry: *entry,
+                score,
+                exact,
+                snippet_html,
+                snippet,
+            });
+        }
+        // A name shared by several games: the exact matches, grouped by game (catalogue order).
+        let game_order = |e: Entry| {
+            let g = self.game_of(e);
+            self.catalogue
+                .games()
+                .iter()
+                .position(|x| x.slug == g)
+                .unwrap_or(usize::MAX)
+        };
+        let exact_count = hits.iter().take_while(|h| h.exact).count();
+        hits[..exact_count]
+            .sort_by_key(|h| (h.entry.kind() != EntryKind::Keyword, game_order(h.entry)));
+        let facets = self.facets(&ids);
+        Ok(SearchResults {
+            total: ids.len(),
+            hits,
+            page,
+            per_page,
+            facets,
+            warnings,
+        })
+    }
+
+    /// The names (name and aliases) and the snippet text of an entry.
+    fn describe(&self, e: Entry) -> (Vec<&str>, String) {
+        let d = self.catalogue.data();
+        match e {
+            Entry::Card(i) => {
+                let c = &d.cards[i];
+                let text = if c.text.is_empty() {
+                    c.abilities
+                        .iter()
+                        .map(|a| a.label())
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                } else {
+                    c.text.clone()
+                };
+                (vec![c.name.as_str()], text)
+            }
+            Entry::Keyword(i) => {
+                let k = &d.keywords[i];
+                (
+                    std::iter::once(k.name.as_str())
+                        .chain(k.aliases.iter().map(String::as_str))
+                        .collect(),
+                    k.text.clone(),
+                )
+            }
+            Entry::Rule(i) => {
+                let r = &d.rules[i];
+                (
+                    vec![r.section.as_str()],
+                    if r.text.is_empty() {
+                        r.title.clone()
+                    } else {
+                        r.text.clone()
+                    },
+                )
+            }
+        }
+    }
+
+    fn game_of(&self, e: Entry) -> &str {
+        let d = self.catalogue.data();
+        match e {
+            Entry::Card(i) => &d.cards[i].game,
+            Entry::Keyword(i) => &d.keywords[i].game,
+            Entry::Rule(i) => &d.rules[i].game,
+        }
+    }
+
+    fn facets(&self, ids: &[u32]) -> BTreeMap<&'static str, FacetCounts> {
+        let mut game: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut kind: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut card_type: BTreeMap<&str, usize> = BTreeMap::new();
+        let d = self.catalogue.data();
+        for &id in ids {
+            let Some(&e) = self.entries.get(id as usize) else {
+                continue;
+            };
+            *game.entry(self.game_of(e)).or_default() += 1;
+            *kind.entry(e.kind().as_str()).or_default() += 1;
+            if let Entry::Card(i) = e {
+                *card_type.entry(d.cards[i].card_type.as_str()).or_default() += 1;
+            }
+        }
+        let sorted = |m: BTreeMap<&str, usize>| {
+            let mut v: Vec<(String, usize)> =
+                m.into_iter().map(|(k, n)| (k.to_string(), n)).collect();
+            v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            v
+        };
+        BTreeMap::from([
+            ("game", sorted(game)),
+            ("kind", sorted(kind)),
+            ("type", sorted(card_type)),
+        ])
+    }
+}
+
+/// Collects the `id` of every matching document (for the total and the facets).
+struct IdsCollector;
+
+struct IdsSegment {
+    ids: tantivy::columnar::Column<u64>,
+    out: Vec<u32>,
+}
+
+impl Collector for IdsCollector {
+    type Fruit = Vec<u32>;
+    type Child = IdsSegment;
+
+    fn for_segment(&self, _ord: u32, reader: &SegmentReader) -> tantivy::Result<IdsSegment> {
+        Ok(IdsSegment {
+            ids: reader.fast_fields().u64("id")?,
+            out: Vec::new(),
+        })
+    }
+
+    fn requires_scoring(&self) -> bool {
+        false
+    }
+
+    fn merge_fruits(&self, fruits: Vec<Vec<u32>>) -> tantivy::Result<Vec<u32>> {
+        Ok(fruits.concat())
+    }
+}
+
+impl SegmentCollector for IdsSegment {
+    type Fruit = Vec<u32>;
+
+    fn collect(&mut self, doc: DocId, _score: Score) {
+        if let Some(id) = self.ids.first(doc) {
+            self.out.push(id as u32);
+        }
+    }
+
+    fn harvest(self) -> Vec<u32> {
+        self.out
+    }
+}

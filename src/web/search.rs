@@ -1,0 +1,368 @@
+//! The search pages: `/search` (results, facets, pagination), its JSON twins `/search.json`
+//! and `/api/search`, and the query language's help page `/help/search`.
+//!
+//! Results come from `search::SearchIndex`; this module only shapes them. A query with
+//! ignored terms still answers 200 with `warnings`; one where nothing can run answers 400
+//! with the offsets.
+
+use super::json::{List, Warning};
+use super::{error::Failure, links, AppState, Format, WebError};
+use crate::catalogue::Catalogue;
+use crate::search::{Entry, SearchError, SearchOptions, SearchResults, FIELDS, MAX_PER_PAGE};
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+use serde::{Deserialize, Serialize};
+
+pub(super) fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/search", web::get().to(search_page))
+        .route("/search.json", web::get().to(search_page))
+        .route("/api/search", web::get().to(api_search))
+        .route("/help/search", web::get().to(help))
+        .route("/help/search.json", web::get().to(help));
+}
+
+/// Query string of the search routes.
+#[derive(Debug, Deserialize)]
+pub struct SearchParams {
+    #[serde(default)]
+    q: String,
+    page: Option<usize>,
+    per_page: Option<usize>,
+}
+
+/// One result as the page and the JSON show it.
+#[derive(Debug, Serialize)]
+pub struct ResultItem {
+    pub object: &'static str,
+    pub kind: &'static str,
+    pub game: String,
+    pub game_name: String,
+    pub name: String,
+    pub url: String,
+    /// Card type, keyword kind, or rule title.
+    pub subtitle: String,
+    pub exact: bool,
+    pub score: f32,
+    pub snippet: String,
+    pub snippet_html: String,
+    /// On the HTML page, the game heading to show before this item when exact matches from
+    /// several games are grouped.
+    #[serde(skip)]
+    pub heading: Option<String>,
+}
+
+/// A facet value with its count and the URL that refines the query by it.
+#[derive(Debug, Serialize)]
+pub struct FacetLink {
+    pub value: String,
+    pub count: usize,
+    pub url: String,
+}
+
+/// `/search?q=`: results with highlighted snippets, facets and pagination.
+#[derive(Template)]
+#[template(path = "search/results.html")]
+pub struct ResultsPage {
+    pub q: String,
+    pub results: Vec<ResultItem>,
+    pub total: usize,
+    pub page: usize,
+    pub pages: usize,
+    pub prev_url: Option<String>,
+    pub next_url: Option<String>,
+    pub facets: Vec<(String, Vec<FacetLink>)>,
+    pub warnings: Vec<Warning>,
+    /// Exact matches from more than one game: shown grouped under game headings.
+    pub grouped: bool,
+}
+
+/// `/search` without a query: the search box and examples.
+#[derive(Template)]
+#[template(path = "search/empty.html")]
+pub struct EmptySearchPage {
+    pub examples: Vec<(&'static str, &'static str)>,
+}
+
+/// Example queries shown on the home and empty search pages.
+pub const EXAMPLES: [(&str, &str); 8] = [
+    ("brekthrough", "a typo still finds Breakthrough"),
+    ("Elude", "a former name finds Precision"),
+    ("fury", "one name, several games"),
+    ("5.1.2", "a rule number the source repeats"),
+    ("game:karth type:item value<=2", "cheap Karth items"),
+    ("keyword:armor attack>=3", "cards with Armor and 3+ attack"),
+    ("timing:\"damage prevention\"", "Star Wars keywords by POP"),
+    (
+        "kind:keyword -game:battleline ability:triggered",
+        "triggered keywords outside the battle line",
+    ),
+];
+
+/// `/help/search`: the query language.
+#[derive(Template)]
+#[template(path = "help/search.html")]
+pub struct HelpPage {
+    pub fields: Vec<&'static str>,
+    pub numeric: Vec<String>,
+    pub attributes: Vec<String>,
+    pub examples: Vec<(&'static str, &'static str)>,
+}
+
+fn warnings(ws: &[crate::search::QueryWarning]) -> Vec<Warning> {
+    ws.iter()
+        .map(|w| Warning {
+            code: "ignored_term",
+            message: w.message.clone(),
+            offset: Some(w.offset),
+        })
+        .collect()
+}
+
+fn run(state: &AppState, p: &SearchParams, format: Format) -> Result<SearchResults, Failure> {
+    let opts = SearchOptions {
+        page: p.page.unwrap_or(1).max(1),
+        per_page: p.per_page.unwrap_or(20).clamp(1, MAX_PER_PAGE),
+    };
+    if opts.page > 10_000 {
+        return Err(WebError::BadRequest("`page` is at most 10000".into()).in_format(format));
+    }
+    state.search.search(&p.q, &opts).map_err(|e| match e {
+        SearchError::EmptyQuery => {
+            WebError::BadRequest("the query `q` is empty".into()).in_format(format)
+        }
+        SearchError::NothingToRun { warnings } => {
+            let details: Vec<String> = warnings
+                .iter()
+                .map(|w| format!("offset {}: {}", w.offset, w.message))
+                .collect();
+            WebError::BadRequest(format!(
+                "nothing in the query can be searched for: {}",
+                details.join("; ")
+            ))
+            .in_format(format)
+        }
+        other => WebError::Internal(other.to_string()).in_format(format),
+    })
+}
+
+fn item(cat: &Catalogue, e: Entry, hit: &crate::search::Hit) -> ResultItem {
+    let d = cat.data();
+    let (game, name, url, subtitle) = match e {
+        Entry::Card(i) => {
+            let c = &d.cards[i];
+            (
+                c.game.clone(),
+                c.name.clone(),
+                links::card(&c.game, &c.name),
+                c.card_type.clone(),
+            )
+        }
+        Entry::Keyword(i) => {
+            let k = &d.keywords[i];
+            (
+                k.game.clone(),
+                k.name.clone(),
+                links::keyword(&k.game, &k.name),
+                k.kind.clone(),
+            )
+        }
+        Entry::Rule(i) => {
+            let r = &d.rules[i];
+            (
+                r.game.clone(),
+                r.section.clone(),
+                links::rule(&r.game, &r.section),
+                r.title.clone(),
+            )
+        }
+    };
+    let game_name = cat.game(&game).map(|g| g.name.clone()).unwrap_or_default();
+    ResultItem {
+        object: e.kind().as_str(),
+        kind: e.kind().as_str(),
+        game,
+        game_name,
+        name,
+        url,
+        subtitle,
+        exact: hit.exact,
+        score: hit.score,
+        snippet: hit.snippet.clone(),
+        snippet_html: hit.snippet_html.clone(),
+        heading: None,
+    }
+}
+
+/// The JSON answer of `/api/search` (and `arbiter search --json`): a list plus the page,
+/// the page size and the facet counts.
+#[derive(Serialize)]
+pub struct SearchResponse {
+    #[serde(flatten)]
+    pub list: List<ResultItem>,
+    pub page: usize,
+    pub per_page: usize,
+    pub facets: std::collections::BTreeMap<&'static str, crate::search::FacetCounts>,
+}
+
+/// Shapes a page of results for JSON.
+pub fn search_response(
+    cat: &Catalogue,
+    q: &str,
+    per_page: Option<usize>,
+    r: SearchResults,
+) -> SearchResponse {
+    let has_more = r.has_more();
+    let next_page = has_more.then(|| {
+        let mut url = links::json(&links::search(q, r.page + 1));
+        if let Some(n) = per_page {
+            url.push_str(&format!("&per_page={n}"));
+        }
+        url
+    });
+    let data: Vec<ResultItem> = r.hits.iter().map(|h| item(cat, h.entry, h)).collect();
+    let list = List {
+        object: "list",
+        data,
+        total: r.total,
+        has_more,
+        next_page,
+        warnings: warnings(&r.warnings),
+    };
+    SearchResponse {
+        list,
+        page: r.page,
+        per_page: r.per_page,
+        facets: r.facets,
+    }
+}
+
+fn json_results(state: &AppState, p: &SearchParams, r: SearchResults) -> HttpResponse {
+    HttpResponse::Ok().json(search_response(&state.catalogue, &p.q, p.per_page, r))
+}
+
+async fn api_search(
+    state: web::Data<AppState>,
+    p: web::Query<SearchParams>,
+) -> Result<HttpResponse, Failure> {
+    let r = run(&state, &p, Format::Json)?;
+    Ok(json_results(&state, &p, r))
+}
+
+async fn search_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    p: web::Query<SearchParams>,
+) -> Result<HttpResponse, Failure> {
+    let format = Format::of(&req);
+    if format == Format::Html && p.q.trim().is_empty() {
+        return super::page::render(
+            &EmptySearchPage {
+                examples: EXAMPLES.to_vec(),
+            },
+            format,
+        );
+    }
+    let r = run(&state, &p, format)?;
+    if format == Format::Json {
+        return Ok(json_results(&state, &p, r));
+    }
+    let pages = r.total.div_ceil(r.per_page).max(1);
+    let page_url = |n: usize| {
+        let mut url = links::search(&p.q, n);
+        if let Some(pp) = p.per_page {
+            url.push_str(if url.contains('?') { "&" } else { "?" });
+            url.push_str(&format!("per_page={pp}"));
+        }
+        url
+    };
+    let facets = r
+        .facets
+        .iter()
+        .filter(|(_, values)| !values.is_empty())
+        .map(|(name, values)| {
+            let links = values
+                .iter()
+                .map(|(v, n)| {
+                    let term = if v.contains(' ') {
+                        format!("{name}:\"{v}\"")
+                    } else {
+                        format!("{name}:{v}")
+                    };
+                    FacetLink {
+                        value: v.clone(),
+                        count: *n,
+                        url: links::search(&format!("{} {term}", p.q.trim()), 1),
+                    }
+                })
+                .collect();
+            (name.to_string(), links)
+        })
+        .collect();
+    let mut results: Vec<ResultItem> = r
+        .hits
+        .iter()
+        .map(|h| item(&state.catalogue, h.entry, h))
+        .collect();
+    let exact_games: std::collections::BTreeSet<&str> = results
+        .iter()
+        .filter(|i| i.exact)
+        .map(|i| i.game.as_str())
+        .collect();
+    let grouped = exact_games.len() > 1;
+    if grouped {
+        let mut last = String::new();
+        for r in results.iter_mut().filter(|r| r.exact) {
+            if r.game != last {
+                last = r.game.clone();
+                r.heading = Some(r.game_name.clone());
+            }
+        }
+    }
+    let page = ResultsPage {
+        q: p.q.clone(),
+        total: r.total,
+        page: r.page,
+        pages,
+        prev_url: (r.page > 1).then(|| page_url(r.page - 1)),
+        next_url: r.has_more().then(|| page_url(r.page + 1)),
+        facets,
+        warnings: warnings(&r.warnings),
+        grouped,
+        results,
+    };
+    super::page::render(&page, format)
+}
+
+async fn help(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, Failure> {
+    let format = Format::of(&req);
+    let cat = state.search.catalogue();
+    let mut numeric = vec!["value".to_string()];
+    let mut attributes = Vec::new();
+    for c in &cat.data().attribute_columns {
+        let list = if c.numeric {
+            &mut numeric
+        } else {
+            &mut attributes
+        };
+        if !list.contains(&c.name) {
+            list.push(c.name.clone());
+        }
+    }
+    let page = HelpPage {
+        fields: FIELDS.to_vec(),
+        numeric,
+        attributes,
+        examples: EXAMPLES.to_vec(),
+    };
+    match format {
+        Format::Json => Ok(HttpResponse::Ok().json(serde_json::json!({
+            "object": "help",
+            "fields": page.fields,
+            "numeric_fields": page.numeric,
+            "attribute_fields": page.attributes,
+            "operators": [":", "=", "!=", "<", "<=", ">", ">="],
+            "examples": page.examples.iter().map(|(q, what)| serde_json::json!({"q": q, "what": what, "url": links::search(q, 1)})).collect::<Vec<_>>(),
+        }))),
+        Format::Html => super::page::render(&page, format),
+    }
+}

@@ -1,0 +1,227 @@
+//! The search pages and API over HTTP: results, facets, pagination, warnings, errors,
+//! hostile text, the help page and the OpenAPI document.
+
+mod common;
+
+use actix_web::{http::StatusCode, test, App};
+use arbiter::catalogue::{self, Card, Catalogue};
+use arbiter::web::{configure, AppState};
+use serde_json::Value;
+use std::sync::Arc;
+
+async fn get_with(state: AppState, uri: &str, accept: Option<&str>) -> (StatusCode, String) {
+    let app = test::init_service(App::new().configure(configure(state))).await;
+    let mut req = test::TestRequest::get().uri(uri);
+    if let Some(a) = accept {
+        req = req.insert_header(("Accept", a));
+    }
+    let resp = test::call_service(&app, req.to_request()).await;
+    let status = resp.status();
+    (
+        status,
+        String::from_utf8(test::read_body(resp).await.to_vec()).unwrap(),
+    )
+}
+
+async fn get(uri: &str) -> (StatusCode, String) {
+    get_with(common::bundled_state(), uri, None).await
+}
+
+async fn json(uri: &str) -> (StatusCode, Value) {
+    let (s, body) = get(uri).await;
+    (
+        s,
+        serde_json::from_str(&body).unwrap_or_else(|e| panic!("{uri}: {e}: {body}")),
+    )
+}
+
+#[actix_web::test]
+async fn results_page_has_snippets_facets_and_grouping() {
+    let (status, html) = get("/search?q=fury").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("<mark>Fury</mark>"), "highlighted snippet");
+    // Fury is a keyword of two games: both shown under game headings.
+    assert!(html.contains("class=\"group-heading\""));
+    assert!(html.contains("href=\"/keyword/battleline/Fury\""));
+    assert!(html.contains("href=\"/keyword/swtcg/Fury\""));
+    // Facet links refine the query.
+    assert!(
+        html.contains("href=\"/search?q=fury%20game%3Aswtcg\""),
+        "facet link"
+    );
+    assert!(html.contains("data-facet=\"kind\""));
+}
+
+#[actix_web::test]
+async fn the_json_twin_three_ways_agrees() {
+    let (_, a) = json("/search.json?q=fury").await;
+    let (_, b) = json("/api/search?q=fury").await;
+    let (s, body) = get_with(
+        common::bundled_state(),
+        "/search?q=fury",
+        Some("application/json"),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let c: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a, c);
+    assert_eq!(a["object"], "list");
+    assert_eq!(a["data"][0]["kind"], "keyword");
+    assert_eq!(a["data"][0]["game"], "battleline");
+    assert_eq!(a["data"][0]["name"], "Fury");
+    assert_eq!(a["data"][0]["url"], "/keyword/battleline/Fury");
+    assert!(a["facets"]["game"].is_array());
+}
+
+#[actix_web::test]
+async fn pagination_links_both_formats() {
+    let (_, v) = json("/api/search?q=game:karth&per_page=10").await;
+    assert_eq!(v["data"].as_array().unwrap().len(), 10);
+    assert_eq!(v["has_more"], true);
+    let next = v["next_page"].as_str().unwrap().to_string();
+    assert_eq!(next, "/search.json?q=game%3Akarth&page=2&per_page=10");
+    let (_, v2) = json(&next).await;
+    assert_eq!(v2["page"], 2);
+    assert_ne!(v["data"][0], v2["data"][0]);
+    let (_, html) = get("/search?q=game:karth&per_page=10").await;
+    assert!(
+        html.contains("rel=\"next\" href=\"/search?q=game%3Akarth&#38;page=2&#38;per_page=10\""),
+        "next link"
+    );
+    // per_page is capped, page 0 is page 1.
+    let (_, v) = json("/api/search?q=game:karth&per_page=5000&page=0").await;
+    assert_eq!(v["per_page"], 100);
+    assert_eq!(v["page"], 1);
+}
+
+#[actix_web::test]
+async fn ignored_terms_are_warnings_with_offsets() {
+    let (status, v) = json("/api/search?q=fury%20colour:red").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["warnings"][0]["offset"], 5);
+    assert_eq!(v["warnings"][0]["code"], "ignored_term");
+    let (_, html) = get("/search?q=fury%20colour:red").await;
+    assert!(html.contains("at offset 5"), "warning shown on the page");
+}
+
+#[actix_web::test]
+async fn nothing_runnable_is_400_with_offsets_never_500() {
+    let (status, v) = json("/api/search?q=colour:red%20)").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(v["object"], "error");
+    assert_eq!(v["code"], "bad_request");
+    assert!(v["details"].as_str().unwrap().contains("offset 0"), "{v}");
+    assert!(v["details"].as_str().unwrap().contains("offset 11"), "{v}");
+    let (status, html) = get("/search?q=colour:red").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(html.contains("offset 0"));
+    // Empty query: the form on the page, 400 on the API.
+    let (status, html) = get("/search?q=").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("<form class=\"search\""));
+    let (status, _) = json("/api/search?q=").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = json("/api/search").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // Malformed parameters.
+    let (status, v) = json("/api/search?q=fury&page=abc").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    let (status, _) = json("/api/search?q=fury&page=99999").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    for q in [
+        "%22",
+        "(((",
+        "-",
+        "OR",
+        "a:b:c",
+        "%FF",
+        "attack%3E%3D",
+        "%00",
+    ] {
+        let (status, _) = get(&format!("/api/search?q={q}")).await;
+        assert!(
+            status.is_success() || status.is_client_error(),
+            "{q}: {status}"
+        );
+    }
+    let long = "a%20".repeat(3000);
+    let (status, _) = get(&format!("/api/search?q={long}")).await;
+    assert!(status.is_success() || status.is_client_error());
+}
+
+#[actix_web::test]
+async fn hostile_text_is_escaped_in_results() {
+    let mut data = catalogue::validate(&common::bundled()).unwrap();
+    data.cards.push(Card {
+        game: "battleline".into(),
+        name: "Evil <script>alert(\"n\")</script> Imp".into(),
+        card_type: "creature".into(),
+        faction: None,
+        value: None,
+        abilities: vec![],
+        traits: vec![],
+        text: "Hexes <script>alert(1)</script> & \"quotes\" 'apos' hexes".into(),
+        attributes: vec![],
+        text_abilities: vec![],
+    });
+    let state = common::state_for(Arc::new(Catalogue::from_data(data, "hostile".into())));
+    let (status, html) = get_with(state.clone(), "/search?q=hexes", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!html.contains("<script>"), "{html}");
+    assert!(html.contains("&lt;script&gt;"));
+    assert!(html.contains("<mark>Hexes</mark>"));
+    let (_, body) = get_with(state.clone(), "/api/search?q=hexes", None).await;
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        v["data"][0]["snippet"],
+        "Hexes <script>alert(1)</script> & \"quotes\" 'apos' hexes"
+    );
+    assert!(!v["data"][0]["snippet_html"]
+        .as_str()
+        .unwrap()
+        .contains("<script>"));
+    // A query echoed back is escaped too.
+    let (_, html) = get_with(state, "/search?q=%3Cscript%3Ehexes", None).await;
+    assert!(
+        !html.contains("<script>hexes"),
+        "the query is escaped in the form"
+    );
+}
+
+#[actix_web::test]
+async fn help_page_and_openapi() {
+    let (status, html) = get("/help/search").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Search syntax"));
+    assert!(
+        html.contains("<code>attack</code>"),
+        "numeric attributes are listed"
+    );
+    let (_, v) = json("/help/search.json").await;
+    assert!(v["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f == "keyword"));
+    let (status, v) = json("/api/openapi.json").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["openapi"], "3.1.0");
+    for path in [
+        "/api/search",
+        "/keyword/{game}/{name}.json",
+        "/card/{game}/{name}.json",
+        "/rules/{game}/{section}.json",
+    ] {
+        assert!(v["paths"][path].is_object(), "{path}");
+    }
+    let (status, body) = get("/ping").await;
+    assert_eq!((status, body.as_str()), (StatusCode::OK, "pong"));
+}
+
+#[actix_web::test]
+async fn home_has_a_search_box_and_examples() {
+    let (_, html) = get("/").await;
+    assert!(html.contains("<form class=\"search\""));
+    assert!(html.contains("href=\"/search?q=brekthrough\""));
+}
