@@ -485,7 +485,7 @@ mod tests {
         let Node::Term(t) = &parts[3] else { panic!() };
         assert_eq!(
             (t.field.as_deref(), t.op, t.value.as_str(), t.offset),
-            (Some("attack"), Op::Ge, "3", 42)
+            (Some("attack"), Op::Ge, "3", 36)
         );
         let Node::Term(t) = &parts[5] else { panic!() };
         assert!(t.quoted);
@@ -494,15 +494,20 @@ mod tests {
 
     #[test]
     fn and_binds_tighter_than_or() {
-        let p = parse("a b OR c");
-        assert_eq!(
-            p.node,
-            Some(Node::Or(vec![
-                Node::And(vec![parse("a").node.unwrap(), parse("b").node.unwrap()]),
-                parse("c").node.unwrap()
-            ]))
-        );
-        assert!(matches!(parse("a (b or c)").node, Some(Node::And(_))));
+        /// The tree's shape, with terms by their source.
+        fn shape(n: &Node) -> String {
+            match n {
+                Node::And(v) => {
+                    format!("AND({})", v.iter().map(shape).collect::<Vec<_>>().join(" "))
+                }
+                Node::Or(v) => format!("OR({})", v.iter().map(shape).collect::<Vec<_>>().join(" ")),
+                Node::Not(c) => format!("NOT({})", shape(c)),
+                Node::Term(t) => t.source.clone(),
+            }
+        }
+        assert_eq!(shape(&parse("a b OR c").node.unwrap()), "OR(AND(a b) c)");
+        assert_eq!(shape(&parse("a (b or c)").node.unwrap()), "AND(a OR(b c))");
+        assert_eq!(shape(&parse("a AND b").node.unwrap()), "AND(a b)");
     }
 
     #[test]
