@@ -65,3 +65,66 @@ proptest! {
         let _ = ability_list::parse(&s);
     }
 }
+
+mod query {
+    use arbiter::search::{query, SearchError, SearchOptions};
+    use proptest::prelude::*;
+
+    /// Strings made of the query language's own pieces, so the properties reach deep.
+    fn queryish() -> impl Strategy<Value = String> {
+        prop::collection::vec(
+            prop_oneof![
+                Just(" ".to_string()),
+                Just("(".to_string()),
+                Just(")".to_string()),
+                Just("-".to_string()),
+                Just("\"".to_string()),
+                Just(" OR ".to_string()),
+                Just(":".to_string()),
+                Just(">=".to_string()),
+                Just("!=".to_string()),
+                Just("game".to_string()),
+                Just("attack".to_string()),
+                Just("keyword".to_string()),
+                Just("Æ".to_string()),
+                "[a-z0-9.]{1,8}",
+            ],
+            0..25,
+        )
+        .prop_map(|v| v.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn any_string_parses_with_offsets_inside_it(q in prop_oneof![queryish(), any::<String>()]) {
+            let chars = q.chars().count();
+            let parsed = query::parse(&q);
+            for w in &parsed.warnings {
+                prop_assert!(w.offset <= chars);
+            }
+            if let Some(node) = &parsed.node {
+                for (t, _) in node.terms() {
+                    prop_assert!(t.offset < chars.max(1));
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn any_query_runs_or_is_a_query_error(q in queryish()) {
+            let state = super::super_state();
+            match state.search.search(&q, &SearchOptions::default()) {
+                Ok(_) | Err(SearchError::NothingToRun { .. }) | Err(SearchError::EmptyQuery) => {}
+                Err(e) => prop_assert!(false, "{q:?}: {e}"),
+            }
+        }
+    }
+}
+
+mod common;
+
+fn super_state() -> arbiter::web::AppState {
+    common::bundled_state()
+}

@@ -298,3 +298,13 @@ fn the_index_is_rebuilt_when_stale_and_reused_when_current() {
         1
     );
 }
+
+// Found by the property test (tests/parsers_prop.proptest-regressions): a negated
+// multi-word term used to reach a tantivy debug assertion.
+#[test]
+fn negated_phrases_run() {
+    let all = search("kind:keyword game:battleline").total;
+    let r = search("kind:keyword game:battleline -\"opposing creature\"");
+    assert!(r.total < all);
+    assert!(index().search("-game-game ", &SearchOptions::default()).is_ok());
+}

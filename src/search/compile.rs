@@ -362,6 +362,15 @@ impl<'a> Compiler<'a> {
                     .collect();
                 if terms.len() == 1 {
                     alternatives.push(term_query(field, &tokens[0]));
+                } else if negated {
+                    // tantivy 0.27's PhraseScorer panics (debug) when an exclusion seeks it
+                    // backwards (upstream issue #2811), so a negated phrase excludes the
+                    // entries that contain all of its words, adjacent or not.
+                    let all = terms
+                        .into_iter()
+                        .map(|term| (Occur::Must, boxed(TermQuery::new(term, IndexRecordOption::WithFreqs))))
+                        .collect();
+                    alternatives.push(boxed(BooleanQuery::new(all)));
                 } else if !terms.is_empty() {
                     alternatives.push(boxed(PhraseQuery::new(terms)));
                 }
