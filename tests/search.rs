@@ -306,5 +306,14 @@ fn negated_phrases_run() {
     let all = search("kind:keyword game:battleline").total;
     let r = search("kind:keyword game:battleline -\"opposing creature\"");
     assert!(r.total < all);
-    assert!(index().search("-game-game ", &SearchOptions::default()).is_ok());
+    assert!(index()
+        .search("-game-game ", &SearchOptions::default())
+        .is_ok());
+    // Found by the search_query fuzz target: a phrase under a double negation.
+    assert!(index()
+        .search("--\u{0}-\u{0}\u{1}\u{0}to+_.-5", &SearchOptions::default())
+        .is_ok());
+    assert!(index()
+        .search("--\"opposing creature\"", &SearchOptions::default())
+        .is_ok());
 }

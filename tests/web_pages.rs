@@ -505,3 +505,35 @@ async fn hostile_card_text_is_escaped_everywhere() {
     assert_eq!(json["url"], card_url);
     assert!(!card_url.contains('<') && !card_url.contains('"'));
 }
+
+#[actix_web::test]
+async fn a_keyword_page_lists_at_most_200_cards_and_links_the_rest() {
+    let mut data = catalogue::validate(&common::bundled()).expect("the bundled data is valid");
+    for i in 0..250 {
+        data.cards.push(Card {
+            game: "battleline".into(),
+            name: format!("Fury Drone {i:03}"),
+            card_type: "creature".into(),
+            faction: None,
+            value: None,
+            abilities: vec![CardAbility {
+                keyword: "Fury".into(),
+                value: None,
+            }],
+            traits: vec![],
+            text: String::new(),
+            attributes: vec![],
+            text_abilities: vec![],
+        });
+    }
+    let cat = Arc::new(Catalogue::from_data(data, "many".into()));
+    let (html, json) = page_and_twin_from(cat, "/keyword/battleline/Fury").await;
+    assert_eq!(json["cards"].as_array().unwrap().len(), 200);
+    let total = json["cards_total"].as_u64().unwrap();
+    assert!(total > 250);
+    assert_eq!(
+        json["cards_more_url"],
+        "/search?q=game%3Abattleline%20keyword%3AFury"
+    );
+    assert!(html.contains(&format!("200 of {total} shown")));
+}

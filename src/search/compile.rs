@@ -40,6 +40,8 @@ pub struct Compiler<'a> {
     pub analyzer: TextAnalyzer,
     warnings: Vec<QueryWarning>,
     highlight: Vec<String>,
+    /// How many exclusions (`-`) enclose the node being compiled, whatever their parity.
+    excluded: usize,
 }
 
 fn boxed(q: impl Query) -> Box<dyn Query> {
@@ -63,7 +65,8 @@ fn should(clauses: Vec<Box<dyn Query>>) -> Box<dyn Query> {
     ))
 }
 
-/// Edit distance allowed for a word of `len` characters.
+/// Edit distance allowed for a word of `len` characters: one edit from 4 letters, two
+/// from 8.
 fn typo_distance(len: usize) -> u8 {
     match len {
         0..=3 => 0,
@@ -80,6 +83,7 @@ impl<'a> Compiler<'a> {
             analyzer,
             warnings: Vec::new(),
             highlight: Vec::new(),
+            excluded: 0,
         }
     }
 
@@ -118,7 +122,10 @@ impl<'a> Compiler<'a> {
         match node {
             Node::Term(t) => self.term(t, negated),
             Node::Not(inner) => {
-                let q = self.node(inner, !negated)?;
+                self.excluded += 1;
+                let q = self.node(inner, !negated);
+                self.excluded -= 1;
+                let q = q?;
                 Some(boxed(BooleanQuery::new(vec![
                     (Occur::Must, boxed(AllQuery)),
                     (Occur::MustNot, q),
@@ -141,7 +148,10 @@ impl<'a> Compiler<'a> {
                 for c in children {
                     // `-x` inside an AND is a MustNot clause, cheaper than AllQuery minus x.
                     if let Node::Not(inner) = c {
-                        if let Some(q) = self.node(inner, !negated) {
+                        self.excluded += 1;
+                        let q = self.node(inner, !negated);
+                        self.excluded -= 1;
+                        if let Some(q) = q {
                             clauses.push((Occur::MustNot, q));
                         }
                     } else if let Some(q) = self.node(c, negated) {
@@ -362,13 +372,19 @@ impl<'a> Compiler<'a> {
                     .collect();
                 if terms.len() == 1 {
                     alternatives.push(term_query(field, &tokens[0]));
-                } else if negated {
+                } else if self.excluded > 0 {
                     // tantivy 0.27's PhraseScorer panics (debug) when an exclusion seeks it
-                    // backwards (upstream issue #2811), so a negated phrase excludes the
-                    // entries that contain all of its words, adjacent or not.
+                    // backwards (upstream issue #2811), so a phrase anywhere under a `-`
+                    // (even `--x`) becomes the entries that contain all of its words,
+                    // adjacent or not.
                     let all = terms
                         .into_iter()
-                        .map(|term| (Occur::Must, boxed(TermQuery::new(term, IndexRecordOption::WithFreqs))))
+                        .map(|term| {
+                            (
+                                Occur::Must,
+                                boxed(TermQuery::new(term, IndexRecordOption::WithFreqs)),
+                            )
+                        })
                         .collect();
                     alternatives.push(boxed(BooleanQuery::new(all)));
                 } else if !terms.is_empty() {

@@ -25,6 +25,9 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/keyword/{game}/{name}", web::get().to(keyword));
 }
 
+/// At most this many cards are listed on a keyword page; the rest are a search away.
+pub const MAX_CARDS_LISTED: usize = 200;
+
 /// A card that carries the keyword, with the keyword's value on it (`Armor 2` → 2).
 #[derive(Serialize)]
 pub struct CardWithValue {
@@ -61,7 +64,12 @@ pub struct KeywordJson<'a> {
     pub source: &'a str,
     pub parse: Option<&'a AbilityParse>,
     pub url: String,
+    /// The first [`MAX_CARDS_LISTED`] cards with the keyword.
     pub cards: Vec<CardWithValue>,
+    /// How many cards have the keyword in all.
+    pub cards_total: usize,
+    /// The search listing every card with the keyword, when `cards` is cut short.
+    pub cards_more_url: Option<String>,
     pub same_name_elsewhere: Vec<ItemRef>,
     pub references: Vec<Reference>,
 }
@@ -117,9 +125,19 @@ async fn keyword(
         }
         html
     });
-    let cards = cat
-        .cards_with_keyword(&game.slug, &kw.name)
+    let all_cards = cat.cards_with_keyword(&game.slug, &kw.name);
+    let cards_total = all_cards.len();
+    let cards_more_url = (cards_total > MAX_CARDS_LISTED).then(|| {
+        let name = if kw.name.contains(' ') {
+            format!("\"{}\"", kw.name)
+        } else {
+            kw.name.clone()
+        };
+        crate::web::links::search(&format!("game:{} keyword:{name}", game.slug), 1)
+    });
+    let cards = all_cards
         .into_iter()
+        .take(MAX_CARDS_LISTED)
         .map(|c| CardWithValue {
             card: ItemRef::card(&c.game, &c.name),
             value: c.ability(&kw.name).flatten(),
@@ -146,6 +164,8 @@ async fn keyword(
         parse: kw.parse.as_ref(),
         url: links::keyword(&kw.game, &kw.name),
         cards,
+        cards_total,
+        cards_more_url,
         same_name_elsewhere: others
             .iter()
             .map(|k| ItemRef::keyword(&k.game, &k.name))
