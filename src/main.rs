@@ -46,6 +46,9 @@ enum Command {
         /// Worker threads (default: one per core).
         #[arg(long)]
         workers: Option<usize>,
+        /// Entries in the cache of rendered search answers (0 disables it).
+        #[arg(long, default_value_t = web::DEFAULT_SEARCH_CACHE)]
+        search_cache: usize,
     },
     /// Search cards, keywords and rules with the query language of /help/search.
     Search {
@@ -79,7 +82,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Import { data, db } => import(&data.unwrap_or_else(default_data_dir), &db.db),
-        Command::Serve { db, addr, workers } => match serve(&db.db, addr, workers) {
+        Command::Serve {
+            db,
+            addr,
+            workers,
+            search_cache,
+        } => match serve(&db.db, ServeConfig { addr, workers }, search_cache) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e:#}");
@@ -220,9 +228,9 @@ fn import(data: &Path, db: &Path) -> ExitCode {
     }
 }
 
-fn serve(db: &Path, addr: String, workers: Option<usize>) -> anyhow::Result<()> {
+fn serve(db: &Path, cfg: ServeConfig, search_cache: usize) -> anyhow::Result<()> {
     let (catalogue, search) = open(db)?;
-    let state = AppState::new(catalogue, search);
-    actix_web::rt::System::new().block_on(web::serve(state, ServeConfig { addr, workers }))?;
+    let state = AppState::with_search_cache(catalogue, search, search_cache);
+    actix_web::rt::System::new().block_on(web::serve(state, cfg))?;
     Ok(())
 }

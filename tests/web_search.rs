@@ -225,3 +225,30 @@ async fn home_has_a_search_box_and_examples() {
     assert!(html.contains("<form class=\"search\""));
     assert!(html.contains("href=\"/search?q=brekthrough\""));
 }
+
+#[actix_web::test]
+async fn cached_and_uncached_answers_are_identical() {
+    let base = common::bundled_state();
+    let uncached = AppState::with_search_cache(base.catalogue.clone(), base.search.clone(), 0);
+    for uri in [
+        "/api/search?q=fury",
+        "/api/search?q=fury",
+        "/search.json?q=game:karth&page=2",
+        "/api/search?q=fury&per_page=3",
+    ] {
+        let (s1, a) = get_with(base.clone(), uri, None).await;
+        let (s2, b) = get_with(base.clone(), uri, None).await;
+        let (s3, c) = get_with(uncached.clone(), uri, None).await;
+        assert_eq!(
+            (s1, s2, s3),
+            (StatusCode::OK, StatusCode::OK, StatusCode::OK),
+            "{uri}"
+        );
+        assert_eq!(a, b, "{uri}: a cached answer equals the first");
+        assert_eq!(a, c, "{uri}: the cache changes nothing");
+    }
+    // Page and page size are part of the key.
+    let (_, p1) = get("/api/search?q=game:karth&per_page=5").await;
+    let (_, p2) = get("/api/search?q=game:karth&per_page=5&page=2").await;
+    assert_ne!(p1, p2);
+}

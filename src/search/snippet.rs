@@ -10,13 +10,20 @@ use crate::text::fold;
 const WINDOW: usize = 220;
 
 fn matches(word: &str, query_words: &[String]) -> bool {
-    let w = fold(word);
-    let w = fold_ascii(&w);
+    let w = fold_ascii(&fold(word));
+    let wn = w.chars().count();
     query_words.iter().any(|q| {
         let qn = q.chars().count();
-        w == *q
-            || (qn >= 3 && w.starts_with(q.as_str()))
-            || (qn >= 4 && strsim::damerau_levenshtein(&w, q) <= if qn >= 8 { 2 } else { 1 })
+        if w == *q || (qn >= 3 && w.starts_with(q.as_str())) {
+            return true;
+        }
+        let d = match qn {
+            0..=3 => return false,
+            4..=7 => 1,
+            _ => 2,
+        };
+        // Cheap rejection before the edit distance: lengths further apart than `d`.
+        wn.abs_diff(qn) <= d && strsim::damerau_levenshtein(&w, q) <= d
     })
 }
 
@@ -57,11 +64,10 @@ pub fn snippet(text: &str, query_words: &[String]) -> (String, String) {
     if let Some(prev) = in_word {
         runs.push((prev, &text[start..], chars_before));
     }
-    let hit: Vec<bool> = runs
+    // Find the first matching word; words after it are judged only inside the window.
+    let first = runs
         .iter()
-        .map(|(w, s, _)| *w && matches(s, query_words))
-        .collect();
-    let first = hit.iter().position(|h| *h);
+        .position(|(w, s, _)| *w && matches(s, query_words));
     let total: usize = text.chars().count();
     let from = match first {
         Some(i) => runs[i].2.saturating_sub(60),
@@ -83,7 +89,9 @@ pub fn snippet(text: &str, query_words: &[String]) -> (String, String) {
         let b = (to - off).min(len);
         let piece: String = s.chars().skip(a).take(b - a).collect();
         let escaped = html_escape::encode_text(&piece);
-        if hit[i] {
+        let is_hit =
+            runs[i].0 && first.is_some_and(|f| i == f || (i > f && matches(s, query_words)));
+        if is_hit {
             html.push_str("<mark>");
             html.push_str(&escaped);
             html.push_str("</mark>");

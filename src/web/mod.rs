@@ -20,7 +20,7 @@ mod search;
 
 pub use error::WebError;
 pub use format::Format;
-pub use search::{search_response, SearchResponse};
+pub use search::{search_response, ResponseCache, SearchResponse};
 
 use crate::catalogue::Catalogue;
 use crate::search::SearchIndex;
@@ -33,12 +33,30 @@ pub struct AppState {
     pub catalogue: Arc<Catalogue>,
     /// The search index of `catalogue`.
     pub search: Arc<SearchIndex>,
+    /// Rendered answers of recent `/api/search` and `/search.json` requests.
+    pub search_cache: Arc<ResponseCache>,
 }
 
+/// Default capacity of the search response cache (entries).
+pub const DEFAULT_SEARCH_CACHE: usize = 4096;
+
 impl AppState {
-    /// The state for `catalogue`, with its index opened (or built) in `index_dir`.
+    /// The state for `catalogue` and its search index, with the default response cache.
     pub fn new(catalogue: Arc<Catalogue>, search: Arc<SearchIndex>) -> AppState {
-        AppState { catalogue, search }
+        AppState::with_search_cache(catalogue, search, DEFAULT_SEARCH_CACHE)
+    }
+
+    /// The same, with a response cache of `capacity` entries (0: no cache).
+    pub fn with_search_cache(
+        catalogue: Arc<Catalogue>,
+        search: Arc<SearchIndex>,
+        capacity: usize,
+    ) -> AppState {
+        AppState {
+            catalogue,
+            search,
+            search_cache: Arc::new(ResponseCache::new(capacity)),
+        }
     }
 }
 

@@ -13,6 +13,25 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::{Deserialize, Serialize};
 
+/// Rendered JSON answers of recent searches, keyed by query, page and page size. The
+/// catalogue and its index never change while the server runs, so an answer never goes
+/// stale; the cache only bounds memory. Capacity 0 disables it (`serve --search-cache 0`).
+pub struct ResponseCache(Option<quick_cache::sync::Cache<String, web::Bytes>>);
+
+impl ResponseCache {
+    pub fn new(capacity: usize) -> Self {
+        ResponseCache((capacity > 0).then(|| quick_cache::sync::Cache::new(capacity)))
+    }
+    fn get(&self, key: &str) -> Option<web::Bytes> {
+        self.0.as_ref()?.get(key)
+    }
+    fn insert(&self, key: String, body: web::Bytes) {
+        if let Some(c) = &self.0 {
+            c.insert(key, body);
+        }
+    }
+}
+
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/search", web::get().to(search_page))
         .route("/search.json", web::get().to(search_page))
@@ -236,16 +255,44 @@ pub fn search_response(
     }
 }
 
-fn json_results(state: &AppState, p: &SearchParams, r: SearchResults) -> HttpResponse {
-    HttpResponse::Ok().json(search_response(&state.catalogue, &p.q, p.per_page, r))
+fn json_results(
+    state: &AppState,
+    p: &SearchParams,
+    r: SearchResults,
+) -> Result<HttpResponse, Failure> {
+    let body = serde_json::to_vec(&search_response(&state.catalogue, &p.q, p.per_page, r))
+        .map_err(|e| {
+            WebError::Internal(format!("serialising results: {e}")).in_format(Format::Json)
+        })?;
+    let body = web::Bytes::from(body);
+    state.search_cache.insert(cache_key(p), body.clone());
+    Ok(json_body(body))
+}
+
+fn json_body(body: web::Bytes) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(body)
+}
+
+fn cache_key(p: &SearchParams) -> String {
+    format!(
+        "{}\u{0}{}\u{0}{}",
+        p.page.unwrap_or(1),
+        p.per_page.unwrap_or(20),
+        p.q
+    )
 }
 
 async fn api_search(
     state: web::Data<AppState>,
     p: web::Query<SearchParams>,
 ) -> Result<HttpResponse, Failure> {
+    if let Some(body) = state.search_cache.get(&cache_key(&p)) {
+        return Ok(json_body(body));
+    }
     let r = run(&state, &p, Format::Json)?;
-    Ok(json_results(&state, &p, r))
+    json_results(&state, &p, r)
 }
 
 async fn search_page(
@@ -262,9 +309,14 @@ async fn search_page(
             format,
         );
     }
+    if format == Format::Json {
+        if let Some(body) = state.search_cache.get(&cache_key(&p)) {
+            return Ok(json_body(body));
+        }
+    }
     let r = run(&state, &p, format)?;
     if format == Format::Json {
-        return Ok(json_results(&state, &p, r));
+        return json_results(&state, &p, r);
     }
     let pages = r.total.div_ceil(r.per_page).max(1);
     let page_url = |n: usize| {
