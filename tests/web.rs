@@ -35,8 +35,8 @@ async fn home_lists_every_game_with_counts() {
         assert!(body.contains(&format!("id=\"game-{name}\"")), "{name}");
     }
     assert!(
-        body.contains("<td class=\"num\">51</td>"),
-        "battleline's 51 keywords are shown"
+        body.contains(">51</a></td>") && body.contains("href=\"/rules/karth\""),
+        "battleline's 51 keywords are shown, and the counts link onward"
     );
 }
 
