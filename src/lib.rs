@@ -7,6 +7,7 @@
 
 pub mod catalogue;
 pub mod config;
+pub mod decks;
 pub mod diag;
 pub mod grammar;
 pub mod search;

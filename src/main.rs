@@ -1,4 +1,4 @@
-//! The `arbiter` command: `import` and `serve` (and the subcommands later issues add).
+//! The `arbiter` command: `import`, `serve`, `search` and `check` (deck validation).
 //! Each subcommand takes `--db PATH`; see `config` for the shared default.
 
 use anyhow::Context;
@@ -66,6 +66,26 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         per_page: usize,
     },
+    /// Validate Heroes of Karth decklists (format: docs/decks.md). Exit code 0 when every
+    /// deck is legal, 1 when any is illegal, 2 when an input cannot be read.
+    Check {
+        /// Decklist files: text, or the API's JSON form when the name ends in `.json`.
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        db: DbArg,
+        /// The format (a row of data/formats.csv); default `standard`, or the JSON list's own.
+        #[arg(long)]
+        format: Option<String>,
+        /// Print the verdict as JSON (the API's shape) instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Validate every `*.txt` and `*.json` file in DIR (a tournament's lists).
+        #[arg(long, value_name = "DIR")]
+        batch: Option<PathBuf>,
+        /// With --batch: write a CSV report here, and an HTML report beside it (`.html`).
+        #[arg(long, value_name = "FILE")]
+        report: Option<PathBuf>,
+    },
 }
 
 /// Exit code for input the user must fix.
@@ -101,7 +121,302 @@ fn main() -> ExitCode {
             page,
             per_page,
         } => search(&db.db, &query, json, SearchOptions { page, per_page }),
+        Command::Check {
+            files,
+            db,
+            format,
+            json,
+            batch,
+            report,
+        } => check(
+            &db.db,
+            &CheckConfig {
+                files,
+                format,
+                json,
+                batch,
+                report,
+            },
+        ),
     }
+}
+
+/// What `arbiter check` was asked to do.
+struct CheckConfig {
+    files: Vec<PathBuf>,
+    format: Option<String>,
+    json: bool,
+    batch: Option<PathBuf>,
+    report: Option<PathBuf>,
+}
+
+/// One input of `check`: its verdict, or why it could not be read.
+struct Checked {
+    file: String,
+    outcome: Result<arbiter::decks::Verdict, String>,
+}
+
+/// Opens the catalogue for `check`: like [`open`], without the search index.
+fn open_catalogue(db: &Path) -> anyhow::Result<Catalogue> {
+    if !catalogue::is_current(db) {
+        let cfg = ImportConfig {
+            data_dir: default_data_dir(),
+            db_path: db.to_path_buf(),
+            progress: Progress::Hidden,
+        };
+        catalogue::import(&cfg).context("importing the bundled data")?;
+    }
+    Catalogue::open(db).with_context(|| format!("opening {}", db.display()))
+}
+
+fn check(db: &Path, cfg: &CheckConfig) -> ExitCode {
+    use arbiter::decks::{self, DeckValidator};
+    let cat = match open_catalogue(db) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    };
+    let mut files = cfg.files.clone();
+    if let Some(dir) = &cfg.batch {
+        match std::fs::read_dir(dir) {
+            Ok(entries) => {
+                let mut found: Vec<PathBuf> = entries
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| {
+                        p.is_file() && p.extension().is_some_and(|e| e == "txt" || e == "json")
+                    })
+                    .collect();
+                found.sort();
+                files.extend(found);
+            }
+            Err(e) => {
+                eprintln!("error: {}: cannot list the directory: {e}", dir.display());
+                return ExitCode::from(EXIT_BAD_INPUT);
+            }
+        }
+    }
+    if files.is_empty() {
+        eprintln!("error: no decklist to check: name files, or a directory with --batch DIR");
+        return ExitCode::from(EXIT_BAD_INPUT);
+    }
+    let mut validators: Vec<(String, DeckValidator)> = Vec::new();
+    let mut checked = Vec::new();
+    for path in &files {
+        let file = path.display().to_string();
+        let outcome = (|| -> Result<decks::Verdict, String> {
+            let bytes = std::fs::read(path).map_err(|e| format!("cannot read the file: {e}"))?;
+            if bytes.len() > decks::MAX_BYTES {
+                return Err(format!(
+                    "the file is {} bytes; a decklist is at most {} bytes (1 MiB)",
+                    bytes.len(),
+                    decks::MAX_BYTES
+                ));
+            }
+            let text = String::from_utf8(bytes).map_err(|e| {
+                let valid = e.utf8_error().valid_up_to();
+                let line = e.as_bytes()[..valid]
+                    .iter()
+                    .filter(|&&b| b == b'\n')
+                    .count()
+                    + 1;
+                format!("line {line}: the file is not valid UTF-8; save it as UTF-8 text")
+            })?;
+            let list = if path.extension().is_some_and(|e| e == "json") {
+                decks::parse_json(&text).map_err(|e| e.to_string())?
+            } else {
+                decks::parse_decklist(&text)
+            };
+            let format = cfg
+                .format
+                .clone()
+                .or_else(|| list.format.clone())
+                .unwrap_or_else(|| decks::DEFAULT_FORMAT.to_string());
+            let v = match validators.iter().find(|(f, _)| *f == format) {
+                Some((_, v)) => v,
+                None => {
+                    let v = DeckValidator::new(&cat, &format).map_err(|e| e.to_string())?;
+                    validators.push((format.clone(), v));
+                    &validators[validators.len() - 1].1
+                }
+            };
+            Ok(v.validate(&list))
+        })();
+        checked.push(Checked { file, outcome });
+    }
+    let unreadable = checked.iter().any(|c| c.outcome.is_err());
+    let illegal = checked
+        .iter()
+        .any(|c| matches!(&c.outcome, Ok(v) if !v.legal));
+    if cfg.json {
+        let value = if checked.len() == 1 && cfg.batch.is_none() {
+            match &checked[0].outcome {
+                Ok(v) => serde_json::to_value(v).unwrap_or_default(),
+                Err(e) => {
+                    serde_json::json!({"object": "error", "file": checked[0].file, "details": e})
+                }
+            }
+        } else {
+            serde_json::Value::Array(
+                checked
+                    .iter()
+                    .map(|c| match &c.outcome {
+                        Ok(v) => serde_json::json!({"file": c.file, "verdict": v}),
+                        Err(e) => serde_json::json!({"file": c.file, "error": e}),
+                    })
+                    .collect(),
+            )
+        };
+        match serde_json::to_string_pretty(&value) {
+            Ok(s) => println!("{s}"),
+            Err(e) => eprintln!("error: {e}"),
+        }
+    } else {
+        for c in &checked {
+            print_verdict(&c.file, &c.outcome);
+        }
+        if checked.len() > 1 {
+            let legal = checked
+                .iter()
+                .filter(|c| matches!(&c.outcome, Ok(v) if v.legal))
+                .count();
+            let bad = checked.iter().filter(|c| c.outcome.is_err()).count();
+            println!(
+                "{} deck(s): {legal} legal, {} illegal, {bad} unreadable",
+                checked.len(),
+                checked.len() - legal - bad
+            );
+        }
+    }
+    if let Some(report) = &cfg.report {
+        if let Err(e) = write_reports(report, &checked) {
+            eprintln!("error: {e:#}");
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    }
+    if unreadable {
+        ExitCode::from(EXIT_BAD_INPUT)
+    } else if illegal {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `FILE:LINE: error [3.1] 103 / 100 gold: …`, one line per violation, then a summary.
+fn print_verdict(file: &str, outcome: &Result<arbiter::decks::Verdict, String>) {
+    let v = match outcome {
+        Ok(v) => v,
+        Err(e) => {
+            println!("{file}: unreadable: {e}");
+            return;
+        }
+    };
+    let who = [v.title.as_deref(), v.player.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(", ");
+    println!(
+        "{file}: {} ({}format {}, faction {}{}): {} error(s), {} warning(s)",
+        if v.legal { "legal" } else { "ILLEGAL" },
+        if who.is_empty() {
+            String::new()
+        } else {
+            format!("{who}; ")
+        },
+        v.format,
+        v.faction.as_deref().unwrap_or("unknown"),
+        v.side
+            .map(|s| format!(", {}", s.as_str()))
+            .unwrap_or_default(),
+        v.errors,
+        v.warnings
+    );
+    for x in &v.violations {
+        let at = match x.lines.first() {
+            Some(l) => format!("{file}:{l}"),
+            None => file.to_string(),
+        };
+        println!("{at}: {} [{}] {}", x.severity.as_str(), x.rule, x.message);
+        if let Some(s) = &x.suggestion {
+            println!("  hint: {s}");
+        }
+    }
+    let s = &v.summary;
+    println!(
+        "  {} main-deck cards (Barrack {}, Treasury {}, Spellbook {}), {} heroes, {} terrain ({} affect movement), {} tokens; {} gold",
+        s.main_deck,
+        s.counts.barrack,
+        s.counts.treasury,
+        s.counts.spellbook,
+        s.counts.heroes,
+        s.counts.terrain,
+        s.counts.movement_terrain,
+        s.counts.tokens,
+        s.gold_total
+    );
+}
+
+/// The tournament report: a CSV at `path` and an HTML page beside it.
+fn write_reports(path: &Path, checked: &[Checked]) -> anyhow::Result<()> {
+    use arbiter::web::decks::ReportRow;
+    let rows: Vec<ReportRow> = checked
+        .iter()
+        .map(|c| match &c.outcome {
+            Ok(v) => ReportRow {
+                file: c.file.clone(),
+                player: v.player.clone().unwrap_or_default(),
+                legal: if v.legal { "yes" } else { "no" }.into(),
+                errors: v.errors,
+                warnings: v.warnings,
+                first_errors: v
+                    .violations
+                    .iter()
+                    .filter(|x| x.severity == arbiter::decks::Severity::Error)
+                    .take(3)
+                    .map(|x| format!("[{}] {}", x.rule, x.message))
+                    .collect::<Vec<_>>()
+                    .join(" | "),
+            },
+            Err(e) => ReportRow {
+                file: c.file.clone(),
+                player: String::new(),
+                legal: "unreadable".into(),
+                errors: 1,
+                warnings: 0,
+                first_errors: e.clone(),
+            },
+        })
+        .collect();
+    let mut w =
+        csv::Writer::from_path(path).with_context(|| format!("writing {}", path.display()))?;
+    w.write_record([
+        "file",
+        "player",
+        "legal",
+        "errors",
+        "warnings",
+        "first_errors",
+    ])?;
+    for r in &rows {
+        w.write_record([
+            r.file.as_str(),
+            r.player.as_str(),
+            r.legal.as_str(),
+            &r.errors.to_string(),
+            &r.warnings.to_string(),
+            r.first_errors.as_str(),
+        ])?;
+    }
+    w.flush()
+        .with_context(|| format!("writing {}", path.display()))?;
+    let html_path = path.with_extension("html");
+    let html = arbiter::web::decks::report_html(&rows).context("rendering the HTML report")?;
+    std::fs::write(&html_path, html).with_context(|| format!("writing {}", html_path.display()))?;
+    eprintln!("wrote {} and {}", path.display(), html_path.display());
+    Ok(())
 }
 
 /// Opens the catalogue at `db` (importing the bundled data when there is none) and its

@@ -225,6 +225,36 @@ impl Catalogue {
             .map(|ids| ids.iter().map(|&i| &self.data.cards[i]).collect())
             .unwrap_or_default()
     }
+    /// The deck-building formats of one game, in file order.
+    pub fn formats<'a>(&'a self, game: &'a str) -> impl Iterator<Item = &'a Format> + 'a {
+        self.data.formats.iter().filter(move |f| f.game == game)
+    }
+    /// One format of a game by its slug.
+    pub fn format(&self, game: &str, name: &str) -> Option<&Format> {
+        self.data
+            .formats
+            .iter()
+            .find(|f| f.game == game && f.name == name)
+    }
+    /// The card statuses (`legality.csv`) of one format.
+    pub fn legality<'a>(
+        &'a self,
+        game: &'a str,
+        format: &'a str,
+    ) -> impl Iterator<Item = &'a Legality> + 'a {
+        self.data
+            .legality
+            .iter()
+            .filter(move |l| l.game == game && l.format == format)
+    }
+    /// A faction of a game by name, case- and quote-insensitively.
+    pub fn faction(&self, game: &str, name: &str) -> Option<&Faction> {
+        let key = fold(name);
+        self.data
+            .factions
+            .iter()
+            .find(|f| f.game == game && fold(&f.name) == key)
+    }
     pub fn factions<'a>(&'a self, game: &'a str) -> impl Iterator<Item = &'a Faction> + 'a {
         self.data.factions.iter().filter(move |f| f.game == game)
     }

@@ -152,4 +152,72 @@ pub struct DataSet {
     pub factions: Vec<Faction>,
     pub cards: Vec<Card>,
     pub attribute_columns: Vec<AttributeColumn>,
+    /// Deck-building formats (`formats.csv`), in file order.
+    #[serde(default)]
+    pub formats: Vec<Format>,
+    /// Per-format card statuses (`legality.csv`), in file order.
+    #[serde(default)]
+    pub legality: Vec<Legality>,
+}
+
+/// A deck-building format of one game: the numeric limits a deck validator checks.
+/// `standard` for Heroes of Karth follows the rulebook's section 3.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Format {
+    pub game: String,
+    /// The format's slug, unique per game (`standard`, `highlander`).
+    pub name: String,
+    pub description: String,
+    /// Rule 3.1: the most gold a deck may total.
+    pub max_gold: i64,
+    /// Rule 3.2: exactly this many hero cards.
+    pub heroes: i64,
+    /// Rule 3.3: at least this many Barrack, Treasury and Spellbook cards.
+    pub min_barrack: i64,
+    pub min_treasury: i64,
+    pub min_spellbook: i64,
+    /// Rule 3.4: Barrack + Treasury + Spellbook cards, exactly.
+    pub main_deck: i64,
+    /// Rule 3.7: the most copies of one card.
+    pub max_copies: i64,
+    /// Rule 3.11: at least this many terrain cards.
+    pub min_terrain: i64,
+    /// Rule 3.12: at most this many terrain cards that affect movement.
+    pub max_movement_terrain: i64,
+}
+
+/// A card's status in one format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LegalityStatus {
+    /// Not allowed at all.
+    Banned,
+    /// At most 1 copy.
+    Restricted,
+}
+
+impl LegalityStatus {
+    pub fn parse(s: &str) -> Option<LegalityStatus> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "banned" => Some(LegalityStatus::Banned),
+            "restricted" => Some(LegalityStatus::Restricted),
+            _ => None,
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LegalityStatus::Banned => "banned",
+            LegalityStatus::Restricted => "restricted",
+        }
+    }
+}
+
+/// One row of `legality.csv`: a card's status in a format. `card` is the card's
+/// catalogue name (canonical spelling).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Legality {
+    pub game: String,
+    pub format: String,
+    pub card: String,
+    pub status: LegalityStatus,
 }

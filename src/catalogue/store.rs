@@ -11,7 +11,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 /// Bumped whenever the schema changes; a catalogue of another version is re-imported.
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 
 const SCHEMA: &str = "
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -30,6 +30,13 @@ CREATE TABLE cards (id INTEGER PRIMARY KEY, game TEXT NOT NULL, name TEXT NOT NU
     attributes TEXT NOT NULL, text_abilities TEXT NOT NULL);
 CREATE TABLE card_keywords (card_id INTEGER NOT NULL, ord INTEGER NOT NULL, keyword TEXT NOT NULL,
     value INTEGER, PRIMARY KEY (card_id, ord)) WITHOUT ROWID;
+CREATE TABLE formats (ord INTEGER PRIMARY KEY, game TEXT NOT NULL, format TEXT NOT NULL,
+    description TEXT NOT NULL, max_gold INTEGER NOT NULL, heroes INTEGER NOT NULL,
+    min_barrack INTEGER NOT NULL, min_treasury INTEGER NOT NULL, min_spellbook INTEGER NOT NULL,
+    main_deck INTEGER NOT NULL, max_copies INTEGER NOT NULL, min_terrain INTEGER NOT NULL,
+    max_movement_terrain INTEGER NOT NULL, UNIQUE (game, format));
+CREATE TABLE legality (ord INTEGER PRIMARY KEY, game TEXT NOT NULL, format TEXT NOT NULL,
+    card TEXT NOT NULL, status TEXT NOT NULL);
 ";
 /// Indexes are built after the bulk insert. The application reads the catalogue whole
 /// (`Catalogue::open`), so only the small tables are indexed, for people querying the
@@ -203,6 +210,36 @@ fn write(
                 kw.execute(params![i as i64, j as i64, a.keyword, a.value])?;
             }
             progress(1);
+        }
+        let mut st = tx.prepare(
+            "INSERT INTO formats VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+        )?;
+        for (i, f) in data.formats.iter().enumerate() {
+            st.execute(params![
+                i as i64,
+                f.game,
+                f.name,
+                f.description,
+                f.max_gold,
+                f.heroes,
+                f.min_barrack,
+                f.min_treasury,
+                f.min_spellbook,
+                f.main_deck,
+                f.max_copies,
+                f.min_terrain,
+                f.max_movement_terrain
+            ])?;
+        }
+        let mut st = tx.prepare("INSERT INTO legality VALUES (?1, ?2, ?3, ?4, ?5)")?;
+        for (i, l) in data.legality.iter().enumerate() {
+            st.execute(params![
+                i as i64,
+                l.game,
+                l.format,
+                l.card,
+                l.status.as_str()
+            ])?;
         }
     }
     tx.execute_batch(INDEXES)?;
@@ -398,6 +435,47 @@ pub fn read(path: &Path) -> Result<(DataSet, String), StoreError> {
             text: r.get(7).map_err(&e)?,
             attributes: parse_json(path, "card attributes", &attributes)?,
             text_abilities: parse_json(path, "card text abilities", &text_abilities)?,
+        });
+    }
+    let mut st = conn
+        .prepare("SELECT game, format, description, max_gold, heroes, min_barrack, min_treasury, min_spellbook, main_deck, max_copies, min_terrain, max_movement_terrain FROM formats ORDER BY ord")
+        .map_err(&e)?;
+    data.formats = st
+        .query_map([], |r| {
+            Ok(Format {
+                game: r.get(0)?,
+                name: r.get(1)?,
+                description: r.get(2)?,
+                max_gold: r.get(3)?,
+                heroes: r.get(4)?,
+                min_barrack: r.get(5)?,
+                min_treasury: r.get(6)?,
+                min_spellbook: r.get(7)?,
+                main_deck: r.get(8)?,
+                max_copies: r.get(9)?,
+                min_terrain: r.get(10)?,
+                max_movement_terrain: r.get(11)?,
+            })
+        })
+        .and_then(Iterator::collect)
+        .map_err(&e)?;
+    let mut st = conn
+        .prepare("SELECT game, format, card, status FROM legality ORDER BY ord")
+        .map_err(&e)?;
+    let rows: Vec<(String, String, String, String)> = st
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .and_then(Iterator::collect)
+        .map_err(&e)?;
+    for (game, format, card, status) in rows {
+        let status = LegalityStatus::parse(&status).ok_or_else(|| StoreError::Corrupt {
+            path: path.to_path_buf(),
+            message: format!("legality status `{status}`"),
+        })?;
+        data.legality.push(Legality {
+            game,
+            format,
+            card,
+            status,
         });
     }
     Ok((data, hash))

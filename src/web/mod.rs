@@ -8,6 +8,7 @@
 
 mod assets;
 mod card;
+pub mod decks;
 mod error;
 mod format;
 mod home;
@@ -80,6 +81,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .configure(card::routes)
             .configure(rules::routes)
             .configure(search::routes)
+            .configure(decks::routes)
             .configure(assets::routes)
             .default_service(web::to(error::not_found));
     }

@@ -1,0 +1,364 @@
+//! Deck validation on the web: the `/decks` page (paste or upload lists, pick a format,
+//! see each verdict with links to its rules and cards and the deck's keyword sheet), its
+//! JSON twin (`POST /decks.json`, or `POST /decks` with `Accept: application/json`), the
+//! API `POST /api/decks/validate` (a text or JSON decklist in, one verdict out), and the
+//! HTML tournament report that `arbiter check --batch` writes.
+//!
+//! The judging is `decks`'; this module only reads requests and arranges verdicts. Bad
+//! bodies (wrong content type, invalid JSON, not UTF-8, over 1 MiB) are 400s with the
+//! JSON error object; an illegal deck is a 200 with `legal: false`.
+
+use super::page;
+use super::{error::Failure, links, AppState, Format, WebError};
+use crate::catalogue::Catalogue;
+use crate::decks::{self, DeckValidator, Verdict, Violation, DEFAULT_FORMAT, GAME};
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+use serde::{Deserialize, Serialize};
+
+/// Decklists per request on the page (several lists separated by `---`).
+const MAX_LISTS: usize = 200;
+
+pub(super) fn routes(cfg: &mut web::ServiceConfig) {
+    let form = web::FormConfig::default()
+        .limit(decks::MAX_BYTES + 64 * 1024)
+        .error_handler(|err, req| {
+            WebError::BadRequest(format!(
+                "expected a form (application/x-www-form-urlencoded) with `list` and `format`: {err}"
+            ))
+            .in_format(Format::of(req))
+            .into()
+        });
+    cfg.service(
+        web::resource(["/decks", "/decks.json"])
+            .app_data(form)
+            .route(web::get().to(form_page))
+            .route(web::post().to(check_form)),
+    )
+    .route("/api/decks/validate", web::post().to(api_validate));
+}
+
+/// The form's fields.
+#[derive(Debug, Deserialize)]
+pub struct DeckForm {
+    #[serde(default)]
+    pub list: String,
+    #[serde(default)]
+    pub format: Option<String>,
+}
+
+/// `?format=` of the API.
+#[derive(Debug, Deserialize)]
+pub struct FormatQuery {
+    pub format: Option<String>,
+}
+
+/// A format as the page's select shows it.
+#[derive(Serialize)]
+pub struct FormatOption {
+    pub name: String,
+    pub description: String,
+    pub selected: bool,
+}
+
+/// A violation as the page shows it.
+pub struct ViolationView<'a> {
+    pub v: &'a Violation,
+    /// The rule page, for rulebook numbers.
+    pub rule_url: Option<String>,
+    pub cards: Vec<(String, String)>,
+}
+
+/// A keyword of the deck's cards with its definition.
+pub struct KeywordEntry {
+    pub name: String,
+    pub url: String,
+    pub text: String,
+    /// The deck's cards that carry it.
+    pub cards: Vec<(String, String)>,
+}
+
+/// One deck's verdict on the page.
+pub struct DeckView<'a> {
+    pub number: usize,
+    pub verdict: &'a Verdict,
+    pub violations: Vec<ViolationView<'a>>,
+    pub keywords: Vec<KeywordEntry>,
+    /// (name, url, count, category, value) of each card.
+    pub cards: Vec<(String, String, u32, &'static str, i64)>,
+}
+
+/// `/decks`: the form, and after a POST the verdicts.
+#[derive(Template)]
+#[template(path = "decks/decks.html")]
+pub struct DecksPage<'a> {
+    pub formats: Vec<FormatOption>,
+    pub list: &'a str,
+    pub decks: Vec<DeckView<'a>>,
+    pub checked: bool,
+}
+
+/// The JSON twin of a POST: one verdict per list.
+#[derive(Serialize)]
+pub struct VerdictList<'a> {
+    pub object: &'static str,
+    pub format: &'a str,
+    pub total: usize,
+    pub legal: usize,
+    pub data: &'a [Verdict],
+}
+
+fn formats(cat: &Catalogue, selected: &str) -> Vec<FormatOption> {
+    cat.formats(GAME)
+        .map(|f| FormatOption {
+            name: f.name.clone(),
+            description: f.description.clone(),
+            selected: f.name == selected,
+        })
+        .collect()
+}
+
+fn validator(cat: &Catalogue, format: &str, out: Format) -> Result<DeckValidator, Failure> {
+    DeckValidator::new(cat, format).map_err(|e| WebError::BadRequest(e.to_string()).in_format(out))
+}
+
+async fn form_page(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, Failure> {
+    let format = Format::of(&req);
+    let cat = &state.catalogue;
+    let opts = formats(cat, DEFAULT_FORMAT);
+    if format == Format::Json {
+        return page::json(&super::json::List::all(opts), format);
+    }
+    page::render(
+        &DecksPage {
+            formats: opts,
+            list: "",
+            decks: Vec::new(),
+            checked: false,
+        },
+        format,
+    )
+}
+
+async fn check_form(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    form: web::Form<DeckForm>,
+) -> Result<HttpResponse, Failure> {
+    let out = Format::of(&req);
+    let cat = &state.catalogue;
+    let form = form.into_inner();
+    let fmt = form
+        .format
+        .as_deref()
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+        .unwrap_or(DEFAULT_FORMAT)
+        .to_string();
+    let v = validator(cat, &fmt, out)?;
+    let lists = decks::parse_decklists(&form.list);
+    if lists.len() > MAX_LISTS {
+        return Err(WebError::BadRequest(format!(
+            "{} decklists in one request; the limit is {MAX_LISTS}",
+            lists.len()
+        ))
+        .in_format(out));
+    }
+    let verdicts: Vec<Verdict> = lists.iter().map(|l| v.validate(l)).collect();
+    if out == Format::Json {
+        return page::json(
+            &VerdictList {
+                object: "list",
+                format: &fmt,
+                total: verdicts.len(),
+                legal: verdicts.iter().filter(|v| v.legal).count(),
+                data: &verdicts,
+            },
+            out,
+        );
+    }
+    let decks = verdicts
+        .iter()
+        .enumerate()
+        .map(|(i, v)| view(cat, i + 1, v))
+        .collect();
+    page::render(
+        &DecksPage {
+            formats: formats(cat, &fmt),
+            list: &form.list,
+            decks,
+            checked: true,
+        },
+        out,
+    )
+}
+
+fn view<'a>(cat: &Catalogue, number: usize, verdict: &'a Verdict) -> DeckView<'a> {
+    let violations = verdict
+        .violations
+        .iter()
+        .map(|v| ViolationView {
+            v,
+            rule_url: v
+                .rule
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == '.')
+                .then(|| links::rule(GAME, &v.rule)),
+            cards: v
+                .cards
+                .iter()
+                .map(|c| (c.clone(), links::card(GAME, c)))
+                .collect(),
+        })
+        .collect();
+    let mut keywords: Vec<KeywordEntry> = Vec::new();
+    for line in &verdict.summary.cards {
+        let Some(card) = cat.card(GAME, &line.name) else {
+            continue;
+        };
+        for a in &card.abilities {
+            let entry = match keywords.iter_mut().position(|k| k.name == a.keyword) {
+                Some(i) => &mut keywords[i],
+                None => {
+                    let text = cat
+                        .keyword(GAME, &a.keyword)
+                        .map(|k| k.text.clone())
+                        .unwrap_or_default();
+                    keywords.push(KeywordEntry {
+                        name: a.keyword.clone(),
+                        url: links::keyword(GAME, &a.keyword),
+                        text,
+                        cards: Vec::new(),
+                    });
+                    let last = keywords.len() - 1;
+                    &mut keywords[last]
+                }
+            };
+            entry
+                .cards
+                .push((card.name.clone(), links::card(GAME, &card.name)));
+        }
+    }
+    keywords.sort_by(|a, b| a.name.cmp(&b.name));
+    let cards = verdict
+        .summary
+        .cards
+        .iter()
+        .map(|c| {
+            (
+                c.name.clone(),
+                links::card(GAME, &c.name),
+                c.count,
+                c.category,
+                c.value,
+            )
+        })
+        .collect();
+    DeckView {
+        number,
+        verdict,
+        violations,
+        keywords,
+        cards,
+    }
+}
+
+/// `POST /api/decks/validate`: `text/plain` (a decklist) or `application/json` (the JSON
+/// form) in; one verdict out. `?format=` overrides the body's `format`.
+async fn api_validate(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<FormatQuery>,
+    body: web::Payload,
+) -> Result<HttpResponse, Failure> {
+    let out = Format::Json;
+    let bad = |m: String| WebError::BadRequest(m).in_format(out);
+    let ctype = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    let json = match ctype.as_str() {
+        "application/json" => true,
+        "text/plain" => false,
+        "" => {
+            return Err(bad(
+                "no Content-Type: send a decklist as text/plain or application/json".into(),
+            ))
+        }
+        other => {
+            return Err(bad(format!(
+            "Content-Type `{}` is not accepted: send a decklist as text/plain or application/json",
+            page::quoted(other).trim_matches('`')
+        )))
+        }
+    };
+    let bytes = match body.to_bytes_limited(decks::MAX_BYTES).await {
+        Ok(Ok(b)) => b,
+        Ok(Err(e)) => return Err(bad(format!("the body could not be read: {e}"))),
+        Err(_) => {
+            return Err(bad(format!(
+                "the body is over {} bytes (1 MiB): a decklist is a few kilobytes",
+                decks::MAX_BYTES
+            )))
+        }
+    };
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        bad(format!(
+            "the body is not valid UTF-8 (byte {})",
+            e.valid_up_to()
+        ))
+    })?;
+    if text.trim().is_empty() {
+        return Err(bad(
+            "the body is empty: send a decklist (text/plain) or {\"cards\": [{\"name\", \"count\"}]} (application/json)".into(),
+        ));
+    }
+    let list = if json {
+        decks::parse_json(text).map_err(|e| bad(e.to_string()))?
+    } else {
+        decks::parse_decklist(text)
+    };
+    let fmt = query
+        .format
+        .clone()
+        .or_else(|| list.format.clone())
+        .unwrap_or_else(|| DEFAULT_FORMAT.to_string());
+    let v = validator(&state.catalogue, &fmt, out)?;
+    page::json(&v.validate(&list), out)
+}
+
+/// One row of the tournament report (`arbiter check --batch DIR --report FILE`).
+#[derive(Debug, Clone, Serialize)]
+pub struct ReportRow {
+    pub file: String,
+    pub player: String,
+    /// `yes`, `no` or `unreadable`.
+    pub legal: String,
+    pub errors: usize,
+    pub warnings: usize,
+    /// The first three error messages, joined by ` | `.
+    pub first_errors: String,
+}
+
+/// The HTML tournament report (every value escaped).
+#[derive(Template)]
+#[template(path = "decks/report.html")]
+struct ReportPage<'a> {
+    rows: &'a [ReportRow],
+    legal: usize,
+}
+
+/// Renders the HTML tournament report.
+pub fn report_html(rows: &[ReportRow]) -> Result<String, askama::Error> {
+    ReportPage {
+        rows,
+        legal: rows.iter().filter(|r| r.legal == "yes").count(),
+    }
+    .render()
+}
