@@ -5,10 +5,12 @@
 //! [`grammar`] reads ability text; [`diag`] formats every input error; [`text`] folds
 //! names for lookup. See `ARCHITECTURE.md` for the map and its invariants.
 
+pub mod adjudicate;
 pub mod catalogue;
 pub mod config;
 pub mod decks;
 pub mod diag;
+pub mod engine;
 pub mod grammar;
 pub mod search;
 pub mod synth;

@@ -86,6 +86,24 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
     },
+    /// Play a battle-line position out with the rules engine (format: docs/positions.md)
+    /// and print the log, every event citing its rule. Exit code 0, or 2 for a position
+    /// that cannot be read or a judge's choice that names no candidate.
+    Adjudicate {
+        /// Position JSON file (`-` for standard input).
+        position: PathBuf,
+        #[command(flatten)]
+        db: DbArg,
+        /// Override the number of turns to play.
+        #[arg(long)]
+        turns: Option<u32>,
+        /// Override the seed of the random generator.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Print `{"steps": [...], "final": <position>}` instead of the log.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Exit code for input the user must fix.
@@ -121,6 +139,21 @@ fn main() -> ExitCode {
             page,
             per_page,
         } => search(&db.db, &query, json, SearchOptions { page, per_page }),
+        Command::Adjudicate {
+            position,
+            db,
+            turns,
+            seed,
+            json,
+        } => adjudicate(
+            &db.db,
+            &AdjudicateConfig {
+                position,
+                turns,
+                seed,
+                json,
+            },
+        ),
         Command::Check {
             files,
             db,
@@ -139,6 +172,77 @@ fn main() -> ExitCode {
             },
         ),
     }
+}
+
+/// What `arbiter adjudicate` was asked to do.
+struct AdjudicateConfig {
+    position: PathBuf,
+    turns: Option<u32>,
+    seed: Option<u64>,
+    json: bool,
+}
+
+fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
+    use arbiter::adjudicate::{errors_text, log_text, CatalogueCards};
+    use arbiter::engine::{self, Outcome, Position, RecordConfig};
+    let file = cfg.position.display().to_string();
+    let text = if file == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map(|_| s)
+    } else {
+        std::fs::read_to_string(&cfg.position)
+    };
+    let text = match text {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {file}: {e}");
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    };
+    let mut position = match Position::from_json(&text) {
+        Ok(p) => p,
+        Err(e) => {
+            eprint!("{}", errors_text(&file, &[e]));
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    };
+    if let Some(t) = cfg.turns {
+        position.turns = t;
+    }
+    if let Some(s) = cfg.seed {
+        position.seed = s;
+    }
+    let cat = match open_catalogue(db) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let record = RecordConfig { states: cfg.json };
+    let adj = match engine::adjudicate(&position, &CatalogueCards(&cat), record) {
+        Ok(a) => a,
+        Err(errors) => {
+            eprint!("{}", errors_text(&file, &errors));
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    };
+    if cfg.json {
+        match serde_json::to_string_pretty(&adj) {
+            Ok(j) => println!("{j}"),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        print!("{}", log_text(&adj));
+    }
+    if let Outcome::BadChoice { chance, slot, .. } = adj.outcome {
+        eprintln!("{file}: choices: chance {chance} names slot {slot}, which is not a candidate");
+        return ExitCode::from(EXIT_BAD_INPUT);
+    }
+    ExitCode::SUCCESS
 }
 
 /// What `arbiter check` was asked to do.

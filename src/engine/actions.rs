@@ -1,0 +1,347 @@
+//! The shared one-verb actions every ability is built from: deal damage, damage a
+//! player, heal, destroy (settle deaths), move, summon, set a status, pick at random.
+//!
+//! Each action reads the state, decides, and emits events through
+//! [`super::event::emit`]; none of them mutates the board directly. Ability files
+//! decide *when* and *to whom*; these decide *how much* (prevention, redirection to the
+//! Endless Serpent's body) and record it.
+
+use std::sync::Arc;
+
+use rand::Rng;
+
+use super::ability::AbilityKind;
+use super::cite::{turn, Citation};
+use super::event::{emit, Actor, Change, Event};
+use super::families::{death, defence, special};
+use super::state::{Creature, Outcome, Side, State, Status};
+
+/// A blow about to be dealt to a creature, with its source captured before the blow
+/// (so simultaneous combat sees every creature as it was).
+#[derive(Clone, Debug)]
+pub struct Blow {
+    pub source: Option<Actor>,
+    /// The source's Attack value when the blow was planned (Dodge).
+    pub source_attack: i32,
+    /// Whether the source was damaged when the blow was planned (Dominate).
+    pub source_wounded: bool,
+    pub target: Actor,
+    pub amount: i32,
+    pub cite: &'static Citation,
+}
+
+impl Blow {
+    /// A blow from creature `source` on `side`/`slot` (or from no creature).
+    pub fn new(
+        st: &State,
+        source: Option<(Side, usize)>,
+        target: Actor,
+        amount: i32,
+        cite: &'static Citation,
+    ) -> Blow {
+        let (source, source_attack, source_wounded) =
+            match source.and_then(|(side, slot)| st.at(side, slot).map(|c| (side, slot, c))) {
+                Some((side, slot, c)) => (
+                    Some(Actor::of(side, slot, c)),
+                    super::families::auras::attack(st, side, slot),
+                    c.damage > 0,
+                ),
+                None => (None, 0, false),
+            };
+        Blow {
+            source,
+            source_attack,
+            source_wounded,
+            target,
+            amount,
+            cite,
+        }
+    }
+}
+
+/// Deals `blow`, after prevention, and records it. Deaths are settled by the caller
+/// with [`settle`], so that simultaneous blows all land first.
+pub fn deal(st: &mut State, out: &mut Vec<Event>, blow: &Blow) {
+    let Some(slot) = st.slot_of(blow.target.side, blow.target.id) else {
+        return;
+    };
+    let target = Actor {
+        slot,
+        ..blow.target.clone()
+    };
+    let prevented = defence::prevent(st, blow, &target);
+    if let Some(cite) = prevented.cite {
+        emit(
+            st,
+            out,
+            Change::Note {
+                who: Some(target.clone()),
+                text: prevented.note,
+            },
+            cite,
+        );
+    }
+    let onto = special::damage_lands_on(st, &target);
+    emit(
+        st,
+        out,
+        Change::Damage {
+            source: blow.source.clone(),
+            target,
+            onto,
+            amount: prevented.dealt,
+            blocked: blow.amount - prevented.dealt,
+            blocked_by: prevented.by,
+            marks_hit: prevented.marks_hit,
+        },
+        blow.cite,
+    );
+}
+
+/// Deals `amount` to player `side`.
+pub fn damage_player(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    source: Option<Actor>,
+    side: Side,
+    amount: i32,
+    cite: &'static Citation,
+) {
+    emit(
+        st,
+        out,
+        Change::PlayerDamage {
+            source,
+            side,
+            amount,
+        },
+        cite,
+    );
+}
+
+/// Heals up to `amount` damage on `target`; records nothing if it has no damage.
+pub fn heal(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    target: Actor,
+    amount: i32,
+    cite: &'static Citation,
+) {
+    let damage = st.at(target.side, target.slot).map_or(0, |c| c.damage);
+    let healed = amount.min(damage);
+    if healed > 0 {
+        emit(
+            st,
+            out,
+            Change::Heal {
+                target,
+                amount: healed,
+            },
+            cite,
+        );
+    }
+}
+
+/// Player `side` gains `amount` life.
+pub fn heal_player(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    side: Side,
+    amount: i32,
+    cite: &'static Citation,
+) {
+    emit(st, out, Change::PlayerHeal { side, amount }, cite);
+}
+
+/// Gives or takes a status, recording it only if it changes.
+pub fn set_status(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    who: Actor,
+    status: Status,
+    on: bool,
+    cite: &'static Citation,
+) {
+    if st
+        .at(who.side, who.slot)
+        .is_some_and(|c| c.status.has(status) != on)
+    {
+        emit(st, out, Change::Status { who, status, on }, cite);
+    }
+}
+
+/// Records that a rule applied without changing the board.
+pub fn note(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    who: Option<Actor>,
+    text: &'static str,
+    cite: &'static Citation,
+) {
+    emit(st, out, Change::Note { who, text }, cite);
+}
+
+/// Puts `creature` on `side`'s line at `slot`, shifting the rest down when `insert`.
+pub fn summon(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    side: Side,
+    slot: usize,
+    insert: bool,
+    creature: Creature,
+    cite: &'static Citation,
+) {
+    emit(
+        st,
+        out,
+        Change::Enters {
+            side,
+            slot,
+            insert,
+            creature: Box::new(creature),
+        },
+        cite,
+    );
+}
+
+/// Rearranges `side`'s line to `order` (creature ids), recording it if it changed.
+pub fn rearrange(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    side: Side,
+    order: Vec<Option<u32>>,
+    moved: Option<Arc<str>>,
+    cite: &'static Citation,
+) {
+    let mut order = order;
+    while matches!(order.last(), Some(None)) {
+        order.pop();
+    }
+    let current: Vec<Option<u32>> = st.players[side]
+        .line
+        .iter()
+        .map(|c| c.as_ref().map(|c| c.id))
+        .collect();
+    if current == order {
+        return;
+    }
+    let named = order
+        .iter()
+        .map(|o| {
+            o.and_then(|id| {
+                st.players[side]
+                    .line
+                    .iter()
+                    .flatten()
+                    .find(|c| c.id == id)
+                    .map(|c| (id, c.name.clone()))
+            })
+        })
+        .collect();
+    emit(
+        st,
+        out,
+        Change::Rearranged {
+            side,
+            order: named,
+            moved,
+        },
+        cite,
+    );
+}
+
+/// Destroys every creature whose damage has reached its Life, plus `doomed`, and
+/// resolves what their deaths trigger, until nothing more dies (house rule T4).
+pub fn settle(st: &mut State, out: &mut Vec<Event>, doomed: Vec<(Side, u32, &'static Citation)>) {
+    death::settle(st, out, doomed)
+}
+
+/// Picks one of `candidates` at random, or as the judge's choices say, and records the
+/// pick with every candidate. Returns `None` when there are no candidates or the
+/// judge's choice is not among them (which ends adjudication).
+pub fn pick(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    purpose: &'static str,
+    candidates: Vec<Actor>,
+    cite: &'static Citation,
+) -> Option<Actor> {
+    if candidates.is_empty() {
+        return None;
+    }
+    st.chances += 1;
+    let ordinal = st.chances;
+    // Always draw, even when the judge fixes the pick, so fixing one chance step does
+    // not reshuffle the ones after it.
+    let drawn = st.rng.random_range(0..candidates.len());
+    let forced = st.choices.iter().find(|c| c.chance == ordinal).copied();
+    let picked = match forced {
+        None => drawn,
+        Some(choice) => match candidates.iter().position(|c| c.slot + 1 == choice.slot) {
+            Some(i) => i,
+            None => {
+                let outcome = Outcome::BadChoice {
+                    chance: ordinal,
+                    slot: choice.slot,
+                    candidates: candidates.iter().map(|c| c.slot + 1).collect(),
+                };
+                end(st, out, outcome, &turn::CHOICE);
+                return None;
+            }
+        },
+    };
+    let actor = candidates[picked].clone();
+    emit(
+        st,
+        out,
+        Change::Chance {
+            ordinal,
+            purpose,
+            candidates,
+            picked,
+            forced: forced.is_some(),
+        },
+        if forced.is_some() {
+            &turn::CHOICE
+        } else {
+            cite
+        },
+    );
+    Some(actor)
+}
+
+/// Ends adjudication.
+pub fn end(st: &mut State, out: &mut Vec<Event>, outcome: Outcome, cite: &'static Citation) {
+    if st.outcome.is_none() {
+        st.outcome = Some(outcome.clone());
+        st.phase = super::state::Phase::GameOver;
+        emit(st, out, Change::Ends { outcome }, cite);
+    }
+}
+
+/// The enemy creatures of `side` as actors, front first.
+pub fn enemies(st: &State, side: Side) -> Vec<Actor> {
+    let foe = super::state::foe(side);
+    st.creatures(foe)
+        .map(|(i, c)| Actor::of(foe, i, c))
+        .collect()
+}
+
+/// The allies of creature `id` on `side` (not itself), front first.
+pub fn allies(st: &State, side: Side, id: u32) -> Vec<Actor> {
+    st.creatures(side)
+        .filter(|(_, c)| c.id != id)
+        .map(|(i, c)| Actor::of(side, i, c))
+        .collect()
+}
+
+/// Whether the creature `id` on `side` is still on the line; its actor if so.
+pub fn still_there(st: &State, side: Side, id: u32) -> Option<Actor> {
+    st.slot_of(side, id)
+        .and_then(|slot| st.at(side, slot).map(|c| Actor::of(side, slot, c)))
+}
+
+/// The creature's ability value, if it is on the line and has it.
+pub fn value_of(st: &State, who: &Actor, kind: AbilityKind) -> Option<i32> {
+    st.at(who.side, who.slot).and_then(|c| c.ability(kind))
+}

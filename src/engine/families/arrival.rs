@@ -1,0 +1,231 @@
+//! Abilities that trigger when a card comes into play, seed 000 §4.1: Ambush, Burst,
+//! Storm, Cleansing Fire, Charge, Shield, Refresh, Rider's Might, and Gatekeeper (which
+//! hands over to the Endless Serpent in `special.rs`).
+//!
+//! [`play`] puts a played card on the line (house rule T7) and runs the new creature's
+//! arrival abilities in the order they are printed on it.
+
+use crate::engine::ability::AbilityKind as K;
+use crate::engine::actions::{
+    self, damage_player, deal, heal, note, pick, rearrange, set_status, summon, Blow,
+};
+use crate::engine::cite::{seed, turn, Citation};
+use crate::engine::event::{emit, Actor, Change, Event};
+use crate::engine::interpret::StormTarget;
+use crate::engine::state::{foe, PlayCard, Side, State, Status, Trait};
+
+use super::{auras, special};
+
+pub const AMBUSH: Citation = seed("Ambush", "4.1", "When a card bearing this ability comes into play it deals its Ambush value in damage to the last creature on the opponent’s battle line.");
+pub const AMBUSH_NONE: Citation = seed(
+    "Ambush",
+    "4.1",
+    "If the opponent has no creatures on their battle line then Ambush has no effect.",
+);
+pub const BURST: Citation = seed("Burst", "4.1", "When a card bearing this ability comes into play it deals its Burst value in damage to every creature on the opponent’s battle line.");
+pub const BURST_NONE: Citation = seed(
+    "Burst",
+    "4.1",
+    "If the opponent has no creatures on their battle line then Burst has no effect.",
+);
+pub const STORM: Citation = seed("Storm", "4.1", "When a creature bearing the Storm ability comes into play it immediately deals its attack value in damage to any opposing creature on the opponent’s battle line.");
+pub const STORM_PLAYER: Citation = seed("Storm", "4.1", "If there is no creature opposing the creature being summoned, it deals its attack value in damage to the opponent.");
+pub const CLEANSING_FIRE: Citation = seed("Cleansing Fire", "4.1", "When a creature with Cleansing Fire is summoned it deals 3 damage to the front enemy on the opponent’s Battle Line.");
+pub const CHARGE: Citation = seed("Charge", "4.1", "When a creature with Charge comes into play it moves to the front of the Battle Line and all other allied creatures are shifted down by one slot.");
+pub const SHIELD: Citation = seed(
+    "Shield",
+    "4.1",
+    "A creature with Shield is Invulnerable during the turn it is summoned.",
+);
+pub const REFRESH: Citation = seed("Refresh", "4.1", "When a creature with Refresh is summoned, heal all damage on the most damaged allied creature.");
+pub const REFRESH_TIE: Citation = seed("Refresh", "4.1", "If more than one creature is equally damaged, heal the one closest to the start of the Battle Line.");
+pub const RIDERS_MIGHT: Citation = seed(
+    "Rider's Might",
+    "4.1",
+    "When another Rider ally is summoned a creature with Rider’s Might gains +1 Life.",
+);
+
+/// Plays the `index`th action.
+pub fn play(st: &mut State, out: &mut Vec<Event>, index: usize) {
+    let Some(p) = st.plays.get(index).cloned() else {
+        return;
+    };
+    match p.card {
+        PlayCard::Artifact(a) => special::play_artifact(st, out, p.side, p.slot, a),
+        PlayCard::Creature(c) => {
+            let mut c = c;
+            c.id = st.fresh_id();
+            let id = c.id;
+            let line_len = st.players[p.side].line.len();
+            let first_empty = st.players[p.side]
+                .line
+                .iter()
+                .position(|s| s.is_none())
+                .unwrap_or(line_len);
+            let (slot, insert) = match p.slot {
+                Some(s) => (s, st.at(p.side, s).is_some()),
+                None => (first_empty, false),
+            };
+            summon(st, out, p.side, slot, insert, c, &turn::PLAY);
+            arrive(st, out, p.side, id);
+        }
+    }
+}
+
+/// Runs the arrival abilities of creature `id` that just came into play on `side`.
+pub fn arrive(st: &mut State, out: &mut Vec<Event>, side: Side, id: u32) {
+    let Some(me) = actions::still_there(st, side, id) else {
+        return;
+    };
+    let (abilities, is_rider) = match st.at(side, me.slot) {
+        Some(c) => (c.abilities.clone(), c.is(Trait::Rider)),
+        None => return,
+    };
+    for ab in abilities.iter() {
+        let Some(me) = actions::still_there(st, side, id) else {
+            return;
+        };
+        if st.is_over() {
+            return;
+        }
+        match ab.kind {
+            K::Shield => set_status(st, out, me, Status::Shielded, true, &SHIELD),
+            K::Ambush => match last_enemy(st, side) {
+                Some(t) => strike(st, out, &me, vec![t], ab.value, &AMBUSH),
+                None => note(st, out, Some(me), "Ambush has no effect", &AMBUSH_NONE),
+            },
+            K::Burst => {
+                let all = actions::enemies(st, side);
+                if all.is_empty() {
+                    note(st, out, Some(me), "Burst has no effect", &BURST_NONE);
+                } else {
+                    strike(st, out, &me, all, ab.value, &BURST);
+                }
+            }
+            K::Storm => storm(st, out, &me),
+            K::CleansingFire => match front_enemy(st, side) {
+                Some(t) => strike(st, out, &me, vec![t], 3, &CLEANSING_FIRE),
+                None => note(
+                    st,
+                    out,
+                    Some(me),
+                    "Cleansing Fire has no effect: no enemy",
+                    &CLEANSING_FIRE,
+                ),
+            },
+            K::Charge => {
+                let mut order: Vec<Option<u32>> = st.players[side]
+                    .line
+                    .iter()
+                    .map(|c| c.as_ref().map(|c| c.id))
+                    .collect();
+                order.remove(me.slot);
+                order.insert(0, Some(id));
+                rearrange(st, out, side, order, Some(me.name.clone()), &CHARGE);
+            }
+            K::Refresh => refresh(st, out, &me),
+            K::Gatekeeper => special::gatekeepers(st, out, side),
+            _ => {}
+        }
+    }
+    if is_rider && actions::still_there(st, side, id).is_some() {
+        let mighty: Vec<Actor> = st
+            .creatures(side)
+            .filter(|(_, c)| c.id != id && c.has(K::RidersMight))
+            .map(|(i, c)| Actor::of(side, i, c))
+            .collect();
+        for m in mighty {
+            emit(
+                st,
+                out,
+                Change::GainLife {
+                    target: m,
+                    amount: 1,
+                },
+                &RIDERS_MIGHT,
+            );
+        }
+    }
+}
+
+fn last_enemy(st: &State, side: Side) -> Option<Actor> {
+    st.creatures(foe(side))
+        .last()
+        .map(|(i, c)| Actor::of(foe(side), i, c))
+}
+
+fn front_enemy(st: &State, side: Side) -> Option<Actor> {
+    st.creatures(foe(side))
+        .next()
+        .map(|(i, c)| Actor::of(foe(side), i, c))
+}
+
+/// Deals `amount` to each target at once, then settles deaths.
+fn strike(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    me: &Actor,
+    targets: Vec<Actor>,
+    amount: i32,
+    cite: &'static Citation,
+) {
+    let blows: Vec<Blow> = targets
+        .into_iter()
+        .map(|t| Blow::new(st, Some((me.side, me.slot)), t, amount, cite))
+        .collect();
+    for b in &blows {
+        deal(st, out, b);
+    }
+    actions::settle(st, out, Vec::new());
+}
+
+fn storm(st: &mut State, out: &mut Vec<Event>, me: &Actor) {
+    let f = foe(me.side);
+    let attack = auras::attack(st, me.side, me.slot);
+    let opposite = st.at(f, me.slot).map(|c| Actor::of(f, me.slot, c));
+    let target = match st.interpretations.storm_target {
+        StormTarget::Opposite => opposite,
+        StormTarget::Random => pick(
+            st,
+            out,
+            "Storm's target",
+            actions::enemies(st, me.side),
+            &STORM,
+        ),
+    };
+    if st.is_over() {
+        return;
+    }
+    match target {
+        Some(t) => strike(st, out, me, vec![t], attack, &STORM),
+        None => damage_player(st, out, Some(me.clone()), f, attack, &STORM_PLAYER),
+    }
+}
+
+fn refresh(st: &mut State, out: &mut Vec<Event>, me: &Actor) {
+    let hurt: Vec<(i32, Actor)> = actions::allies(st, me.side, me.id)
+        .into_iter()
+        .filter_map(|a| st.at(a.side, a.slot).map(|c| (c.damage, a)))
+        .filter(|(d, _)| *d > 0)
+        .collect();
+    let Some(max) = hurt.iter().map(|(d, _)| *d).max() else {
+        note(
+            st,
+            out,
+            Some(me.clone()),
+            "Refresh has no effect: no ally is damaged",
+            &REFRESH,
+        );
+        return;
+    };
+    let tie = hurt.iter().filter(|(d, _)| *d == max).count() > 1;
+    if let Some((d, target)) = hurt.into_iter().find(|(d, _)| *d == max) {
+        heal(
+            st,
+            out,
+            target,
+            d,
+            if tie { &REFRESH_TIE } else { &REFRESH },
+        );
+    }
+}

@@ -1,0 +1,248 @@
+//! Destruction and what it triggers, seed 000 §4.1: Vengeance, Cross Over, Soul Drain,
+//! Reanimate (the first half: being destroyed), Heal's "dies during combat" clause and
+//! Swarm's lost bonus; §4.2 for the Endless Serpent set aside and the Omega Rabbit
+//! discarded.
+//!
+//! [`settle`] is the only place creatures are destroyed. Creatures destroyed together
+//! are destroyed at the same time (house rule T4): Vengeance sees which are "also being
+//! discarded", then all leave, then the triggers of their deaths resolve, then the loop
+//! looks again, since those triggers may destroy more. Each round removes at least one
+//! creature, so the loop ends.
+
+use crate::engine::ability::AbilityKind as K;
+use crate::engine::actions::{deal, heal, note, Blow};
+use crate::engine::cite::{seed, turn, Citation};
+use crate::engine::event::{emit, Actor, Change, Event, Fate};
+use crate::engine::interpret::CrossOverTarget;
+use crate::engine::state::{foe, Side, State, Status};
+use crate::text::fold;
+
+use super::{auras, special};
+
+pub const VENGEANCE: Citation = seed("Vengeance", "4.1", "When a creature with Vengeance is killed it deals its Vengeance value in damage to the opposing creature before it is discarded.");
+pub const VENGEANCE_BOTH: Citation = seed(
+    "Vengeance",
+    "4.1",
+    "If the opposing creature is also being discarded, Vengeance has no effect.",
+);
+pub const VENGEANCE_NONE: Citation = seed(
+    "Vengeance",
+    "4.1",
+    "If there are no creatures opposing the creature with Vengeance, Vengeance has no effect.",
+);
+pub const CROSS_OVER: Citation = seed("Cross Over", "4.1", "When an allied creature is destroyed a creature with Cross Over deals 3 damage to the enemy that is opposite to it.");
+pub const SOUL_DRAIN: Citation = seed("Soul Drain", "4.1", "When a creature bearing Soul Drain is in play it heals its Soul Drain value whenever another enemy or ally is destroyed.");
+pub const SOUL_DRAIN_NOW: Citation = seed(
+    "Soul Drain",
+    "4.1",
+    "This effect occurs immediately when the enemy or ally is destroyed.",
+);
+pub const REANIMATE: Citation = seed("Reanimate", "4.1", "When a creature with Reanimate is destroyed the first time after being played, it returns to the end of its controller’s Battle Line at the end of the turn.");
+pub const HEAL_DIES: Citation = seed("Heal", "4.1", "If the creature bearing the Heal ability dies during combat it is immediately discarded and no healing takes place");
+pub const PESTILENCE: Citation = seed("Plague Bearer", "4.1", "Enemies attacked by a creature with Plague bearer gain Pestilence, which destroys them on the next turn.");
+
+/// Destroys `doomed` and every creature with lethal damage, with everything it
+/// triggers, until nothing more is destroyed.
+pub fn settle(st: &mut State, out: &mut Vec<Event>, doomed: Vec<(Side, u32, &'static Citation)>) {
+    let mut dying = doomed;
+    // Each round destroys at least one creature; the lines hold finitely many.
+    loop {
+        for side in 0..2 {
+            let lethal: Vec<u32> = st
+                .creatures(side)
+                .filter(|(i, _)| special::is_lethal(st, side, *i))
+                .map(|(_, c)| c.id)
+                .collect();
+            for id in lethal {
+                if !dying.iter().any(|(_, d, _)| *d == id) {
+                    dying.push((side, id, &turn::DEATH));
+                }
+            }
+        }
+        // The rest of a dying serpent goes with its body.
+        let mut extra = Vec::new();
+        for (side, id, _) in &dying {
+            if let Some(slot) = st.slot_of(*side, *id) {
+                for s in special::sections_with(st, *side, slot) {
+                    if !dying.iter().any(|(_, d, _)| *d == s) {
+                        extra.push((*side, s, &special::SERPENT_DAMAGE));
+                    }
+                }
+            }
+        }
+        dying.extend(extra);
+        dying.retain(|(side, id, _)| st.slot_of(*side, *id).is_some());
+        if dying.is_empty() {
+            return;
+        }
+        dying.sort_by_key(|(side, id, _)| (*side, st.slot_of(*side, *id)));
+        vengeance(st, out, &dying);
+        let fallen = leave(st, out, &dying);
+        dying.clear();
+        for (side, slot, who) in fallen {
+            after_death(st, out, side, slot, &who);
+        }
+    }
+}
+
+/// Vengeance strikes before its holder is discarded.
+fn vengeance(st: &mut State, out: &mut Vec<Event>, dying: &[(Side, u32, &'static Citation)]) {
+    for (side, id, _) in dying {
+        let Some(slot) = st.slot_of(*side, *id) else {
+            continue;
+        };
+        let Some(v) = st.at(*side, slot).and_then(|c| c.ability(K::Vengeance)) else {
+            continue;
+        };
+        let me = st.at(*side, slot).map(|c| Actor::of(*side, slot, c));
+        match st.at(foe(*side), slot) {
+            None => note(
+                st,
+                out,
+                me,
+                "Vengeance has no effect: no creature opposes it",
+                &VENGEANCE_NONE,
+            ),
+            Some(o) if dying.iter().any(|(_, d, _)| *d == o.id) => note(
+                st,
+                out,
+                me,
+                "Vengeance has no effect: the opposing creature is also being discarded",
+                &VENGEANCE_BOTH,
+            ),
+            Some(o) => {
+                let target = Actor::of(foe(*side), slot, o);
+                let blow = Blow::new(st, Some((*side, slot)), target, v, &VENGEANCE);
+                deal(st, out, &blow);
+            }
+        }
+    }
+}
+
+/// Removes the dying from the line; returns who fell, from where.
+fn leave(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    dying: &[(Side, u32, &'static Citation)],
+) -> Vec<(Side, usize, Actor)> {
+    let mut fallen = Vec::new();
+    for (side, id, cite) in dying {
+        let Some(slot) = st.slot_of(*side, *id) else {
+            continue;
+        };
+        let Some(c) = st.at(*side, slot) else {
+            continue;
+        };
+        let who = Actor::of(*side, slot, c);
+        let (fate, fate_cite): (Fate, &'static Citation) = if c.has(K::EndlessSerpent) {
+            (Fate::SetAside, &special::SERPENT_SET_ASIDE)
+        } else if c.has(K::Reanimate) && !c.status.has(Status::Reanimated) {
+            (Fate::Returning, &REANIMATE)
+        } else {
+            (Fate::Destroyed, *cite)
+        };
+        let omega = fold(&c.name) == fold("The Omega Rabbit");
+        let healer = c.has(K::Heal);
+        if fate != Fate::Destroyed && !std::ptr::eq(*cite, &turn::DEATH) {
+            // Why it was destroyed, before what its own rule does with it.
+            note(st, out, Some(who.clone()), "is destroyed", cite);
+        }
+        emit(
+            st,
+            out,
+            Change::Leaves {
+                who: who.clone(),
+                fate,
+            },
+            fate_cite,
+        );
+        if omega {
+            note(
+                st,
+                out,
+                Some(who.clone()),
+                "goes to the Discard pile with the Carrot of Power",
+                &special::OMEGA_DESTROYED,
+            );
+        }
+        if healer
+            && matches!(
+                st.phase,
+                crate::engine::state::Phase::Battle | crate::engine::state::Phase::Fury
+            )
+        {
+            note(
+                st,
+                out,
+                Some(who.clone()),
+                "is discarded; no healing takes place",
+                &HEAL_DIES,
+            );
+        }
+        fallen.push((*side, slot, who));
+    }
+    fallen
+}
+
+/// What a death triggers: Swarm's lost bonus, Soul Drain, Cross Over.
+fn after_death(st: &mut State, out: &mut Vec<Event>, side: Side, slot: usize, fallen: &Actor) {
+    for s in [slot.checked_sub(1), Some(slot + 1)].into_iter().flatten() {
+        if let Some(c) = st.at(side, s) {
+            if c.has(K::Swarm) {
+                let who = Actor::of(side, s, c);
+                note(
+                    st,
+                    out,
+                    Some(who),
+                    "loses the Swarm bonus the fallen ally gave",
+                    &auras::SWARM_LOSS,
+                );
+            }
+        }
+    }
+    for s in 0..2 {
+        let drainers: Vec<(Actor, i32)> = st
+            .creatures(s)
+            .filter_map(|(i, c)| c.ability(K::SoulDrain).map(|v| (Actor::of(s, i, c), v)))
+            .collect();
+        for (who, v) in drainers {
+            let damaged = st.at(who.side, who.slot).is_some_and(|c| c.damage > 0);
+            if damaged {
+                heal(st, out, who, v, &SOUL_DRAIN_NOW);
+            } else {
+                note(
+                    st,
+                    out,
+                    Some(who),
+                    "has no damage for Soul Drain to heal",
+                    &SOUL_DRAIN,
+                );
+            }
+        }
+    }
+    let crossers: Vec<Actor> = st
+        .creatures(side)
+        .filter(|(_, c)| c.has(K::CrossOver))
+        .map(|(i, c)| Actor::of(side, i, c))
+        .collect();
+    for holder in crossers {
+        let at = match st.interpretations.cross_over_target {
+            CrossOverTarget::OppositeHolder => holder.slot,
+            CrossOverTarget::OppositeFallen => fallen.slot,
+        };
+        match st.at(foe(side), at) {
+            Some(o) => {
+                let target = Actor::of(foe(side), at, o);
+                let blow = Blow::new(st, Some((side, holder.slot)), target, 3, &CROSS_OVER);
+                deal(st, out, &blow);
+            }
+            None => note(
+                st,
+                out,
+                Some(holder),
+                "Cross Over has no effect: no enemy is opposite",
+                &CROSS_OVER,
+            ),
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! Damage prevention, seed 000 §4.1: Invulnerability, Shield, Dodge, Bastion, Armor and
+//! Dominate. [`prevent`] decides how much of a blow gets through and which rule
+//! stopped the rest; it is the only place damage is reduced.
+//!
+//! Order: a creature that cannot be damaged at all (Invulnerability, Shield, Dodge,
+//! Bastion's spent hit) takes nothing; otherwise Armor and Dominate subtract. Armor's
+//! scope is the interpretation `armor_scope`; Bastion's is `bastion`.
+
+use crate::engine::ability::AbilityKind as K;
+use crate::engine::actions::Blow;
+use crate::engine::cite::{seed, Citation};
+use crate::engine::event::Actor;
+use crate::engine::interpret::{ArmorScope, BastionReading};
+use crate::engine::state::{Phase, State, Status};
+
+use super::auras;
+
+pub const ARMOR: Citation = seed(
+    "Armor",
+    "4.1",
+    "Armor blocks damage equal to the Armor value.",
+);
+pub const ARMOR_COMBAT: Citation = seed("Armor", "4.1", "For example, if a creature has Armor 2 then it is dealt 2 less damage during the combat phase.");
+pub const ARMOR_HIGHER: Citation = seed("Armor", "4.1", "If a creature’s Armor value is higher than its attacker’s Attack value, it receives no damage.");
+pub const BASTION: Citation = seed(
+    "Bastion",
+    "4.1",
+    "A creature with Bastion can only take damage once each turn.",
+);
+pub const DODGE: Citation = seed("Dodge", "4.1", "When a creature with Dodge is in play it cannot be damaged by enemy creatures that have an Attack value of 5 or more.");
+pub const DOMINATE: Citation = seed("Dominate", "4.1", "A creature with the Dominate ability gains its Dominate value in Armor against wounded enemies.");
+pub const INVULNERABILITY: Citation = seed(
+    "Invulnerability",
+    "4.1",
+    "A creature with Invulnerability can’t be damaged.",
+);
+pub const INVULNERABILITY_SPELL: Citation = seed(
+    "Invulnerability",
+    "4.1",
+    "This is typically a temporary effect granted by a spell.",
+);
+pub const SHIELD: Citation = seed(
+    "Shield",
+    "4.1",
+    "A creature with Shield is Invulnerable during the turn it is summoned.",
+);
+pub const SHIELD_ZERO: Citation = seed(
+    "Shield",
+    "4.1",
+    "Any damage dealt to it is reduced to zero.",
+);
+
+/// What gets through.
+pub struct Prevented {
+    pub dealt: i32,
+    pub by: Option<&'static str>,
+    pub cite: Option<&'static Citation>,
+    pub note: &'static str,
+    pub marks_hit: bool,
+}
+
+/// How much of `blow` the creature `target` takes.
+pub fn prevent(st: &State, blow: &Blow, target: &Actor) -> Prevented {
+    let none = |by, cite, note| Prevented {
+        dealt: 0,
+        by: Some(by),
+        cite: Some(cite),
+        note,
+        marks_hit: false,
+    };
+    let Some(c) = st.at(target.side, target.slot) else {
+        return Prevented {
+            dealt: 0,
+            by: None,
+            cite: None,
+            note: "",
+            marks_hit: false,
+        };
+    };
+    if blow.amount <= 0 {
+        return Prevented {
+            dealt: 0,
+            by: None,
+            cite: None,
+            note: "",
+            marks_hit: false,
+        };
+    }
+    if c.has(K::Invulnerability) {
+        return none(
+            "Invulnerability",
+            &INVULNERABILITY,
+            "cannot be damaged (Invulnerability)",
+        );
+    }
+    if c.status.has(Status::Invulnerable) {
+        return none(
+            "Invulnerability",
+            &INVULNERABILITY_SPELL,
+            "cannot be damaged this turn (invulnerable)",
+        );
+    }
+    if c.status.has(Status::Shielded) {
+        return none(
+            "Shield",
+            &SHIELD_ZERO,
+            "is shielded: the damage is reduced to zero",
+        );
+    }
+    let enemy_source = blow.source.as_ref().filter(|s| s.side != target.side);
+    if c.has(K::Dodge) && enemy_source.is_some() && blow.source_attack >= 5 {
+        return none("Dodge", &DODGE, "dodges an enemy with Attack 5 or more");
+    }
+    let bastion = c.has(K::Bastion);
+    if bastion && c.status.has(Status::HitThisTurn) {
+        return none(
+            "Bastion",
+            &BASTION,
+            "has already taken damage this turn (Bastion)",
+        );
+    }
+    let in_combat = matches!(st.phase, Phase::Battle | Phase::Fury);
+    let armor_applies = in_combat || st.interpretations.armor_scope == ArmorScope::AllDamage;
+    let mut armor = 0;
+    let mut by = "Armor";
+    let mut cite = if in_combat { &ARMOR_COMBAT } else { &ARMOR };
+    if armor_applies {
+        armor = auras::armor(st, target.side, target.slot);
+        if let Some(d) = c.ability(K::Dominate) {
+            if enemy_source.is_some() && blow.source_wounded && d > 0 {
+                armor += d;
+                if c.ability(K::Armor).unwrap_or(0) == 0 {
+                    by = "Dominate";
+                    cite = &DOMINATE;
+                } else {
+                    by = "Armor and Dominate";
+                }
+            }
+        }
+    }
+    let dealt = (blow.amount - armor).max(0);
+    if armor > 0
+        && dealt == 0
+        && blow.source.is_some()
+        && by == "Armor"
+        && armor > blow.source_attack
+    {
+        cite = &ARMOR_HIGHER;
+    }
+    let marks_hit =
+        bastion && (dealt > 0 || st.interpretations.bastion == BastionReading::BlockedHitCounts);
+    let blocked = armor.min(blow.amount);
+    Prevented {
+        dealt,
+        by: (blocked > 0).then_some(by),
+        cite: (blocked > 0).then_some(cite),
+        note: if dealt == 0 {
+            "blocks all of the damage"
+        } else {
+            "blocks part of the damage"
+        },
+        marks_hit,
+    }
+}

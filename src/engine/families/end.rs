@@ -1,0 +1,246 @@
+//! End-of-round and end-of-turn abilities, seed 000 §4.1: Heal, Regen, Regen Aura,
+//! Ascend, Fade, Sabotage and Reanimate's return; §4.2: Ice Block and the Wall of
+//! Ice's hold on the line when it shifts up (house rule T5).
+
+use crate::engine::ability::AbilityKind as K;
+use crate::engine::actions::{self, heal, heal_player, note, rearrange, summon};
+use crate::engine::cite::{seed, turn, Citation};
+use crate::engine::event::{emit, Actor, Change, Event};
+use crate::engine::state::{foe, Side, State};
+
+use super::death;
+
+pub const HEAL: Citation = seed("Heal", "4.1", "When a creature bears the Heal ability it will heal the allied creature that is the most damaged for the amount of its Heal value at the end of its turn on the Battle Line.");
+pub const HEAL_TIE: Citation = seed("Heal", "4.1", "If there are multiple creatures that are equally damaged, it heals the one closest to the beginning of the battle line.");
+pub const REGEN: Citation = seed(
+    "Regen",
+    "4.1",
+    "A creature with Regen heals its Regen value at the end of each turn.",
+);
+pub const REGEN_AURA: Citation = seed(
+    "Regen Aura",
+    "4.1",
+    "All Allies of a creature with Regen Aura heal 1 at the end of each turn.",
+);
+pub const ASCEND: Citation = seed(
+    "Ascend",
+    "4.1",
+    "When a creature with Ascend is in play the player heals 2 life at the end of each turn.",
+);
+pub const FADE: Citation = seed("Fade", "4.1", "When a creature bearing Fade is in play it moves to the back of the Battle Line at the end of each turn.");
+pub const FADE_ORDER: Citation = seed("Fade", "4.1", "If more than one creature in the Battle Line has Fade the abilities are processed in the order of the Battle Line.");
+pub const SABOTAGE: Citation = seed(
+    "Sabotage",
+    "4.1",
+    "When a creature with Sabotage is in play, destroy an enemy artifact at the end of each turn.",
+);
+pub const SABOTAGE_NONE: Citation = seed(
+    "Sabotage",
+    "4.1",
+    "If the enemy has no artifacts, Sabotage has no effect.",
+);
+pub const ICE_BLOCK: Citation = seed("Ice Block", "4.2", "At the end of each turn create a Wall of Ice in the first empty space on the opponent’s battle line.");
+pub const ICE_BLOCK_ONLY: Citation = seed(
+    "Ice Block",
+    "4.2",
+    "This ability is only used by Frowny the Snowman.",
+);
+pub const WALL_HOLDS: Citation = seed("Ice Block", "4.2", "The Wall of Ice prevents creatures from shifting up in the Battle Line beyond that space at the end of the combat round.");
+
+/// The healing abilities, in the order they resolve on one creature.
+pub const HEALS: [K; 4] = [K::Heal, K::Regen, K::RegenAura, K::Ascend];
+
+/// Runs one end-of-turn healing ability of `holder`.
+pub fn trigger(st: &mut State, out: &mut Vec<Event>, holder: Actor, kind: K) {
+    let side = holder.side;
+    let Some(value) = actions::value_of(st, &holder, kind) else {
+        return;
+    };
+    match kind {
+        K::Heal => {
+            let hurt: Vec<(i32, Actor)> = actions::allies(st, side, holder.id)
+                .into_iter()
+                .filter_map(|a| st.at(a.side, a.slot).map(|c| (c.damage, a)))
+                .filter(|(d, _)| *d > 0)
+                .collect();
+            match hurt.iter().map(|(d, _)| *d).max() {
+                None => note(
+                    st,
+                    out,
+                    Some(holder),
+                    "Heal has no effect: no ally is damaged",
+                    &HEAL,
+                ),
+                Some(max) => {
+                    let tie = hurt.iter().filter(|(d, _)| *d == max).count() > 1;
+                    if let Some((_, target)) = hurt.into_iter().find(|(d, _)| *d == max) {
+                        heal(st, out, target, value, if tie { &HEAL_TIE } else { &HEAL });
+                    }
+                }
+            }
+        }
+        K::Regen => heal(st, out, holder, value, &REGEN),
+        K::RegenAura => {
+            for ally in actions::allies(st, side, holder.id) {
+                heal(st, out, ally, 1, &REGEN_AURA);
+            }
+        }
+        K::Ascend => heal_player(st, out, side, 2, &ASCEND),
+        _ => {}
+    }
+}
+
+/// Fade: each Fade creature, in line order, moves to the back of its line. The slot
+/// it leaves stays empty until the line next shifts up.
+pub fn fade(st: &mut State, out: &mut Vec<Event>) {
+    for side in 0..2 {
+        let faders: Vec<u32> = st
+            .creatures(side)
+            .filter(|(_, c)| c.has(K::Fade))
+            .map(|(_, c)| c.id)
+            .collect();
+        let several = faders.len() > 1;
+        for id in faders {
+            let Some(slot) = st.slot_of(side, id) else {
+                continue;
+            };
+            let mut order: Vec<Option<u32>> = st.players[side]
+                .line
+                .iter()
+                .map(|c| c.as_ref().map(|c| c.id))
+                .collect();
+            let name = st.at(side, slot).map(|c| c.name.clone());
+            order[slot] = None;
+            while matches!(order.last(), Some(None)) {
+                order.pop();
+            }
+            order.push(Some(id));
+            let cite = if several { &FADE_ORDER } else { &FADE };
+            rearrange(st, out, side, order, name, cite);
+        }
+    }
+}
+
+/// Sabotage: each holder destroys the first enemy artifact in line order.
+pub fn sabotage(st: &mut State, out: &mut Vec<Event>) {
+    for side in 0..2 {
+        let holders: Vec<u32> = st
+            .creatures(side)
+            .filter(|(_, c)| c.has(K::Sabotage))
+            .map(|(_, c)| c.id)
+            .collect();
+        for id in holders {
+            let Some(me) = actions::still_there(st, side, id) else {
+                continue;
+            };
+            let f = foe(side);
+            let found = st
+                .creatures(f)
+                .find(|(_, c)| !c.artifacts.is_empty())
+                .map(|(i, c)| (Actor::of(f, i, c), c.artifacts[0].clone()));
+            match found {
+                Some((who, artifact)) => {
+                    emit(
+                        st,
+                        out,
+                        Change::Artifact {
+                            who,
+                            artifact,
+                            attached: false,
+                        },
+                        &SABOTAGE,
+                    );
+                    actions::settle(st, out, Vec::new());
+                }
+                None => note(
+                    st,
+                    out,
+                    Some(me),
+                    "Sabotage has no effect: the enemy has no artifacts",
+                    &SABOTAGE_NONE,
+                ),
+            }
+        }
+    }
+}
+
+/// Ice Block: each holder puts a Wall of Ice in the first empty slot of the
+/// opponent's line.
+pub fn ice_block(st: &mut State, out: &mut Vec<Event>) {
+    for side in 0..2 {
+        let holders: Vec<Actor> = st
+            .creatures(side)
+            .filter(|(_, c)| c.has(K::IceBlock))
+            .map(|(i, c)| Actor::of(side, i, c))
+            .collect();
+        for holder in holders {
+            let Some(wall) = st.summons.wall_of_ice.clone() else {
+                note(
+                    st,
+                    out,
+                    Some(holder),
+                    "the catalogue has no Wall of Ice to create",
+                    &ICE_BLOCK,
+                );
+                continue;
+            };
+            let f = foe(side);
+            let line = &st.players[f].line;
+            let slot = line.iter().position(|s| s.is_none()).unwrap_or(line.len());
+            let mut wall = wall;
+            wall.id = st.fresh_id();
+            summon(st, out, f, slot, false, wall, &ICE_BLOCK);
+        }
+    }
+}
+
+/// Reanimate: creatures destroyed this turn return to the end of their line.
+pub fn reanimate(st: &mut State, out: &mut Vec<Event>) {
+    for side in 0..2 {
+        let back: Vec<_> = st.players[side].returning.clone();
+        for c in back {
+            let slot = st.players[side].line.len();
+            summon(st, out, side, slot, false, c, &death::REANIMATE);
+        }
+    }
+}
+
+/// The end of the combat round: each line shifts up to fill its empty slots, but no
+/// creature shifts past a Wall of Ice (which holds its own slot).
+pub fn shift(st: &mut State, out: &mut Vec<Event>) {
+    for side in 0..2 {
+        shift_side(st, out, side);
+    }
+}
+
+fn shift_side(st: &mut State, out: &mut Vec<Event>, side: Side) {
+    let line = &st.players[side].line;
+    let mut order: Vec<Option<u32>> = Vec::with_capacity(line.len());
+    // Creatures of the current segment (since the last wall) and its width in slots.
+    let mut segment: Vec<u32> = Vec::new();
+    let mut width = 0;
+    // Whether a wall left a gap in front of it that creatures behind it could not fill.
+    let mut gap_before_wall = false;
+    let mut held = false;
+    for slot in line.iter() {
+        match slot {
+            Some(c) if c.has(K::Melt) => {
+                gap_before_wall |= segment.len() < width;
+                let start = order.len();
+                order.extend(segment.drain(..).map(Some));
+                order.resize(start + width, None);
+                order.push(Some(c.id));
+                width = 0;
+            }
+            Some(c) => {
+                held |= gap_before_wall;
+                segment.push(c.id);
+                width += 1;
+            }
+            None => width += 1,
+        }
+    }
+    order.extend(segment.drain(..).map(Some));
+    let cite = if held { &WALL_HOLDS } else { &turn::SHIFT };
+    rearrange(st, out, side, order, None, cite);
+}

@@ -1,0 +1,259 @@
+//! Special rules, seed 000 §4.2 (The Endless Serpent, The Omega Rabbit) with the §4.1
+//! abilities that trigger them: Gatekeeper and Carrot Seeker. Ice Block, Melt and
+//! Terrify are §4.2 too but live with their phases (`end.rs`, `start.rs`).
+//!
+//! The summoned cards' stats come from the catalogue through [`crate::engine::state::Summons`];
+//! this file never invents a card.
+
+use std::sync::Arc;
+
+use crate::engine::ability::AbilityKind as K;
+use crate::engine::actions::{self, note, summon};
+use crate::engine::cite::{seed, turn, Citation};
+use crate::engine::event::{emit, Actor, Change, Event, Fate};
+use crate::engine::state::{Artifact, Side, State};
+use crate::text::fold;
+
+use super::auras;
+
+pub const GATEKEEPER: Citation = seed("Gatekeeper", "4.1", "When three Gatekeeper allies are in play, they are immediately removed and replaced with the Endless Serpent.");
+pub const SERPENT_COMES: Citation = seed("The Endless Serpent", "4.2", "When the third creature with Gatekeeper enters play, the three allies and any attached artifacts are discarded and all cards are shifted down the Battle Line to make room in the first three slots.");
+pub const SERPENT_SLOTS: Citation = seed("The Endless Serpent", "4.2", "Those three slots are filled with the Endless Serpent’s head, body, and second head, respectively.");
+pub const SERPENT_DAMAGE: Citation = seed("The Endless Serpent", "4.2", "Any damage dealt to any section of the Endless Serpent is counted against the body section’s health.");
+pub const SERPENT_MINDLESS: Citation = seed(
+    "The Endless Serpent",
+    "4.2",
+    "The Endless Serpent is Mindless and artifacts can not be played on it.",
+);
+pub const SERPENT_SET_ASIDE: Citation = seed("The Endless Serpent", "4.2", "When the Endless Serpent’s life reaches zero, it is not shuffled into the Discard pile, but is instead set aside in case of another summoning.");
+pub const CARROT_SEEKER: Citation = seed("Carrot Seeker", "4.1", "When a creature with Carrot Seeker is in play, if the Vegetable Artifact (The Carrot of Power) is put into play by the controller of the Carrot Seeker it must be played on the Carrot Seeker, regardless of whether it is the first creature on the Battle Line.");
+pub const OMEGA_FIRST: Citation = seed("The Omega Rabbit", "4.2", "If there is more than one Enchanted Bunny in play on a players Battle Line, the first Enchanted Bunny in line must be the target of the Carrot of Power.");
+pub const OMEGA_REPLACE: Citation = seed("The Omega Rabbit", "4.2", "When the Carrot of Power is played on the Enchanted Bunny, the target Enchanted Bunny card is removed from the game and replaced by the Omega Rabbit.");
+pub const OMEGA_KEEPS: Citation = seed(
+    "The Omega Rabbit",
+    "4.2",
+    "The Omega Rabbit will keep the Carrot of Power attached and gains the benefits from it.",
+);
+pub const OMEGA_DESTROYED: Citation = seed("The Omega Rabbit", "4.2", "If the Omega Rabbit is destroyed, it is shuffled into the Discard pile with the Carrot of Power and may be re-summoned as the Omega Rabbit should it be drawn in subsequent rounds.");
+
+/// The name of the Vegetable Artifact.
+pub const CARROT: &str = "The Carrot of Power";
+/// The card the Omega Rabbit replaces.
+pub const BUNNY: &str = "Enchanted Bunny";
+
+/// Whether the creature is a section of the Endless Serpent.
+fn is_section(st: &State, side: Side, slot: usize) -> bool {
+    st.at(side, slot).is_some_and(|c| c.has(K::EndlessSerpent))
+}
+
+/// The Endless Serpent's body on `side`'s line: the section with the most Life.
+pub fn body_slot(st: &State, side: Side) -> Option<usize> {
+    st.creatures(side)
+        .filter(|(_, c)| c.has(K::EndlessSerpent))
+        .max_by_key(|(i, c)| (c.life, std::cmp::Reverse(*i)))
+        .filter(|(_, c)| c.life > 0)
+        .map(|(i, _)| i)
+}
+
+/// Where damage to `target` is counted: the body, for any section of the serpent.
+pub fn damage_lands_on(st: &State, target: &Actor) -> Actor {
+    if is_section(st, target.side, target.slot) {
+        if let Some(body) = body_slot(st, target.side) {
+            if let Some(c) = st.at(target.side, body) {
+                return Actor::of(target.side, body, c);
+            }
+        }
+    }
+    target.clone()
+}
+
+/// Whether the creature at `slot` is destroyed by its damage now. A serpent section
+/// other than the body is never destroyed on its own while the body is on the line.
+pub fn is_lethal(st: &State, side: Side, slot: usize) -> bool {
+    let Some(c) = st.at(side, slot) else {
+        return false;
+    };
+    if c.has(K::EndlessSerpent) {
+        if let Some(body) = body_slot(st, side) {
+            if body != slot {
+                return false;
+            }
+        }
+    }
+    c.damage >= auras::life(st, side, slot)
+}
+
+/// The other sections that go with a dying body.
+pub fn sections_with(st: &State, side: Side, slot: usize) -> Vec<u32> {
+    if body_slot(st, side) != Some(slot) {
+        return Vec::new();
+    }
+    st.creatures(side)
+        .filter(|(i, c)| *i != slot && c.has(K::EndlessSerpent))
+        .map(|(_, c)| c.id)
+        .collect()
+}
+
+/// After a Gatekeeper enters: with three Gatekeepers on the line, summon the serpent.
+pub fn gatekeepers(st: &mut State, out: &mut Vec<Event>, side: Side) {
+    let keepers: Vec<Actor> = st
+        .creatures(side)
+        .filter(|(_, c)| c.has(K::Gatekeeper))
+        .take(3)
+        .map(|(i, c)| Actor::of(side, i, c))
+        .collect();
+    if keepers.len() < 3 {
+        return;
+    }
+    let Some(serpent) = st.summons.serpent.clone() else {
+        note(
+            st,
+            out,
+            None,
+            "the catalogue has no Endless Serpent to summon",
+            &GATEKEEPER,
+        );
+        return;
+    };
+    note(st, out, None, "three Gatekeepers are in play", &GATEKEEPER);
+    for k in keepers {
+        emit(
+            st,
+            out,
+            Change::Leaves {
+                who: k,
+                fate: Fate::Removed,
+            },
+            &SERPENT_COMES,
+        );
+    }
+    for (slot, section) in serpent.into_iter().enumerate() {
+        let mut section = section;
+        section.id = st.fresh_id();
+        summon(st, out, side, slot, true, section, &SERPENT_SLOTS);
+    }
+}
+
+/// Where an artifact played by `side` must go, if a rule forces it: the Carrot of Power
+/// onto the first Carrot Seeker.
+pub fn forced_artifact_target(st: &State, side: Side, artifact: &Artifact) -> Option<Actor> {
+    if fold(&artifact.name) != fold(CARROT) {
+        return None;
+    }
+    st.creatures(side)
+        .find(|(_, c)| c.has(K::CarrotSeeker))
+        .map(|(i, c)| Actor::of(side, i, c))
+}
+
+/// The Carrot of Power lands on an Enchanted Bunny: it becomes the Omega Rabbit, which
+/// keeps the carrot. Returns false when this rule does not apply.
+pub fn omega_rabbit(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    bunny: &Actor,
+    carrot: &Artifact,
+) -> bool {
+    if fold(&bunny.name) != fold(BUNNY) || fold(&carrot.name) != fold(CARROT) {
+        return false;
+    }
+    let Some(rabbit) = st.summons.omega_rabbit.clone() else {
+        return false;
+    };
+    let several = st
+        .creatures(bunny.side)
+        .filter(|(_, c)| fold(&c.name) == fold(BUNNY))
+        .count()
+        > 1;
+    if several {
+        note(
+            st,
+            out,
+            Some(bunny.clone()),
+            "is the first Enchanted Bunny in line",
+            &OMEGA_FIRST,
+        );
+    }
+    emit(
+        st,
+        out,
+        Change::Leaves {
+            who: bunny.clone(),
+            fate: Fate::Removed,
+        },
+        &OMEGA_REPLACE,
+    );
+    let mut rabbit = rabbit;
+    rabbit.id = st.fresh_id();
+    rabbit.artifacts = Arc::from(vec![carrot.clone()]);
+    summon(st, out, bunny.side, bunny.slot, false, rabbit, &OMEGA_KEEPS);
+    true
+}
+
+/// Attaches a played artifact, obeying Carrot Seeker, the Omega Rabbit and Mindless.
+pub fn play_artifact(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    side: Side,
+    slot: Option<usize>,
+    artifact: Artifact,
+) {
+    let target = match forced_artifact_target(st, side, &artifact) {
+        Some(seeker) => {
+            note(
+                st,
+                out,
+                Some(seeker.clone()),
+                "must receive the Carrot of Power",
+                &CARROT_SEEKER,
+            );
+            Some(seeker)
+        }
+        None => match slot {
+            Some(s) => st.at(side, s).map(|c| Actor::of(side, s, c)),
+            None => st
+                .creatures(side)
+                .next()
+                .map(|(i, c)| Actor::of(side, i, c)),
+        },
+    };
+    let Some(target) = target else {
+        note(
+            st,
+            out,
+            None,
+            "there is no creature to carry the artifact; it has no effect",
+            &turn::PLAY,
+        );
+        return;
+    };
+    if omega_rabbit(st, out, &target, &artifact) {
+        return;
+    }
+    let can_equip = st.at(side, target.slot).is_some_and(auras::can_equip);
+    if !can_equip {
+        let cite = if is_section(st, side, target.slot) {
+            &SERPENT_MINDLESS
+        } else {
+            &auras::MINDLESS
+        };
+        note(
+            st,
+            out,
+            Some(target),
+            "cannot equip artifacts; the artifact has no effect",
+            cite,
+        );
+        return;
+    }
+    emit(
+        st,
+        out,
+        Change::Artifact {
+            who: target,
+            artifact,
+            attached: true,
+        },
+        &turn::PLAY,
+    );
+    actions::settle(st, out, Vec::new());
+}

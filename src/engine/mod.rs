@@ -1,0 +1,118 @@
+//! The battle-line rules engine (seed 000): a pure state machine that plays a disputed
+//! position out and explains every event by the rule that caused it.
+//!
+//! The surface is small: read a [`Position`], [`resolve`] it against a [`CardSource`]
+//! into a [`State`], then [`step`] (pure: `step(&state) -> (state, events)`) or
+//! [`adjudicate`] to the end. Every board change is an [`Event`] carrying a
+//! [`Citation`] that quotes seed 000 or the written turn sequence
+//! (`docs/rules/battleline.md`); ambiguities are [`Interpretations`], never silent
+//! choices. The random generator lives in the state and every pick is an event.
+//!
+//! This module does no I/O and knows nothing of SQL, HTTP or the catalogue's types:
+//! card names come through [`CardSource`]. The family files under `families/` hold the
+//! abilities; `actions.rs` the one-verb actions they are built from; `turn.rs` the
+//! sequence.
+
+pub mod ability;
+pub mod actions;
+pub mod cite;
+pub mod event;
+pub mod families;
+pub mod interpret;
+pub mod position;
+pub mod state;
+pub mod turn;
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+pub use cite::Citation;
+pub use event::{Change, Event};
+pub use interpret::{Interpretations, INTERPRETATIONS};
+pub use position::{resolve, to_position, CardDef, CardSource, Position, PositionError};
+pub use state::{Outcome, Phase, State};
+pub use turn::{advance, run_to_end, step, MAX_STEPS};
+
+/// One event as the log shows it: the sentence, the rule, and the structured change.
+#[derive(Debug, Clone, Serialize)]
+pub struct LoggedEvent {
+    pub text: String,
+    pub rule: &'static Citation,
+    pub change: Change,
+}
+
+/// One step of an adjudication, with the position after it.
+#[derive(Debug, Clone, Serialize)]
+pub struct StepRecord {
+    /// 1-based.
+    pub n: u32,
+    pub turn: u32,
+    pub phase: Phase,
+    pub events: Vec<LoggedEvent>,
+    /// The position after this step (absent when not recorded).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<Position>,
+}
+
+/// A whole adjudication: the steps and the final position.
+#[derive(Debug, Clone, Serialize)]
+pub struct Adjudication {
+    pub steps: Vec<StepRecord>,
+    #[serde(rename = "final")]
+    pub final_position: Position,
+    pub outcome: Outcome,
+}
+
+/// What [`adjudicate`] records.
+#[derive(Debug, Clone, Copy)]
+pub struct RecordConfig {
+    /// Record the position after every step (the step-through needs it; a log alone
+    /// does not).
+    pub states: bool,
+}
+
+impl Default for RecordConfig {
+    fn default() -> Self {
+        RecordConfig { states: true }
+    }
+}
+
+/// Resolves `position` and plays it to the end.
+pub fn adjudicate(
+    position: &Position,
+    cards: &dyn CardSource,
+    config: RecordConfig,
+) -> Result<Adjudication, Vec<PositionError>> {
+    let mut st = resolve(position, cards)?;
+    Ok(play_out(&mut st, config))
+}
+
+/// Plays a resolved state to the end, recording each step.
+pub fn play_out(st: &mut State, config: RecordConfig) -> Adjudication {
+    let names: [Arc<str>; 2] = [st.players[0].name.clone(), st.players[1].name.clone()];
+    let mut steps = Vec::new();
+    while !st.is_over() {
+        let events = advance(st);
+        let logged = events
+            .into_iter()
+            .map(|e| LoggedEvent {
+                text: e.describe(&names),
+                rule: e.cite,
+                change: e.change,
+            })
+            .collect();
+        steps.push(StepRecord {
+            n: st.steps,
+            turn: st.turn,
+            phase: st.phase,
+            events: logged,
+            state: config.states.then(|| to_position(st)),
+        });
+    }
+    Adjudication {
+        steps,
+        final_position: to_position(st),
+        outcome: st.outcome.clone().unwrap_or(Outcome::StepBound),
+    }
+}

@@ -1,0 +1,819 @@
+//! The position format: the judge's input, the test fixtures, and the engine's output,
+//! all one JSON shape (documented in `docs/positions.md`).
+//!
+//! [`Position::from_json`] reads and bounds the text; [`resolve`] checks every name
+//! against a [`CardSource`] and builds a [`State`], reporting every problem with its
+//! JSON path (`players[1].line[2].abilities[0]`); [`to_position`] writes a state back,
+//! so a final position can be fed in again. The engine never opens the catalogue: the
+//! caller passes a [`CardSource`].
+
+use std::sync::Arc;
+
+use rand::RngCore;
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
+use serde::{Deserialize, Serialize};
+
+use super::ability::{self, Ability, AbilityKind};
+use super::interpret::Interpretations;
+use super::state::{
+    trait_mask, Artifact, Choice, Creature, Phase, Play, PlayCard, Player, State, Status, Statuses,
+    Summons,
+};
+
+/// Limits on a position, so that user input stays small. Documented in `docs/positions.md`.
+pub mod caps {
+    /// Bytes of position JSON.
+    pub const JSON_BYTES: usize = 64 * 1024;
+    /// Slots on one battle line, including those cards are played into.
+    pub const SLOTS: usize = 12;
+    /// Abilities on one creature.
+    pub const ABILITIES: usize = 12;
+    /// Traits on one creature, artifacts on one creature.
+    pub const TRAITS: usize = 8;
+    pub const ARTIFACTS: usize = 8;
+    /// Turns in one adjudication.
+    pub const TURNS: u32 = 50;
+    /// Cards played across all turns.
+    pub const ACTIONS: usize = 64;
+    /// Judge's choices.
+    pub const CHOICES: usize = 256;
+    /// Attack, Life and artifact stats.
+    pub const STAT: i32 = 99;
+    /// A player's life and a creature's damage.
+    pub const LIFE: i32 = 999;
+    /// Characters in a name.
+    pub const NAME: usize = 80;
+}
+
+/// A card as the engine needs it from the catalogue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardDef {
+    pub name: String,
+    /// `creature`, `warlord`, `artifact` or `summon`.
+    pub card_type: String,
+    pub attack: i32,
+    pub life: i32,
+    /// Ability labels: `Armor 2`.
+    pub abilities: Vec<String>,
+    pub traits: Vec<String>,
+}
+
+/// Where card names are looked up. The catalogue implements it outside the engine.
+pub trait CardSource {
+    /// The battle-line card named `name` (folded lookup).
+    fn card(&self, name: &str) -> Option<CardDef>;
+    /// A close battle-line card name, for "did you mean".
+    fn suggest(&self, name: &str) -> Option<String>;
+}
+
+/// A position: players, lines, what is played, choices and interpretations.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Position {
+    #[serde(default = "battleline")]
+    pub game: String,
+    #[serde(default)]
+    pub seed: u64,
+    /// Turns to play.
+    #[serde(default = "one")]
+    pub turns: u32,
+    /// The number of the first turn to play (1 unless continuing a game).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub turn: u32,
+    pub players: [PlayerSpec; 2],
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<ActionSpec>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<ChoiceSpec>,
+    #[serde(default)]
+    pub interpretations: Interpretations,
+}
+
+fn battleline() -> String {
+    "battleline".into()
+}
+fn one() -> u32 {
+    1
+}
+fn is_one(n: &u32) -> bool {
+    *n == 1
+}
+fn twenty() -> i32 {
+    20
+}
+fn is_zero(n: &i32) -> bool {
+    *n == 0
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerSpec {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default = "twenty")]
+    pub life: i32,
+    #[serde(default)]
+    pub line: Vec<Option<CreatureSpec>>,
+}
+
+/// A creature: a catalogue `card` (any field overridable) or an inline `name` with
+/// its own stats.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreatureSpec {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub life: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abilities: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub traits: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub damage: i32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub artifacts: Vec<ArtifactSpec>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub status: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warlord: Option<bool>,
+}
+
+/// An artifact: a catalogue name, or an inline one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ArtifactSpec {
+    Card(String),
+    Inline {
+        name: String,
+        #[serde(default)]
+        attack: i32,
+        #[serde(default)]
+        life: i32,
+    },
+}
+
+/// A card played: `play` (a catalogue creature or artifact) or an inline `creature`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionSpec {
+    /// 0 or 1.
+    pub player: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub play: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creature: Option<CreatureSpec>,
+    /// 1-based slot; a creature goes to the first empty slot, an artifact to the first
+    /// creature, when it is absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slot: Option<usize>,
+    /// The turn it is played in; the first turn when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<u32>,
+}
+
+/// A judge's fixed outcome: chance step `chance` (1-based) picks the candidate in `slot`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceSpec {
+    pub chance: u32,
+    pub slot: usize,
+}
+
+/// A problem in a position, with where it is.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
+#[error("{}{message}", location(.path, .line, .column))]
+pub struct PositionError {
+    /// JSON path (`players[1].line[2].abilities[0]`), empty for the whole document.
+    pub path: String,
+    /// 1-based line and column in the JSON text, for syntax and shape errors.
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+fn location(path: &str, line: &Option<usize>, column: &Option<usize>) -> String {
+    match (path.is_empty(), line, column) {
+        (false, Some(l), Some(c)) => format!("{l}:{c}: {path}: "),
+        (true, Some(l), Some(c)) => format!("{l}:{c}: "),
+        (false, _, _) => format!("{path}: "),
+        (true, _, _) => String::new(),
+    }
+}
+
+impl PositionError {
+    fn at(path: impl Into<String>, message: impl Into<String>) -> PositionError {
+        PositionError {
+            path: path.into(),
+            line: None,
+            column: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl Position {
+    /// Reads position JSON, bounded by [`caps::JSON_BYTES`]. Shape errors name the line,
+    /// column and path.
+    pub fn from_json(text: &str) -> Result<Position, PositionError> {
+        if text.len() > caps::JSON_BYTES {
+            return Err(PositionError::at(
+                "",
+                format!(
+                    "the position is {} bytes; the limit is {} bytes",
+                    text.len(),
+                    caps::JSON_BYTES
+                ),
+            ));
+        }
+        let de = &mut serde_json::Deserializer::from_str(text);
+        serde_path_to_error::deserialize(de).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            PositionError {
+                path: if path == "." { String::new() } else { path },
+                line: Some(inner.line()),
+                column: Some(inner.column()),
+                message: strip_serde_location(&inner.to_string()),
+            }
+        })
+    }
+
+    /// The position as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}
+
+/// serde_json appends " at line L column C"; the location is reported separately.
+fn strip_serde_location(msg: &str) -> String {
+    match msg.rfind(" at line ") {
+        Some(i) => msg[..i].to_string(),
+        None => msg.to_string(),
+    }
+}
+
+struct Resolver<'a> {
+    cards: &'a dyn CardSource,
+    errors: Vec<PositionError>,
+    next_id: u32,
+}
+
+impl Resolver<'_> {
+    fn err(&mut self, path: impl Into<String>, message: impl Into<String>) {
+        self.errors.push(PositionError::at(path, message));
+    }
+
+    fn unknown_card(&mut self, path: &str, name: &str) {
+        let hint = self
+            .cards
+            .suggest(name)
+            .map(|s| format!(" (did you mean {s:?}?)"))
+            .unwrap_or_default();
+        self.err(path, format!("unknown battle-line card {name:?}{hint}"));
+    }
+
+    fn stat(&mut self, path: String, v: i32, max: i32) -> i32 {
+        if !(0..=max).contains(&v) {
+            self.err(path, format!("{v} is out of range; expected 0 to {max}"));
+            return v.clamp(0, max);
+        }
+        v
+    }
+
+    fn name(&mut self, path: String, name: &str) -> Arc<str> {
+        let trimmed = name.trim();
+        if trimmed.is_empty() || trimmed.chars().count() > caps::NAME {
+            self.err(
+                path,
+                format!("a name must be 1 to {} characters", caps::NAME),
+            );
+        }
+        Arc::from(trimmed)
+    }
+
+    fn abilities(&mut self, path: &str, labels: &[String]) -> Vec<Ability> {
+        if labels.len() > caps::ABILITIES {
+            self.err(
+                path,
+                format!(
+                    "{} abilities; at most {} are allowed",
+                    labels.len(),
+                    caps::ABILITIES
+                ),
+            );
+        }
+        let mut out = Vec::new();
+        for (i, label) in labels.iter().enumerate().take(caps::ABILITIES) {
+            match ability::parse(label) {
+                Ok(a) => out.push(a),
+                Err(e) => self.err(format!("{path}[{i}]"), e.to_string()),
+            }
+        }
+        out
+    }
+
+    fn artifact(&mut self, path: &str, spec: &ArtifactSpec) -> Option<Artifact> {
+        match spec {
+            ArtifactSpec::Card(name) => match self.cards.card(name) {
+                Some(card) if card.card_type == "artifact" => Some(Artifact {
+                    name: Arc::from(card.name.as_str()),
+                    from_catalogue: true,
+                    attack: card.attack,
+                    life: card.life,
+                }),
+                Some(card) => {
+                    self.err(
+                        path,
+                        format!("{:?} is a {}, not an artifact", card.name, card.card_type),
+                    );
+                    None
+                }
+                None => {
+                    self.unknown_card(path, name);
+                    None
+                }
+            },
+            ArtifactSpec::Inline { name, attack, life } => Some(Artifact {
+                name: self.name(format!("{path}.name"), name),
+                from_catalogue: false,
+                attack: self.stat(format!("{path}.attack"), *attack, caps::STAT),
+                life: self.stat(format!("{path}.life"), *life, caps::STAT),
+            }),
+        }
+    }
+
+    fn creature(&mut self, path: &str, spec: &CreatureSpec) -> Option<Creature> {
+        let base = match (&spec.card, &spec.name) {
+            (Some(_), Some(_)) => {
+                self.err(path, "give either \"card\" (a catalogue card) or \"name\" (a hypothetical creature), not both");
+                return None;
+            }
+            (None, None) => {
+                self.err(path, "a creature needs \"card\" (a catalogue card) or \"name\" (a hypothetical creature)");
+                return None;
+            }
+            (Some(card), None) => match self.cards.card(card) {
+                Some(def) if def.card_type == "artifact" => {
+                    self.err(
+                        format!("{path}.card"),
+                        format!(
+                            "{:?} is an artifact, not a creature; put it in \"artifacts\"",
+                            def.name
+                        ),
+                    );
+                    return None;
+                }
+                Some(def) => Some(def),
+                None => {
+                    self.unknown_card(&format!("{path}.card"), card);
+                    return None;
+                }
+            },
+            (None, Some(_)) => None,
+        };
+        let name = match (&base, &spec.name) {
+            (Some(def), _) => Arc::from(def.name.as_str()),
+            (None, Some(n)) => self.name(format!("{path}.name"), n),
+            (None, None) => return None,
+        };
+        let attack = match (spec.attack, &base) {
+            (Some(a), _) => self.stat(format!("{path}.attack"), a, caps::STAT),
+            (None, Some(def)) => def.attack,
+            (None, None) => {
+                self.err(
+                    format!("{path}.attack"),
+                    "a hypothetical creature needs \"attack\"",
+                );
+                0
+            }
+        };
+        let life = match (spec.life, &base) {
+            (Some(l), _) => self.stat(format!("{path}.life"), l, caps::STAT),
+            (None, Some(def)) => def.life,
+            (None, None) => {
+                self.err(
+                    format!("{path}.life"),
+                    "a hypothetical creature needs \"life\"",
+                );
+                0
+            }
+        };
+        let abilities = match (&spec.abilities, &base) {
+            (Some(labels), _) => self.abilities(&format!("{path}.abilities"), labels),
+            (None, Some(def)) => self.abilities(&format!("{path}.card"), &def.abilities),
+            (None, None) => Vec::new(),
+        };
+        let traits: Vec<String> = match (&spec.traits, &base) {
+            (Some(t), _) => t.clone(),
+            (None, Some(def)) => def.traits.clone(),
+            (None, None) => Vec::new(),
+        };
+        if traits.len() > caps::TRAITS {
+            self.err(
+                format!("{path}.traits"),
+                format!("at most {} traits", caps::TRAITS),
+            );
+        }
+        let traits: Vec<Arc<str>> = traits
+            .iter()
+            .take(caps::TRAITS)
+            .enumerate()
+            .map(|(i, t)| self.name(format!("{path}.traits[{i}]"), t))
+            .collect();
+        let damage = self.stat(format!("{path}.damage"), spec.damage, caps::LIFE);
+        if spec.artifacts.len() > caps::ARTIFACTS {
+            self.err(
+                format!("{path}.artifacts"),
+                format!("at most {} artifacts", caps::ARTIFACTS),
+            );
+        }
+        let artifacts: Vec<Artifact> = spec
+            .artifacts
+            .iter()
+            .take(caps::ARTIFACTS)
+            .enumerate()
+            .filter_map(|(i, a)| self.artifact(&format!("{path}.artifacts[{i}]"), a))
+            .collect();
+        if !artifacts.is_empty() && abilities.iter().any(|a| a.kind == AbilityKind::Mindless) {
+            self.err(
+                format!("{path}.artifacts"),
+                "a Mindless creature cannot equip artifacts (seed 000 §4.1 Mindless)",
+            );
+        }
+        let mut status = Statuses::default();
+        for (i, s) in spec.status.iter().enumerate() {
+            match Status::from_name(s) {
+                Some(st) => status.set(st, true),
+                None => {
+                    let names: Vec<&str> = Status::ALL.iter().map(|s| s.name()).collect();
+                    self.err(
+                        format!("{path}.status[{i}]"),
+                        format!("unknown status {s:?}; expected one of {}", names.join(", ")),
+                    );
+                }
+            }
+        }
+        let warlord = spec
+            .warlord
+            .unwrap_or_else(|| base.as_ref().is_some_and(|d| d.card_type == "warlord"));
+        self.next_id += 1;
+        Some(Creature {
+            id: self.next_id,
+            name,
+            from_catalogue: base.is_some(),
+            attack,
+            life,
+            trait_mask: trait_mask(&traits),
+            abilities: Arc::from(abilities),
+            traits: Arc::from(traits),
+            damage,
+            artifacts: Arc::from(artifacts),
+            status,
+            warlord,
+        })
+    }
+
+    fn summon(&mut self, name: &str) -> Option<Creature> {
+        let def = self.cards.card(name)?;
+        let spec = CreatureSpec {
+            card: Some(def.name.clone()),
+            ..Default::default()
+        };
+        let before = self.errors.len();
+        let c = self.creature("(summoned card)", &spec);
+        self.errors.truncate(before);
+        c
+    }
+}
+
+/// Checks `pos` against `cards` and builds the starting state. Every problem is
+/// reported, each with its path.
+pub fn resolve(pos: &Position, cards: &dyn CardSource) -> Result<State, Vec<PositionError>> {
+    let mut r = Resolver {
+        cards,
+        errors: Vec::new(),
+        next_id: 0,
+    };
+    if crate::text::fold(&pos.game) != "battleline" {
+        r.err(
+            "game",
+            format!("the engine plays \"battleline\", not {:?}", pos.game),
+        );
+    }
+    if pos.turns > caps::TURNS {
+        r.err(
+            "turns",
+            format!("{} turns; at most {} are allowed", pos.turns, caps::TURNS),
+        );
+    }
+    if pos.turn == 0 || pos.turn > 10_000 {
+        r.err("turn", "the first turn must be from 1 to 10000");
+    }
+    let mut players = Vec::new();
+    for (p, spec) in pos.players.iter().enumerate() {
+        if spec.line.len() > caps::SLOTS {
+            r.err(
+                format!("players[{p}].line"),
+                format!(
+                    "{} slots; at most {} are allowed",
+                    spec.line.len(),
+                    caps::SLOTS
+                ),
+            );
+        }
+        if !(-caps::LIFE..=caps::LIFE).contains(&spec.life) {
+            r.err(
+                format!("players[{p}].life"),
+                format!(
+                    "{} is out of range; expected -{} to {}",
+                    spec.life,
+                    caps::LIFE,
+                    caps::LIFE
+                ),
+            );
+        }
+        let name = if spec.name.trim().is_empty() {
+            Arc::from(format!("Player {}", p + 1).as_str())
+        } else {
+            r.name(format!("players[{p}].name"), &spec.name)
+        };
+        let line: Vec<Option<Creature>> = spec
+            .line
+            .iter()
+            .take(caps::SLOTS)
+            .enumerate()
+            .map(|(i, c)| {
+                c.as_ref()
+                    .and_then(|c| r.creature(&format!("players[{p}].line[{i}]"), c))
+            })
+            .collect();
+        players.push(Player {
+            name,
+            life: spec.life.clamp(-caps::LIFE, caps::LIFE),
+            line,
+            returning: Vec::new(),
+        });
+    }
+    if pos.actions.len() > caps::ACTIONS {
+        r.err(
+            "actions",
+            format!(
+                "{} actions; at most {} are allowed",
+                pos.actions.len(),
+                caps::ACTIONS
+            ),
+        );
+    }
+    let last_turn = pos
+        .turn
+        .saturating_add(pos.turns.min(caps::TURNS))
+        .saturating_sub(1);
+    let mut plays = Vec::new();
+    for (i, a) in pos.actions.iter().enumerate().take(caps::ACTIONS) {
+        let path = format!("actions[{i}]");
+        if a.player > 1 {
+            r.err(
+                format!("{path}.player"),
+                format!("player {} does not exist; expected 0 or 1", a.player),
+            );
+            continue;
+        }
+        let turn = a.turn.unwrap_or(pos.turn);
+        if turn < pos.turn || turn > last_turn.max(pos.turn) {
+            r.err(
+                format!("{path}.turn"),
+                format!(
+                    "turn {turn} is not played; expected {} to {}",
+                    pos.turn,
+                    last_turn.max(pos.turn)
+                ),
+            );
+        }
+        let slot = match a.slot {
+            Some(0) => {
+                r.err(format!("{path}.slot"), "slots are numbered from 1");
+                None
+            }
+            Some(s) if s > caps::SLOTS => {
+                r.err(
+                    format!("{path}.slot"),
+                    format!("slot {s}; a line has at most {} slots", caps::SLOTS),
+                );
+                None
+            }
+            Some(s) => Some(s - 1),
+            None => None,
+        };
+        let card = match (&a.play, &a.creature) {
+            (Some(_), Some(_)) | (None, None) => {
+                r.err(path.clone(), "an action needs exactly one of \"play\" (a catalogue card) or \"creature\" (a hypothetical one)");
+                None
+            }
+            (None, Some(spec)) => r
+                .creature(&format!("{path}.creature"), spec)
+                .map(PlayCard::Creature),
+            (Some(name), None) => match cards.card(name) {
+                None => {
+                    r.unknown_card(&format!("{path}.play"), name);
+                    None
+                }
+                Some(def) if def.card_type == "artifact" => r
+                    .artifact(
+                        &format!("{path}.play"),
+                        &ArtifactSpec::Card(def.name.clone()),
+                    )
+                    .map(PlayCard::Artifact),
+                Some(def) => r
+                    .creature(
+                        &format!("{path}.play"),
+                        &CreatureSpec {
+                            card: Some(def.name.clone()),
+                            ..Default::default()
+                        },
+                    )
+                    .map(PlayCard::Creature),
+            },
+        };
+        if let Some(card) = card {
+            plays.push(Play {
+                turn,
+                side: a.player,
+                card,
+                slot,
+            });
+        }
+    }
+    if pos.choices.len() > caps::CHOICES {
+        r.err("choices", format!("at most {} choices", caps::CHOICES));
+    }
+    let mut choices = Vec::new();
+    for (i, c) in pos.choices.iter().enumerate().take(caps::CHOICES) {
+        if c.chance == 0 {
+            r.err(
+                format!("choices[{i}].chance"),
+                "chance steps are numbered from 1",
+            );
+        }
+        if c.slot == 0 || c.slot > caps::SLOTS {
+            r.err(
+                format!("choices[{i}].slot"),
+                format!("expected a slot from 1 to {}", caps::SLOTS),
+            );
+        }
+        if pos.choices[..i].iter().any(|o| o.chance == c.chance) {
+            r.err(
+                format!("choices[{i}].chance"),
+                format!("chance {} is chosen twice", c.chance),
+            );
+        }
+        choices.push(Choice {
+            chance: c.chance,
+            slot: c.slot,
+        });
+    }
+    let serpent = match (
+        r.summon("The Endless Serpent (Head)"),
+        r.summon("The Endless Serpent (Body)"),
+        r.summon("The Endless Serpent (Second Head)"),
+    ) {
+        (Some(a), Some(b), Some(c)) => Some([a, b, c]),
+        _ => None,
+    };
+    let summons = Summons {
+        wall_of_ice: r.summon("Wall of Ice"),
+        serpent,
+        omega_rabbit: r.summon("The Omega Rabbit"),
+    };
+    if !r.errors.is_empty() {
+        return Err(r.errors);
+    }
+    let [p0, p1]: [Player; 2] = match players.try_into() {
+        Ok(p) => p,
+        Err(_) => {
+            return Err(vec![PositionError::at(
+                "players",
+                "expected exactly two players",
+            )])
+        }
+    };
+    Ok(State {
+        players: [p0, p1],
+        turn: pos.turn - 1,
+        last_turn: if pos.turns == 0 {
+            pos.turn - 1
+        } else {
+            last_turn
+        },
+        seed: pos.seed,
+        rng: Pcg32::seed_from_u64(pos.seed),
+        chances: 0,
+        choices: Arc::from(choices),
+        interpretations: pos.interpretations,
+        plays: Arc::from(plays),
+        summons: Arc::new(summons),
+        agenda: Vec::new(),
+        phase: Phase::StartOfTurn,
+        next_id: r.next_id,
+        steps: 0,
+        battle_start_damage: Vec::new(),
+        outcome: None,
+    })
+}
+
+/// A creature as position JSON: everything explicit, so it reads back the same.
+pub fn creature_out(c: &Creature) -> CreatureSpec {
+    CreatureSpec {
+        card: c.from_catalogue.then(|| c.name.to_string()),
+        name: (!c.from_catalogue).then(|| c.name.to_string()),
+        attack: Some(c.attack),
+        life: Some(c.life),
+        abilities: Some(c.abilities.iter().map(|a| a.label()).collect()),
+        traits: Some(c.traits.iter().map(|t| t.to_string()).collect()),
+        damage: c.damage,
+        artifacts: c
+            .artifacts
+            .iter()
+            .map(|a| {
+                if a.from_catalogue {
+                    ArtifactSpec::Card(a.name.to_string())
+                } else {
+                    ArtifactSpec::Inline {
+                        name: a.name.to_string(),
+                        attack: a.attack,
+                        life: a.life,
+                    }
+                }
+            })
+            .collect(),
+        status: c.status.iter().map(|s| s.name().to_string()).collect(),
+        warlord: c.warlord.then_some(true),
+    }
+}
+
+/// The state as a position that continues from it: the next turn, the turns left, the
+/// cards still to be played and the choices still to come. The seed is drawn from the
+/// state's generator, so the continuation is reproducible but not the same stream.
+pub fn to_position(st: &State) -> Position {
+    let finished_turn = st.agenda.is_empty();
+    let next_turn = if finished_turn { st.turn + 1 } else { st.turn };
+    let players = [0, 1].map(|p| {
+        let pl = &st.players[p];
+        let mut line: Vec<Option<CreatureSpec>> = pl
+            .line
+            .iter()
+            .map(|c| c.as_ref().map(creature_out))
+            .collect();
+        // Creatures waiting to return are shown where they will be: at the end.
+        line.extend(pl.returning.iter().map(|c| Some(creature_out(c))));
+        PlayerSpec {
+            name: pl.name.to_string(),
+            life: pl.life,
+            line,
+        }
+    });
+    let actions = st
+        .plays
+        .iter()
+        .filter(|p| p.turn >= next_turn)
+        .map(|p| {
+            let (play, creature) = match &p.card {
+                PlayCard::Artifact(a) => (Some(a.name.to_string()), None),
+                PlayCard::Creature(c) if c.from_catalogue => (Some(c.name.to_string()), None),
+                PlayCard::Creature(c) => (None, Some(creature_out(c))),
+            };
+            ActionSpec {
+                player: p.side,
+                play,
+                creature,
+                slot: p.slot.map(|s| s + 1),
+                turn: Some(p.turn),
+            }
+        })
+        .collect();
+    let choices = st
+        .choices
+        .iter()
+        .filter(|c| c.chance > st.chances)
+        .map(|c| ChoiceSpec {
+            chance: c.chance - st.chances,
+            slot: c.slot,
+        })
+        .collect();
+    let mut rng = st.rng.clone();
+    Position {
+        game: "battleline".into(),
+        seed: rng.next_u64(),
+        turns: st.last_turn.saturating_sub(next_turn.saturating_sub(1)),
+        turn: next_turn,
+        players,
+        actions,
+        choices,
+        interpretations: st.interpretations,
+    }
+}

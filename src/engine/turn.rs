@@ -1,0 +1,216 @@
+//! The turn sequence (house rule T1, `docs/rules/battleline.md`) and [`step`].
+//!
+//! A turn is a stack of [`Task`]s. A step pops tasks until one of them emits events
+//! (a task may push more tasks: the start-of-turn triggers, one combat per slot), then
+//! checks whether a player has lost. The sequence is fixed here; what each ability does
+//! lives in its family file.
+
+use super::ability::AbilityKind;
+use super::actions::{self, end, note};
+use super::cite::turn;
+use super::event::{emit, Change, Event};
+use super::families::{arrival, combat, end as end_of_turn, start};
+use super::interpret::{MeltTiming, StartOrder};
+use super::state::{Outcome, State, Task};
+
+/// The hard bound on steps in one adjudication (house rule T10).
+pub const MAX_STEPS: u32 = 10_000;
+
+/// One step: the state after and what happened. Pure: `state` is not changed, and the
+/// same state always gives the same step.
+pub fn step(state: &State) -> (State, Vec<Event>) {
+    let mut next = state.clone();
+    let events = advance(&mut next);
+    (next, events)
+}
+
+/// [`step`] in place: the fast path for running to the end.
+pub fn advance(st: &mut State) -> Vec<Event> {
+    let mut out = Vec::new();
+    while !st.is_over() && out.is_empty() {
+        if st.steps >= MAX_STEPS {
+            end(st, &mut out, Outcome::StepBound, &turn::BOUND);
+            break;
+        }
+        let Some(task) = st.agenda.pop() else {
+            if st.turn >= st.last_turn {
+                end(st, &mut out, Outcome::TurnsPlayed, &turn::TURNS);
+                break;
+            }
+            st.turn += 1;
+            push_turn(st);
+            continue;
+        };
+        st.phase = task.phase(st);
+        run(st, task, &mut out);
+        check_defeat(st, &mut out);
+    }
+    st.steps += 1;
+    out
+}
+
+/// Runs steps until adjudication ends; returns every event.
+pub fn run_to_end(st: &mut State) -> Vec<Event> {
+    let mut all = Vec::new();
+    while !st.is_over() {
+        all.extend(advance(st));
+    }
+    all
+}
+
+fn push_turn(st: &mut State) {
+    let melt_first = st.interpretations.melt == MeltTiming::StartOfTurn;
+    let mut tasks = vec![Task::BeginTurn];
+    if melt_first {
+        tasks.push(Task::Melt);
+    }
+    tasks.extend([Task::Pestilence, Task::StartEffects, Task::Plays]);
+    if !melt_first {
+        tasks.push(Task::Melt);
+    }
+    tasks.extend([
+        Task::BeginBattle,
+        Task::BeginFury,
+        Task::Shift,
+        Task::Heals,
+        Task::Fade,
+        Task::Sabotage,
+        Task::IceBlock,
+        Task::Reanimate,
+        Task::EndTurn,
+    ]);
+    tasks.reverse();
+    st.agenda = tasks;
+}
+
+fn push_front(st: &mut State, tasks: Vec<Task>) {
+    st.agenda.extend(tasks.into_iter().rev());
+}
+
+/// The holders of `kinds` as trigger tasks: by player then line order, or slot by slot.
+fn triggers(st: &State, kinds: &[AbilityKind], order: StartOrder) -> Vec<Task> {
+    let mut found: Vec<(usize, usize, usize, Task)> = Vec::new();
+    for side in 0..2 {
+        for (slot, c) in st.creatures(side) {
+            for (n, ab) in c.abilities.iter().enumerate() {
+                if kinds.contains(&ab.kind) {
+                    let task = Task::Trigger {
+                        side,
+                        id: c.id,
+                        kind: ab.kind,
+                    };
+                    found.push((side, slot, n, task));
+                }
+            }
+        }
+    }
+    if order == StartOrder::SlotBySlot {
+        found.sort_by_key(|(side, slot, n, _)| (*slot, *side, *n));
+    }
+    found.into_iter().map(|(_, _, _, t)| t).collect()
+}
+
+fn run(st: &mut State, task: Task, out: &mut Vec<Event>) {
+    match task {
+        Task::BeginTurn => {
+            emit(
+                st,
+                out,
+                Change::TurnBegins { turn: st.turn },
+                &turn::SEQUENCE,
+            );
+            actions::settle(st, out, Vec::new());
+        }
+        Task::Melt => start::melt(st, out),
+        Task::Pestilence => start::pestilence(st, out),
+        Task::StartEffects => {
+            let tasks = triggers(st, &start::TRIGGERS, st.interpretations.start_order);
+            push_front(st, tasks);
+        }
+        Task::Trigger { side, id, kind } => {
+            let Some(holder) = actions::still_there(st, side, id) else {
+                return;
+            };
+            if start::TRIGGERS.contains(&kind) {
+                start::trigger(st, out, holder, kind);
+            } else {
+                end_of_turn::trigger(st, out, holder, kind);
+            }
+        }
+        Task::Plays => {
+            let turn_now = st.turn;
+            let tasks = st
+                .plays
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.turn == turn_now)
+                .map(|(i, _)| Task::Play(i))
+                .collect();
+            push_front(st, tasks);
+        }
+        Task::Play(i) => arrival::play(st, out, i),
+        Task::BeginBattle => {
+            st.battle_start_damage = (0..2)
+                .flat_map(|s| {
+                    st.creatures(s)
+                        .map(|(_, c)| (c.id, c.damage))
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            let len = st.players[0].line.len().max(st.players[1].line.len());
+            push_front(st, (0..len).map(Task::Combat).collect());
+        }
+        Task::Combat(slot) => combat::exchange(st, out, slot, false),
+        Task::BeginFury => {
+            let slots = combat::fury_slots(st);
+            if !slots.is_empty() {
+                note(
+                    st,
+                    out,
+                    None,
+                    "creatures with Fury still on the line attack a second time",
+                    &combat::FURY,
+                );
+            }
+            push_front(st, slots.into_iter().map(Task::FuryCombat).collect());
+        }
+        Task::FuryCombat(slot) => combat::exchange(st, out, slot, true),
+        Task::Shift => end_of_turn::shift(st, out),
+        Task::Heals => {
+            let tasks = triggers(st, &end_of_turn::HEALS, StartOrder::PlayersInOrder);
+            push_front(st, tasks);
+        }
+        Task::Fade => end_of_turn::fade(st, out),
+        Task::Sabotage => end_of_turn::sabotage(st, out),
+        Task::IceBlock => end_of_turn::ice_block(st, out),
+        Task::Reanimate => end_of_turn::reanimate(st, out),
+        Task::EndTurn => {
+            emit(
+                st,
+                out,
+                Change::TurnStatusesEnd { turn: st.turn },
+                &turn::EXPIRE,
+            );
+        }
+    }
+}
+
+fn check_defeat(st: &mut State, out: &mut Vec<Event>) {
+    if st.is_over() {
+        return;
+    }
+    let dead = [st.players[0].life <= 0, st.players[1].life <= 0];
+    let outcome = match dead {
+        [true, true] => Outcome::Draw,
+        [true, false] => Outcome::Win {
+            winner: 1,
+            loser: 0,
+        },
+        [false, true] => Outcome::Win {
+            winner: 0,
+            loser: 1,
+        },
+        [false, false] => return,
+    };
+    end(st, out, outcome, &turn::DEFEAT);
+}
