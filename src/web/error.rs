@@ -13,6 +13,15 @@ pub enum WebError {
     NotFound(String),
     #[error("{0}")]
     BadRequest(String),
+    /// Bad input with a list of located problems (`errors` in the JSON object).
+    #[error("{message}")]
+    BadInput {
+        message: String,
+        errors: serde_json::Value,
+    },
+    /// A body over its documented cap: 413.
+    #[error("{0}")]
+    TooLarge(String),
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -21,7 +30,8 @@ impl WebError {
     fn status(&self) -> StatusCode {
         match self {
             WebError::NotFound(_) => StatusCode::NOT_FOUND,
-            WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            WebError::BadRequest(_) | WebError::BadInput { .. } => StatusCode::BAD_REQUEST,
+            WebError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -29,6 +39,8 @@ impl WebError {
         match self {
             WebError::NotFound(_) => "not_found",
             WebError::BadRequest(_) => "bad_request",
+            WebError::BadInput { .. } => "bad_input",
+            WebError::TooLarge(_) => "too_large",
             WebError::Internal(_) => "internal",
         }
     }
@@ -56,6 +68,8 @@ struct ErrorObject<'a> {
     status: u16,
     code: &'a str,
     details: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    errors: Option<&'a serde_json::Value>,
 }
 
 /// The HTML error page.
@@ -83,6 +97,10 @@ impl ResponseError for Failure {
                 status: status.as_u16(),
                 code: self.error.code(),
                 details,
+                errors: match &self.error {
+                    WebError::BadInput { errors, .. } => Some(errors),
+                    _ => None,
+                },
             }),
             Format::Html => {
                 let page = ErrorPage {

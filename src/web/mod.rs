@@ -6,6 +6,7 @@
 //! or by `Accept: application/json`. Handlers read an immutable [`AppState`]; there is no
 //! server-side session.
 
+mod adjudicate;
 mod assets;
 mod card;
 pub mod decks;
@@ -82,6 +83,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .configure(rules::routes)
             .configure(search::routes)
             .configure(decks::routes)
+            .configure(adjudicate::routes)
             .configure(assets::routes)
             .default_service(web::to(error::not_found));
     }

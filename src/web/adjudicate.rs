@@ -1,0 +1,148 @@
+//! The rules engine over HTTP: `POST /api/adjudicate` takes position JSON
+//! (`docs/positions.md`) and answers `{"steps": [...], "final": <position>,
+//! "outcome": ...}`, the same JSON as `arbiter adjudicate --json`.
+//!
+//! Bad input answers 400 with every located problem in `errors` (path, line, column,
+//! message); a body over the position cap answers 413. The engine runs on the blocking
+//! pool, bounded by the position caps and the engine's step bound.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+
+use super::error::{Failure, WebError};
+use super::format::Format;
+use super::page;
+use super::AppState;
+use crate::adjudicate::CatalogueCards;
+use crate::engine::{self, position::caps, Adjudication, Position, PositionError, RecordConfig};
+
+pub(super) fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/api/adjudicate", web::post().to(api_adjudicate));
+}
+
+/// Query of `POST /api/adjudicate`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AdjudicateQuery {
+    /// `false` leaves out the position after each step (a log only).
+    #[serde(default)]
+    states: Option<bool>,
+}
+
+/// The located problems of a position, as a 400.
+pub(super) fn position_errors(errors: &[PositionError], out: Format) -> Failure {
+    let message = errors
+        .iter()
+        .map(|e| e.to_string())
+        .collect::<Vec<_>>()
+        .join("\n");
+    WebError::BadInput {
+        message: format!("the position is not valid:\n{message}"),
+        errors: serde_json::to_value(errors).unwrap_or_default(),
+    }
+    .in_format(out)
+}
+
+/// Reads a request body as position JSON text, within the cap.
+pub(super) async fn read_body(
+    req: &HttpRequest,
+    body: web::Payload,
+    out: Format,
+) -> Result<String, Failure> {
+    let bad = |m: String| WebError::BadRequest(m).in_format(out);
+    let ctype = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("application/json")
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    if ctype != "application/json" {
+        return Err(bad(format!(
+            "Content-Type `{}` is not accepted: send position JSON as application/json",
+            page::quoted(&ctype).trim_matches('`')
+        )));
+    }
+    let bytes = match body.to_bytes_limited(caps::JSON_BYTES).await {
+        Ok(Ok(b)) => b,
+        Ok(Err(e)) => return Err(bad(format!("the body could not be read: {e}"))),
+        Err(_) => {
+            return Err(WebError::TooLarge(format!(
+                "the body is over {} bytes, the cap on a position (docs/positions.md)",
+                caps::JSON_BYTES
+            ))
+            .in_format(out))
+        }
+    };
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        bad(format!(
+            "the body is not valid UTF-8 (byte {})",
+            e.valid_up_to()
+        ))
+    })?;
+    if text.trim().is_empty() {
+        return Err(bad(
+            "the body is empty: send position JSON (docs/positions.md)".into(),
+        ));
+    }
+    Ok(text.to_string())
+}
+
+/// Resolves and plays `position` on the blocking pool.
+pub(super) async fn run(
+    state: &AppState,
+    position: Position,
+    config: RecordConfig,
+    out: Format,
+) -> Result<Adjudication, Failure> {
+    let catalogue = state.catalogue.clone();
+    let result =
+        web::block(move || engine::adjudicate(&position, &CatalogueCards(&catalogue), config))
+            .await
+            .map_err(|e| {
+                WebError::Internal(format!("the engine did not finish: {e}")).in_format(out)
+            })?;
+    result.map_err(|errors| position_errors(&errors, out))
+}
+
+/// `POST /api/adjudicate`.
+async fn api_adjudicate(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<AdjudicateQuery>,
+    body: web::Payload,
+) -> Result<HttpResponse, Failure> {
+    let out = Format::Json;
+    let text = read_body(&req, body, out).await?;
+    let position = Position::from_json(&text).map_err(|e| position_errors(&[e], out))?;
+    let config = RecordConfig {
+        states: query.states.unwrap_or(true),
+    };
+    let adj = run(&state, position, config, out).await?;
+    if let engine::Outcome::BadChoice { .. } = adj.outcome {
+        return Err(bad_choice(&adj, out));
+    }
+    page::json(&adj, out)
+}
+
+/// A judge's choice that names no candidate is bad input, located at `choices`.
+pub(super) fn bad_choice(adj: &Adjudication, out: Format) -> Failure {
+    let message = adj
+        .steps
+        .last()
+        .and_then(|s| s.events.last())
+        .map(|e| e.text.clone())
+        .unwrap_or_default();
+    position_errors(
+        &[PositionError {
+            path: "choices".into(),
+            line: None,
+            column: None,
+            message,
+        }],
+        out,
+    )
+}

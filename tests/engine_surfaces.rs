@@ -1,0 +1,250 @@
+//! The engine's surfaces: `POST /api/adjudicate` and `arbiter adjudicate` give the same
+//! JSON, and every kind of bad position gets a located 4xx or exit code 2, never a 500.
+
+mod common;
+
+use actix_web::{http::StatusCode, test as atest, App};
+use arbiter::web::configure;
+use assert_cmd::Command;
+use serde_json::{json, Value};
+
+/// Sends a POST to `/api/adjudicate`; returns status and JSON body.
+async fn post(query: &str, ctype: Option<&str>, body: String) -> (StatusCode, Value) {
+    let app = atest::init_service(App::new().configure(configure(common::bundled_state()))).await;
+    let mut req = atest::TestRequest::post().uri(&format!("/api/adjudicate{query}"));
+    if let Some(c) = ctype {
+        req = req.insert_header(("content-type", c));
+    }
+    let resp = atest::call_service(&app, req.set_payload(body).to_request()).await;
+    let status = resp.status();
+    let body = atest::read_body(resp).await;
+    let value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    (status, value)
+}
+
+fn duel() -> Value {
+    json!({
+        "seed": 7, "turns": 3,
+        "players": [
+            {"name": "Alice", "line": [{"card": "Will-o'-the-Glade"}, {"card": "Grave Reaper"}]},
+            {"name": "Bob", "line": [{"card": "Moss Troll"}, null, {"card": "Hex Witch"}]}
+        ]
+    })
+}
+
+#[actix_rt::test]
+async fn api_answers_steps_final_and_outcome() {
+    let (status, body) = post("", Some("application/json"), duel().to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let steps = body["steps"].as_array().expect("steps");
+    assert!(steps.len() > 5);
+    // Every event names its rule and quotes it.
+    for step in steps {
+        assert!(
+            step["state"]["players"].is_array(),
+            "each step carries the position after it"
+        );
+        for e in step["events"].as_array().unwrap() {
+            assert!(!e["text"].as_str().unwrap().is_empty());
+            assert!(!e["rule"]["sentence"].as_str().unwrap().is_empty());
+            assert_eq!(e["rule"]["game"], "battleline");
+        }
+    }
+    // seed 000 §4.1 Bolt: "If a creature with Bolt is in play, at the beginning of each turn
+    // deal 2 damage to a random enemy creature." The pick lists every candidate.
+    let chance = steps
+        .iter()
+        .flat_map(|s| s["events"].as_array().unwrap())
+        .find(|e| e["change"]["type"] == "chance")
+        .expect("a chance step");
+    assert_eq!(chance["change"]["purpose"], "Bolt's target");
+    assert_eq!(chance["change"]["candidates"].as_array().unwrap().len(), 2);
+    assert!(body["final"]["players"].is_array());
+    assert!(body["outcome"]["result"].is_string());
+
+    // The final position reads back as a position.
+    let again = arbiter::engine::Position::from_json(&body["final"].to_string());
+    assert!(again.is_ok(), "{again:?}");
+
+    // `?states=false` leaves the positions out.
+    let (_, lean) = post(
+        "?states=false",
+        Some("application/json"),
+        duel().to_string(),
+    )
+    .await;
+    assert!(lean["steps"][0].get("state").is_none());
+    assert_eq!(lean["final"], body["final"], "same game either way");
+}
+
+#[actix_rt::test]
+async fn same_position_same_answer() {
+    let (_, a) = post("", None, duel().to_string()).await;
+    let (_, b) = post(
+        "",
+        Some("application/json; charset=utf-8"),
+        duel().to_string(),
+    )
+    .await;
+    assert_eq!(a, b, "the engine is deterministic for a seed");
+    let mut other = duel();
+    other["seed"] = json!(8);
+    let (_, c) = post("", None, other.to_string()).await;
+    assert_eq!(c["steps"].as_array().map(|s| s.len() > 1), Some(true));
+}
+
+#[actix_rt::test]
+async fn bad_positions_are_located_4xx() {
+    // Syntax: line and column.
+    let (status, body) = post("", None, "{\"players\": [".into()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["code"], "bad_input");
+    assert_eq!(body["errors"][0]["line"], 1);
+    assert!(body["errors"][0]["column"].as_u64().unwrap() > 0);
+
+    // Shape: the path of the bad field.
+    let mut p = duel();
+    p["players"][0]["line"][0] = json!({"card": "Moss Troll", "atack": 3});
+    let (status, body) = post("", None, p.to_string()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        body["errors"][0]["path"]
+            .as_str()
+            .unwrap()
+            .starts_with("players[0].line[0]"),
+        "{body}"
+    );
+
+    // Names: every unknown card and ability, each with its path and a suggestion.
+    let mut p = duel();
+    p["players"][1]["line"][2] = json!({"card": "Hex Wich"});
+    p["players"][0]["line"][1] =
+        json!({"name": "X", "attack": 1, "life": 1, "abilities": ["Armour 2"]});
+    let (status, body) = post("", None, p.to_string()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let errors = body["errors"].as_array().unwrap();
+    let paths: Vec<&str> = errors.iter().map(|e| e["path"].as_str().unwrap()).collect();
+    assert!(paths.contains(&"players[1].line[2].card"), "{paths:?}");
+    assert!(
+        paths.contains(&"players[0].line[1].abilities[0]"),
+        "{paths:?}"
+    );
+    assert!(body["details"]
+        .as_str()
+        .unwrap()
+        .contains("did you mean \"Hex Witch\""));
+    assert!(body["details"]
+        .as_str()
+        .unwrap()
+        .contains("did you mean \"Armor\""));
+
+    // A judge's choice that is not a candidate.
+    let mut p = duel();
+    p["choices"] = json!([{"chance": 1, "slot": 2}]);
+    let (status, body) = post("", None, p.to_string()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["errors"][0]["path"], "choices");
+    assert!(body["details"]
+        .as_str()
+        .unwrap()
+        .contains("not a candidate"));
+
+    // Caps.
+    let mut p = duel();
+    p["turns"] = json!(51);
+    let (status, body) = post("", None, p.to_string()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["errors"][0]["path"], "turns");
+    let huge = format!("{{\"pad\": \"{}\"}}", "x".repeat(70_000));
+    let (status, body) = post("", None, huge).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(body["code"], "too_large");
+
+    // Transport.
+    let (status, _) = post("", Some("text/plain"), duel().to_string()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = post("", None, "   ".into()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = post("?states=maybe", None, duel().to_string()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+fn cli() -> Command {
+    let mut cmd = Command::cargo_bin("arbiter").expect("binary");
+    let dir = tempfile::tempdir().expect("tempdir").keep();
+    cmd.env("ARBITER_DB", dir.join("catalogue.sqlite"));
+    cmd
+}
+
+#[actix_rt::test]
+async fn cli_matches_the_api() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("duel.json");
+    std::fs::write(&file, duel().to_string()).unwrap();
+    let out = cli()
+        .arg("adjudicate")
+        .arg(&file)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let from_cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (_, from_api) = post("", None, duel().to_string()).await;
+    assert_eq!(from_cli, from_api, "one engine, one JSON");
+
+    // The readable log names rules and quotes them.
+    let out = cli().arg("adjudicate").arg(&file).output().unwrap();
+    let log = String::from_utf8(out.stdout).unwrap();
+    assert!(log.contains("Bolt (seed 000 §4.1): \"If a creature with Bolt is in play"));
+    assert!(log.contains("result: "));
+
+    // --turns and --seed override the file.
+    let out = cli()
+        .args(["adjudicate", "--json", "--turns", "1", "--seed", "8"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let turns: Vec<u64> = v["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["turn"].as_u64().unwrap())
+        .collect();
+    assert_eq!(turns.iter().max(), Some(&1));
+}
+
+#[test]
+fn cli_rejects_bad_positions_with_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.json");
+    std::fs::write(
+        &file,
+        r#"{"players": [{"line": [{"card": "Frowny the Snowmen"}]}, {}]}"#,
+    )
+    .unwrap();
+    let out = cli().arg("adjudicate").arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("bad.json: players[0].line[0].card: unknown battle-line card"),
+        "{err}"
+    );
+    assert!(err.contains("Frowny the Snowman"), "{err}");
+
+    std::fs::write(&file, "{\n  \"players\": 3\n}").unwrap();
+    let out = cli().arg("adjudicate").arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("bad.json: 2:"), "line and column: {err}");
+
+    let out = cli()
+        .args(["adjudicate", "/nonexistent/position.json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
