@@ -623,6 +623,13 @@ pub fn resolve(pos: &Position, cards: &dyn CardSource) -> Result<State, Vec<Posi
                     r.unknown_card(&format!("{path}.play"), name);
                     None
                 }
+                Some(def) if def.card_type == "summon" => {
+                    r.err(
+                        format!("{path}.play"),
+                        format!("{:?} is summoned by a rule (seed 000 §4.2), not played; put it on the line instead", def.name),
+                    );
+                    None
+                }
                 Some(def) if def.card_type == "artifact" => r
                     .artifact(
                         &format!("{path}.play"),

@@ -68,6 +68,7 @@ pub fn play(st: &mut State, out: &mut Vec<Event>, index: usize) {
             };
             summon(st, out, p.side, slot, insert, c, &turn::PLAY);
             arrive(st, out, p.side, id);
+            actions::settle(st, out, Vec::new());
         }
     }
 }
