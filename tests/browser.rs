@@ -5,57 +5,28 @@
 //! Runs when `/usr/bin/chromium` exists. Without it the test prints a notice and passes,
 //! unless `REQUIRE_BROWSER=1` (set by CI), which makes a missing Chromium a failure.
 //! Chromium is kept off the network: it only ever loads pages from the in-process server,
-//! with a fresh temporary profile and background networking disabled.
+//! with a fresh temporary profile and background networking disabled. The harness is
+//! `tests/common/browser.rs`.
 
 mod common;
 
-use actix_web::dev::ServerHandle;
-use actix_web::{App, HttpServer};
-use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
-use headless_chrome::{Browser, Element, LaunchOptions, Tab};
-use std::ffi::OsStr;
-use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
-
-const CHROMIUM: &str = "/usr/bin/chromium";
-const INSTALL_HINT: &str = "install it with apt-get install -y --no-install-recommends chromium";
-/// The bound on every wait: for the server, for a page, for an element.
-const TIMEOUT: Duration = Duration::from_secs(20);
-/// Flags that keep Chromium from talking to anything but the test server.
-static OFFLINE_ARGS: [&str; 6] = [
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-gpu",
-    "--disable-quic",
-];
+use common::browser::{
+    self, eval_json, heading, main_text, text, texts, wait_for_url, Chromium, TestServer,
+};
+use headless_chrome::Tab;
 
 #[test]
 fn search_facet_keyword_card_and_rule_flow() {
-    if !Path::new(CHROMIUM).exists() {
-        if std::env::var("REQUIRE_BROWSER").as_deref() == Ok("1") {
-            panic!("REQUIRE_BROWSER=1 but {CHROMIUM} was not found; {INSTALL_HINT}");
-        }
-        eprintln!("browser test skipped: {CHROMIUM} not found; {INSTALL_HINT}");
+    let Some(chromium) = Chromium::launch() else {
         return;
-    }
+    };
 
     let battleline = game_name("battleline");
     let swtcg = game_name("swtcg");
 
-    let server = TestServer::start();
-    let base = format!("http://{}", server.addr);
-
-    let profile = tempfile::Builder::new()
-        .prefix("arbiter-browser-profile")
-        .tempdir()
-        .expect("a temporary Chromium profile directory");
-    let browser = launch(profile.path());
-    let tab = browser.new_tab().expect("a new tab");
-    tab.set_default_timeout(TIMEOUT);
+    let server = TestServer::start(common::bundled_state());
+    let base = server.base();
+    let tab = chromium.tab();
 
     // 1. Home page: type into the search box and submit with Enter.
     tab.navigate_to(&format!("{base}/")).expect("open /");
@@ -188,25 +159,10 @@ fn search_facet_keyword_card_and_rule_flow() {
     );
 
     // 6. A screenshot of the last page.
-    let png = tab
-        .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
-        .expect("a screenshot");
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/browser-artifacts");
-    std::fs::create_dir_all(&dir).expect("create target/browser-artifacts");
-    let path = dir.join("search-flow.png");
-    std::fs::write(&path, &png).expect("write the screenshot");
-    let written = std::fs::metadata(&path)
-        .expect("the screenshot exists")
-        .len();
-    assert!(written > 0, "{} is empty", path.display());
-    assert!(
-        png.starts_with(b"\x89PNG\r\n\x1a\n"),
-        "the screenshot is a PNG"
-    );
+    browser::screenshot(&tab, "search-flow.png");
 
     drop(tab);
-    drop(browser);
-    drop(profile);
+    drop(chromium);
     server.stop();
 }
 
@@ -230,62 +186,6 @@ fn game_name(slug: &str) -> String {
         .unwrap_or_else(|| panic!("games.csv lists `{slug}`"))
 }
 
-fn launch(profile: &Path) -> Browser {
-    let options = LaunchOptions::default_builder()
-        .path(Some(CHROMIUM.into()))
-        .sandbox(false)
-        .headless(true)
-        .window_size(Some((1280, 900)))
-        .user_data_dir(Some(profile.to_path_buf()))
-        .args(OFFLINE_ARGS.iter().map(OsStr::new).collect())
-        .idle_browser_timeout(TIMEOUT)
-        .build()
-        .expect("valid launch options");
-    Browser::new(options).unwrap_or_else(|e| panic!("{CHROMIUM} launches: {e:#}"))
-}
-
-/// Waits until the current document has finished loading at a URL matching `wanted`.
-fn wait_for_url(tab: &Tab, what: &str, wanted: impl Fn(&str) -> bool) {
-    let deadline = Instant::now() + TIMEOUT;
-    let mut last = String::new();
-    loop {
-        // Evaluated in one go so the URL and the state are of the same document; errors
-        // (the old document going away mid-navigation) just mean "not yet".
-        if let Ok(v) = tab.evaluate(
-            "document.readyState === 'complete' ? location.href : ''",
-            false,
-        ) {
-            if let Some(url) = v.value.as_ref().and_then(|v| v.as_str()) {
-                if !url.is_empty() && wanted(url) {
-                    return;
-                }
-                last = url.to_string();
-            }
-        }
-        assert!(
-            Instant::now() < deadline,
-            "timed out after {TIMEOUT:?} waiting for {what}; last loaded URL: {last:?}"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
-fn text(element: &Element<'_>) -> String {
-    element
-        .get_inner_text()
-        .expect("an element's text")
-        .trim()
-        .to_string()
-}
-
-fn heading(tab: &Tab) -> String {
-    text(&tab.wait_for_element("main h1").expect("the page's h1"))
-}
-
-fn main_text(tab: &Tab) -> String {
-    text(&tab.wait_for_element("main").expect("the page's main"))
-}
-
 /// A search result as the page shows it.
 #[derive(Debug, PartialEq, serde::Deserialize)]
 struct ShownResult {
@@ -306,84 +206,42 @@ fn shown_results(tab: &Tab) -> Vec<ShownResult> {
     )
 }
 
-/// The text of every element matching `selector`, read in one round trip.
-fn texts(tab: &Tab, selector: &str) -> Vec<String> {
-    let selector = serde_json::to_string(selector).expect("a JSON string");
-    eval_json(
-        tab,
-        &format!("Array.from(document.querySelectorAll({selector}), e => e.innerText.trim())"),
-    )
-}
-
-/// Evaluates `expression` in the page and decodes its value (passed through JSON).
-fn eval_json<T: serde::de::DeserializeOwned>(tab: &Tab, expression: &str) -> T {
-    let js = format!("JSON.stringify({expression})");
-    let value = tab
-        .evaluate(&js, false)
-        .unwrap_or_else(|e| panic!("evaluating {expression}: {e:#}"))
-        .value;
-    let json = value
-        .as_ref()
-        .and_then(|v| v.as_str())
-        .unwrap_or_else(|| panic!("{expression} gave no JSON: {value:?}"));
-    serde_json::from_str(json).unwrap_or_else(|e| panic!("decoding {json}: {e}"))
-}
-
-/// The app on 127.0.0.1 at an OS-assigned port, on its own thread and actix System.
-struct TestServer {
-    addr: SocketAddr,
-    handle: ServerHandle,
-    thread: JoinHandle<std::io::Result<()>>,
-}
-
-impl TestServer {
-    fn start() -> TestServer {
-        let state = common::bundled_state();
-        let (tx, rx) = std::sync::mpsc::channel();
-        let thread = std::thread::spawn(move || {
-            actix_web::rt::System::new().block_on(async move {
-                let server = HttpServer::new(move || {
-                    App::new().configure(arbiter::web::configure(state.clone()))
-                })
-                .workers(2)
-                .disable_signals()
-                .shutdown_timeout(2)
-                .bind(("127.0.0.1", 0))?;
-                let addr = server.addrs()[0];
-                let server = server.run();
-                let _ = tx.send((addr, server.handle()));
-                server.await
-            })
-        });
-        match rx.recv_timeout(TIMEOUT) {
-            Ok((addr, handle)) => TestServer {
-                addr,
-                handle,
-                thread,
-            },
-            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                let result = thread.join().expect("the server thread does not panic");
-                panic!("the test server did not start: {result:?}")
-            }
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                panic!("the test server did not start within {TIMEOUT:?}")
-            }
-        }
+/// The harness can restart the server against the same database (no Chromium needed).
+#[test]
+fn the_test_server_restarts_against_the_same_database() {
+    let (_dir, db) = common::bundled_db();
+    let mut server = TestServer::start_db(&db);
+    let before = healthz(server.addr());
+    server.restart(common::state_from_db(&db));
+    let after = healthz(server.addr());
+    for v in [&before, &after] {
+        assert_eq!(v["status"], "ok", "{v}");
     }
+    assert!(before["data_hash"].is_string(), "{before}");
+    assert_eq!(
+        before["data_hash"], after["data_hash"],
+        "the restarted server serves the same catalogue"
+    );
+    server.stop();
+}
 
-    fn stop(self) {
-        actix_web::rt::System::new().block_on(self.handle.stop(true));
-        let deadline = Instant::now() + TIMEOUT;
-        while !self.thread.is_finished() {
-            assert!(
-                Instant::now() < deadline,
-                "the test server did not stop within {TIMEOUT:?}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        self.thread
-            .join()
-            .expect("the server thread does not panic")
-            .expect("the server ran without error");
-    }
+/// `GET /healthz` over a plain socket.
+fn healthz(addr: std::net::SocketAddr) -> serde_json::Value {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).expect("connect to the test server");
+    stream
+        .set_read_timeout(Some(browser::TIMEOUT))
+        .expect("a read timeout");
+    stream
+        .write_all(b"GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+        .expect("send the request");
+    let mut response = String::new();
+    stream
+        .read_to_string(&mut response)
+        .expect("read the response");
+    let (head, body) = response
+        .split_once("\r\n\r\n")
+        .unwrap_or_else(|| panic!("an HTTP response: {response:?}"));
+    assert_eq!(head.split(' ').nth(1), Some("200"), "{head}");
+    serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"))
 }

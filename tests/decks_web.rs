@@ -3,9 +3,8 @@
 
 mod common;
 
-use actix_web::{http::StatusCode, test as atest, App};
+use actix_web::http::StatusCode;
 use arbiter::decks::{parse_decklist, DeckValidator};
-use arbiter::web::configure;
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::PathBuf;
@@ -18,20 +17,6 @@ fn read(name: &str) -> String {
     std::fs::read_to_string(fixture(name)).unwrap()
 }
 
-/// Sends `req`; returns status, content type and body.
-async fn send(req: atest::TestRequest) -> (StatusCode, String, String) {
-    let app = atest::init_service(App::new().configure(configure(common::bundled_state()))).await;
-    let resp = atest::call_service(&app, req.to_request()).await;
-    let status = resp.status();
-    let ctype = resp
-        .headers()
-        .get("content-type")
-        .map(|v| v.to_str().unwrap().to_string())
-        .unwrap_or_default();
-    let body = String::from_utf8(atest::read_body(resp).await.to_vec()).unwrap();
-    (status, ctype, body)
-}
-
 fn form(list: &str, format: &str) -> String {
     let enc = |s: &str| {
         percent_encoding::utf8_percent_encode(s, percent_encoding::NON_ALPHANUMERIC).to_string()
@@ -39,25 +24,34 @@ fn form(list: &str, format: &str) -> String {
     format!("list={}&format={}", enc(list), enc(format))
 }
 
+async fn get(uri: &str) -> (StatusCode, String, String) {
+    common::http::get(common::bundled_state(), uri, None).await
+}
+
+async fn post(uri: &str, ctype: &str, body: impl Into<Vec<u8>>) -> (StatusCode, String, String) {
+    common::http::post(common::bundled_state(), uri, Some(ctype), None, body).await
+}
+
 async fn post_form(uri: &str, list: &str, accept: Option<&str>) -> (StatusCode, String, String) {
-    let mut req = atest::TestRequest::post()
-        .uri(uri)
-        .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
-        .set_payload(form(list, "standard"));
-    if let Some(a) = accept {
-        req = req.insert_header(("Accept", a));
-    }
-    send(req).await
+    common::http::post(
+        common::bundled_state(),
+        uri,
+        Some("application/x-www-form-urlencoded"),
+        accept,
+        form(list, "standard"),
+    )
+    .await
 }
 
 async fn api(ctype: Option<&str>, body: impl Into<Vec<u8>>, query: &str) -> (StatusCode, Value) {
-    let mut req = atest::TestRequest::post()
-        .uri(&format!("/api/decks/validate{query}"))
-        .set_payload(body.into());
-    if let Some(c) = ctype {
-        req = req.insert_header(("Content-Type", c));
-    }
-    let (status, ctype, body) = send(req).await;
+    let (status, ctype, body) = common::http::post(
+        common::bundled_state(),
+        &format!("/api/decks/validate{query}"),
+        ctype,
+        None,
+        body,
+    )
+    .await;
     assert!(ctype.starts_with("application/json"), "{ctype}: {body}");
     (status, serde_json::from_str(&body).expect("JSON"))
 }
@@ -72,7 +66,7 @@ fn assert_error(status: StatusCode, v: &Value, needle: &str) {
 
 #[actix_rt::test]
 async fn the_form_page_lists_the_formats_and_works_without_javascript() {
-    let (status, ctype, html) = send(atest::TestRequest::get().uri("/decks")).await;
+    let (status, ctype, html) = get("/decks").await;
     assert_eq!(status, StatusCode::OK);
     assert!(ctype.starts_with("text/html"));
     assert!(html.contains(r#"<form class="decks" action="/decks" method="post">"#));
@@ -82,7 +76,7 @@ async fn the_form_page_lists_the_formats_and_works_without_javascript() {
         "{html}"
     );
     assert!(html.contains(r#"<option value="league""#));
-    let (status, ctype, body) = send(atest::TestRequest::get().uri("/decks.json")).await;
+    let (status, ctype, body) = get("/decks.json").await;
     assert_eq!(status, StatusCode::OK);
     assert!(ctype.starts_with("application/json"));
     let v: Value = serde_json::from_str(&body).unwrap();
@@ -136,18 +130,15 @@ async fn several_lists_at_once_give_one_verdict_each() {
 
 #[actix_rt::test]
 async fn the_form_rejects_an_unknown_format_and_a_non_form_body() {
-    let req = atest::TestRequest::post()
-        .uri("/decks.json")
-        .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
-        .set_payload(form("1 Spark", "standart"));
-    let (status, _, body) = send(req).await;
+    let (status, _, body) = post(
+        "/decks.json",
+        "application/x-www-form-urlencoded",
+        form("1 Spark", "standart"),
+    )
+    .await;
     let v: Value = serde_json::from_str(&body).unwrap();
     assert_error(status, &v, "did you mean `standard`?");
-    let req = atest::TestRequest::post()
-        .uri("/decks.json")
-        .insert_header(("Content-Type", "application/json"))
-        .set_payload("{}");
-    let (status, _, body) = send(req).await;
+    let (status, _, body) = post("/decks.json", "application/json", "{}").await;
     let v: Value = serde_json::from_str(&body).unwrap();
     assert_error(status, &v, "expected a form");
 }

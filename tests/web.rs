@@ -2,28 +2,10 @@
 
 mod common;
 
-use actix_web::{http::StatusCode, test, App};
-use arbiter::web::{configure, AppState};
-
-fn state() -> AppState {
-    common::bundled_state()
-}
+use actix_web::http::StatusCode;
 
 async fn get(uri: &str, accept: Option<&str>) -> (StatusCode, String, String) {
-    let app = test::init_service(App::new().configure(configure(state()))).await;
-    let mut req = test::TestRequest::get().uri(uri);
-    if let Some(a) = accept {
-        req = req.insert_header(("Accept", a));
-    }
-    let resp = test::call_service(&app, req.to_request()).await;
-    let status = resp.status();
-    let ctype = resp
-        .headers()
-        .get("content-type")
-        .map(|v| v.to_str().unwrap().to_string())
-        .unwrap_or_default();
-    let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
-    (status, ctype, body)
+    common::http::get(common::bundled_state(), uri, accept).await
 }
 
 #[actix_web::test]

@@ -3,9 +3,9 @@
 
 mod common;
 
-use actix_web::{http::StatusCode, test, App};
+use actix_web::http::StatusCode;
 use arbiter::catalogue::{self, Card, CardAbility, Catalogue};
-use arbiter::web::{configure, links};
+use arbiter::web::links;
 use serde_json::Value;
 use std::sync::{Arc, LazyLock};
 
@@ -17,21 +17,7 @@ async fn get_from(
     uri: &str,
     accept: Option<&str>,
 ) -> (StatusCode, String, String) {
-    let app =
-        test::init_service(App::new().configure(configure(common::state_for(catalogue)))).await;
-    let mut req = test::TestRequest::get().uri(uri);
-    if let Some(a) = accept {
-        req = req.insert_header(("Accept", a));
-    }
-    let resp = test::call_service(&app, req.to_request()).await;
-    let status = resp.status();
-    let ctype = resp
-        .headers()
-        .get("content-type")
-        .map(|v| v.to_str().unwrap().to_string())
-        .unwrap_or_default();
-    let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
-    (status, ctype, body)
+    common::http::get(common::state_for(catalogue), uri, accept).await
 }
 
 async fn get(uri: &str, accept: Option<&str>) -> (StatusCode, String, String) {

@@ -3,24 +3,15 @@
 
 mod common;
 
-use actix_web::{http::StatusCode, test, App};
+use actix_web::http::StatusCode;
 use arbiter::catalogue::{self, Card, Catalogue};
-use arbiter::web::{configure, AppState};
+use arbiter::web::AppState;
 use serde_json::Value;
 use std::sync::Arc;
 
 async fn get_with(state: AppState, uri: &str, accept: Option<&str>) -> (StatusCode, String) {
-    let app = test::init_service(App::new().configure(configure(state))).await;
-    let mut req = test::TestRequest::get().uri(uri);
-    if let Some(a) = accept {
-        req = req.insert_header(("Accept", a));
-    }
-    let resp = test::call_service(&app, req.to_request()).await;
-    let status = resp.status();
-    (
-        status,
-        String::from_utf8(test::read_body(resp).await.to_vec()).unwrap(),
-    )
+    let (status, _, body) = common::http::get(state, uri, accept).await;
+    (status, body)
 }
 
 async fn get(uri: &str) -> (StatusCode, String) {

@@ -1,6 +1,9 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod browser;
+pub mod http;
+
 use arbiter::catalogue::{self, Catalogue, ImportConfig, ImportError, ImportReport, Progress};
 use std::path::{Path, PathBuf};
 
@@ -42,6 +45,25 @@ pub fn bundled_catalogue() -> Catalogue {
     let db = dir.path().join("catalogue.sqlite");
     import(&bundled(), &db).expect("the bundled data imports");
     Catalogue::open(&db).expect("the catalogue opens")
+}
+
+/// A fresh import of the bundled data: the temporary directory (keep it alive) and the
+/// database path inside it.
+pub fn bundled_db() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("catalogue.sqlite");
+    import(&bundled(), &db).expect("the bundled data imports");
+    (dir, db)
+}
+
+/// The web state of the catalogue at `db`, opened the way `arbiter serve` opens it: the
+/// search index beside `db` is opened, or built once. Calling it again on the same path
+/// gives a state over the same files (a restarted server).
+pub fn state_from_db(db: &Path) -> arbiter::web::AppState {
+    let catalogue = std::sync::Arc::new(Catalogue::open(db).expect("the catalogue opens"));
+    let index = arbiter::search::SearchIndex::open_or_build(db, catalogue.clone())
+        .expect("the search index opens");
+    arbiter::web::AppState::new(catalogue, std::sync::Arc::new(index))
 }
 
 /// The web state for `catalogue`, with a search index built once per catalogue (cached by
