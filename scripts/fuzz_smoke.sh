@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SECS=${1:-30}
 [[ $SECS =~ ^[1-9][0-9]*$ ]] || { echo "usage: $0 [SECONDS]  (a positive whole number)" >&2; exit 2; }
-TARGETS=(csv_file ability_list search_query)
+TARGETS=(csv_file ability_list search_query decklist position)
 
 rustup run nightly rustc --version >/dev/null 2>&1 || {
     echo "the nightly toolchain is missing: rustup toolchain install nightly" >&2
@@ -23,6 +23,7 @@ for t in "${TARGETS[@]}"; do
     mkdir -p "corpus/$t"      # libFuzzer refuses a corpus directory that does not exist
     seeds=()
     [[ $t == csv_file ]] && seeds=(../data)
+    [[ $t == position ]] && seeds=(seeds/position)
     echo "==> $t: run for ${SECS}s"
     # The first corpus directory is the writable one; the rest are read-only seeds.
     if ! cargo +nightly fuzz run "$t" "corpus/$t" ${seeds[@]+"${seeds[@]}"} -- \

@@ -3,23 +3,16 @@
 
 mod common;
 
-use actix_web::{http::StatusCode, test as atest, App};
-use arbiter::web::configure;
+use actix_web::http::StatusCode;
 use assert_cmd::Command;
 use serde_json::{json, Value};
 
 /// Sends a POST to `/api/adjudicate`; returns status and JSON body.
 async fn post(query: &str, ctype: Option<&str>, body: String) -> (StatusCode, Value) {
-    let app = atest::init_service(App::new().configure(configure(common::bundled_state()))).await;
-    let mut req = atest::TestRequest::post().uri(&format!("/api/adjudicate{query}"));
-    if let Some(c) = ctype {
-        req = req.insert_header(("content-type", c));
-    }
-    let resp = atest::call_service(&app, req.set_payload(body).to_request()).await;
-    let status = resp.status();
-    let body = atest::read_body(resp).await;
-    let value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-    (status, value)
+    let uri = format!("/api/adjudicate{query}");
+    let (status, _, body) =
+        common::http::post(common::bundled_state(), &uri, ctype, None, body).await;
+    (status, serde_json::from_str(&body).unwrap_or(Value::Null))
 }
 
 fn duel() -> Value {

@@ -1,0 +1,73 @@
+//! Rules-engine speed: a 7-against-7 battle of mixed abilities
+//! (`tests/fixtures/bench/seven_v_seven.json`) played to the end from a resolved state,
+//! compared in the same run with the same lines stripped of their abilities (the cost of
+//! the turn sequence alone) and with cloning the starting state (the floor). Also the
+//! pure `step` against in-place `advance` over the same game. `cargo bench --bench engine`.
+
+use arbiter::adjudicate::CatalogueCards;
+use arbiter::catalogue::{self, Catalogue};
+use arbiter::config::default_data_dir;
+use arbiter::engine::{self, Position};
+use criterion::{criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
+
+const FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/bench/seven_v_seven.json"
+);
+
+fn bench(c: &mut Criterion) {
+    let data = catalogue::validate(&default_data_dir()).expect("the bundled data is valid");
+    let cat = Catalogue::from_data(data, "bench".into());
+    let cards = CatalogueCards(&cat);
+    let text = std::fs::read_to_string(FIXTURE).expect("fixture");
+    let position = Position::from_json(&text).expect("position");
+    let mixed = engine::resolve(&position, &cards).expect("resolves");
+    let mut vanilla_pos = position.clone();
+    for p in vanilla_pos.players.iter_mut() {
+        for c in p.line.iter_mut().flatten() {
+            c.abilities = Some(Vec::new());
+            c.artifacts.clear();
+        }
+    }
+    vanilla_pos.actions.clear();
+    let vanilla = engine::resolve(&vanilla_pos, &cards).expect("resolves");
+    {
+        let mut st = mixed.clone();
+        let events = engine::run_to_end(&mut st);
+        eprintln!(
+            "7v7 mixed: {} steps, {} events, outcome {:?}",
+            st.steps,
+            events.len(),
+            st.outcome
+        );
+    }
+    let mut g = c.benchmark_group("engine_7v7");
+    g.bench_function("mixed_abilities_to_end", |b| {
+        b.iter(|| {
+            let mut st = mixed.clone();
+            black_box(engine::run_to_end(&mut st))
+        })
+    });
+    g.bench_function("no_abilities_to_end", |b| {
+        b.iter(|| {
+            let mut st = vanilla.clone();
+            black_box(engine::run_to_end(&mut st))
+        })
+    });
+    g.bench_function("clone_start_state", |b| b.iter(|| black_box(mixed.clone())));
+    g.bench_function("mixed_by_pure_step", |b| {
+        b.iter(|| {
+            let mut st = mixed.clone();
+            while !st.is_over() {
+                let (next, events) = engine::step(&st);
+                black_box(events);
+                st = next;
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
