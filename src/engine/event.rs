@@ -133,6 +133,14 @@ pub enum Change {
         picked: usize,
         forced: bool,
     },
+    /// A static modifier (the event's rule: Incite, Swarm...) adds `amount` to the
+    /// Attack of `who` as it attacks; `attack` is its Attack with every modifier.
+    /// Changes nothing on the board.
+    Modifier {
+        who: Actor,
+        amount: i32,
+        attack: i32,
+    },
     /// A rule applies but changes nothing on the board ("Ambush has no effect").
     Note {
         who: Option<Actor>,
@@ -308,6 +316,15 @@ impl Event {
                     list.join(", ")
                 )
             }
+            Change::Modifier {
+                who: w,
+                amount,
+                attack,
+            } => format!(
+                "{}: {amount:+} Attack from {} (Attack {attack}).",
+                who(w),
+                self.cite.rule
+            ),
             Change::Note { who: w, text } => match w {
                 Some(w) => format!("{}: {text}", who(w)),
                 None => text.to_string(),
@@ -453,6 +470,7 @@ pub fn apply(players: &mut [Player; 2], change: &Change) {
         Change::TurnBegins { .. }
         | Change::Attacks { .. }
         | Change::Chance { .. }
+        | Change::Modifier { .. }
         | Change::Note { .. }
         | Change::Ends { .. } => {}
     }

@@ -60,43 +60,77 @@ fn berserk_damage(st: &State, c: &Creature) -> i32 {
     }
 }
 
-/// The Attack value of the creature at `side`/`slot` now, with every static modifier.
-pub fn attack(st: &State, side: Side, slot: usize) -> i32 {
-    let Some(c) = st.at(side, slot) else { return 0 };
+/// Calls `f(rule, amount)` for every static modifier that adds Attack to the creature
+/// at `side`/`slot` now (only those whose amount is not zero), its own abilities first,
+/// then its allies' in line order.
+fn each_attack_modifier(
+    st: &State,
+    side: Side,
+    slot: usize,
+    mut f: impl FnMut(&'static Citation, i32),
+) {
+    let Some(c) = st.at(side, slot) else { return };
     let equipped = !c.artifacts.is_empty();
-    let mut a = c.attack + c.artifacts.iter().map(|x| x.attack).sum::<i32>();
     let front = st.creatures(side).next().map(|(i, _)| i);
     for ab in c.abilities.iter() {
-        a += match ab.kind {
-            K::Machinist if equipped => ab.value,
-            K::Berserk => berserk_damage(st, c),
-            K::Swarm => ab.value * adjacent_allies(st, side, slot),
-            K::UndeadHunger => others(st, side, c.id)
-                .filter(|(_, o)| o.is(Trait::Undead))
-                .count() as i32,
-            K::Techlord => {
+        let (cite, amount) = match ab.kind {
+            K::Machinist if equipped => (&MACHINIST, ab.value),
+            K::Berserk => (&BERSERK, berserk_damage(st, c)),
+            K::Swarm => (&SWARM, ab.value * adjacent_allies(st, side, slot)),
+            K::UndeadHunger => (
+                &UNDEAD_HUNGER,
+                others(st, side, c.id)
+                    .filter(|(_, o)| o.is(Trait::Undead))
+                    .count() as i32,
+            ),
+            K::Techlord => (
+                &TECHLORD,
                 2 * others(st, side, c.id)
                     .map(|(_, o)| o.artifacts.len() as i32)
-                    .sum::<i32>()
-            }
-            K::Beastmaster if c.warlord => others(st, side, c.id)
-                .filter(|(_, o)| o.is(Trait::Beast))
-                .count() as i32,
-            _ => 0,
+                    .sum::<i32>(),
+            ),
+            K::Beastmaster if c.warlord => (&BEASTMASTER, beast_allies(st, side, c.id)),
+            _ => continue,
         };
+        if amount != 0 {
+            f(cite, amount);
+        }
     }
     for (j, o) in others(st, side, c.id) {
         for ab in o.abilities.iter() {
-            a += match ab.kind {
-                K::Incite if j.abs_diff(slot) == 1 => 2,
-                K::Inspire if front == Some(slot) => 2,
-                K::Loremaster if equipped => 2,
-                K::WarriorsOath if c.is(Trait::Warrior) => 1,
-                _ => 0,
+            let (cite, amount) = match ab.kind {
+                K::Incite if j.abs_diff(slot) == 1 => (&INCITE, 2),
+                K::Inspire if front == Some(slot) => (&INSPIRE, 2),
+                K::Loremaster if equipped => (&LOREMASTER, 2),
+                K::WarriorsOath if c.is(Trait::Warrior) => (&WARRIORS_OATH, 1),
+                _ => continue,
             };
+            f(cite, amount);
         }
     }
+}
+
+fn beast_allies(st: &State, side: Side, me: u32) -> i32 {
+    others(st, side, me)
+        .filter(|(_, o)| o.is(Trait::Beast))
+        .count() as i32
+}
+
+/// The Attack value of the creature at `side`/`slot` now, with every static modifier.
+pub fn attack(st: &State, side: Side, slot: usize) -> i32 {
+    let Some(c) = st.at(side, slot) else { return 0 };
+    let mut a = c.attack + c.artifacts.iter().map(|x| x.attack).sum::<i32>();
+    each_attack_modifier(st, side, slot, |_, n| a += n);
     a.max(0)
+}
+
+/// The static modifiers that add Attack to the creature at `side`/`slot` now, as
+/// `(rule, amount)`, only those that apply. Printed Attack plus artifacts plus these
+/// is [`attack`]. Allocates nothing when no modifier applies.
+pub fn attack_modifiers(st: &State, side: Side, slot: usize) -> Vec<(&'static Citation, i32)> {
+    let mut out = Vec::new();
+    each_attack_modifier(st, side, slot, |cite, n| out.push((cite, n)));
+    out
 }
 
 /// The Life of the creature at `side`/`slot` now: printed Life, permanent gains,
@@ -124,9 +158,7 @@ pub fn armor(st: &State, side: Side, slot: usize) -> i32 {
     let Some(c) = st.at(side, slot) else { return 0 };
     let mut armor = c.ability(K::Armor).unwrap_or(0);
     if c.warlord && c.has(K::Beastmaster) {
-        armor += others(st, side, c.id)
-            .filter(|(_, o)| o.is(Trait::Beast))
-            .count() as i32;
+        armor += beast_allies(st, side, c.id);
     }
     armor
 }

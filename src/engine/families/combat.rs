@@ -108,8 +108,11 @@ pub fn exchange(st: &mut State, out: &mut Vec<Event>, slot: usize, fury: bool) {
         damage_player(st, out, Some(p.source), p.side, p.amount, p.cite);
     }
     for target in plagued {
+        // A creature the exchange has just killed is not marked: it is discarded now.
         if let Some(t) = actions::still_there(st, target.side, target.id) {
-            set_status(st, out, t, Status::Pestilence, true, &PLAGUE_BEARER);
+            if !super::special::is_lethal(st, t.side, t.slot) {
+                set_status(st, out, t, Status::Pestilence, true, &PLAGUE_BEARER);
+            }
         }
     }
     actions::settle(st, out, Vec::new());
@@ -154,6 +157,18 @@ fn plan(
         },
         first_cite,
     );
+    for (cite, amount) in auras::attack_modifiers(st, side, slot) {
+        emit(
+            st,
+            out,
+            Change::Modifier {
+                who: me.clone(),
+                amount,
+                attack,
+            },
+            cite,
+        );
+    }
     match &opposing {
         Some(target) => {
             let (amount, cite) = if skirmish > 0 {
@@ -162,7 +177,9 @@ fn plan(
                 (attack, &turn::COMBAT)
             };
             let mut blow = Blow::new(st, Some((side, slot)), target.clone(), amount, cite);
-            blow.source_attack = attack;
+            // Skirmish's gain is Attack ("gains its Skirmish value in Attack"), so Dodge
+            // and Armor's "higher than its attacker's Attack value" see it.
+            blow.source_attack = amount;
             blows.push(blow);
             if plague {
                 plagued.push(target.clone());

@@ -13,7 +13,7 @@ use crate::engine::event::Actor;
 use crate::engine::interpret::{ArmorScope, BastionReading};
 use crate::engine::state::{Phase, State, Status};
 
-use super::auras;
+use super::auras::{self, BEASTMASTER};
 
 pub const ARMOR: Citation = seed(
     "Armor",
@@ -121,30 +121,40 @@ pub fn prevent(st: &State, blow: &Blow, target: &Actor) -> Prevented {
     }
     let in_combat = matches!(st.phase, Phase::Battle | Phase::Fury);
     let armor_applies = in_combat || st.interpretations.armor_scope == ArmorScope::AllDamage;
-    let mut armor = 0;
-    let mut by = "Armor";
-    let mut cite = if in_combat { &ARMOR_COMBAT } else { &ARMOR };
-    if armor_applies {
-        armor = auras::armor(st, target.side, target.slot);
-        if let Some(d) = c.ability(K::Dominate) {
-            if enemy_source.is_some() && blow.source_wounded && d > 0 {
-                armor += d;
-                if c.ability(K::Armor).unwrap_or(0) == 0 {
-                    by = "Dominate";
-                    cite = &DOMINATE;
-                } else {
-                    by = "Armor and Dominate";
-                }
-            }
-        }
+    // The Armor value is the creature's own Armor, Beastmaster's and Dominate's.
+    let own = c.ability(K::Armor).unwrap_or(0);
+    let beast = auras::armor(st, target.side, target.slot) - own;
+    let dominate = match c.ability(K::Dominate) {
+        Some(d) if enemy_source.is_some() && blow.source_wounded => d,
+        _ => 0,
+    };
+    let armor = own + beast + dominate;
+    if armor > 0 && !armor_applies {
+        // Reading `combat`: the example sentence limits Armor to the combat phase.
+        return Prevented {
+            dealt: blow.amount,
+            by: None,
+            cite: Some(&ARMOR_COMBAT),
+            note: "Armor does not block damage outside the combat phase",
+            marks_hit: bastion,
+        };
+    }
+    let (by, mut cite): (&'static str, &'static Citation) = match (own > 0, beast > 0, dominate > 0)
+    {
+        (false, true, false) => ("Beastmaster", &BEASTMASTER),
+        (false, false, true) => ("Dominate", &DOMINATE),
+        (false, true, true) => ("Beastmaster and Dominate", &BEASTMASTER),
+        (true, false, true) => ("Armor and Dominate", &ARMOR_COMBAT),
+        (true, true, false) => ("Armor and Beastmaster", &ARMOR_COMBAT),
+        (true, true, true) => ("Armor, Beastmaster and Dominate", &ARMOR_COMBAT),
+        _ => ("Armor", &ARMOR_COMBAT),
+    };
+    if own > 0 && !in_combat {
+        // Reading `all_damage`: Armor blocks damage from every source.
+        cite = &ARMOR;
     }
     let dealt = (blow.amount - armor).max(0);
-    if armor > 0
-        && dealt == 0
-        && blow.source.is_some()
-        && by == "Armor"
-        && armor > blow.source_attack
-    {
+    if armor > 0 && dealt == 0 && in_combat && blow.source.is_some() && armor > blow.source_attack {
         cite = &ARMOR_HIGHER;
     }
     let marks_hit =
@@ -154,10 +164,15 @@ pub fn prevent(st: &State, blow: &Blow, target: &Actor) -> Prevented {
         dealt,
         by: (blocked > 0).then_some(by),
         cite: (blocked > 0).then_some(cite),
-        note: if dealt == 0 {
-            "blocks all of the damage"
-        } else {
-            "blocks part of the damage"
+        note: match (dealt == 0, bastion, marks_hit) {
+            (true, true, true) => {
+                "blocks all of the damage; the blocked hit still uses up its one hit this turn (Bastion)"
+            }
+            (true, true, false) => {
+                "blocks all of the damage; a blocked hit does not use up its one hit this turn (Bastion)"
+            }
+            (true, _, _) => "blocks all of the damage",
+            _ => "blocks part of the damage",
         },
         marks_hit,
     }
