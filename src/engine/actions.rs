@@ -81,7 +81,7 @@ pub fn deal(st: &mut State, out: &mut Vec<Event>, blow: &Blow) {
             cite,
         );
     }
-    let onto = special::damage_lands_on(st, &target);
+    let onto = special::damage_onto(st, out, &target, prevented.dealt);
     emit(
         st,
         out,
@@ -179,6 +179,22 @@ pub fn note(
     cite: &'static Citation,
 ) {
     emit(st, out, Change::Note { who, text }, cite);
+}
+
+/// For the seed's "This ability is only used by <card>" sentences. They describe the
+/// printed cards, not a restriction: a judge's hypothetical creature with the ability
+/// uses it all the same. When `holder` is not `card`, the log says so, citing `cite`.
+pub fn note_if_not_printed_holder(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    holder: &Actor,
+    card: &str,
+    text: &'static str,
+    cite: &'static Citation,
+) {
+    if crate::text::fold(&holder.name) != crate::text::fold(card) {
+        note(st, out, Some(holder.clone()), text, cite);
+    }
 }
 
 /// Puts `creature` on `side`'s line at `slot`, shifting the rest down when `insert`.

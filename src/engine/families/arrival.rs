@@ -4,6 +4,10 @@
 //!
 //! [`play`] puts a played card on the line (house rule T7) and runs the new creature's
 //! arrival abilities in the order they are printed on it.
+//!
+//! Storm follows both of its sentences under either `storm_target` reading: when no
+//! creature opposes the one being summoned the opponent takes the damage; otherwise
+//! `opposite` hits the creature opposite and `random` picks any enemy creature.
 
 use crate::engine::ability::AbilityKind as K;
 use crate::engine::actions::{
@@ -184,9 +188,12 @@ fn storm(st: &mut State, out: &mut Vec<Event>, me: &Actor) {
     let f = foe(me.side);
     let attack = auras::attack(st, me.side, me.slot);
     let opposite = st.at(f, me.slot).map(|c| Actor::of(f, me.slot, c));
-    let target = match st.interpretations.storm_target {
-        StormTarget::Opposite => opposite,
-        StormTarget::Random => pick(
+    // Either way the second sentence decides when the opponent is hit: when nothing
+    // opposes the creature being summoned. Only then does the reading pick the creature.
+    let target = match (st.interpretations.storm_target, opposite) {
+        (_, None) => None,
+        (StormTarget::Opposite, Some(o)) => Some(o),
+        (StormTarget::Random, Some(_)) => pick(
             st,
             out,
             "Storm's target",

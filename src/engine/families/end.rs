@@ -1,6 +1,17 @@
 //! End-of-round and end-of-turn abilities, seed 000 §4.1: Heal, Regen, Regen Aura,
 //! Ascend, Fade, Sabotage and Reanimate's return; §4.2: Ice Block and the Wall of
 //! Ice's hold on the line when it shifts up (house rule T5).
+//!
+//! "This ability is only used by Frowny the Snowman" describes the card pool, not a
+//! restriction: a hypothetical creature a judge gives Ice Block still creates its Wall
+//! of Ice, and the log notes, citing that sentence, that in the printed cards only Frowny
+//! has the ability.
+//!
+//! The Wall of Ice's hold on shifting up ("at the end of the combat round") cannot
+//! arise from a position: walls are created at the end of a turn, after the shift, and
+//! Melt removes every wall before the next battle under either `melt` reading, so no
+//! wall is on a line when it next shifts up. [`shift`] honours a wall all the same, and
+//! the unit test at the bottom of this file shows it.
 
 use crate::engine::ability::AbilityKind as K;
 use crate::engine::actions::{self, heal, heal_player, note, rearrange, summon};
@@ -46,6 +57,9 @@ pub const ICE_BLOCK_ONLY: Citation = seed(
     "This ability is only used by Frowny the Snowman.",
 );
 pub const WALL_HOLDS: Citation = seed("Ice Block", "4.2", "The Wall of Ice prevents creatures from shifting up in the Battle Line beyond that space at the end of the combat round.");
+
+/// The one card the seed gives Ice Block to.
+pub const FROWNY: &str = "Frowny the Snowman";
 
 /// The healing abilities, in the order they resolve on one creature.
 pub const HEALS: [K; 4] = [K::Heal, K::Regen, K::RegenAura, K::Ascend];
@@ -184,6 +198,14 @@ pub fn ice_block(st: &mut State, out: &mut Vec<Event>) {
                 );
                 continue;
             };
+            actions::note_if_not_printed_holder(
+                st,
+                out,
+                &holder,
+                FROWNY,
+                "is not Frowny the Snowman; the printed cards give Ice Block to Frowny alone, but this creature has it, so it creates the wall all the same",
+                &ICE_BLOCK_ONLY,
+            );
             let f = foe(side);
             let line = &st.players[f].line;
             let slot = line.iter().position(|s| s.is_none()).unwrap_or(line.len());
@@ -219,13 +241,14 @@ fn shift_side(st: &mut State, out: &mut Vec<Event>, side: Side) {
     // Creatures of the current segment (since the last wall) and its width in slots.
     let mut segment: Vec<u32> = Vec::new();
     let mut width = 0;
-    // Whether a wall left a gap in front of it that creatures behind it could not fill.
-    let mut gap_before_wall = false;
-    let mut held = false;
-    for slot in line.iter() {
+    // The last wall, if it has a gap in front of it that creatures behind it may not fill.
+    let mut gap_wall: Option<Actor> = None;
+    // The walls that kept a creature from shifting up past them.
+    let mut holding: Vec<Actor> = Vec::new();
+    for (i, slot) in line.iter().enumerate() {
         match slot {
             Some(c) if c.has(K::Melt) => {
-                gap_before_wall |= segment.len() < width;
+                gap_wall = (segment.len() < width).then(|| Actor::of(side, i, c));
                 let start = order.len();
                 order.extend(segment.drain(..).map(Some));
                 order.resize(start + width, None);
@@ -233,7 +256,7 @@ fn shift_side(st: &mut State, out: &mut Vec<Event>, side: Side) {
                 width = 0;
             }
             Some(c) => {
-                held |= gap_before_wall;
+                holding.extend(gap_wall.take());
                 segment.push(c.id);
                 width += 1;
             }
@@ -241,6 +264,126 @@ fn shift_side(st: &mut State, out: &mut Vec<Event>, side: Side) {
         }
     }
     order.extend(segment.drain(..).map(Some));
+    let held = !holding.is_empty();
+    for wall in holding {
+        note(
+            st,
+            out,
+            Some(wall),
+            "holds its slot: the creatures behind it do not shift up past it",
+            &WALL_HOLDS,
+        );
+    }
     let cite = if held { &WALL_HOLDS } else { &turn::SHIFT };
     rearrange(st, out, side, order, None, cite);
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::engine::ability::Ability;
+    use crate::engine::event::Change;
+    use crate::engine::interpret::Interpretations;
+    use crate::engine::state::{Creature, Phase, Player, Statuses, Summons};
+    use rand::SeedableRng;
+
+    fn creature(id: u32, name: &str, abilities: &[Ability]) -> Creature {
+        Creature {
+            id,
+            name: Arc::from(name),
+            from_catalogue: false,
+            attack: 1,
+            life: 3,
+            abilities: Arc::from(abilities.to_vec()),
+            traits: Arc::from(Vec::new()),
+            trait_mask: 0,
+            damage: 0,
+            artifacts: Arc::from(Vec::new()),
+            status: Statuses::default(),
+            warlord: false,
+        }
+    }
+
+    fn state(line: Vec<Option<Creature>>) -> State {
+        let player = |name: &str, line| Player {
+            name: Arc::from(name),
+            life: 20,
+            line,
+            returning: Vec::new(),
+        };
+        State {
+            players: [player("Alice", Vec::new()), player("Bob", line)],
+            turn: 1,
+            last_turn: 1,
+            seed: 0,
+            rng: rand_pcg::Pcg32::seed_from_u64(0),
+            chances: 0,
+            choices: Arc::from(Vec::new()),
+            interpretations: Interpretations::default(),
+            plays: Arc::from(Vec::new()),
+            summons: Arc::new(Summons::default()),
+            agenda: Vec::new(),
+            phase: Phase::EndOfCombatRound,
+            next_id: 10,
+            steps: 0,
+            battle_start_damage: Vec::new(),
+            outcome: None,
+        }
+    }
+
+    fn ids(st: &State) -> Vec<Option<u32>> {
+        st.players[1]
+            .line
+            .iter()
+            .map(|c| c.as_ref().map(|c| c.id))
+            .collect()
+    }
+
+    // seed 000 §4.2 Ice Block: "The Wall of Ice prevents creatures from shifting up in the Battle Line beyond that space at the end of the combat round."
+    /// No position reaches a shift with a wall on the line (see the module doc), so the
+    /// shift is called directly on a line where slot 1 was emptied in combat, a Wall of
+    /// Ice holds slot 2 and a creature stands in slot 3.
+    #[test]
+    fn a_wall_of_ice_holds_the_line_when_it_shifts_up() {
+        let melt = Ability {
+            kind: K::Melt,
+            value: 0,
+        };
+        let mut st = state(vec![
+            None,
+            Some(creature(1, "Wall of Ice", &[melt])),
+            Some(creature(2, "Raider", &[])),
+        ]);
+        let mut out = Vec::new();
+        shift(&mut st, &mut out);
+        // The wall holds (a note citing the sentence); nothing moves.
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert_eq!(*out[0].cite, WALL_HOLDS);
+        assert!(matches!(&out[0].change, Change::Note { who: Some(w), .. } if w.id == 1));
+        assert_eq!(ids(&st), vec![None, Some(1), Some(2)]);
+
+        // A creature in front of the wall still moves up to slot 1; the one behind it
+        // stays behind it.
+        let mut st = state(vec![
+            None,
+            Some(creature(3, "Squire", &[])),
+            None,
+            Some(creature(1, "Wall of Ice", &[melt])),
+            Some(creature(2, "Raider", &[])),
+        ]);
+        let mut out = Vec::new();
+        shift(&mut st, &mut out);
+        assert_eq!(out.len(), 2, "{out:?}");
+        assert!(out.iter().all(|e| *e.cite == WALL_HOLDS));
+        assert_eq!(ids(&st), vec![Some(3), None, None, Some(1), Some(2)]);
+
+        // Without the wall the raider moves up to slot 1 (house rule T5).
+        let mut st = state(vec![None, None, Some(creature(2, "Raider", &[]))]);
+        let mut out = Vec::new();
+        shift(&mut st, &mut out);
+        assert_eq!(*out[0].cite, turn::SHIFT);
+        assert_eq!(st.players[1].line.len(), 1);
+    }
 }

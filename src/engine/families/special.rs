@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use crate::engine::ability::AbilityKind as K;
-use crate::engine::actions::{self, note, summon};
+use crate::engine::actions::{self, note, rearrange, summon};
 use crate::engine::cite::{seed, turn, Citation};
 use crate::engine::event::{emit, Actor, Change, Event, Fate};
 use crate::engine::state::{Artifact, Side, State};
@@ -17,6 +17,7 @@ use crate::text::fold;
 use super::auras;
 
 pub const GATEKEEPER: Citation = seed("Gatekeeper", "4.1", "When three Gatekeeper allies are in play, they are immediately removed and replaced with the Endless Serpent.");
+pub const SERPENT_WHEN: Citation = seed("The Endless Serpent", "4.2", "The Endless Serpent comes into play when three allied creatures with Gatekeeper are on a player’s Battle Line.");
 pub const SERPENT_COMES: Citation = seed("The Endless Serpent", "4.2", "When the third creature with Gatekeeper enters play, the three allies and any attached artifacts are discarded and all cards are shifted down the Battle Line to make room in the first three slots.");
 pub const SERPENT_SLOTS: Citation = seed("The Endless Serpent", "4.2", "Those three slots are filled with the Endless Serpent’s head, body, and second head, respectively.");
 pub const SERPENT_DAMAGE: Citation = seed("The Endless Serpent", "4.2", "Any damage dealt to any section of the Endless Serpent is counted against the body section’s health.");
@@ -27,6 +28,7 @@ pub const SERPENT_MINDLESS: Citation = seed(
 );
 pub const SERPENT_SET_ASIDE: Citation = seed("The Endless Serpent", "4.2", "When the Endless Serpent’s life reaches zero, it is not shuffled into the Discard pile, but is instead set aside in case of another summoning.");
 pub const CARROT_SEEKER: Citation = seed("Carrot Seeker", "4.1", "When a creature with Carrot Seeker is in play, if the Vegetable Artifact (The Carrot of Power) is put into play by the controller of the Carrot Seeker it must be played on the Carrot Seeker, regardless of whether it is the first creature on the Battle Line.");
+pub const OMEGA_ONLY: Citation = seed("The Omega Rabbit", "4.2", "When an Enchanted Bunny is on the Battle Line, it is the only target eligible for the Carrot of Power artifact.");
 pub const OMEGA_FIRST: Citation = seed("The Omega Rabbit", "4.2", "If there is more than one Enchanted Bunny in play on a players Battle Line, the first Enchanted Bunny in line must be the target of the Carrot of Power.");
 pub const OMEGA_REPLACE: Citation = seed("The Omega Rabbit", "4.2", "When the Carrot of Power is played on the Enchanted Bunny, the target Enchanted Bunny card is removed from the game and replaced by the Omega Rabbit.");
 pub const OMEGA_KEEPS: Citation = seed(
@@ -65,6 +67,22 @@ pub fn damage_lands_on(st: &State, target: &Actor) -> Actor {
         }
     }
     target.clone()
+}
+
+/// [`damage_lands_on`] for a blow of `amount` about to be dealt: when it lands on the
+/// body of the serpent rather than the section hit, the log says so, citing the rule.
+pub fn damage_onto(st: &mut State, out: &mut Vec<Event>, target: &Actor, amount: i32) -> Actor {
+    let onto = damage_lands_on(st, target);
+    if onto.id != target.id && amount > 0 {
+        note(
+            st,
+            out,
+            Some(target.clone()),
+            "is a section of the Endless Serpent: the damage is counted against the body",
+            &SERPENT_DAMAGE,
+        );
+    }
+    onto
 }
 
 /// Whether the creature at `slot` is destroyed by its damage now. A serpent section
@@ -116,6 +134,23 @@ pub fn gatekeepers(st: &mut State, out: &mut Vec<Event>, side: Side) {
         return;
     };
     note(st, out, None, "three Gatekeepers are in play", &GATEKEEPER);
+    note(
+        st,
+        out,
+        None,
+        "three allied Gatekeepers are on the line: the Endless Serpent comes into play",
+        &SERPENT_WHEN,
+    );
+    // The rest of the line, in order, without the three: the keepers' slots close up
+    // and everything moves down behind the serpent's three slots.
+    let rest: Vec<Option<u32>> = st.players[side]
+        .line
+        .iter()
+        .map(|c| c.as_ref().map(|c| c.id))
+        .enumerate()
+        .filter(|(i, _)| !keepers.iter().any(|k| k.slot == *i))
+        .map(|(_, id)| id)
+        .collect();
     for k in keepers {
         emit(
             st,
@@ -127,6 +162,7 @@ pub fn gatekeepers(st: &mut State, out: &mut Vec<Event>, side: Side) {
             &SERPENT_COMES,
         );
     }
+    rearrange(st, out, side, rest, None, &SERPENT_COMES);
     for (slot, section) in serpent.into_iter().enumerate() {
         let mut section = section;
         section.id = st.fresh_id();
@@ -134,15 +170,49 @@ pub fn gatekeepers(st: &mut State, out: &mut Vec<Event>, side: Side) {
     }
 }
 
-/// Where an artifact played by `side` must go, if a rule forces it: the Carrot of Power
-/// onto the first Carrot Seeker.
-pub fn forced_artifact_target(st: &State, side: Side, artifact: &Artifact) -> Option<Actor> {
+/// Where an artifact played by `side` must go, if a rule forces it, with the rule and
+/// what the log says: the Carrot of Power onto the first Enchanted Bunny on the line
+/// (the Omega Rabbit, §4.2), or else onto the first Carrot Seeker (§4.1).
+///
+/// Decision: when a line holds both a Carrot Seeker that is not a bunny and an
+/// Enchanted Bunny, the bunny gets the carrot. §4.2 makes the bunny "the only target
+/// eligible", and Carrot Seeker's own text defers to that section ("see 4.2").
+pub fn forced_artifact_target(
+    st: &State,
+    side: Side,
+    artifact: &Artifact,
+) -> Option<(Actor, &'static str, &'static Citation)> {
     if fold(&artifact.name) != fold(CARROT) {
         return None;
     }
+    let mut bunnies = st
+        .creatures(side)
+        .filter(|(_, c)| fold(&c.name) == fold(BUNNY))
+        .map(|(i, c)| Actor::of(side, i, c));
+    if let Some(first) = bunnies.next() {
+        return Some(if bunnies.next().is_some() {
+            (
+                first,
+                "is the first Enchanted Bunny in line: it must receive the Carrot of Power",
+                &OMEGA_FIRST,
+            )
+        } else {
+            (
+                first,
+                "is an Enchanted Bunny on the line: the only eligible target for the Carrot of Power",
+                &OMEGA_ONLY,
+            )
+        });
+    }
     st.creatures(side)
         .find(|(_, c)| c.has(K::CarrotSeeker))
-        .map(|(i, c)| Actor::of(side, i, c))
+        .map(|(i, c)| {
+            (
+                Actor::of(side, i, c),
+                "must receive the Carrot of Power",
+                &CARROT_SEEKER,
+            )
+        })
 }
 
 /// The Carrot of Power lands on an Enchanted Bunny: it becomes the Omega Rabbit, which
@@ -159,20 +229,6 @@ pub fn omega_rabbit(
     let Some(rabbit) = st.summons.omega_rabbit.clone() else {
         return false;
     };
-    let several = st
-        .creatures(bunny.side)
-        .filter(|(_, c)| fold(&c.name) == fold(BUNNY))
-        .count()
-        > 1;
-    if several {
-        note(
-            st,
-            out,
-            Some(bunny.clone()),
-            "is the first Enchanted Bunny in line",
-            &OMEGA_FIRST,
-        );
-    }
     emit(
         st,
         out,
@@ -198,15 +254,9 @@ pub fn play_artifact(
     artifact: Artifact,
 ) {
     let target = match forced_artifact_target(st, side, &artifact) {
-        Some(seeker) => {
-            note(
-                st,
-                out,
-                Some(seeker.clone()),
-                "must receive the Carrot of Power",
-                &CARROT_SEEKER,
-            );
-            Some(seeker)
+        Some((forced, why, cite)) => {
+            note(st, out, Some(forced.clone()), why, cite);
+            Some(forced)
         }
         None => match slot {
             Some(s) => st.at(side, s).map(|c| Actor::of(side, s, c)),
