@@ -12,6 +12,7 @@ pub mod decks;
 pub mod diag;
 pub mod engine;
 pub mod grammar;
+pub mod permalinks;
 pub mod search;
 pub mod synth;
 pub mod text;

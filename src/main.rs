@@ -649,7 +649,9 @@ fn import(data: &Path, db: &Path) -> ExitCode {
 
 fn serve(db: &Path, cfg: ServeConfig, search_cache: usize) -> anyhow::Result<()> {
     let (catalogue, search) = open(db)?;
-    let state = AppState::with_search_cache(catalogue, search, search_cache);
+    let links = arbiter::permalinks::Permalinks::open(&arbiter::permalinks::path_for(db))?;
+    let state = AppState::with_search_cache(catalogue, search, search_cache)
+        .with_permalinks(std::sync::Arc::new(links));
     actix_web::rt::System::new().block_on(web::serve(state, cfg))?;
     Ok(())
 }

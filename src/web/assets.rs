@@ -4,11 +4,20 @@ use actix_web::{web, HttpResponse};
 
 const STYLE: &str = include_str!("../../static/style.css");
 const OPENAPI: &str = include_str!("../../static/openapi.json");
+const ADJUDICATE_JS: &str = include_str!("../../static/adjudicate.js");
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/static/style.css", web::get().to(style))
+        .route("/static/adjudicate.js", web::get().to(adjudicate_js))
         .route("/ping", web::get().to(ping))
         .route("/api/openapi.json", web::get().to(openapi));
+}
+
+/// The step-through's keyboard script.
+async fn adjudicate_js() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .body(ADJUDICATE_JS)
 }
 
 /// The trivial static route the load tests compare against: fixed bytes, no work.

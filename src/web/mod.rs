@@ -25,6 +25,7 @@ pub use format::Format;
 pub use search::{search_response, ResponseCache, SearchResponse};
 
 use crate::catalogue::Catalogue;
+use crate::permalinks::Permalinks;
 use crate::search::SearchIndex;
 use actix_web::{web, App, HttpServer};
 use std::sync::Arc;
@@ -37,6 +38,9 @@ pub struct AppState {
     pub search: Arc<SearchIndex>,
     /// Rendered answers of recent `/api/search` and `/search.json` requests.
     pub search_cache: Arc<ResponseCache>,
+    /// Step-through permalinks (a file beside the catalogue when serving; in memory by
+    /// default).
+    pub permalinks: Arc<Permalinks>,
 }
 
 /// Default capacity of the search response cache (entries).
@@ -46,6 +50,13 @@ impl AppState {
     /// The state for `catalogue` and its search index, with the default response cache.
     pub fn new(catalogue: Arc<Catalogue>, search: Arc<SearchIndex>) -> AppState {
         AppState::with_search_cache(catalogue, search, DEFAULT_SEARCH_CACHE)
+    }
+
+    /// The same state with permalinks kept in `permalinks` (a file, so they survive a
+    /// restart).
+    pub fn with_permalinks(mut self, permalinks: Arc<Permalinks>) -> AppState {
+        self.permalinks = permalinks;
+        self
     }
 
     /// The same, with a response cache of `capacity` entries (0: no cache).
@@ -58,6 +69,7 @@ impl AppState {
             catalogue,
             search,
             search_cache: Arc::new(ResponseCache::new(capacity)),
+            permalinks: Arc::new(Permalinks::in_memory()),
         }
     }
 }

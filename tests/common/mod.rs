@@ -63,7 +63,10 @@ pub fn state_from_db(db: &Path) -> arbiter::web::AppState {
     let catalogue = std::sync::Arc::new(Catalogue::open(db).expect("the catalogue opens"));
     let index = arbiter::search::SearchIndex::open_or_build(db, catalogue.clone())
         .expect("the search index opens");
+    let links = arbiter::permalinks::Permalinks::open(&arbiter::permalinks::path_for(db))
+        .expect("the permalink store opens");
     arbiter::web::AppState::new(catalogue, std::sync::Arc::new(index))
+        .with_permalinks(std::sync::Arc::new(links))
 }
 
 /// The web state for `catalogue`, with a search index built once per catalogue (cached by

@@ -9,14 +9,14 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use super::error::{Failure, WebError};
-use super::format::Format;
-use super::page;
-use super::AppState;
 use crate::adjudicate::CatalogueCards;
 use crate::engine::{self, position::caps, Adjudication, Position, PositionError, RecordConfig};
+use crate::web::error::{Failure, WebError};
+use crate::web::format::Format;
+use crate::web::page;
+use crate::web::AppState;
 
-pub(super) fn routes(cfg: &mut web::ServiceConfig) {
+pub(in crate::web) fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/adjudicate", web::post().to(api_adjudicate));
 }
 

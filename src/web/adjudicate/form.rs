@@ -1,0 +1,270 @@
+//! The position builder's form: flat `name=value` pairs to a [`Position`] and back.
+//!
+//! Field names: `seed`, `turns`, `json` (pasted position JSON, which wins when present),
+//! `interp_<key>`; per player `p<P>_name`, `p<P>_life`; per slot
+//! `p<P>_s<N>_{card,name,attack,life,abilities,traits,damage,artifacts,status,warlord}`
+//! (lists comma-separated, `status` repeated); per play `a<I>_{player,play,slot,turn}`.
+//! A field that does not parse is reported by its label, not silently dropped.
+
+use std::collections::HashMap;
+
+use crate::engine::position::{ActionSpec, ArtifactSpec, CreatureSpec, PlayerSpec};
+use crate::engine::{Interpretations, Position, INTERPRETATIONS};
+
+/// Slots per player on the form (the position cap is larger: paste JSON for more).
+pub const FORM_SLOTS: usize = 7;
+/// Rows of cards to be played on the form.
+pub const FORM_PLAYS: usize = 4;
+/// Pairs accepted from one form post.
+pub const MAX_FIELDS: usize = 600;
+
+/// The form's values, by field name; `status` may repeat.
+#[derive(Debug, Default, Clone)]
+pub struct Fields(pub HashMap<String, Vec<String>>);
+
+impl Fields {
+    pub fn from_pairs(pairs: Vec<(String, String)>) -> Fields {
+        let mut map: HashMap<String, Vec<String>> = HashMap::new();
+        for (k, v) in pairs {
+            map.entry(k).or_default().push(v);
+        }
+        Fields(map)
+    }
+
+    /// The first value of `name`, trimmed ("" when absent).
+    pub fn get(&self, name: &str) -> &str {
+        self.0
+            .get(name)
+            .and_then(|v| v.first())
+            .map(|s| s.trim())
+            .unwrap_or("")
+    }
+
+    pub fn all(&self, name: &str) -> &[String] {
+        self.0.get(name).map(|v| v.as_slice()).unwrap_or(&[])
+    }
+
+    fn set(&mut self, name: String, value: String) {
+        self.0.insert(name, vec![value]);
+    }
+}
+
+fn list(s: &str) -> Vec<String> {
+    s.split([',', ';'])
+        .map(|x| x.trim().to_string())
+        .filter(|x| !x.is_empty())
+        .collect()
+}
+
+fn number<T: std::str::FromStr>(
+    f: &Fields,
+    name: &str,
+    label: &str,
+    errors: &mut Vec<String>,
+) -> Option<T> {
+    let v = f.get(name);
+    if v.is_empty() {
+        return None;
+    }
+    match v.parse() {
+        Ok(n) => Some(n),
+        Err(_) => {
+            errors.push(format!("{label}: {v:?} is not a whole number"));
+            None
+        }
+    }
+}
+
+/// The position the form describes, or the problems with its fields.
+pub fn to_position(f: &Fields) -> Result<Position, Vec<String>> {
+    let mut errors = Vec::new();
+    let mut players: [PlayerSpec; 2] = Default::default();
+    for (p, player) in players.iter_mut().enumerate() {
+        let who = format!("Player {}", p + 1);
+        player.name = f.get(&format!("p{p}_name")).to_string();
+        player.life = number(
+            f,
+            &format!("p{p}_life"),
+            &format!("{who} life"),
+            &mut errors,
+        )
+        .unwrap_or(20);
+        for n in 1..=FORM_SLOTS {
+            let key = |field: &str| format!("p{p}_s{n}_{field}");
+            let label = |field: &str| format!("{who}, slot {n}, {field}");
+            let card = f.get(&key("card"));
+            let name = f.get(&key("name"));
+            if card.is_empty() && name.is_empty() {
+                player.line.push(None);
+                continue;
+            }
+            let abilities = f.get(&key("abilities"));
+            let traits = f.get(&key("traits"));
+            let c = CreatureSpec {
+                card: (!card.is_empty()).then(|| card.to_string()),
+                name: (card.is_empty() && !name.is_empty()).then(|| name.to_string()),
+                attack: number(f, &key("attack"), &label("attack"), &mut errors),
+                life: number(f, &key("life"), &label("life"), &mut errors),
+                abilities: (!abilities.is_empty()).then(|| list(abilities)),
+                traits: (!traits.is_empty()).then(|| list(traits)),
+                damage: number(f, &key("damage"), &label("damage"), &mut errors).unwrap_or(0),
+                artifacts: list(f.get(&key("artifacts")))
+                    .into_iter()
+                    .map(ArtifactSpec::Card)
+                    .collect(),
+                status: f
+                    .all(&key("status"))
+                    .iter()
+                    .filter(|s| !s.is_empty())
+                    .cloned()
+                    .collect(),
+                warlord: (f.get(&key("warlord")) == "on").then_some(true),
+            };
+            player.line.push(Some(c));
+        }
+        while matches!(player.line.last(), Some(None)) {
+            player.line.pop();
+        }
+    }
+    let mut actions = Vec::new();
+    for i in 1..=FORM_PLAYS {
+        let play = f.get(&format!("a{i}_play"));
+        if play.is_empty() {
+            continue;
+        }
+        let label = format!("Play {i}");
+        actions.push(ActionSpec {
+            player: number(
+                f,
+                &format!("a{i}_player"),
+                &format!("{label} player"),
+                &mut errors,
+            )
+            .map(|p: usize| p.saturating_sub(1))
+            .unwrap_or(0),
+            play: Some(play.to_string()),
+            creature: None,
+            slot: number(
+                f,
+                &format!("a{i}_slot"),
+                &format!("{label} slot"),
+                &mut errors,
+            ),
+            turn: number(
+                f,
+                &format!("a{i}_turn"),
+                &format!("{label} turn"),
+                &mut errors,
+            ),
+        });
+    }
+    let mut interpretations = serde_json::Map::new();
+    for info in INTERPRETATIONS {
+        let v = f.get(&format!("interp_{}", info.key));
+        if !v.is_empty() {
+            interpretations.insert(info.key.into(), v.into());
+        }
+    }
+    let interpretations: Interpretations =
+        match serde_json::from_value(serde_json::Value::Object(interpretations)) {
+            Ok(i) => i,
+            Err(e) => {
+                errors.push(format!("interpretations: {e}"));
+                Interpretations::default()
+            }
+        };
+    let position = Position {
+        game: "battleline".into(),
+        seed: number(f, "seed", "Seed", &mut errors).unwrap_or(0),
+        turns: number(f, "turns", "Turns", &mut errors).unwrap_or(1),
+        turn: 1,
+        players,
+        actions,
+        choices: Vec::new(),
+        interpretations,
+    };
+    if errors.is_empty() {
+        Ok(position)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The form's fields for `position`, to edit it (slots past the form's rows are dropped
+/// with a note; paste the JSON to keep them).
+pub fn from_position(pos: &Position) -> (Fields, Vec<String>) {
+    let mut f = Fields::default();
+    let mut notes = Vec::new();
+    f.set("seed".into(), pos.seed.to_string());
+    f.set("turns".into(), pos.turns.to_string());
+    let chosen = pos.interpretations.chosen();
+    for (key, value) in chosen {
+        f.set(format!("interp_{key}"), value.into());
+    }
+    for (p, player) in pos.players.iter().enumerate() {
+        f.set(format!("p{p}_name"), player.name.clone());
+        f.set(format!("p{p}_life"), player.life.to_string());
+        if player.line.len() > FORM_SLOTS {
+            notes.push(format!(
+                "Player {}'s line has {} slots; the form shows {FORM_SLOTS}. Paste the JSON to keep the rest.",
+                p + 1,
+                player.line.len()
+            ));
+        }
+        for (i, c) in player.line.iter().enumerate().take(FORM_SLOTS) {
+            let Some(c) = c else { continue };
+            let key = |field: &str| format!("p{p}_s{}_{field}", i + 1);
+            if let Some(card) = &c.card {
+                f.set(key("card"), card.clone());
+            }
+            if let Some(name) = &c.name {
+                f.set(key("name"), name.clone());
+            }
+            if let Some(a) = c.attack {
+                f.set(key("attack"), a.to_string());
+            }
+            if let Some(l) = c.life {
+                f.set(key("life"), l.to_string());
+            }
+            if let Some(a) = &c.abilities {
+                f.set(key("abilities"), a.join(", "));
+            }
+            if let Some(t) = &c.traits {
+                f.set(key("traits"), t.join(", "));
+            }
+            if c.damage != 0 {
+                f.set(key("damage"), c.damage.to_string());
+            }
+            let arts: Vec<String> = c
+                .artifacts
+                .iter()
+                .map(|a| match a {
+                    ArtifactSpec::Card(n) => n.clone(),
+                    ArtifactSpec::Inline { name, .. } => name.clone(),
+                })
+                .collect();
+            if !arts.is_empty() {
+                f.set(key("artifacts"), arts.join(", "));
+            }
+            f.0.insert(key("status"), c.status.clone());
+            if c.warlord == Some(true) {
+                f.set(key("warlord"), "on".into());
+            }
+        }
+    }
+    for (i, a) in pos.actions.iter().enumerate().take(FORM_PLAYS) {
+        let n = i + 1;
+        f.set(format!("a{n}_player"), (a.player + 1).to_string());
+        f.set(format!("a{n}_play"), a.play.clone().unwrap_or_default());
+        if let Some(s) = a.slot {
+            f.set(format!("a{n}_slot"), s.to_string());
+        }
+        if let Some(t) = a.turn {
+            f.set(format!("a{n}_turn"), t.to_string());
+        }
+    }
+    if pos.actions.len() > FORM_PLAYS || pos.actions.iter().any(|a| a.creature.is_some()) {
+        notes.push("Some plays cannot be shown on the form; paste the JSON to keep them.".into());
+    }
+    (f, notes)
+}

@@ -1,0 +1,863 @@
+//! The judge's step-through (issue #6) and the engine's API: build a position at
+//! `/adjudicate`, step through it at `/adjudicate/p/{hash}/{step}`, pick a chance step's
+//! outcome, switch an interpretation and compare both readings side by side
+//! (`/adjudicate/compare/{a}/{b}`), and `POST /api/adjudicate`.
+//!
+//! There is no server-side session: a position is stored once under the hash of its
+//! canonical JSON (`crate::permalinks`), and the URL carries the hash and the step. Every
+//! page recomputes its adjudication from the position (the engine is deterministic and
+//! fast), and every page has a JSON twin. Each page struct documents what it shows.
+
+mod api;
+mod form;
+mod view;
+
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+use serde::{Deserialize, Serialize};
+
+use super::error::{Failure, WebError};
+use super::format::Format;
+use super::page;
+use super::AppState;
+use crate::adjudicate::CatalogueCards;
+use crate::engine::cite::turn;
+use crate::engine::position::caps;
+use crate::engine::{
+    self, position, Citation, LoggedEvent, Outcome, Phase, Position, PositionError, State,
+    INTERPRETATIONS,
+};
+use crate::permalinks;
+use form::{Fields, FORM_PLAYS, FORM_SLOTS};
+use view::{BoardView, ChanceView, InterpretationView, StepView};
+
+pub(super) fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::resource(["/adjudicate", "/adjudicate.json"])
+            .app_data(
+                web::FormConfig::default()
+                    .limit(caps::JSON_BYTES * 2)
+                    .error_handler(|e, req| {
+                        let format = Format::of(req);
+                        match e {
+                            actix_web::error::UrlencodedError::Overflow { .. } => {
+                                WebError::TooLarge(format!(
+                                    "the form is over {} bytes; a position is at most {} bytes of JSON",
+                                    caps::JSON_BYTES * 2,
+                                    caps::JSON_BYTES
+                                ))
+                                .in_format(format)
+                                .into()
+                            }
+                            other => WebError::BadRequest(format!("the form could not be read: {other}"))
+                                .in_format(format)
+                                .into(),
+                        }
+                    }),
+            )
+            .route(web::get().to(builder_page))
+            .route(web::post().to(build)),
+    )
+    .route("/adjudicate/rules", web::get().to(rules_page))
+    .route("/adjudicate/rules.json", web::get().to(rules_page))
+    .route("/adjudicate/p/{hash}", web::get().to(permalink))
+    .route("/adjudicate/p/{hash}/choose", web::post().to(choose))
+    .route("/adjudicate/p/{hash}/interpret", web::post().to(interpret))
+    .route("/adjudicate/p/{hash}/jump", web::get().to(jump))
+    .route("/adjudicate/p/{hash}/{step}", web::get().to(step_page))
+    .route("/adjudicate/compare/{a}/{b}", web::get().to(compare_page));
+    api::routes(cfg);
+}
+
+// ---------------------------------------------------------------------------------------
+// Running a stored position
+
+/// One step of a replay, with the state after it.
+struct Ran {
+    n: u32,
+    turn: u32,
+    phase: Phase,
+    events: Vec<LoggedEvent>,
+    state: State,
+}
+
+/// A position played to the end, every state kept (cheap: states share their parts).
+struct Replay {
+    position: Position,
+    start: State,
+    steps: Vec<Ran>,
+    outcome: Outcome,
+}
+
+impl Replay {
+    fn names(&self) -> [String; 2] {
+        [
+            self.start.players[0].name.to_string(),
+            self.start.players[1].name.to_string(),
+        ]
+    }
+    /// The state after step `n` (0: the start).
+    fn state(&self, n: usize) -> &State {
+        if n == 0 {
+            &self.start
+        } else {
+            &self.steps[n - 1].state
+        }
+    }
+}
+
+fn replay(state: &AppState, position: Position) -> Result<Replay, Vec<PositionError>> {
+    let cards = CatalogueCards(&state.catalogue);
+    let start = engine::resolve(&position, &cards)?;
+    let names = [start.players[0].name.clone(), start.players[1].name.clone()];
+    let mut st = start.clone();
+    let mut steps = Vec::new();
+    while !st.is_over() {
+        let events = engine::advance(&mut st);
+        steps.push(Ran {
+            n: st.steps,
+            turn: st.turn,
+            phase: st.phase,
+            events: events
+                .into_iter()
+                .map(|e| LoggedEvent {
+                    text: e.describe(&names),
+                    rule: e.cite,
+                    change: e.change,
+                })
+                .collect(),
+            state: st.clone(),
+        });
+    }
+    Ok(Replay {
+        position,
+        start,
+        outcome: st.outcome.clone().unwrap_or(Outcome::StepBound),
+        steps,
+    })
+}
+
+/// The canonical JSON of a position: compact serde output of the typed value, so equal
+/// positions have equal text and equal hashes.
+fn canonical(position: &Position) -> String {
+    serde_json::to_string(position).unwrap_or_default()
+}
+
+fn store(state: &AppState, position: &Position, out: Format) -> Result<String, Failure> {
+    state
+        .permalinks
+        .put(&canonical(position))
+        .map_err(|e| match e {
+            permalinks::PermalinkError::TooLarge(_) => {
+                WebError::TooLarge(e.to_string()).in_format(out)
+            }
+            other => WebError::Internal(other.to_string()).in_format(out),
+        })
+}
+
+fn load(state: &AppState, hash: &str, out: Format) -> Result<Position, Failure> {
+    if !permalinks::is_hash(hash) {
+        return Err(WebError::NotFound(format!(
+            "{} is not a permalink: a permalink is {} hex digits",
+            page::quoted(hash),
+            permalinks::HASH_LEN
+        ))
+        .in_format(out));
+    }
+    let json = state
+        .permalinks
+        .get(hash)
+        .map_err(|e| WebError::Internal(e.to_string()).in_format(out))?
+        .ok_or_else(|| {
+            WebError::NotFound(format!("no stored position {}", page::quoted(hash))).in_format(out)
+        })?;
+    Position::from_json(&json).map_err(|e| {
+        WebError::Internal(format!("stored position {hash} no longer reads: {e}")).in_format(out)
+    })
+}
+
+fn run(state: &AppState, position: Position, out: Format) -> Result<Replay, Failure> {
+    replay(state, position).map_err(|errors| api::position_errors(&errors, out))
+}
+
+fn step_url(hash: &str, step: usize) -> String {
+    format!("/adjudicate/p/{hash}/{step}")
+}
+
+fn see_other(url: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, url.to_string()))
+        .finish()
+}
+
+// ---------------------------------------------------------------------------------------
+// The builder
+
+/// `/adjudicate`: the position builder. Catalogue cards autocomplete from a datalist of
+/// every battle-line card; hypothetical creatures are typed in; pasted JSON wins over
+/// the fields. Works without JavaScript.
+#[derive(Template)]
+#[template(path = "adjudicate/builder.html")]
+struct BuilderPage {
+    fields: Fields,
+    errors: Vec<String>,
+    notes: Vec<String>,
+    cards: Vec<String>,
+    artifacts: Vec<String>,
+    json: String,
+    slots: Vec<usize>,
+    plays: Vec<usize>,
+    statuses: Vec<(&'static str, &'static str)>,
+    interpretations: Vec<InterpretationView>,
+}
+
+impl BuilderPage {
+    fn v(&self, name: &str) -> &str {
+        self.fields.get(name)
+    }
+    fn slot(&self, p: &usize, n: &usize, field: &str) -> &str {
+        self.fields.get(&format!("p{p}_s{n}_{field}"))
+    }
+    fn has_status(&self, p: &usize, n: &usize, status: &str) -> bool {
+        self.fields
+            .all(&format!("p{p}_s{n}_status"))
+            .iter()
+            .any(|s| s == status)
+    }
+    fn play(&self, i: &usize, field: &str) -> &str {
+        self.fields.get(&format!("a{i}_{field}"))
+    }
+    fn chosen(&self, key: &str, value: &str) -> bool {
+        let v = self.fields.get(&format!("interp_{key}"));
+        v == value
+            || (v.is_empty()
+                && INTERPRETATIONS
+                    .iter()
+                    .any(|i| i.key == key && i.readings[0].0 == value))
+    }
+}
+
+/// The builder's JSON twin: what the form offers.
+#[derive(Serialize)]
+struct BuilderJson<'a> {
+    object: &'static str,
+    cards: &'a [String],
+    artifacts: &'a [String],
+    statuses: Vec<&'static str>,
+    interpretations: &'static [crate::engine::interpret::InterpretationInfo],
+    caps: serde_json::Value,
+    post: &'static str,
+}
+
+fn card_names(state: &AppState, artifacts: bool) -> Vec<String> {
+    let mut names: Vec<String> = state
+        .catalogue
+        .data()
+        .cards
+        .iter()
+        .filter(|c| c.game == crate::adjudicate::GAME)
+        .filter(|c| (c.card_type == "artifact") == artifacts)
+        .map(|c| c.name.clone())
+        .collect();
+    names.sort();
+    names
+}
+
+fn builder(
+    state: &AppState,
+    fields: Fields,
+    json: String,
+    errors: Vec<String>,
+    notes: Vec<String>,
+) -> BuilderPage {
+    BuilderPage {
+        fields,
+        errors,
+        notes,
+        cards: card_names(state, false),
+        artifacts: card_names(state, true),
+        json,
+        slots: (1..=FORM_SLOTS).collect(),
+        plays: (1..=FORM_PLAYS).collect(),
+        statuses: engine::state::Status::ALL
+            .iter()
+            .map(|s| (s.name(), s.meaning()))
+            .collect(),
+        interpretations: InterpretationView::all(&Default::default()),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BuilderQuery {
+    from: Option<String>,
+}
+
+async fn builder_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<BuilderQuery>,
+) -> Result<HttpResponse, Failure> {
+    let out = Format::of(&req);
+    if out == Format::Json {
+        return page::json(
+            &BuilderJson {
+                object: "position_builder",
+                cards: &card_names(&state, false),
+                artifacts: &card_names(&state, true),
+                statuses: engine::state::Status::ALL
+                    .iter()
+                    .map(|s| s.name())
+                    .collect(),
+                interpretations: INTERPRETATIONS,
+                caps: serde_json::json!({
+                    "json_bytes": caps::JSON_BYTES, "slots": caps::SLOTS, "abilities": caps::ABILITIES,
+                    "turns": caps::TURNS, "actions": caps::ACTIONS, "choices": caps::CHOICES,
+                }),
+                post: "/api/adjudicate",
+            },
+            out,
+        );
+    }
+    let (fields, notes, json) = match &query.from {
+        Some(hash) => {
+            let pos = load(&state, hash, out)?;
+            let (f, notes) = form::from_position(&pos);
+            (f, notes, String::new())
+        }
+        None => {
+            let mut f = Fields::default();
+            for (k, v) in [
+                ("turns", "1"),
+                ("seed", "1"),
+                ("p0_life", "20"),
+                ("p1_life", "20"),
+                ("p0_name", "Player 1"),
+                ("p1_name", "Player 2"),
+            ] {
+                f.0.insert(k.into(), vec![v.into()]);
+            }
+            (f, Vec::new(), String::new())
+        }
+    };
+    page::render(&builder(&state, fields, json, Vec::new(), notes), out)
+}
+
+/// `POST /adjudicate`: the form (or pasted JSON) to a stored position, then to its
+/// first step. Problems re-render the form with every message, as a 400.
+async fn build(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, Failure> {
+    let out = Format::of(&req);
+    let pairs = form.into_inner();
+    if pairs.len() > form::MAX_FIELDS {
+        return Err(WebError::BadRequest(format!(
+            "{} form fields; the builder sends at most {}",
+            pairs.len(),
+            form::MAX_FIELDS
+        ))
+        .in_format(out));
+    }
+    let fields = Fields::from_pairs(pairs);
+    let json = fields.get("json").to_string();
+    let parsed = if !json.is_empty() {
+        Position::from_json(&json).map_err(|e| vec![format!("pasted JSON: {e}")])
+    } else {
+        form::to_position(&fields)
+    };
+    let position = match parsed {
+        Ok(p) => match engine::resolve(&p, &CatalogueCards(&state.catalogue)) {
+            Ok(_) => p,
+            Err(errors) => {
+                let msgs = errors.iter().map(|e| e.to_string()).collect();
+                return bad_form(&state, fields, json, msgs, out);
+            }
+        },
+        Err(msgs) => return bad_form(&state, fields, json, msgs, out),
+    };
+    let hash = store(&state, &position, out)?;
+    let url = step_url(&hash, 0);
+    if out == Format::Json {
+        return page::json(
+            &serde_json::json!({"object": "permalink", "hash": hash, "url": url}),
+            out,
+        );
+    }
+    Ok(see_other(&url))
+}
+
+fn bad_form(
+    state: &AppState,
+    fields: Fields,
+    json: String,
+    errors: Vec<String>,
+    out: Format,
+) -> Result<HttpResponse, Failure> {
+    if out == Format::Json {
+        return Err(WebError::BadInput {
+            message: format!("the position is not valid:\n{}", errors.join("\n")),
+            errors: serde_json::to_value(&errors).unwrap_or_default(),
+        }
+        .in_format(out));
+    }
+    let body = builder(state, fields, json, errors, Vec::new())
+        .render()
+        .map_err(|e| WebError::Internal(format!("template: {e}")).in_format(out))?;
+    Ok(HttpResponse::BadRequest()
+        .content_type("text/html; charset=utf-8")
+        .body(body))
+}
+
+// ---------------------------------------------------------------------------------------
+// The step-through
+
+/// `/adjudicate/p/{hash}/{step}`: the board after step `step` (0 is the start), the log
+/// so far with every rule linked and quoted, the controls, the chance step's candidates
+/// when this step is one, and the interpretations with a switch for each.
+#[derive(Template)]
+#[template(path = "adjudicate/step.html")]
+struct StepPage {
+    hash: String,
+    step: usize,
+    total: usize,
+    board: BoardView,
+    /// Steps 1..=step, the last one current.
+    log: Vec<StepView>,
+    chances: Vec<ChanceView>,
+    interpretations: Vec<InterpretationView>,
+    outcome: Option<String>,
+    phase: &'static str,
+    turn: u32,
+}
+
+impl StepPage {
+    fn url(&self, n: impl std::borrow::Borrow<usize>) -> String {
+        step_url(&self.hash, *n.borrow())
+    }
+}
+
+/// The step page's JSON twin.
+#[derive(Serialize)]
+struct StepJson<'a> {
+    object: &'static str,
+    hash: &'a str,
+    step: usize,
+    total: usize,
+    turn: u32,
+    phase: &'static str,
+    position: &'a Position,
+    state: Position,
+    board: &'a BoardView,
+    log: &'a [StepView],
+    chances: &'a [ChanceView],
+    interpretations: &'a [InterpretationView],
+    outcome: Option<&'a Outcome>,
+    links: serde_json::Value,
+}
+
+fn outcome_text(replay: &Replay) -> String {
+    let names = replay.names();
+    match &replay.outcome {
+        Outcome::Win { winner, .. } => format!("{} wins.", names[*winner]),
+        Outcome::Draw => "A draw: both players have no life left.".into(),
+        Outcome::TurnsPlayed => "The turns to play have run out.".into(),
+        Outcome::StepBound => "The step bound was reached.".into(),
+        Outcome::BadChoice { chance, slot, .. } => {
+            format!("Stopped: the choice for chance {chance} names slot {slot}, which is not a candidate.")
+        }
+    }
+}
+
+fn parse_step(raw: &str, out: Format) -> Result<usize, Failure> {
+    raw.parse::<usize>().map_err(|_| {
+        WebError::BadRequest(format!("step {} is not a number", page::quoted(raw))).in_format(out)
+    })
+}
+
+async fn step_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, Failure> {
+    let out = Format::of(&req);
+    let (hash, raw) = path.into_inner();
+    let step = parse_step(page::strip_json(&req, &raw), out)?;
+    let position = load(&state, &hash, out)?;
+    let replay = run(&state, position, out)?;
+    let total = replay.steps.len();
+    if step > total {
+        return Err(WebError::NotFound(format!(
+            "step {step} does not exist: this adjudication has {total} steps"
+        ))
+        .in_format(out));
+    }
+    let st = replay.state(step);
+    let log: Vec<StepView> = replay.steps[..step]
+        .iter()
+        .map(|r| StepView::of(r.n, r.turn, r.phase, &r.events))
+        .collect();
+    let chances = if step > 0 {
+        ChanceView::of(&replay.steps[step - 1].events, &replay.names())
+    } else {
+        Vec::new()
+    };
+    let board = BoardView::of(st);
+    let interpretations = InterpretationView::all(&replay.position.interpretations);
+    let outcome = (step == total).then(|| outcome_text(&replay));
+    let (phase, turn) = if step == 0 {
+        ("start", replay.position.turn)
+    } else {
+        (
+            replay.steps[step - 1].phase.label(),
+            replay.steps[step - 1].turn,
+        )
+    };
+    if out == Format::Json {
+        let links = serde_json::json!({
+            "self": step_url(&hash, step),
+            "first": step_url(&hash, 0),
+            "prev": (step > 0).then(|| step_url(&hash, step - 1)),
+            "next": (step < total).then(|| step_url(&hash, step + 1)),
+            "last": step_url(&hash, total),
+            "position": format!("/adjudicate/p/{hash}.json"),
+        });
+        return page::json(
+            &StepJson {
+                object: "adjudication_step",
+                hash: &hash,
+                step,
+                total,
+                turn,
+                phase,
+                position: &replay.position,
+                state: position::to_position(st),
+                board: &board,
+                log: &log,
+                chances: &chances,
+                interpretations: &interpretations,
+                outcome: (step == total).then_some(&replay.outcome),
+                links,
+            },
+            out,
+        );
+    }
+    page::render(
+        &StepPage {
+            hash,
+            step,
+            total,
+            board,
+            log,
+            chances,
+            interpretations,
+            outcome,
+            phase,
+            turn,
+        },
+        out,
+    )
+}
+
+/// `/adjudicate/p/{hash}`: the start of the step-through; `/adjudicate/p/{hash}.json` is
+/// the stored position itself, to download and open again.
+async fn permalink(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, Failure> {
+    let out = Format::of(&req);
+    let raw = path.into_inner();
+    let hash = page::strip_json(&req, &raw);
+    let position = load(&state, hash, out)?;
+    if out == Format::Json {
+        return Ok(HttpResponse::Ok()
+            .content_type("application/json")
+            .insert_header((
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"position-{hash}.json\""),
+            ))
+            .body(position.to_json()));
+    }
+    Ok(see_other(&step_url(hash, 0)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JumpQuery {
+    n: String,
+}
+
+/// `GET /adjudicate/p/{hash}/jump?n=N`: the "jump to step" form without JavaScript.
+async fn jump(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    query: web::Query<JumpQuery>,
+) -> Result<HttpResponse, Failure> {
+    let out = Format::of(&req);
+    let hash = path.into_inner();
+    load(&state, &hash, out)?;
+    let n = parse_step(query.n.trim(), out)?;
+    Ok(see_other(&step_url(&hash, n)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChooseForm {
+    chance: u32,
+    slot: usize,
+    step: usize,
+}
+
+/// `POST /adjudicate/p/{hash}/choose`: fix chance step `chance` to the candidate in
+/// `slot`; the engine re-runs, and the judge lands on the same step of the new position.
+async fn choose(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    form: web::Form<ChooseForm>,
+) -> Result<HttpResponse, Failure> {
+    let out = Format::of(&req);
+    let hash = path.into_inner();
+    let mut position = load(&state, &hash, out)?;
+    let f = form.into_inner();
+    if f.chance == 0 || f.slot == 0 || f.slot > caps::SLOTS {
+        return Err(
+            WebError::BadRequest("chance and slot are numbered from 1".into()).in_format(out),
+        );
+    }
+    position.choices.retain(|c| c.chance != f.chance);
+    position.choices.push(position::ChoiceSpec {
+        chance: f.chance,
+        slot: f.slot,
+    });
+    position.choices.sort_by_key(|c| c.chance);
+    let replay = run(&state, position.clone(), out)?;
+    if let Outcome::BadChoice { .. } = replay.outcome {
+        return Err(WebError::BadRequest(format!(
+            "slot {} is not a candidate of chance step {}",
+            f.slot, f.chance
+        ))
+        .in_format(out));
+    }
+    let new = store(&state, &position, out)?;
+    Ok(see_other(&step_url(&new, f.step.min(replay.steps.len()))))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct InterpretForm {
+    key: String,
+    step: usize,
+}
+
+/// `POST /adjudicate/p/{hash}/interpret`: switch interpretation `key` to its other
+/// reading and show both outcomes side by side.
+async fn interpret(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    form: web::Form<InterpretForm>,
+) -> Result<HttpResponse, Failure> {
+    let out = Format::of(&req);
+    let hash = path.into_inner();
+    let position = load(&state, &hash, out)?;
+    let f = form.into_inner();
+    let Some(info) = INTERPRETATIONS.iter().find(|i| i.key == f.key) else {
+        let keys: Vec<&str> = INTERPRETATIONS.iter().map(|i| i.key).collect();
+        return Err(WebError::BadRequest(format!(
+            "no interpretation {}; expected one of {}",
+            page::quoted(&f.key),
+            keys.join(", ")
+        ))
+        .in_format(out));
+    };
+    let mut value = serde_json::to_value(position.interpretations).unwrap_or_default();
+    let current = value[info.key]
+        .as_str()
+        .unwrap_or(info.readings[0].0)
+        .to_string();
+    let other = if current == info.readings[0].0 {
+        info.readings[1].0
+    } else {
+        info.readings[0].0
+    };
+    value[info.key] = other.into();
+    let mut switched = position.clone();
+    switched.interpretations = serde_json::from_value(value)
+        .map_err(|e| WebError::Internal(format!("interpretation: {e}")).in_format(out))?;
+    let new = store(&state, &switched, out)?;
+    Ok(see_other(&format!(
+        "/adjudicate/compare/{hash}/{new}?step={}",
+        f.step
+    )))
+}
+
+// ---------------------------------------------------------------------------------------
+// Comparing two readings
+
+/// One row of the side-by-side comparison.
+#[derive(Debug, Clone, Serialize)]
+struct CompareRow {
+    n: usize,
+    a: Option<StepView>,
+    b: Option<StepView>,
+    differs: bool,
+    first_difference: bool,
+}
+
+/// `/adjudicate/compare/{a}/{b}`: two positions (usually one interpretation apart)
+/// played side by side, step by step, with the first step where they differ marked.
+#[derive(Template)]
+#[template(path = "adjudicate/compare.html")]
+struct ComparePage {
+    a: String,
+    b: String,
+    step: usize,
+    rows: Vec<CompareRow>,
+    first_difference: Option<usize>,
+    outcome_a: String,
+    outcome_b: String,
+    board_a: BoardView,
+    board_b: BoardView,
+    differences: Vec<(&'static str, &'static str, &'static str)>,
+}
+
+#[derive(Serialize)]
+struct CompareJson<'a> {
+    object: &'static str,
+    a: &'a str,
+    b: &'a str,
+    first_difference: Option<usize>,
+    interpretations: &'a [(&'static str, &'static str, &'static str)],
+    outcome_a: &'a Outcome,
+    outcome_b: &'a Outcome,
+    rows: &'a [CompareRow],
+    final_a: Position,
+    final_b: Position,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CompareQuery {
+    step: Option<usize>,
+}
+
+async fn compare_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+    query: web::Query<CompareQuery>,
+) -> Result<HttpResponse, Failure> {
+    let out = Format::of(&req);
+    let (a, raw_b) = path.into_inner();
+    let b = page::strip_json(&req, &raw_b).to_string();
+    let ra = run(&state, load(&state, &a, out)?, out)?;
+    let rb = run(&state, load(&state, &b, out)?, out)?;
+    let len = ra.steps.len().max(rb.steps.len());
+    let texts = |r: &Replay, i: usize| -> Option<Vec<String>> {
+        r.steps
+            .get(i)
+            .map(|s| s.events.iter().map(|e| e.text.clone()).collect())
+    };
+    let mut first = None;
+    let mut rows = Vec::with_capacity(len);
+    for i in 0..len {
+        let differs = texts(&ra, i) != texts(&rb, i);
+        if differs && first.is_none() {
+            first = Some(i + 1);
+        }
+        rows.push(CompareRow {
+            n: i + 1,
+            a: ra
+                .steps
+                .get(i)
+                .map(|r| StepView::of(r.n, r.turn, r.phase, &r.events)),
+            b: rb
+                .steps
+                .get(i)
+                .map(|r| StepView::of(r.n, r.turn, r.phase, &r.events)),
+            differs,
+            first_difference: first == Some(i + 1),
+        });
+    }
+    let differences: Vec<(&'static str, &'static str, &'static str)> = ra
+        .position
+        .interpretations
+        .chosen()
+        .iter()
+        .zip(rb.position.interpretations.chosen())
+        .filter(|(x, y)| x.1 != y.1)
+        .map(|(x, y)| (x.0, x.1, y.1))
+        .collect();
+    let step = query.step.unwrap_or(0);
+    if out == Format::Json {
+        return page::json(
+            &CompareJson {
+                object: "comparison",
+                a: &a,
+                b: &b,
+                first_difference: first,
+                interpretations: &differences,
+                outcome_a: &ra.outcome,
+                outcome_b: &rb.outcome,
+                rows: &rows,
+                final_a: position::to_position(ra.state(ra.steps.len())),
+                final_b: position::to_position(rb.state(rb.steps.len())),
+            },
+            out,
+        );
+    }
+    page::render(
+        &ComparePage {
+            board_a: BoardView::of(ra.state(ra.steps.len())),
+            board_b: BoardView::of(rb.state(rb.steps.len())),
+            outcome_a: outcome_text(&ra),
+            outcome_b: outcome_text(&rb),
+            a,
+            b,
+            step,
+            rows,
+            first_difference: first,
+            differences,
+        },
+        out,
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// The house rules
+
+/// `/adjudicate/rules`: the turn sequence (house rules T1–T11) and the interpretations,
+/// the targets of the log's links for rules the seed implies but does not state.
+#[derive(Template)]
+#[template(path = "adjudicate/rules.html")]
+struct RulesPage {
+    house: &'static [Citation],
+    interpretations: Vec<InterpretationView>,
+}
+
+async fn rules_page(req: HttpRequest) -> Result<HttpResponse, Failure> {
+    let out = Format::of(&req);
+    if out == Format::Json {
+        return page::json(
+            &serde_json::json!({
+                "object": "battleline_rules",
+                "house_rules": turn::ALL,
+                "interpretations": INTERPRETATIONS,
+                "doc": "docs/rules/battleline.md",
+            }),
+            out,
+        );
+    }
+    page::render(
+        &RulesPage {
+            house: turn::ALL,
+            interpretations: InterpretationView::all(&Default::default()),
+        },
+        out,
+    )
+}
