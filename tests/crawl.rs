@@ -30,9 +30,86 @@ fn hrefs(html: &str) -> Vec<String> {
 
 #[actix_web::test]
 async fn every_reachable_page_and_its_json_twin_answer_200() {
-    let app = test::init_service(App::new().configure(configure(common::bundled_state()))).await;
-    let mut queue = VecDeque::from(["/".to_string()]);
-    let mut seen = BTreeSet::from(["/".to_string()]);
+    let seen = crawl(common::bundled_state(), "/", |_| true).await;
+    for must in [
+        "/search?q=fury",
+        "/help/search",
+        "/rules/karth",
+        "/keyword/battleline/Fury",
+        "/card/battleline/Frowny%20the%20Snowman",
+        "/decks",
+        "/adjudicate",
+        "/adjudicate/rules",
+    ] {
+        assert!(seen.contains(must), "{must} is reachable from /");
+    }
+}
+
+/// A stored step-through: every step page, the download links, the builder reopened on
+/// it, and each page's JSON twin. Rule links leave `/adjudicate` and are checked by the
+/// crawl of the whole site.
+#[actix_web::test]
+async fn every_page_of_a_step_through_and_its_json_twin_answer_200() {
+    let state = common::bundled_state();
+    let position = serde_json::json!({
+        "seed": 7, "turns": 2,
+        "players": [
+            {"name": "Alice", "line": [{"card": "Will-o'-the-Glade"}, {"card": "Moss Troll"}]},
+            {"name": "Bob", "line": [{"card": "Hex Witch"}, {"card": "Surly Scarecrow"}]}
+        ],
+        "actions": [{"player": 1, "play": "Thornback Boar", "turn": 2}]
+    });
+    let app = test::init_service(App::new().configure(configure(state.clone()))).await;
+    let body = format!(
+        "json={}",
+        percent_encoding::utf8_percent_encode(
+            &position.to_string(),
+            percent_encoding::NON_ALPHANUMERIC
+        )
+    );
+    let resp = test::call_service(
+        &app,
+        test::TestRequest::post()
+            .uri("/adjudicate")
+            .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+            .set_payload(body)
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    let start = resp
+        .headers()
+        .get("location")
+        .expect("a redirect")
+        .to_str()
+        .unwrap()
+        .to_string();
+    let seen = crawl(state, &start, |href| href.starts_with("/adjudicate")).await;
+    let hash = start
+        .trim_start_matches("/adjudicate/p/")
+        .trim_end_matches("/0");
+    for must in [
+        format!("/adjudicate/p/{hash}/1"),
+        format!("/adjudicate/p/{hash}.json"),
+        format!("/adjudicate/p/{hash}/1/state.json"),
+        format!("/adjudicate?from={hash}"),
+        "/adjudicate/rules".to_string(),
+    ] {
+        assert!(seen.contains(&must), "{must} is reachable from {start}");
+    }
+}
+
+/// Visits `start` and every internal link `follow` accepts, breadth first; asserts each
+/// answers 200, and each HTML page's JSON twin answers 200 with valid JSON. Answers the
+/// URLs seen.
+async fn crawl(
+    state: arbiter::web::AppState,
+    start: &str,
+    follow: impl Fn(&str) -> bool,
+) -> BTreeSet<String> {
+    let app = test::init_service(App::new().configure(configure(state))).await;
+    let mut queue = VecDeque::from([start.to_string()]);
+    let mut seen = BTreeSet::from([start.to_string()]);
     let mut visited = 0;
     while let Some(url) = queue.pop_front() {
         visited += 1;
@@ -73,19 +150,11 @@ async fn every_reachable_page_and_its_json_twin_answer_200() {
             if on_search && url.contains("%20") && href.starts_with("/search") {
                 continue;
             }
-            if seen.insert(href.clone()) {
+            if follow(&href) && seen.insert(href.clone()) {
                 queue.push_back(href);
             }
         }
     }
-    for must in [
-        "/search?q=fury",
-        "/help/search",
-        "/rules/karth",
-        "/keyword/battleline/Fury",
-        "/card/battleline/Frowny%20the%20Snowman",
-    ] {
-        assert!(seen.contains(must), "{must} is reachable from /");
-    }
-    eprintln!("crawled {visited} pages");
+    eprintln!("crawled {visited} pages from {start}");
+    seen
 }

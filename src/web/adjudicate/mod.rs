@@ -32,40 +32,55 @@ use crate::permalinks;
 use form::{Fields, FORM_PLAYS, FORM_SLOTS};
 use view::{BoardView, ChanceView, InterpretationView, StepView};
 
+/// Form bodies of the step-through: at most twice the JSON cap (a pasted position is
+/// percent-encoded), and every error a located 4xx in the request's format.
+fn form_config() -> web::FormConfig {
+    web::FormConfig::default()
+        .limit(caps::JSON_BYTES * 2)
+        .error_handler(|e, req| {
+            let format = Format::of(req);
+            match e {
+                actix_web::error::UrlencodedError::Overflow { .. } => WebError::TooLarge(format!(
+                    "the form is over {} bytes; a position is at most {} bytes of JSON",
+                    caps::JSON_BYTES * 2,
+                    caps::JSON_BYTES
+                ))
+                .in_format(format)
+                .into(),
+                other => WebError::BadRequest(format!("the form could not be read: {other}"))
+                    .in_format(format)
+                    .into(),
+            }
+        })
+}
+
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::resource(["/adjudicate", "/adjudicate.json"])
-            .app_data(
-                web::FormConfig::default()
-                    .limit(caps::JSON_BYTES * 2)
-                    .error_handler(|e, req| {
-                        let format = Format::of(req);
-                        match e {
-                            actix_web::error::UrlencodedError::Overflow { .. } => {
-                                WebError::TooLarge(format!(
-                                    "the form is over {} bytes; a position is at most {} bytes of JSON",
-                                    caps::JSON_BYTES * 2,
-                                    caps::JSON_BYTES
-                                ))
-                                .in_format(format)
-                                .into()
-                            }
-                            other => WebError::BadRequest(format!("the form could not be read: {other}"))
-                                .in_format(format)
-                                .into(),
-                        }
-                    }),
-            )
+            .app_data(form_config())
             .route(web::get().to(builder_page))
             .route(web::post().to(build)),
     )
+    .route("/adjudicate/open", web::post().to(open_file))
     .route("/adjudicate/rules", web::get().to(rules_page))
     .route("/adjudicate/rules.json", web::get().to(rules_page))
     .route("/adjudicate/p/{hash}", web::get().to(permalink))
-    .route("/adjudicate/p/{hash}/choose", web::post().to(choose))
-    .route("/adjudicate/p/{hash}/interpret", web::post().to(interpret))
+    .service(
+        web::resource("/adjudicate/p/{hash}/choose")
+            .app_data(form_config())
+            .route(web::post().to(choose)),
+    )
+    .service(
+        web::resource("/adjudicate/p/{hash}/interpret")
+            .app_data(form_config())
+            .route(web::post().to(interpret)),
+    )
     .route("/adjudicate/p/{hash}/jump", web::get().to(jump))
     .route("/adjudicate/p/{hash}/{step}", web::get().to(step_page))
+    .route(
+        "/adjudicate/p/{hash}/{step}/state.json",
+        web::get().to(state_download),
+    )
     .route("/adjudicate/compare/{a}/{b}", web::get().to(compare_page));
     api::routes(cfg);
 }
@@ -242,6 +257,9 @@ impl BuilderPage {
 #[derive(Serialize)]
 struct BuilderJson<'a> {
     object: &'static str,
+    /// The stored position `?from=` names, to edit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<&'a Position>,
     cards: &'a [String],
     artifacts: &'a [String],
     statuses: Vec<&'static str>,
@@ -300,9 +318,14 @@ async fn builder_page(
     query: web::Query<BuilderQuery>,
 ) -> Result<HttpResponse, Failure> {
     let out = Format::of(&req);
+    let from = match &query.from {
+        Some(hash) => Some(load(&state, hash, out)?),
+        None => None,
+    };
     if out == Format::Json {
         return page::json(
             &BuilderJson {
+                from: from.as_ref(),
                 object: "position_builder",
                 cards: &card_names(&state, false),
                 artifacts: &card_names(&state, true),
@@ -320,10 +343,9 @@ async fn builder_page(
             out,
         );
     }
-    let (fields, notes, json) = match &query.from {
-        Some(hash) => {
-            let pos = load(&state, hash, out)?;
-            let (f, notes) = form::from_position(&pos);
+    let (fields, notes, json) = match &from {
+        Some(pos) => {
+            let (f, notes) = form::from_position(pos);
             (f, notes, String::new())
         }
         None => {
@@ -363,6 +385,17 @@ async fn build(
     }
     let fields = Fields::from_pairs(pairs);
     let json = fields.get("json").to_string();
+    open_position(&state, fields, json, out)
+}
+
+/// The end of both builder forms: pasted or uploaded JSON (when not empty) or else the
+/// fields, read, resolved against the catalogue and stored; then a redirect to step 0.
+fn open_position(
+    state: &AppState,
+    fields: Fields,
+    json: String,
+    out: Format,
+) -> Result<HttpResponse, Failure> {
     let parsed = if !json.is_empty() {
         Position::from_json(&json).map_err(|e| vec![format!("pasted JSON: {e}")])
     } else {
@@ -373,12 +406,12 @@ async fn build(
             Ok(_) => p,
             Err(errors) => {
                 let msgs = errors.iter().map(|e| e.to_string()).collect();
-                return bad_form(&state, fields, json, msgs, out);
+                return bad_form(state, fields, json, msgs, out);
             }
         },
-        Err(msgs) => return bad_form(&state, fields, json, msgs, out),
+        Err(msgs) => return bad_form(state, fields, json, msgs, out),
     };
-    let hash = store(&state, &position, out)?;
+    let hash = store(state, &position, out)?;
     let url = step_url(&hash, 0);
     if out == Format::Json {
         return page::json(
@@ -387,6 +420,67 @@ async fn build(
         );
     }
     Ok(see_other(&url))
+}
+
+/// At most this many parts in an upload: the builder's file form sends one.
+const MAX_UPLOAD_PARTS: usize = 8;
+
+/// `POST /adjudicate/open`: a position file uploaded from the builder's second form
+/// (`multipart/form-data`, part `file`), so opening a downloaded position works without
+/// JavaScript. Read as pasted JSON is; a file over the JSON cap is a 413.
+async fn open_file(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    mut payload: actix_multipart::Multipart,
+) -> Result<HttpResponse, Failure> {
+    use futures_util::TryStreamExt as _;
+    let out = Format::of(&req);
+    let unreadable = |e: actix_multipart::MultipartError| {
+        WebError::BadRequest(format!(
+            "the upload could not be read as multipart/form-data with a part named file: {e}"
+        ))
+        .in_format(out)
+    };
+    let mut file: Option<Vec<u8>> = None;
+    let mut parts = 0;
+    while let Some(mut part) = payload.try_next().await.map_err(unreadable)? {
+        parts += 1;
+        if parts > MAX_UPLOAD_PARTS {
+            return Err(WebError::BadRequest(format!(
+                "more than {MAX_UPLOAD_PARTS} parts in the upload; send one part named file"
+            ))
+            .in_format(out));
+        }
+        let is_file = part.name() == Some("file");
+        let mut bytes = Vec::new();
+        while let Some(chunk) = part.try_next().await.map_err(unreadable)? {
+            if bytes.len() + chunk.len() > caps::JSON_BYTES {
+                return Err(WebError::TooLarge(format!(
+                    "the uploaded file is over {} bytes, the cap on a position's JSON",
+                    caps::JSON_BYTES
+                ))
+                .in_format(out));
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        if is_file {
+            file = Some(bytes);
+        }
+    }
+    let msg = match file {
+        None => "no file was uploaded: choose a position JSON file".to_string(),
+        Some(b) if b.iter().all(u8::is_ascii_whitespace) => {
+            "the uploaded file is empty: expected a position JSON object".to_string()
+        }
+        Some(b) => match String::from_utf8(b) {
+            Ok(json) => return open_position(&state, Fields::default(), json, out),
+            Err(e) => format!(
+                "uploaded file: byte {} is not UTF-8; expected position JSON text",
+                e.utf8_error().valid_up_to()
+            ),
+        },
+    };
+    bad_form(&state, Fields::default(), String::new(), vec![msg], out)
 }
 
 fn bad_form(
@@ -523,6 +617,7 @@ async fn step_page(
             "next": (step < total).then(|| step_url(&hash, step + 1)),
             "last": step_url(&hash, total),
             "position": format!("/adjudicate/p/{hash}.json"),
+            "state": format!("/adjudicate/p/{hash}/{step}/state.json"),
         });
         return page::json(
             &StepJson {
@@ -584,6 +679,33 @@ async fn permalink(
     Ok(see_other(&step_url(hash, 0)))
 }
 
+/// `/adjudicate/p/{hash}/{step}/state.json`: the board after step `step` as a position
+/// file (`engine::position::to_position`: the next turn, the turns and plays still to
+/// come), to download, keep, and open again at `/adjudicate` to play on from there.
+async fn state_download(
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, Failure> {
+    let out = Format::Json;
+    let (hash, raw) = path.into_inner();
+    let step = parse_step(&raw, out)?;
+    let replay = run(&state, load(&state, &hash, out)?, out)?;
+    let total = replay.steps.len();
+    if step > total {
+        return Err(WebError::NotFound(format!(
+            "step {step} does not exist: this adjudication has {total} steps"
+        ))
+        .in_format(out));
+    }
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"position-{hash}-step-{step}.json\""),
+        ))
+        .body(position::to_position(replay.state(step)).to_json()))
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JumpQuery {
@@ -607,6 +729,24 @@ async fn jump(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ChooseForm {
+    chance: String,
+    slot: String,
+    step: String,
+}
+
+/// A whole number from form field `name`, or a 400 naming the field.
+fn form_number<T: std::str::FromStr>(name: &str, raw: &str, out: Format) -> Result<T, Failure> {
+    raw.trim().parse().map_err(|_| {
+        WebError::BadRequest(format!(
+            "form field {name}: {} is not a whole number",
+            page::quoted(raw)
+        ))
+        .in_format(out)
+    })
+}
+
+/// A chance step's outcome, read from [`ChooseForm`].
+struct Choice {
     chance: u32,
     slot: usize,
     step: usize,
@@ -623,7 +763,12 @@ async fn choose(
     let out = Format::of(&req);
     let hash = path.into_inner();
     let mut position = load(&state, &hash, out)?;
-    let f = form.into_inner();
+    let raw = form.into_inner();
+    let f = Choice {
+        chance: form_number("chance", &raw.chance, out)?,
+        slot: form_number("slot", &raw.slot, out)?,
+        step: form_number("step", &raw.step, out)?,
+    };
     if f.chance == 0 || f.slot == 0 || f.slot > caps::SLOTS {
         return Err(
             WebError::BadRequest("chance and slot are numbered from 1".into()).in_format(out),
@@ -651,7 +796,7 @@ async fn choose(
 #[serde(deny_unknown_fields)]
 struct InterpretForm {
     key: String,
-    step: usize,
+    step: String,
 }
 
 /// `POST /adjudicate/p/{hash}/interpret`: switch interpretation `key` to its other
@@ -666,6 +811,7 @@ async fn interpret(
     let hash = path.into_inner();
     let position = load(&state, &hash, out)?;
     let f = form.into_inner();
+    let step: usize = form_number("step", &f.step, out)?;
     let Some(info) = INTERPRETATIONS.iter().find(|i| i.key == f.key) else {
         let keys: Vec<&str> = INTERPRETATIONS.iter().map(|i| i.key).collect();
         return Err(WebError::BadRequest(format!(
@@ -691,8 +837,7 @@ async fn interpret(
         .map_err(|e| WebError::Internal(format!("interpretation: {e}")).in_format(out))?;
     let new = store(&state, &switched, out)?;
     Ok(see_other(&format!(
-        "/adjudicate/compare/{hash}/{new}?step={}",
-        f.step
+        "/adjudicate/compare/{hash}/{new}?step={step}"
     )))
 }
 
@@ -743,7 +888,7 @@ struct CompareJson<'a> {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CompareQuery {
-    step: Option<usize>,
+    step: Option<String>,
 }
 
 async fn compare_page(
@@ -793,7 +938,10 @@ async fn compare_page(
         .filter(|(x, y)| x.1 != y.1)
         .map(|(x, y)| (x.0, x.1, y.1))
         .collect();
-    let step = query.step.unwrap_or(0);
+    let step = match &query.step {
+        Some(raw) => parse_step(raw.trim(), out)?,
+        None => 0,
+    };
     if out == Format::Json {
         return page::json(
             &CompareJson {

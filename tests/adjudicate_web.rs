@@ -1,0 +1,681 @@
+//! Route tests of the judge's step-through (issue #6): every page of `/adjudicate` and its
+//! JSON twin, the forms that build, choose and switch, the permalinks, and every kind of
+//! malformed input (form, JSON, upload, permalink, step), which must get a clear 4xx that
+//! says what was wrong, never a panic or a 500.
+//!
+//! The states here share one in-memory permalink store (`common::bundled_state`), so a
+//! position stored by one request is found by the next.
+
+mod common;
+
+use actix_web::http::StatusCode;
+use actix_web::test::TestRequest;
+use serde_json::{json, Value};
+
+use common::http;
+
+const FORM: &str = "application/x-www-form-urlencoded";
+
+fn state() -> arbiter::web::AppState {
+    common::bundled_state()
+}
+
+/// Alice's Will-o'-the-Glade bolts one of Bob's two creatures at the start of each turn:
+/// a chance step with two candidates.
+fn bolt_position() -> Value {
+    json!({
+        "seed": 7, "turns": 2,
+        "players": [
+            {"name": "Alice", "line": [{"card": "Will-o'-the-Glade"}, {"card": "Moss Troll"}]},
+            {"name": "Bob", "line": [{"card": "Hex Witch"}, {"name": "Pikeman", "attack": 1, "life": 9}]}
+        ]
+    })
+}
+
+fn encode(pairs: &[(&str, &str)]) -> String {
+    pairs
+        .iter()
+        .map(|(k, v)| {
+            format!(
+                "{}={}",
+                percent_encoding::utf8_percent_encode(k, percent_encoding::NON_ALPHANUMERIC),
+                percent_encoding::utf8_percent_encode(v, percent_encoding::NON_ALPHANUMERIC)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+async fn send(req: TestRequest) -> (StatusCode, String, String, Option<String>) {
+    // The location header is needed for redirects: go through the service directly.
+    use actix_web::{test, App};
+    let app = test::init_service(App::new().configure(arbiter::web::configure(state()))).await;
+    let resp = test::call_service(&app, req.to_request()).await;
+    let status = resp.status();
+    let header = |name: &str| {
+        resp.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string)
+    };
+    let ctype = header("content-type").unwrap_or_default();
+    let location = header("location");
+    let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap_or_default();
+    (status, ctype, body, location)
+}
+
+/// Stores `position` through the builder's JSON paste; answers its hash.
+async fn store(position: &Value) -> String {
+    let body = encode(&[("json", &position.to_string())]);
+    let (status, _, text, location) = send(
+        TestRequest::post()
+            .uri("/adjudicate")
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let location = location.expect("a redirect to step 0");
+    let hash = location
+        .strip_prefix("/adjudicate/p/")
+        .and_then(|r| r.strip_suffix("/0"))
+        .unwrap_or_else(|| panic!("expected /adjudicate/p/<hash>/0, got {location}"));
+    assert!(arbiter::permalinks::is_hash(hash), "{hash}");
+    hash.to_string()
+}
+
+async fn get_json(uri: &str) -> (StatusCode, Value) {
+    let (status, ctype, body) = http::get(state(), uri, None).await;
+    assert!(ctype.starts_with("application/json"), "{uri}: {ctype}");
+    (status, serde_json::from_str(&body).expect("JSON"))
+}
+
+async fn get_html(uri: &str) -> (StatusCode, String) {
+    let (status, ctype, body) = http::get(state(), uri, None).await;
+    assert!(ctype.starts_with("text/html"), "{uri}: {ctype}");
+    (status, body)
+}
+
+#[actix_rt::test]
+async fn builder_page_and_its_twin_offer_the_catalogue() {
+    let (status, html) = get_html("/adjudicate").await;
+    assert_eq!(status, StatusCode::OK);
+    // Catalogue names autocomplete from a datalist; artifacts have their own.
+    assert!(html.contains(r#"<option value="Frowny the Snowman">"#));
+    assert!(html.contains(r#"<option value="The Carrot of Power">"#));
+    assert!(html.contains(r#"name="p0_s1_card""#) && html.contains(r#"name="p1_s7_card""#));
+    assert!(html.contains(r#"name="interp_storm_target""#));
+    assert!(html.contains(r#"action="/adjudicate/open""#) && html.contains("multipart/form-data"));
+
+    let (status, v) = get_json("/adjudicate.json").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["object"], "position_builder");
+    let cards: Vec<&str> = v["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(cards.contains(&"Surly Scarecrow"));
+    assert!(
+        !cards.contains(&"The Carrot of Power"),
+        "artifacts are listed apart"
+    );
+    assert_eq!(v["caps"]["slots"], 12);
+    assert_eq!(v["interpretations"].as_array().unwrap().len(), 9);
+}
+
+#[actix_rt::test]
+async fn rules_page_quotes_every_house_rule_and_interpretation() {
+    let (status, html) = get_html("/adjudicate/rules").await;
+    assert_eq!(status, StatusCode::OK);
+    for n in 1..=11 {
+        assert!(html.contains(&format!(r#"id="T{n}""#)), "anchor T{n}");
+    }
+    assert!(html.contains("storm_target"));
+    let (status, v) = get_json("/adjudicate/rules.json").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["house_rules"].as_array().unwrap().len(), 11);
+    assert_eq!(v["interpretations"].as_array().unwrap().len(), 9);
+}
+
+#[actix_rt::test]
+async fn the_form_builds_a_position_from_catalogue_cards_and_a_hypothetical() {
+    let body = encode(&[
+        ("seed", "3"),
+        ("turns", "1"),
+        ("p0_name", "Alice"),
+        ("p0_life", "20"),
+        ("p0_s1_card", "Moss Troll"),
+        ("p0_s2_name", "Hypothetical"),
+        ("p0_s2_attack", "3"),
+        ("p0_s2_life", "4"),
+        ("p0_s2_abilities", "Armor 2, Fury"),
+        ("p0_s2_status", "shielded"),
+        ("p1_name", "Bob"),
+        ("p1_life", "20"),
+        ("p1_s1_card", "Hex Witch"),
+        ("a1_player", "2"),
+        ("a1_play", "Thornback Boar"),
+        ("a1_slot", "2"),
+        ("interp_storm_target", "random"),
+    ]);
+    let (status, _, text, location) = send(
+        TestRequest::post()
+            .uri("/adjudicate")
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body.clone()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let location = location.unwrap();
+    let hash = location
+        .strip_prefix("/adjudicate/p/")
+        .and_then(|r| r.strip_suffix("/0"))
+        .unwrap();
+
+    // The stored position is what the form said.
+    let (status, _, json) = http::get(state(), &format!("/adjudicate/p/{hash}.json"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let p: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(p["seed"], 3);
+    assert_eq!(p["players"][0]["line"][0]["card"], "Moss Troll");
+    assert_eq!(p["players"][0]["line"][1]["name"], "Hypothetical");
+    assert_eq!(
+        p["players"][0]["line"][1]["abilities"],
+        json!(["Armor 2", "Fury"])
+    );
+    assert_eq!(p["players"][0]["line"][1]["status"], json!(["shielded"]));
+    assert_eq!(p["actions"][0]["player"], 1);
+    assert_eq!(p["actions"][0]["play"], "Thornback Boar");
+    assert_eq!(p["interpretations"]["storm_target"], "random");
+
+    // Content-addressed: the same form gives the same permalink; the JSON twin of the
+    // build answers it without a redirect.
+    let (status, _, text, _) = send(
+        TestRequest::post()
+            .uri("/adjudicate.json")
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["hash"], hash);
+    assert_eq!(v["url"], location);
+
+    // The builder reopens a stored position with its fields filled in.
+    let (status, html) = get_html(&format!("/adjudicate?from={hash}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains(r#"value="Moss Troll""#));
+    assert!(html.contains(r#"value="Armor 2, Fury""#));
+}
+
+#[actix_rt::test]
+async fn pasted_json_that_differs_only_in_layout_gets_the_same_permalink() {
+    let a = store(&bolt_position()).await;
+    let pretty = serde_json::to_string_pretty(&bolt_position()).unwrap();
+    let body = encode(&[("json", &pretty)]);
+    let (status, _, _, location) = send(
+        TestRequest::post()
+            .uri("/adjudicate")
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(location.unwrap(), format!("/adjudicate/p/{a}/0"));
+}
+
+#[actix_rt::test]
+async fn step_pages_show_the_board_the_cited_log_and_the_controls() {
+    let hash = store(&bolt_position()).await;
+    let (status, _, _, location) =
+        send(TestRequest::get().uri(&format!("/adjudicate/p/{hash}"))).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(location.unwrap(), format!("/adjudicate/p/{hash}/0"));
+
+    let (status, v) = get_json(&format!("/adjudicate/p/{hash}/0.json")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["object"], "adjudication_step");
+    assert_eq!(v["step"], 0);
+    let total = v["total"].as_u64().unwrap() as usize;
+    assert!(total > 4, "{total}");
+    assert!(v["log"].as_array().unwrap().is_empty());
+
+    // Step 0: the starting board, numbered slots, both lines.
+    let (status, html) = get_html(&format!("/adjudicate/p/{hash}/0")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("<svg"));
+    assert!(html.contains("Will-o&#39;-the-Glade") || html.contains("Will-o&#x27;-the-Glade"));
+    assert!(html.contains("Hex Witch"));
+    assert!(html.contains(r#"id="next""#) && !html.contains(r#"id="prev""#));
+
+    // Find the step with Bolt's pick: the log cites and links Bolt, quoting the seed.
+    let mut chance_step = None;
+    for n in 1..=total {
+        let (_, v) = get_json(&format!("/adjudicate/p/{hash}/{n}.json")).await;
+        if !v["chances"].as_array().unwrap().is_empty() {
+            chance_step = Some((n, v));
+            break;
+        }
+    }
+    let (n, v) = chance_step.expect("a chance step: Bolt's target");
+    let chance = &v["chances"][0];
+    assert_eq!(chance["purpose"], "Bolt's target");
+    assert_eq!(chance["candidates"].as_array().unwrap().len(), 2);
+    let (status, html) = get_html(&format!("/adjudicate/p/{hash}/{n}")).await;
+    assert_eq!(status, StatusCode::OK);
+    // seed 000 §4.1 Bolt: "If a creature with Bolt is in play, at the beginning of each turn deal 2 damage to a random enemy creature."
+    assert!(
+        html.contains(r#"href="/keyword/battleline/Bolt""#),
+        "Bolt links its keyword page"
+    );
+    assert!(html.contains("at the beginning of each turn deal 2 damage to a random enemy creature"));
+    assert!(
+        html.contains(r#"href="/adjudicate/rules#T1""#),
+        "house rules link the turn sequence"
+    );
+    assert!(html.contains(r#"class="candidate""#));
+    assert!(html.contains(r#"id="prev""#) && html.contains(r#"id="next""#));
+
+    // The last step has no forward link and states the outcome.
+    let (status, html) = get_html(&format!("/adjudicate/p/{hash}/{total}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains(r#"id="outcome""#));
+    assert!(!html.contains(r#"id="next""#));
+    let (_, v) = get_json(&format!("/adjudicate/p/{hash}/{total}.json")).await;
+    assert!(v["outcome"]["result"].is_string(), "{}", v["outcome"]);
+    assert_eq!(v["links"]["next"], Value::Null);
+
+    // Jump to a step.
+    let (status, _, _, location) =
+        send(TestRequest::get().uri(&format!("/adjudicate/p/{hash}/jump?n=2"))).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(location.unwrap(), format!("/adjudicate/p/{hash}/2"));
+}
+
+#[actix_rt::test]
+async fn the_board_after_any_step_downloads_as_a_position_that_opens_again() {
+    let hash = store(&bolt_position()).await;
+    let (status, ctype, body) =
+        http::get(state(), &format!("/adjudicate/p/{hash}/3/state.json"), None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(ctype.starts_with("application/json"));
+    let position = arbiter::engine::Position::from_json(&body).expect("reads as a position");
+    assert!(!position.players[0].line.is_empty());
+    // Opening it again stores it and lands on its first step.
+    let again = store(&serde_json::from_str(&body).unwrap()).await;
+    assert_ne!(again, hash);
+
+    let (status, _, body) = http::get(
+        state(),
+        &format!("/adjudicate/p/{hash}/9999/state.json"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body.contains("step 9999 does not exist"), "{body}");
+}
+
+#[actix_rt::test]
+async fn picking_a_chance_outcome_reruns_and_lands_on_the_same_step() {
+    let hash = store(&bolt_position()).await;
+    let (_, v) = get_json(&format!("/adjudicate/p/{hash}/1.json")).await;
+    let total = v["total"].as_u64().unwrap() as usize;
+    let mut found = None;
+    for n in 1..=total {
+        let (_, v) = get_json(&format!("/adjudicate/p/{hash}/{n}.json")).await;
+        if let Some(c) = v["chances"].as_array().unwrap().first() {
+            found = Some((n, c.clone()));
+            break;
+        }
+    }
+    let (n, chance) = found.expect("a chance step");
+    let other = chance["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["picked"] != true)
+        .expect("an unpicked candidate")
+        .clone();
+    let body = encode(&[
+        ("chance", &chance["ordinal"].to_string()),
+        ("slot", &other["slot"].to_string()),
+        ("step", &n.to_string()),
+    ]);
+    let (status, _, text, location) = send(
+        TestRequest::post()
+            .uri(&format!("/adjudicate/p/{hash}/choose"))
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let location = location.unwrap();
+    assert!(location.ends_with(&format!("/{n}")), "{location}");
+    assert!(!location.contains(&hash), "a new position, a new permalink");
+    let (_, v) = get_json(&format!("{location}.json")).await;
+    let picked = v["chances"][0]["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["picked"] == true)
+        .expect("a picked candidate")
+        .clone();
+    assert_eq!(picked["slot"], other["slot"]);
+    assert_eq!(v["chances"][0]["forced"], true);
+    assert_eq!(v["position"]["choices"][0]["slot"], other["slot"]);
+
+    // Not a candidate, numbered from 0, or not numbers at all: 400 with the reason.
+    for (form, expect) in [
+        ("chance=1&slot=7&step=1", "not a candidate"),
+        ("chance=0&slot=1&step=1", "numbered from 1"),
+        (
+            "chance=one&slot=1&step=1",
+            "form field chance: `one` is not a whole number",
+        ),
+        ("slot=1", "missing field `chance`"),
+    ] {
+        let (status, _, text, _) = send(
+            TestRequest::post()
+                .uri(&format!("/adjudicate/p/{hash}/choose"))
+                .insert_header(("Content-Type", FORM))
+                .insert_header(("Accept", "application/json"))
+                .set_payload(form),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{form}: {text}");
+        assert!(text.contains(expect), "{form}: {text}");
+    }
+}
+
+#[actix_rt::test]
+async fn switching_an_interpretation_compares_both_readings_and_marks_the_first_difference() {
+    // seed 000 §4.1 Storm: "When a creature with Storm is summoned, deal damage to the opposing creature equal to the attack of the creature being summoned."
+    // With `storm_target` opposite the Boar hits the Pikeman opposite; random may pick
+    // the Hex Witch: the log differs from the Storm step on.
+    let position = json!({
+        "seed": 2, "turns": 1,
+        "players": [
+            {"name": "Alice", "line": []},
+            {"name": "Bob", "line": [{"name": "Pikeman", "attack": 1, "life": 9}, {"card": "Hex Witch"}, {"card": "Moss Troll"}]}
+        ],
+        "actions": [{"player": 0, "play": "Thornback Boar"}],
+        "choices": [{"chance": 1, "slot": 2}]
+    });
+    let hash = store(&position).await;
+    let (status, _, text, location) = send(
+        TestRequest::post()
+            .uri(&format!("/adjudicate/p/{hash}/interpret"))
+            .insert_header(("Content-Type", FORM))
+            .set_payload("key=storm_target&step=2"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let location = location.unwrap();
+    assert!(
+        location.starts_with(&format!("/adjudicate/compare/{hash}/")),
+        "{location}"
+    );
+    let (path, _) = location.split_once('?').unwrap();
+
+    let (status, v) = get_json(&format!("{path}.json")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["object"], "comparison");
+    assert_eq!(
+        v["interpretations"],
+        json!([["storm_target", "opposite", "random"]])
+    );
+    let first = v["first_difference"].as_u64().expect("the readings differ") as usize;
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows[first - 1]["first_difference"], true);
+    assert!(rows[..first - 1].iter().all(|r| r["differs"] == false));
+    assert_ne!(v["final_a"], v["final_b"]);
+
+    let (status, html) = get_html(&location).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        html.contains("first-difference") || html.contains("first difference"),
+        "the first difference is marked"
+    );
+    assert!(html.contains("opposite") && html.contains("random"));
+
+    // An unknown reading is a 400 that lists the known ones.
+    let (status, _, text, _) = send(
+        TestRequest::post()
+            .uri(&format!("/adjudicate/p/{hash}/interpret"))
+            .insert_header(("Content-Type", FORM))
+            .set_payload("key=gravity&step=0"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        text.contains("gravity") && text.contains("storm_target"),
+        "{text}"
+    );
+}
+
+#[actix_rt::test]
+async fn a_position_file_opens_without_javascript() {
+    let boundary = "XBOUNDARYX";
+    let multipart = |name: &str, content: &str| {
+        format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"p.json\"\r\nContent-Type: application/json\r\n\r\n{content}\r\n--{boundary}--\r\n"
+        )
+    };
+    let upload = |body: String| {
+        TestRequest::post()
+            .uri("/adjudicate/open")
+            .insert_header((
+                "Content-Type",
+                format!("multipart/form-data; boundary={boundary}"),
+            ))
+            .set_payload(body)
+    };
+    let hash = store(&bolt_position()).await;
+    let (status, _, text, location) =
+        send(upload(multipart("file", &bolt_position().to_string()))).await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    assert_eq!(location.unwrap(), format!("/adjudicate/p/{hash}/0"));
+
+    // Broken JSON: 400, the builder again, with the line and column.
+    let (status, ctype, text, _) = send(upload(multipart(
+        "file",
+        "{\n  \"seed\": 1,\n  \"turns\": x\n}",
+    )))
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(ctype.starts_with("text/html"));
+    assert!(
+        text.contains("pasted JSON: 3:12: turns: expected value"),
+        "{text}"
+    );
+    // An empty file, no file part, or not multipart at all.
+    let (status, _, text, _) = send(upload(multipart("file", "  "))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(text.contains("empty"), "{text}");
+    let (status, _, text, _) = send(upload(multipart("other", "{}"))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(text.contains("no file was uploaded"), "{text}");
+    let (status, _, text, _) = send(
+        TestRequest::post()
+            .uri("/adjudicate/open")
+            .insert_header(("Content-Type", "text/plain"))
+            .set_payload("hello"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+    // Over the JSON cap: 413.
+    let big = format!("{{\"about\": \"{}\"}}", "x".repeat(70 * 1024));
+    let (status, _, text, _) = send(upload(multipart("file", &big))).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{text}");
+}
+
+#[actix_rt::test]
+async fn malformed_forms_get_a_400_naming_the_field() {
+    for (pairs, expect) in [
+        (
+            vec![("p0_life", "lots")],
+            "Player 1 life: \"lots\" is not a whole number",
+        ),
+        (
+            vec![("p1_s2_name", "Golem"), ("p1_s2_attack", "x")],
+            "Player 2, slot 2, attack",
+        ),
+        (
+            vec![("p0_s1_card", "Frowny the Snowmen")],
+            "Frowny the Snowman",
+        ),
+        (
+            vec![("p0_s1_name", "Golem"), ("p0_s1_abilities", "Flight")],
+            "Flight",
+        ),
+        (
+            vec![("json", "{\"seed\": 1, \"turns\": 1, \"players\": [{}]}")],
+            "pasted JSON",
+        ),
+        (vec![("json", "[1, 2")], "pasted JSON"),
+        (vec![("turns", "999")], "turns"),
+    ] {
+        let (status, ctype, text, _) = send(
+            TestRequest::post()
+                .uri("/adjudicate")
+                .insert_header(("Content-Type", FORM))
+                .set_payload(encode(&pairs)),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{pairs:?}: {text}");
+        assert!(ctype.starts_with("text/html"));
+        assert!(text.contains(r#"id="errors""#), "{pairs:?}");
+        let shown = text.replace("&quot;", "\"").replace("&#34;", "\"");
+        assert!(
+            shown.contains(expect),
+            "{pairs:?}: expected {expect:?} in the errors"
+        );
+        // The JSON twin answers the same errors as a JSON object.
+        let (status, ctype, text, _) = send(
+            TestRequest::post()
+                .uri("/adjudicate.json")
+                .insert_header(("Content-Type", FORM))
+                .set_payload(encode(&pairs)),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{pairs:?}");
+        assert!(ctype.starts_with("application/json"));
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert!(v["errors"].is_array(), "{v}");
+    }
+
+    // A body that is not a form, and one over the cap.
+    let (status, _, _, _) = send(
+        TestRequest::post()
+            .uri("/adjudicate")
+            .insert_header(("Content-Type", "application/json"))
+            .set_payload("{}"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _, _, _) = send(
+        TestRequest::post()
+            .uri("/adjudicate")
+            .insert_header(("Content-Type", FORM))
+            .set_payload(format!("json={}", "x".repeat(200 * 1024))),
+    )
+    .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[actix_rt::test]
+async fn malformed_permalinks_and_steps_get_a_4xx() {
+    let hash = store(&bolt_position()).await;
+    let unknown = "0123456789abcdef";
+    for (uri, status, expect) in [
+        (
+            "/adjudicate/p/nothex".to_string(),
+            404,
+            "is not a permalink",
+        ),
+        (
+            "/adjudicate/p/nothex/0".to_string(),
+            404,
+            "is not a permalink",
+        ),
+        (
+            format!("/adjudicate/p/{unknown}/0"),
+            404,
+            "no stored position",
+        ),
+        (
+            format!("/adjudicate/p/{unknown}.json"),
+            404,
+            "no stored position",
+        ),
+        (format!("/adjudicate/p/{hash}/x"), 400, "is not a number"),
+        (format!("/adjudicate/p/{hash}/-1"), 400, "is not a number"),
+        (
+            format!("/adjudicate/p/{hash}/100000"),
+            404,
+            "does not exist",
+        ),
+        (
+            format!("/adjudicate/p/{hash}/jump?n=abc"),
+            400,
+            "is not a number",
+        ),
+        (format!("/adjudicate/p/{hash}/jump"), 400, "n"),
+        (
+            format!("/adjudicate/compare/{hash}/{unknown}"),
+            404,
+            "no stored position",
+        ),
+        (
+            format!("/adjudicate/compare/{hash}/{hash}?step=x"),
+            400,
+            "step",
+        ),
+        (
+            format!("/adjudicate?from={unknown}"),
+            404,
+            "no stored position",
+        ),
+        ("/adjudicate?frm=1".to_string(), 400, "frm"),
+    ] {
+        for accept in [None, Some("application/json")] {
+            let (got, ctype, body) = http::get(state(), &uri, accept).await;
+            assert_eq!(got.as_u16(), status, "{uri} ({accept:?}): {body}");
+            assert!(
+                body.contains(expect),
+                "{uri}: expected {expect:?} in {body}"
+            );
+            if accept.is_some() {
+                assert!(ctype.starts_with("application/json"), "{uri}: {ctype}");
+            }
+        }
+    }
+}
+
+#[actix_rt::test]
+async fn everything_a_judge_types_is_escaped() {
+    let position = json!({
+        "seed": 1, "turns": 1,
+        "players": [
+            {"name": "<script>alert(1)</script>", "line": [{"name": "<img src=x onerror=alert(2)>", "attack": 1, "life": 3}]},
+            {"name": "Bob", "line": []}
+        ]
+    });
+    let hash = store(&position).await;
+    for n in [0, 1, 3] {
+        let (status, html) = get_html(&format!("/adjudicate/p/{hash}/{n}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(!html.contains("<script>alert"), "step {n}");
+        assert!(!html.contains("<img src=x"), "step {n}");
+        assert!(
+            html.contains("&lt;script&gt;") || html.contains("&#60;script&#62;"),
+            "step {n}"
+        );
+    }
+    let (status, html) = get_html(&format!("/adjudicate?from={hash}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!html.contains("<img src=x"));
+}
