@@ -273,16 +273,7 @@ async fn api_validate(
 ) -> Result<HttpResponse, Failure> {
     let out = Format::Json;
     let bad = |m: String| WebError::BadRequest(m).in_format(out);
-    let ctype = req
-        .headers()
-        .get(actix_web::http::header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
+    let ctype = page::media_type(&req).unwrap_or_default();
     let json = match ctype.as_str() {
         "application/json" => true,
         "text/plain" => false,

@@ -50,16 +50,7 @@ pub(super) async fn read_body(
     out: Format,
 ) -> Result<String, Failure> {
     let bad = |m: String| WebError::BadRequest(m).in_format(out);
-    let ctype = req
-        .headers()
-        .get(actix_web::http::header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("application/json")
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
+    let ctype = page::media_type(req).unwrap_or_else(|| "application/json".into());
     if ctype != "application/json" {
         return Err(bad(format!(
             "Content-Type `{}` is not accepted: send position JSON as application/json",

@@ -668,13 +668,10 @@ async fn permalink(
     let hash = page::strip_json(&req, &raw);
     let position = load(&state, hash, out)?;
     if out == Format::Json {
-        return Ok(HttpResponse::Ok()
-            .content_type("application/json")
-            .insert_header((
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"position-{hash}.json\""),
-            ))
-            .body(position.to_json()));
+        return Ok(attachment(
+            &format!("position-{hash}.json"),
+            position.to_json(),
+        ));
     }
     Ok(see_other(&step_url(hash, 0)))
 }
@@ -697,13 +694,21 @@ async fn state_download(
         ))
         .in_format(out));
     }
-    Ok(HttpResponse::Ok()
+    Ok(attachment(
+        &format!("position-{hash}-step-{step}.json"),
+        position::to_position(replay.state(step)).to_json(),
+    ))
+}
+
+/// A position file to download, named `filename` (made of a hash and numbers only).
+fn attachment(filename: &str, json: String) -> HttpResponse {
+    HttpResponse::Ok()
         .content_type("application/json")
         .insert_header((
             header::CONTENT_DISPOSITION,
-            format!("attachment; filename=\"position-{hash}-step-{step}.json\""),
+            format!("attachment; filename=\"{filename}\""),
         ))
-        .body(position::to_position(replay.state(step)).to_json()))
+        .body(json)
 }
 
 #[derive(Deserialize)]
