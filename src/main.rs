@@ -1,5 +1,23 @@
-//! The `arbiter` command: `import`, `serve`, `search` and `check` (deck validation).
+//! The `arbiter` command: `import`, `serve`, `search`, `check` (deck validation) and
+//! `adjudicate` (the battle-line rules engine).
 //! Each subcommand takes `--db PATH`; see `config` for the shared default.
+
+/// `println!` to standard output, but a closed pipe (`arbiter adjudicate --json | head`)
+/// ends the output quietly instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
+/// `print!` to standard output, quiet on a closed pipe (see `outln!`).
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
 
 use anyhow::Context;
 use arbiter::catalogue::{self, Catalogue, ImportConfig, ImportError, Progress};
@@ -100,7 +118,7 @@ enum Command {
         /// Override the seed of the random generator.
         #[arg(long)]
         seed: Option<u64>,
-        /// Print `{"steps": [...], "final": <position>}` instead of the log.
+        /// Print `{"steps": [...], "final": <position>, "outcome": ...}` instead of the log.
         #[arg(long)]
         json: bool,
     },
@@ -229,14 +247,14 @@ fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
     };
     if cfg.json {
         match serde_json::to_string_pretty(&adj) {
-            Ok(j) => println!("{j}"),
+            Ok(j) => outln!("{j}"),
             Err(e) => {
                 eprintln!("error: {e}");
                 return ExitCode::FAILURE;
             }
         }
     } else {
-        print!("{}", log_text(&adj));
+        out!("{}", log_text(&adj));
     }
     if let Outcome::BadChoice { chance, slot, .. } = adj.outcome {
         eprintln!("{file}: choices: chance {chance} names slot {slot}, which is not a candidate");
@@ -373,7 +391,7 @@ fn check(db: &Path, cfg: &CheckConfig) -> ExitCode {
             )
         };
         match serde_json::to_string_pretty(&value) {
-            Ok(s) => println!("{s}"),
+            Ok(s) => outln!("{s}"),
             Err(e) => eprintln!("error: {e}"),
         }
     } else {
@@ -386,7 +404,7 @@ fn check(db: &Path, cfg: &CheckConfig) -> ExitCode {
                 .filter(|c| matches!(&c.outcome, Ok(v) if v.legal))
                 .count();
             let bad = checked.iter().filter(|c| c.outcome.is_err()).count();
-            println!(
+            outln!(
                 "{} deck(s): {legal} legal, {} illegal, {bad} unreadable",
                 checked.len(),
                 checked.len() - legal - bad
@@ -413,7 +431,7 @@ fn print_verdict(file: &str, outcome: &Result<arbiter::decks::Verdict, String>) 
     let v = match outcome {
         Ok(v) => v,
         Err(e) => {
-            println!("{file}: unreadable: {e}");
+            outln!("{file}: unreadable: {e}");
             return;
         }
     };
@@ -422,7 +440,7 @@ fn print_verdict(file: &str, outcome: &Result<arbiter::decks::Verdict, String>) 
         .flatten()
         .collect::<Vec<_>>()
         .join(", ");
-    println!(
+    outln!(
         "{file}: {} ({}format {}, faction {}{}): {} error(s), {} warning(s)",
         if v.legal { "legal" } else { "ILLEGAL" },
         if who.is_empty() {
@@ -443,13 +461,13 @@ fn print_verdict(file: &str, outcome: &Result<arbiter::decks::Verdict, String>) 
             Some(l) => format!("{file}:{l}"),
             None => file.to_string(),
         };
-        println!("{at}: {} [{}] {}", x.severity.as_str(), x.rule, x.message);
+        outln!("{at}: {} [{}] {}", x.severity.as_str(), x.rule, x.message);
         if let Some(s) = &x.suggestion {
-            println!("  hint: {s}");
+            outln!("  hint: {s}");
         }
     }
     let s = &v.summary;
-    println!(
+    outln!(
         "  {} main-deck cards (Barrack {}, Treasury {}, Spellbook {}), {} heroes, {} terrain ({} affect movement), {} tokens; {} gold",
         s.main_deck,
         s.counts.barrack,
@@ -556,7 +574,7 @@ fn search(db: &Path, query: &str, json: bool, opts: SearchOptions) -> ExitCode {
             if json {
                 let resp = web::search_response(&cat, query, Some(opts.per_page), r);
                 match serde_json::to_string_pretty(&resp) {
-                    Ok(s) => println!("{s}"),
+                    Ok(s) => outln!("{s}"),
                     Err(e) => {
                         eprintln!("error: {e}");
                         return ExitCode::FAILURE;
@@ -568,7 +586,7 @@ fn search(db: &Path, query: &str, json: bool, opts: SearchOptions) -> ExitCode {
                 eprintln!("warning: offset {}: {}", w.offset, w.message);
             }
             let resp = web::search_response(&cat, query, Some(opts.per_page), r);
-            println!(
+            outln!(
                 "{} result(s){}",
                 resp.list.total,
                 if resp.list.has_more {
@@ -578,12 +596,15 @@ fn search(db: &Path, query: &str, json: bool, opts: SearchOptions) -> ExitCode {
                 }
             );
             for item in &resp.list.data {
-                println!(
+                outln!(
                     "{:<8} {:<11} {}  {}",
-                    item.kind, item.game, item.name, item.url
+                    item.kind,
+                    item.game,
+                    item.name,
+                    item.url
                 );
                 if !item.snippet.is_empty() {
-                    println!("         {}", item.snippet.replace('\n', " "));
+                    outln!("         {}", item.snippet.replace('\n', " "));
                 }
             }
             ExitCode::SUCCESS
@@ -626,13 +647,16 @@ fn import(data: &Path, db: &Path) -> ExitCode {
                 );
                 return ExitCode::FAILURE;
             }
-            println!("imported {} into {}", data.display(), db.display());
-            println!(
+            outln!("imported {} into {}", data.display(), db.display());
+            outln!(
                 "{:<12} {:>8} {:>9} {:>6}",
-                "game", "cards", "keywords", "rules"
+                "game",
+                "cards",
+                "keywords",
+                "rules"
             );
             for (game, (cards, keywords, rules)) in &report.counts {
-                println!("{game:<12} {cards:>8} {keywords:>9} {rules:>6}");
+                outln!("{game:<12} {cards:>8} {keywords:>9} {rules:>6}");
             }
             ExitCode::SUCCESS
         }

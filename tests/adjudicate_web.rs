@@ -159,6 +159,7 @@ async fn the_form_builds_a_position_from_catalogue_cards_and_a_hypothetical() {
         ("a1_play", "Thornback Boar"),
         ("a1_slot", "2"),
         ("interp_storm_target", "random"),
+        ("choices", "1:2"),
     ]);
     let (status, _, text, location) = send(
         TestRequest::post()
@@ -189,6 +190,7 @@ async fn the_form_builds_a_position_from_catalogue_cards_and_a_hypothetical() {
     assert_eq!(p["actions"][0]["player"], 1);
     assert_eq!(p["actions"][0]["play"], "Thornback Boar");
     assert_eq!(p["interpretations"]["storm_target"], "random");
+    assert_eq!(p["choices"], json!([{"chance": 1, "slot": 2}]));
 
     // Content-addressed: the same form gives the same permalink; the JSON twin of the
     // build answers it without a redirect.
@@ -209,6 +211,10 @@ async fn the_form_builds_a_position_from_catalogue_cards_and_a_hypothetical() {
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains(r#"value="Moss Troll""#));
     assert!(html.contains(r#"value="Armor 2, Fury""#));
+    assert!(
+        html.contains(r#"name="choices" value="1:2""#),
+        "fixed chances survive editing"
+    );
 }
 
 #[actix_rt::test]
@@ -296,17 +302,43 @@ async fn step_pages_show_the_board_the_cited_log_and_the_controls() {
 }
 
 #[actix_rt::test]
-async fn the_board_after_any_step_downloads_as_a_position_that_opens_again() {
+async fn any_state_downloads_as_json_and_opens_on_the_same_step() {
     let hash = store(&bolt_position()).await;
     let (status, ctype, body) =
         http::get(state(), &format!("/adjudicate/p/{hash}/3/state.json"), None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert!(ctype.starts_with("application/json"));
-    let position = arbiter::engine::Position::from_json(&body).expect("reads as a position");
-    assert!(!position.players[0].line.is_empty());
-    // Opening it again stores it and lands on its first step.
-    let again = store(&serde_json::from_str(&body).unwrap()).await;
-    assert_ne!(again, hash);
+    // The state is the position (choices and interpretations included) and the step.
+    let file: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(file["object"], "adjudication_state");
+    assert_eq!(file["step"], 3);
+    assert_eq!(file["position"]["seed"], 7);
+    assert!(arbiter::engine::Position::from_json(&file["position"].to_string()).is_ok());
+    // Pasted back, it lands on the same permalink and step.
+    let (status, _, text, location) = send(
+        TestRequest::post()
+            .uri("/adjudicate")
+            .insert_header(("Content-Type", FORM))
+            .set_payload(encode(&[("json", &body)])),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    assert_eq!(location.unwrap(), format!("/adjudicate/p/{hash}/3"));
+    // A state file with anything else in it is refused, with the reason.
+    let mut extra = file.clone();
+    extra["note"] = json!("hi");
+    let (status, _, text, _) = send(
+        TestRequest::post()
+            .uri("/adjudicate.json")
+            .insert_header(("Content-Type", FORM))
+            .set_payload(encode(&[("json", &extra.to_string())])),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        text.contains("a state file has exactly object, position and step"),
+        "{text}"
+    );
 
     let (status, _, body) = http::get(
         state(),
@@ -488,7 +520,7 @@ async fn a_position_file_opens_without_javascript() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(ctype.starts_with("text/html"));
     assert!(
-        text.contains("pasted JSON: 3:12: turns: expected value"),
+        text.contains("uploaded file: 3:12: turns: expected value"),
         "{text}"
     );
     // An empty file, no file part, or not multipart at all.
@@ -537,6 +569,10 @@ async fn malformed_forms_get_a_400_naming_the_field() {
         ),
         (vec![("json", "[1, 2")], "pasted JSON"),
         (vec![("turns", "999")], "turns"),
+        (
+            vec![("choices", "1:2, three")],
+            "Fixed chance outcomes, item 2: \"three\" is not chance:slot",
+        ),
     ] {
         let (status, ctype, text, _) = send(
             TestRequest::post()

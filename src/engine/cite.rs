@@ -55,7 +55,7 @@ pub const fn house(rule: &'static str, section: &'static str, sentence: &'static
     }
 }
 
-/// The turn sequence (T1–T10). Each is justified from the seed in the doc.
+/// The turn sequence (T1–T11). Each is justified from the seed in the doc.
 pub mod turn {
     use super::{house, Citation};
 

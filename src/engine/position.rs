@@ -766,6 +766,9 @@ pub fn creature_out(c: &Creature) -> CreatureSpec {
 /// The state as a position that continues from it: the next turn, the turns left, the
 /// cards still to be played and the choices still to come. The seed is drawn from the
 /// state's generator, so the continuation is reproducible but not the same stream.
+///
+/// Taken mid-turn, the position starts that turn again (a position starts at the start
+/// of a turn): exact continuation is from the end of a turn, as `final` always is.
 pub fn to_position(st: &State) -> Position {
     let finished_turn = st.agenda.is_empty();
     let next_turn = if finished_turn { st.turn + 1 } else { st.turn };
@@ -815,7 +818,8 @@ pub fn to_position(st: &State) -> Position {
     let mut rng = st.rng.clone();
     Position {
         game: "battleline".into(),
-        seed: rng.next_u64(),
+        // 53 bits: JSON readers that hold numbers as doubles (JavaScript, jq) keep it exact.
+        seed: rng.next_u64() >> 11,
         turns: st.last_turn.saturating_sub(next_turn.saturating_sub(1)),
         turn: next_turn,
         players,

@@ -144,6 +144,8 @@ fn plan(
         &FURY_SECOND
     } else if has_fury {
         &FURY_FIRST
+    } else if opposing.is_none() {
+        &turn::UNOPPOSED
     } else {
         &turn::COMBAT
     };

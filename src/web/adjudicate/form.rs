@@ -1,6 +1,7 @@
 //! The position builder's form: flat `name=value` pairs to a [`Position`] and back.
 //!
-//! Field names: `seed`, `turns`, `json` (pasted position JSON, which wins when present),
+//! Field names: `seed`, `turns`, `turn` (the starting turn), `choices` (fixed chance
+//! outcomes, `chance:slot, …`), `json` (pasted position JSON, which wins when present),
 //! `interp_<key>`; per player `p<P>_name`, `p<P>_life`; per slot
 //! `p<P>_s<N>_{card,name,attack,life,abilities,traits,damage,artifacts,status,warlord}`
 //! (lists comma-separated, `status` repeated); per play `a<I>_{player,play,slot,turn}`.
@@ -8,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use crate::engine::position::{ActionSpec, ArtifactSpec, CreatureSpec, PlayerSpec};
+use crate::engine::position::{ActionSpec, ArtifactSpec, ChoiceSpec, CreatureSpec, PlayerSpec};
 use crate::engine::{Interpretations, Position, INTERPRETATIONS};
 
 /// Slots per player on the form (the position cap is larger: paste JSON for more).
@@ -73,6 +74,25 @@ fn number<T: std::str::FromStr>(
             None
         }
     }
+}
+
+/// The `choices` field: fixed chance outcomes as `chance:slot` pairs, comma-separated
+/// (`1:3, 2:1`: chance step 1 picks slot 3, chance step 2 picks slot 1).
+fn choices(text: &str, errors: &mut Vec<String>) -> Vec<ChoiceSpec> {
+    let mut out = Vec::new();
+    for (i, item) in list(text).into_iter().enumerate() {
+        let parsed = item
+            .split_once(':')
+            .and_then(|(c, s)| Some((c.trim().parse().ok()?, s.trim().parse().ok()?)));
+        match parsed {
+            Some((chance, slot)) => out.push(ChoiceSpec { chance, slot }),
+            None => errors.push(format!(
+                "Fixed chance outcomes, item {}: {item:?} is not chance:slot (for example 1:3)",
+                i + 1
+            )),
+        }
+    }
+    out
 }
 
 /// The position the form describes, or the problems with its fields.
@@ -177,10 +197,10 @@ pub fn to_position(f: &Fields) -> Result<Position, Vec<String>> {
         game: "battleline".into(),
         seed: number(f, "seed", "Seed", &mut errors).unwrap_or(0),
         turns: number(f, "turns", "Turns", &mut errors).unwrap_or(1),
-        turn: 1,
+        turn: number(f, "turn", "Starting turn", &mut errors).unwrap_or(1),
         players,
         actions,
-        choices: Vec::new(),
+        choices: choices(f.get("choices"), &mut errors),
         interpretations,
     };
     if errors.is_empty() {
@@ -197,6 +217,13 @@ pub fn from_position(pos: &Position) -> (Fields, Vec<String>) {
     let mut notes = Vec::new();
     f.set("seed".into(), pos.seed.to_string());
     f.set("turns".into(), pos.turns.to_string());
+    f.set("turn".into(), pos.turn.to_string());
+    let fixed: Vec<String> = pos
+        .choices
+        .iter()
+        .map(|c| format!("{}:{}", c.chance, c.slot))
+        .collect();
+    f.set("choices".into(), fixed.join(", "));
     let chosen = pos.interpretations.chosen();
     for (key, value) in chosen {
         f.set(format!("interp_{key}"), value.into());
@@ -243,6 +270,16 @@ pub fn from_position(pos: &Position) -> (Fields, Vec<String>) {
                     ArtifactSpec::Inline { name, .. } => name.clone(),
                 })
                 .collect();
+            if c.artifacts
+                .iter()
+                .any(|a| matches!(a, ArtifactSpec::Inline { .. }))
+            {
+                notes.push(format!(
+                    "Player {}, slot {}: a hypothetical artifact keeps only its name on the form, not its stats; paste the JSON to keep them.",
+                    p + 1,
+                    i + 1
+                ));
+            }
             if !arts.is_empty() {
                 f.set(key("artifacts"), arts.join(", "));
             }

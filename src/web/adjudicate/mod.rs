@@ -385,7 +385,7 @@ async fn build(
     }
     let fields = Fields::from_pairs(pairs);
     let json = fields.get("json").to_string();
-    open_position(&state, fields, json, out)
+    open_position(&state, fields, json, "pasted JSON", out)
 }
 
 /// The end of both builder forms: pasted or uploaded JSON (when not empty) or else the
@@ -394,16 +394,17 @@ fn open_position(
     state: &AppState,
     fields: Fields,
     json: String,
+    source: &str,
     out: Format,
 ) -> Result<HttpResponse, Failure> {
     let parsed = if !json.is_empty() {
-        Position::from_json(&json).map_err(|e| vec![format!("pasted JSON: {e}")])
+        read_opened(&json).map_err(|e| vec![format!("{source}: {e}")])
     } else {
-        form::to_position(&fields)
+        form::to_position(&fields).map(|p| (p, 0))
     };
-    let position = match parsed {
-        Ok(p) => match engine::resolve(&p, &CatalogueCards(&state.catalogue)) {
-            Ok(_) => p,
+    let (position, step) = match parsed {
+        Ok((p, step)) => match engine::resolve(&p, &CatalogueCards(&state.catalogue)) {
+            Ok(_) => (p, step),
             Err(errors) => {
                 let msgs = errors.iter().map(|e| e.to_string()).collect();
                 return bad_form(state, fields, json, msgs, out);
@@ -412,7 +413,12 @@ fn open_position(
         Err(msgs) => return bad_form(state, fields, json, msgs, out),
     };
     let hash = store(state, &position, out)?;
-    let url = step_url(&hash, 0);
+    // A state file's step, within the adjudication (it cannot fail: it just resolved).
+    let step = match step {
+        0 => 0,
+        n => run(state, position, out)?.steps.len().min(n),
+    };
+    let url = step_url(&hash, step);
     if out == Format::Json {
         return page::json(
             &serde_json::json!({"object": "permalink", "hash": hash, "url": url}),
@@ -420,6 +426,35 @@ fn open_position(
         );
     }
     Ok(see_other(&url))
+}
+
+/// What `/adjudicate/p/{hash}/{step}/state.json` downloads: the state of a step-through,
+/// which is the position (with its choices and interpretations) and the step it is on.
+/// Opening it (pasted or uploaded) lands on that step.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StateFile {
+    object: String,
+    position: serde_json::Value,
+    step: usize,
+}
+
+const STATE_OBJECT: &str = "adjudication_state";
+
+/// Opened JSON: a state file (position and step) or a bare position (step 0).
+fn read_opened(json: &str) -> Result<(Position, usize), String> {
+    let is_state = serde_json::from_str::<serde_json::Value>(json)
+        .is_ok_and(|v| v.get("object").and_then(|o| o.as_str()) == Some(STATE_OBJECT));
+    if !is_state {
+        return Position::from_json(json)
+            .map(|p| (p, 0))
+            .map_err(|e| e.to_string());
+    }
+    let file: StateFile = serde_json::from_str(json)
+        .map_err(|e| format!("a state file has exactly object, position and step: {e}"))?;
+    let position =
+        Position::from_json(&file.position.to_string()).map_err(|e| format!("position: {e}"))?;
+    Ok((position, file.step))
 }
 
 /// At most this many parts in an upload: the builder's file form sends one.
@@ -473,7 +508,9 @@ async fn open_file(
             "the uploaded file is empty: expected a position JSON object".to_string()
         }
         Some(b) => match String::from_utf8(b) {
-            Ok(json) => return open_position(&state, Fields::default(), json, out),
+            Ok(json) => {
+                return open_position(&state, Fields::default(), json, "uploaded file", out)
+            }
             Err(e) => format!(
                 "uploaded file: byte {} is not UTF-8; expected position JSON text",
                 e.utf8_error().valid_up_to()
@@ -676,9 +713,13 @@ async fn permalink(
     Ok(see_other(&step_url(hash, 0)))
 }
 
-/// `/adjudicate/p/{hash}/{step}/state.json`: the board after step `step` as a position
-/// file (`engine::position::to_position`: the next turn, the turns and plays still to
-/// come), to download, keep, and open again at `/adjudicate` to play on from there.
+/// `/adjudicate/p/{hash}/{step}/state.json`: the state of the step-through at `step` as
+/// a file: the stored position (its choices and interpretations included) and the step
+/// ([`StateFile`]). Pasted or uploaded at `/adjudicate`, it opens on the same step.
+///
+/// Decision: not the board after the step as a position. A position starts at the start
+/// of a turn, so a board taken mid-turn cannot continue exactly from a position (the
+/// turn's start and its plays would run again); the position and the step always can.
 async fn state_download(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
@@ -694,9 +735,14 @@ async fn state_download(
         ))
         .in_format(out));
     }
+    let file = StateFile {
+        object: STATE_OBJECT.into(),
+        position: serde_json::to_value(&replay.position).unwrap_or_default(),
+        step,
+    };
     Ok(attachment(
-        &format!("position-{hash}-step-{step}.json"),
-        position::to_position(replay.state(step)).to_json(),
+        &format!("adjudication-{hash}-step-{step}.json"),
+        serde_json::to_string_pretty(&file).unwrap_or_default(),
     ))
 }
 
