@@ -715,3 +715,52 @@ async fn everything_a_judge_types_is_escaped() {
     assert_eq!(status, StatusCode::OK);
     assert!(!html.contains("<img src=x"));
 }
+
+#[actix_rt::test]
+async fn the_search_engine_autocompletes_card_names() {
+    let names = |v: &Value| -> Vec<String> {
+        v["names"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_str().unwrap().to_string())
+            .collect()
+    };
+    // A prefix: the name that starts with it first.
+    let (status, v) = get_json("/adjudicate/cards.json?q=frow").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["object"], "card_suggestions");
+    assert_eq!(
+        names(&v).first().map(String::as_str),
+        Some("Frowny the Snowman")
+    );
+    // A typo: the search engine's fuzzy match finds it.
+    let (_, v) = get_json("/adjudicate/cards.json?q=frowy").await;
+    assert!(names(&v).contains(&"Frowny the Snowman".to_string()), "{v}");
+    // Artifacts apart from creatures.
+    let (_, v) = get_json("/adjudicate/cards.json?q=carrot&type=artifact").await;
+    assert_eq!(names(&v), vec!["The Carrot of Power"]);
+    let (_, v) = get_json("/adjudicate/cards.json?q=carrot").await;
+    assert!(!names(&v).contains(&"The Carrot of Power".to_string()));
+    // Only battle-line cards; search syntax is not run; nothing typed, nothing found.
+    for q in ["%22%28%20OR%20-", "", "game%3Akarth", "zzzzzzzz"] {
+        let (status, v) = get_json(&format!("/adjudicate/cards.json?q={q}")).await;
+        assert_eq!(status, StatusCode::OK, "{q}");
+        for n in names(&v) {
+            assert!(
+                common::bundled_catalogue().card("battleline", &n).is_some(),
+                "{q}: {n} is not a battle-line card"
+            );
+        }
+    }
+    // The page without JavaScript, and a bad type.
+    let (status, html) = get_html("/adjudicate/cards?q=scare").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains(">Surly Scarecrow</a>"), "{html}");
+    let (status, _, text) = http::get(state(), "/adjudicate/cards?q=x&type=spell", None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(text.contains("expected creature or artifact"), "{text}");
+    let (status, _, js) = http::get(state(), "/static/builder.js", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(js.contains("/adjudicate/cards.json"));
+}

@@ -5,19 +5,25 @@ use actix_web::{web, HttpResponse};
 const STYLE: &str = include_str!("../../static/style.css");
 const OPENAPI: &str = include_str!("../../static/openapi.json");
 const ADJUDICATE_JS: &str = include_str!("../../static/adjudicate.js");
+const BUILDER_JS: &str = include_str!("../../static/builder.js");
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/static/style.css", web::get().to(style))
-        .route("/static/adjudicate.js", web::get().to(adjudicate_js))
+        .route(
+            "/static/adjudicate.js",
+            web::get().to(|| script(ADJUDICATE_JS)),
+        )
+        .route("/static/builder.js", web::get().to(|| script(BUILDER_JS)))
         .route("/ping", web::get().to(ping))
         .route("/api/openapi.json", web::get().to(openapi));
 }
 
-/// The step-through's keyboard script.
-async fn adjudicate_js() -> HttpResponse {
+/// A script: the step-through's keyboard (`adjudicate.js`) or the builder's card-name
+/// autocompletion (`builder.js`). Both only enhance pages that work without them.
+async fn script(body: &'static str) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/javascript; charset=utf-8")
-        .body(ADJUDICATE_JS)
+        .body(body)
 }
 
 /// The trivial static route the load tests compare against: fixed bytes, no work.

@@ -10,6 +10,7 @@
 
 mod api;
 mod form;
+mod suggest;
 mod view;
 
 use actix_web::http::header;
@@ -62,6 +63,8 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
             .route(web::post().to(build)),
     )
     .route("/adjudicate/open", web::post().to(open_file))
+    .route("/adjudicate/cards", web::get().to(suggest::cards_page))
+    .route("/adjudicate/cards.json", web::get().to(suggest::cards_page))
     .route("/adjudicate/rules", web::get().to(rules_page))
     .route("/adjudicate/rules.json", web::get().to(rules_page))
     .route("/adjudicate/p/{hash}", web::get().to(permalink))
