@@ -176,6 +176,21 @@ pub(super) fn parse_fields(parse: &AbilityParse) -> Vec<Field> {
     }
 }
 
+/// The request's media type: `Content-Type` without its parameters, lower-cased; `None`
+/// when the header is absent or not text.
+pub(super) fn media_type(req: &HttpRequest) -> Option<String> {
+    req.headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .map(|v| {
+            v.split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase()
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,19 +219,4 @@ mod tests {
         assert_eq!(quoted(&long).chars().count(), 83);
         assert!(suggestions(&long, ["x"]).is_empty());
     }
-}
-
-/// The request's media type: `Content-Type` without its parameters, lower-cased; `None`
-/// when the header is absent or not text.
-pub(super) fn media_type(req: &HttpRequest) -> Option<String> {
-    req.headers()
-        .get(actix_web::http::header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .map(|v| {
-            v.split(';')
-                .next()
-                .unwrap_or("")
-                .trim()
-                .to_ascii_lowercase()
-        })
 }
