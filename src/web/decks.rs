@@ -289,27 +289,15 @@ async fn api_validate(
         )))
         }
     };
-    let bytes = match body.to_bytes_limited(decks::MAX_BYTES).await {
-        Ok(Ok(b)) => b,
-        Ok(Err(e)) => return Err(bad(format!("the body could not be read: {e}"))),
-        Err(_) => {
-            return Err(bad(format!(
-                "the body is over {} bytes (1 MiB): a decklist is a few kilobytes",
-                decks::MAX_BYTES
-            )))
-        }
-    };
-    let text = std::str::from_utf8(&bytes).map_err(|e| {
-        bad(format!(
-            "the body is not valid UTF-8 (byte {})",
-            e.valid_up_to()
-        ))
-    })?;
-    if text.trim().is_empty() {
-        return Err(bad(
-            "the body is empty: send a decklist (text/plain) or {\"cards\": [{\"name\", \"count\"}]} (application/json)".into(),
-        ));
-    }
+    let text = page::read_text_body(
+        body,
+        decks::MAX_BYTES,
+        " (1 MiB): a decklist is a few kilobytes",
+        "a decklist (text/plain) or {\"cards\": [{\"name\", \"count\"}]} (application/json)",
+    )
+    .await
+    .map_err(|e| e.in_format(out))?;
+    let text = text.as_str();
     let list = if json {
         decks::parse_json(text).map_err(|e| bad(e.to_string()))?
     } else {

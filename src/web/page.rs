@@ -176,6 +176,42 @@ pub(super) fn parse_fields(parse: &AbilityParse) -> Vec<Field> {
     }
 }
 
+/// Reads a request body of at most `cap` bytes as text. Over the cap is a 413 that says
+/// `over {cap} bytes{cap_note}`; a body that is not UTF-8 or is blank is a 400, the blank
+/// one saying `the body is empty: send {send}`.
+pub(super) async fn read_text_body(
+    body: actix_web::web::Payload,
+    cap: usize,
+    cap_note: &str,
+    send: &str,
+) -> Result<String, WebError> {
+    let bytes = match body.to_bytes_limited(cap).await {
+        Ok(Ok(b)) => b,
+        Ok(Err(e)) => {
+            return Err(WebError::BadRequest(format!(
+                "the body could not be read: {e}"
+            )))
+        }
+        Err(_) => {
+            return Err(WebError::TooLarge(format!(
+                "the body is over {cap} bytes{cap_note}"
+            )))
+        }
+    };
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        WebError::BadRequest(format!(
+            "the body is not valid UTF-8 (byte {})",
+            e.valid_up_to()
+        ))
+    })?;
+    if text.trim().is_empty() {
+        return Err(WebError::BadRequest(format!(
+            "the body is empty: send {send}"
+        )));
+    }
+    Ok(text.to_string())
+}
+
 /// The request's media type: `Content-Type` without its parameters, lower-cased; `None`
 /// when the header is absent or not text.
 pub(super) fn media_type(req: &HttpRequest) -> Option<String> {

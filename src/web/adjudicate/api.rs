@@ -57,29 +57,14 @@ pub(super) async fn read_body(
             page::quoted(&ctype).trim_matches('`')
         )));
     }
-    let bytes = match body.to_bytes_limited(caps::JSON_BYTES).await {
-        Ok(Ok(b)) => b,
-        Ok(Err(e)) => return Err(bad(format!("the body could not be read: {e}"))),
-        Err(_) => {
-            return Err(WebError::TooLarge(format!(
-                "the body is over {} bytes, the cap on a position (docs/positions.md)",
-                caps::JSON_BYTES
-            ))
-            .in_format(out))
-        }
-    };
-    let text = std::str::from_utf8(&bytes).map_err(|e| {
-        bad(format!(
-            "the body is not valid UTF-8 (byte {})",
-            e.valid_up_to()
-        ))
-    })?;
-    if text.trim().is_empty() {
-        return Err(bad(
-            "the body is empty: send position JSON (docs/positions.md)".into(),
-        ));
-    }
-    Ok(text.to_string())
+    page::read_text_body(
+        body,
+        caps::JSON_BYTES,
+        ", the cap on a position (docs/positions.md)",
+        "position JSON (docs/positions.md)",
+    )
+    .await
+    .map_err(|e| e.in_format(out))
 }
 
 /// Resolves and plays `position` on the blocking pool.
