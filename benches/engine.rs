@@ -32,11 +32,11 @@ fn bench(c: &mut Criterion) {
     }
     vanilla_pos.actions.clear();
     let vanilla = engine::resolve(&vanilla_pos, &cards).expect("resolves");
-    {
-        let mut st = mixed.clone();
+    for (label, start) in [("mixed", &mixed), ("no abilities", &vanilla)] {
+        let mut st = start.clone();
         let events = engine::run_to_end(&mut st);
         eprintln!(
-            "7v7 mixed: {} steps, {} events, outcome {:?}",
+            "7v7 {label}: {} steps, {} events, outcome {:?}",
             st.steps,
             events.len(),
             st.outcome

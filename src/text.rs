@@ -5,11 +5,22 @@
 //! text is never folded; only keys are. Closest-name suggestions ("did you mean") live
 //! here too, so the importer, the deck validator and the engine suggest alike.
 
+/// Whether `s` (trimmed) is plain ASCII with single spaces, which folding only
+/// lowercases.
+fn is_plain(s: &str) -> bool {
+    let mut space = false;
+    s.bytes().all(|b| {
+        let ok = b.is_ascii_graphic() || (b == b' ' && !space);
+        space = b == b' ';
+        ok
+    })
+}
+
 /// The lookup key of a name.
 pub fn fold(s: &str) -> String {
     let s = s.trim();
     // Fast path: plain ASCII with single spaces only needs lowercasing.
-    if s.bytes().all(|b| b.is_ascii_graphic() || b == b' ') && !s.contains("  ") {
+    if is_plain(s) {
         return s.to_ascii_lowercase();
     }
     let mut out = String::with_capacity(s.len());
@@ -35,6 +46,20 @@ pub fn fold(s: &str) -> String {
     out
 }
 
+/// Whether `a` and `b` fold to the same key ([`fold`]), without allocating when both
+/// are plain ASCII (the engine asks this on its hot path).
+pub fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.trim(), b.trim());
+    if a.eq_ignore_ascii_case(b) {
+        // Equal but for ASCII case: folding keeps them equal.
+        return true;
+    }
+    if is_plain(a) && is_plain(b) {
+        return false;
+    }
+    fold(a) == fold(b)
+}
+
 /// The candidates closest to `wanted` (by folded Jaro-Winkler similarity), best first,
 /// at most `limit`, and only those similar enough to be worth suggesting.
 pub fn closest<'a, I>(wanted: &str, candidates: I, limit: usize) -> Vec<&'a str>
@@ -55,6 +80,23 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn same_name_agrees_with_fold() {
+        for (a, b) in [
+            ("The Omega Rabbit", " the omega rabbit "),
+            ("The  Omega Rabbit", "the omega rabbit"),
+            ("Warrior\u{2019}s Oath", "warrior's oath"),
+            ("Omega Rabbit", "The Omega Rabbit"),
+            ("Æther", "æther"),
+            ("a\tb", "a b"),
+            ("", " "),
+        ] {
+            assert_eq!(same_name(a, b), fold(a) == fold(b), "{a:?} vs {b:?}");
+        }
+        assert!(same_name("The  Omega\tRabbit", "the omega rabbit"));
+        assert!(!same_name("The Omega Rabbits", "the omega rabbit"));
+    }
 
     #[test]
     fn fold_makes_spellings_equal() {

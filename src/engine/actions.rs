@@ -192,7 +192,7 @@ pub fn note_if_not_printed_holder(
     text: &'static str,
     cite: &'static Citation,
 ) {
-    if crate::text::fold(&holder.name) != crate::text::fold(card) {
+    if !crate::text::same_name(&holder.name, card) {
         note(st, out, Some(holder.clone()), text, cite);
     }
 }

@@ -491,6 +491,7 @@ fn trim(line: &mut Vec<Option<Creature>>) {
 }
 
 /// Applies and records one change.
+#[inline]
 pub(crate) fn emit(st: &mut State, out: &mut Vec<Event>, change: Change, cite: &'static Citation) {
     apply(&mut st.players, &change);
     out.push(Event { change, cite });

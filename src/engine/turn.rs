@@ -27,14 +27,21 @@ pub fn step(state: &State) -> (State, Vec<Event>) {
 /// [`step`] in place: the fast path for running to the end.
 pub fn advance(st: &mut State) -> Vec<Event> {
     let mut out = Vec::new();
-    while !st.is_over() && out.is_empty() {
+    advance_into(st, &mut out);
+    out
+}
+
+/// [`advance`], appending the step's events to `out`.
+fn advance_into(st: &mut State, out: &mut Vec<Event>) {
+    let before = out.len();
+    while !st.is_over() && out.len() == before {
         if st.steps >= MAX_STEPS {
-            end(st, &mut out, Outcome::StepBound, &turn::BOUND);
+            end(st, out, Outcome::StepBound, &turn::BOUND);
             break;
         }
         let Some(task) = st.agenda.pop() else {
             if st.turn >= st.last_turn {
-                end(st, &mut out, Outcome::TurnsPlayed, &turn::TURNS);
+                end(st, out, Outcome::TurnsPlayed, &turn::TURNS);
                 break;
             }
             st.turn += 1;
@@ -42,18 +49,18 @@ pub fn advance(st: &mut State) -> Vec<Event> {
             continue;
         };
         st.phase = task.phase(st);
-        run(st, task, &mut out);
-        check_defeat(st, &mut out);
+        run(st, task, out);
+        check_defeat(st, out);
     }
     st.steps += 1;
-    out
 }
 
 /// Runs steps until adjudication ends; returns every event.
 pub fn run_to_end(st: &mut State) -> Vec<Event> {
-    let mut all = Vec::new();
+    // Events are moved, not copied, into one buffer sized for a typical game.
+    let mut all = Vec::with_capacity(256);
     while !st.is_over() {
-        all.extend(advance(st));
+        advance_into(st, &mut all);
     }
     all
 }
@@ -150,13 +157,12 @@ fn run(st: &mut State, task: Task, out: &mut Vec<Event>) {
         }
         Task::Play(i) => arrival::play(st, out, i),
         Task::BeginBattle => {
-            st.battle_start_damage = (0..2)
-                .flat_map(|s| {
-                    st.creatures(s)
-                        .map(|(_, c)| (c.id, c.damage))
-                        .collect::<Vec<_>>()
-                })
-                .collect();
+            let mut start = std::mem::take(&mut st.battle_start_damage);
+            start.clear();
+            for s in 0..2 {
+                start.extend(st.creatures(s).map(|(_, c)| (c.id, c.damage)));
+            }
+            st.battle_start_damage = start;
             let len = st.players[0].line.len().max(st.players[1].line.len());
             push_front(st, (0..len).map(Task::Combat).collect());
         }

@@ -15,7 +15,7 @@ use crate::engine::cite::{seed, turn, Citation};
 use crate::engine::event::{emit, Actor, Change, Event, Fate};
 use crate::engine::interpret::CrossOverTarget;
 use crate::engine::state::{foe, Side, State, Status};
-use crate::text::fold;
+use crate::text::same_name;
 
 use super::{auras, special};
 
@@ -48,14 +48,14 @@ pub fn settle(st: &mut State, out: &mut Vec<Event>, doomed: Vec<(Side, u32, &'st
     // Each round destroys at least one creature; the lines hold finitely many.
     loop {
         for side in 0..2 {
-            let lethal: Vec<u32> = st
-                .creatures(side)
-                .filter(|(i, _)| special::is_lethal(st, side, *i))
-                .map(|(_, c)| c.id)
-                .collect();
-            for id in lethal {
-                if !dying.iter().any(|(_, d, _)| *d == id) {
-                    dying.push((side, id, &turn::DEATH));
+            for (i, c) in st.creatures(side) {
+                // Undamaged, unequipped and with Life left: not lethal, cheaply.
+                let may_die = c.damage > 0 || c.life <= 0 || !c.artifacts.is_empty();
+                if may_die
+                    && special::is_lethal(st, side, i)
+                    && !dying.iter().any(|(_, d, _)| *d == c.id)
+                {
+                    dying.push((side, c.id, &turn::DEATH));
                 }
             }
         }
@@ -141,7 +141,7 @@ fn leave(
         } else {
             (Fate::Destroyed, *cite)
         };
-        let omega = fold(&c.name) == fold("The Omega Rabbit");
+        let omega = same_name(&c.name, "The Omega Rabbit");
         let healer = c.has(K::Heal);
         if fate != Fate::Destroyed && !std::ptr::eq(*cite, &turn::DEATH) {
             // Why it was destroyed, before what its own rule does with it.

@@ -12,7 +12,7 @@ use crate::engine::actions::{self, note, rearrange, summon};
 use crate::engine::cite::{seed, turn, Citation};
 use crate::engine::event::{emit, Actor, Change, Event, Fate};
 use crate::engine::state::{Artifact, Side, State};
-use crate::text::fold;
+use crate::text::same_name;
 
 use super::auras;
 
@@ -182,12 +182,12 @@ pub fn forced_artifact_target(
     side: Side,
     artifact: &Artifact,
 ) -> Option<(Actor, &'static str, &'static Citation)> {
-    if fold(&artifact.name) != fold(CARROT) {
+    if !same_name(&artifact.name, CARROT) {
         return None;
     }
     let mut bunnies = st
         .creatures(side)
-        .filter(|(_, c)| fold(&c.name) == fold(BUNNY))
+        .filter(|(_, c)| same_name(&c.name, BUNNY))
         .map(|(i, c)| Actor::of(side, i, c));
     if let Some(first) = bunnies.next() {
         return Some(if bunnies.next().is_some() {
@@ -223,7 +223,7 @@ pub fn omega_rabbit(
     bunny: &Actor,
     carrot: &Artifact,
 ) -> bool {
-    if fold(&bunny.name) != fold(BUNNY) || fold(&carrot.name) != fold(CARROT) {
+    if !same_name(&bunny.name, BUNNY) || !same_name(&carrot.name, CARROT) {
         return false;
     }
     let Some(rabbit) = st.summons.omega_rabbit.clone() else {
