@@ -764,3 +764,29 @@ async fn the_search_engine_autocompletes_card_names() {
     assert_eq!(status, StatusCode::OK);
     assert!(js.contains("/adjudicate/cards.json"));
 }
+
+#[actix_rt::test]
+async fn every_json_twin_of_the_step_through_is_in_the_openapi_document() {
+    let (status, api) = get_json("/api/openapi.json").await;
+    assert_eq!(status, StatusCode::OK);
+    for path in [
+        "/api/adjudicate",
+        "/adjudicate.json",
+        "/adjudicate/cards.json",
+        "/adjudicate/rules.json",
+        "/adjudicate/p/{hash}.json",
+        "/adjudicate/p/{hash}/{step}.json",
+        "/adjudicate/p/{hash}/{step}/state.json",
+        "/adjudicate/compare/{a}/{b}.json",
+    ] {
+        assert!(api["paths"][path].is_object(), "{path} is documented");
+    }
+    // What the document says of the suggestions is what they are.
+    let schema = &api["paths"]["/adjudicate/cards.json"]["get"]["responses"]["200"]["content"]
+        ["application/json"]["schema"];
+    let (_, v) = get_json("/adjudicate/cards.json?q=hex").await;
+    assert_eq!(v["object"], schema["properties"]["object"]["const"]);
+    for field in schema["required"].as_array().unwrap() {
+        assert!(v.get(field.as_str().unwrap()).is_some(), "{field} in {v}");
+    }
+}
