@@ -1,11 +1,14 @@
 //! Glue between the catalogue and the rules engine: the catalogue as the engine's
-//! [`CardSource`], and the readable log the CLI prints.
+//! [`CardSource`], the readable log the CLI prints, and reading what a judge opens (a
+//! position, or a step-through's saved state) the same way in the CLI and on the web.
 //!
 //! The engine knows nothing of the catalogue; this module is the only place the two
 //! meet, so the web layer and the CLI adjudicate the same way.
 
 use crate::catalogue::Catalogue;
-use crate::engine::{Adjudication, CardDef, CardSource, Outcome, PositionError};
+use crate::engine::position::parse_json;
+use crate::engine::{Adjudication, CardDef, CardSource, Outcome, Position, PositionError};
+use serde::{Deserialize, Serialize};
 
 /// The game slug of seed 000.
 pub const GAME: &str = "battleline";
@@ -43,6 +46,58 @@ impl CardSource for CatalogueCards<'_> {
         crate::text::closest(name, names, 1)
             .first()
             .map(|s| s.to_string())
+    }
+}
+
+/// The `object` of a [`SavedState`].
+pub const SAVED_STATE_OBJECT: &str = "adjudication_state";
+
+/// What the step-through downloads as a step's state (`/adjudicate/p/{hash}/{step}/state.json`):
+/// the position (with its choices and interpretations) and the step a judge was on.
+/// Opened on the web it lands on that step; the CLI plays the position and names the step.
+///
+/// Decision: not the board after the step as a position. A position starts at the start
+/// of a turn, so a board taken mid-turn cannot continue exactly from a position (the
+/// turn's start and its plays would run again); the position and the step always can.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedState {
+    /// Always [`SAVED_STATE_OBJECT`].
+    pub object: String,
+    pub position: Position,
+    pub step: usize,
+}
+
+impl SavedState {
+    pub fn new(position: Position, step: usize) -> SavedState {
+        SavedState {
+            object: SAVED_STATE_OBJECT.into(),
+            position,
+            step,
+        }
+    }
+}
+
+/// Reads what a judge opens: a [`SavedState`] (its position and step) or a bare position
+/// (step 0). Errors locate the problem in `json` itself (a saved state's position errors
+/// have paths under `position`).
+pub fn read_opened(json: &str) -> Result<(Position, usize), PositionError> {
+    let is_state = serde_json::from_str::<serde_json::Value>(json)
+        .is_ok_and(|v| v.get("object").and_then(|o| o.as_str()) == Some(SAVED_STATE_OBJECT));
+    if !is_state {
+        return Position::from_json(json).map(|p| (p, 0));
+    }
+    match parse_json::<SavedState>(json) {
+        Ok(file) => Ok((file.position, file.step)),
+        Err(mut e) => {
+            if !e.path.starts_with("position") {
+                e.message = format!(
+                    "a state file has exactly object, position and step: {}",
+                    e.message
+                );
+            }
+            Err(e)
+        }
     }
 }
 

@@ -108,7 +108,8 @@ enum Command {
     /// and print the log, every event citing its rule. Exit code 0, or 2 for a position
     /// that cannot be read or a judge's choice that names no candidate.
     Adjudicate {
-        /// Position JSON file (`-` for standard input).
+        /// Position JSON file (`-` for standard input), or a state saved from the web
+        /// step-through (`…/state.json`), whose position is played.
         position: PathBuf,
         #[command(flatten)]
         db: DbArg,
@@ -201,8 +202,8 @@ struct AdjudicateConfig {
 }
 
 fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
-    use arbiter::adjudicate::{errors_text, log_text, CatalogueCards};
-    use arbiter::engine::{self, Outcome, Position, RecordConfig};
+    use arbiter::adjudicate::{errors_text, log_text, read_opened, CatalogueCards};
+    use arbiter::engine::{self, Outcome, RecordConfig};
     let file = cfg.position.display().to_string();
     let text = if file == "-" {
         let mut s = String::new();
@@ -217,8 +218,9 @@ fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
-    let mut position = match Position::from_json(&text) {
-        Ok(p) => p,
+    // A position, or a state saved from the step-through (its step is named below).
+    let (mut position, saved_step) = match read_opened(&text) {
+        Ok(opened) => opened,
         Err(e) => {
             eprint!("{}", errors_text(&file, &[e]));
             return ExitCode::from(EXIT_BAD_INPUT);
@@ -255,6 +257,9 @@ fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
         }
     } else {
         out!("{}", log_text(&adj));
+        if saved_step > 0 {
+            outln!("(the saved state was at step {saved_step})");
+        }
     }
     if let Outcome::BadChoice { chance, slot, .. } = adj.outcome {
         eprintln!("{file}: choices: chance {chance} names slot {slot}, which is not a candidate");

@@ -241,3 +241,58 @@ fn cli_rejects_bad_positions_with_exit_2() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn cli_plays_a_state_saved_from_the_step_through() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("state.json");
+    let saved = json!({"object": "adjudication_state", "position": duel(), "step": 4});
+    std::fs::write(&file, serde_json::to_string_pretty(&saved).unwrap()).unwrap();
+    let out = cli().arg("adjudicate").arg(&file).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let log = String::from_utf8(out.stdout).unwrap();
+    assert!(log.contains("(the saved state was at step 4)"), "{log}");
+    // The same game as the bare position.
+    let json_of = |path: &std::path::Path| -> Value {
+        let out = cli()
+            .arg("adjudicate")
+            .arg(path)
+            .arg("--json")
+            .output()
+            .unwrap();
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let bare = dir.path().join("duel.json");
+    std::fs::write(&bare, duel().to_string()).unwrap();
+    assert_eq!(json_of(&file), json_of(&bare));
+
+    // An error inside the saved position: its path under `position`, its line in the file.
+    let mut broken = saved.clone();
+    broken["position"]["players"][1]["line"][0] = json!({"card": "Moss Troll", "atack": 3});
+    std::fs::write(&file, serde_json::to_string_pretty(&broken).unwrap()).unwrap();
+    let out = cli().arg("adjudicate").arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("position.players[1].line[0]"), "{err}");
+    let line: usize = err
+        .split(':')
+        .nth(1)
+        .and_then(|l| l.trim().parse().ok())
+        .unwrap_or_else(|| panic!("a line number: {err}"));
+    assert!(line > 1, "the line in the pretty file, not line 1: {err}");
+    // Anything but object, position and step is refused.
+    let mut extra = saved;
+    extra["note"] = json!("hi");
+    std::fs::write(&file, extra.to_string()).unwrap();
+    let out = cli().arg("adjudicate").arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("a state file has exactly object, position and step"),
+        "{err}"
+    );
+}

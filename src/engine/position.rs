@@ -221,33 +221,40 @@ impl Position {
     /// Reads position JSON, bounded by [`caps::JSON_BYTES`]. Shape errors name the line,
     /// column and path.
     pub fn from_json(text: &str) -> Result<Position, PositionError> {
-        if text.len() > caps::JSON_BYTES {
-            return Err(PositionError::at(
-                "",
-                format!(
-                    "the position is {} bytes; the limit is {} bytes",
-                    text.len(),
-                    caps::JSON_BYTES
-                ),
-            ));
-        }
-        let de = &mut serde_json::Deserializer::from_str(text);
-        serde_path_to_error::deserialize(de).map_err(|e| {
-            let path = e.path().to_string();
-            let inner = e.into_inner();
-            PositionError {
-                path: if path == "." { String::new() } else { path },
-                line: Some(inner.line()),
-                column: Some(inner.column()),
-                message: strip_serde_location(&inner.to_string()),
-            }
-        })
+        parse_json(text)
     }
 
     /// The position as pretty JSON.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
+}
+
+/// Reads JSON `text` holding a position (a [`Position`], or a document with one inside,
+/// such as the step-through's saved state) within the position's byte cap. Errors give
+/// the JSON path and the line and column in `text`.
+pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, PositionError> {
+    if text.len() > caps::JSON_BYTES {
+        return Err(PositionError::at(
+            "",
+            format!(
+                "the position is {} bytes; the limit is {} bytes",
+                text.len(),
+                caps::JSON_BYTES
+            ),
+        ));
+    }
+    let de = &mut serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        PositionError {
+            path: if path == "." { String::new() } else { path },
+            line: Some(inner.line()),
+            column: Some(inner.column()),
+            message: strip_serde_location(&inner.to_string()),
+        }
+    })
 }
 
 /// serde_json appends " at line L column C"; the location is reported separately.

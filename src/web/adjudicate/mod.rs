@@ -22,7 +22,7 @@ use super::error::{Failure, WebError};
 use super::format::Format;
 use super::page;
 use super::AppState;
-use crate::adjudicate::CatalogueCards;
+use crate::adjudicate::{read_opened, CatalogueCards, SavedState};
 use crate::engine::cite::turn;
 use crate::engine::position::caps;
 use crate::engine::{
@@ -431,35 +431,6 @@ fn open_position(
     Ok(see_other(&url))
 }
 
-/// What `/adjudicate/p/{hash}/{step}/state.json` downloads: the state of a step-through,
-/// which is the position (with its choices and interpretations) and the step it is on.
-/// Opening it (pasted or uploaded) lands on that step.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct StateFile {
-    object: String,
-    position: serde_json::Value,
-    step: usize,
-}
-
-const STATE_OBJECT: &str = "adjudication_state";
-
-/// Opened JSON: a state file (position and step) or a bare position (step 0).
-fn read_opened(json: &str) -> Result<(Position, usize), String> {
-    let is_state = serde_json::from_str::<serde_json::Value>(json)
-        .is_ok_and(|v| v.get("object").and_then(|o| o.as_str()) == Some(STATE_OBJECT));
-    if !is_state {
-        return Position::from_json(json)
-            .map(|p| (p, 0))
-            .map_err(|e| e.to_string());
-    }
-    let file: StateFile = serde_json::from_str(json)
-        .map_err(|e| format!("a state file has exactly object, position and step: {e}"))?;
-    let position =
-        Position::from_json(&file.position.to_string()).map_err(|e| format!("position: {e}"))?;
-    Ok((position, file.step))
-}
-
 /// At most this many parts in an upload: the builder's file form sends one.
 const MAX_UPLOAD_PARTS: usize = 8;
 
@@ -718,11 +689,8 @@ async fn permalink(
 
 /// `/adjudicate/p/{hash}/{step}/state.json`: the state of the step-through at `step` as
 /// a file: the stored position (its choices and interpretations included) and the step
-/// ([`StateFile`]). Pasted or uploaded at `/adjudicate`, it opens on the same step.
-///
-/// Decision: not the board after the step as a position. A position starts at the start
-/// of a turn, so a board taken mid-turn cannot continue exactly from a position (the
-/// turn's start and its plays would run again); the position and the step always can.
+/// ([`SavedState`], which says why not the board). Pasted or uploaded at `/adjudicate`,
+/// it opens on the same step.
 async fn state_download(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
@@ -738,11 +706,7 @@ async fn state_download(
         ))
         .in_format(out));
     }
-    let file = StateFile {
-        object: STATE_OBJECT.into(),
-        position: serde_json::to_value(&replay.position).unwrap_or_default(),
-        step,
-    };
+    let file = SavedState::new(replay.position.clone(), step);
     Ok(attachment(
         &format!("adjudication-{hash}-step-{step}.json"),
         serde_json::to_string_pretty(&file).unwrap_or_default(),
