@@ -1,11 +1,11 @@
-//! Arbitrary UTF-8 as position JSON through the reader, the resolver against the bundled
-//! catalogue, and the engine to the end. Nothing may panic or hang: the engine must end
+//! Arbitrary UTF-8 as position JSON (or a step-through's saved state holding one) through
+//! the reader, the resolver against the bundled catalogue, and the engine to the end. Nothing may panic or hang: the engine must end
 //! within its step bound, and every located error must carry a path or a location.
 #![no_main]
 
-use arbiter::adjudicate::CatalogueCards;
+use arbiter::adjudicate::{read_opened, CatalogueCards};
 use arbiter::catalogue::{self, Catalogue};
-use arbiter::engine::{self, Position, RecordConfig};
+use arbiter::engine::{self, RecordConfig};
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
 use std::sync::LazyLock;
@@ -20,8 +20,8 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let position = match Position::from_json(text) {
-        Ok(p) => p,
+    let position = match read_opened(text) {
+        Ok((p, _step)) => p,
         Err(e) => {
             assert!(
                 e.line.is_some() || !e.path.is_empty() || text.len() > 65536,
