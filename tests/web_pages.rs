@@ -523,3 +523,29 @@ async fn a_keyword_page_lists_at_most_200_cards_and_links_the_rest() {
     );
     assert!(html.contains(&format!("200 of {total} shown")));
 }
+
+#[actix_web::test]
+async fn json_errors_and_twins_are_written_html_safe() {
+    // An error object quoting what was asked for: no raw `<`, `>` or `&` in the body,
+    // the same text once parsed.
+    let (status, ctype, body) = get("/card/battleline/%3Cscript%3Ex%26y.json", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    assert!(ctype.starts_with("application/json"), "{ctype}");
+    assert!(
+        !body.contains('<') && !body.contains('>') && !body.contains('&'),
+        "{body}"
+    );
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert!(
+        v["details"].as_str().unwrap().contains("<script>x&y"),
+        "{v}"
+    );
+    // The home, help and health twins go through the same writer.
+    for uri in ["/index.json", "/help/search.json", "/healthz"] {
+        let (status, ctype, body) = get(uri, None).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        assert!(ctype.starts_with("application/json"), "{uri}: {ctype}");
+        assert!(!body.contains('<') && !body.contains('>'), "{uri}: {body}");
+        serde_json::from_str::<Value>(&body).unwrap();
+    }
+}

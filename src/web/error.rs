@@ -92,16 +92,22 @@ impl ResponseError for Failure {
         }
         let details = self.error.to_string();
         match self.format {
-            Format::Json => HttpResponse::build(status).json(ErrorObject {
-                object: "error",
-                status: status.as_u16(),
-                code: self.error.code(),
-                details,
-                errors: match &self.error {
-                    WebError::BadInput { errors, .. } => Some(errors),
-                    _ => None,
-                },
-            }),
+            Format::Json => {
+                let body = super::page::html_safe_json(&ErrorObject {
+                    object: "error",
+                    status: status.as_u16(),
+                    code: self.error.code(),
+                    details,
+                    errors: match &self.error {
+                        WebError::BadInput { errors, .. } => Some(errors),
+                        _ => None,
+                    },
+                })
+                .unwrap_or_else(|_| br#"{"object":"error"}"#.to_vec());
+                HttpResponse::build(status)
+                    .content_type("application/json")
+                    .body(body)
+            }
             Format::Html => {
                 let page = ErrorPage {
                     status: status.as_u16(),

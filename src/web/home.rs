@@ -54,7 +54,7 @@ async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRespon
         .collect();
     let format = Format::of(&req);
     match format {
-        Format::Json => Ok(HttpResponse::Ok().json(super::json::List::all(games))),
+        Format::Json => super::page::json(&super::json::List::all(games), format),
         Format::Html => render(
             &HomePage {
                 games,
@@ -73,10 +73,13 @@ struct Health<'a> {
     cards: usize,
 }
 
-async fn healthz(state: web::Data<AppState>) -> HttpResponse {
-    HttpResponse::Ok().json(Health {
-        status: "ok",
-        data_hash: state.catalogue.data_hash(),
-        cards: state.catalogue.data().cards.len(),
-    })
+async fn healthz(state: web::Data<AppState>) -> Result<HttpResponse, Failure> {
+    super::page::json(
+        &Health {
+            status: "ok",
+            data_hash: state.catalogue.data_hash(),
+            cards: state.catalogue.data().cards.len(),
+        },
+        Format::Json,
+    )
 }

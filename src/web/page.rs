@@ -34,14 +34,20 @@ pub(super) fn render<T: Template>(page: &T, format: Format) -> Result<HttpRespon
 
 /// Writes a JSON twin, HTML-safe (see the module documentation).
 pub(super) fn json<T: Serialize>(value: &T, format: Format) -> Result<HttpResponse, Failure> {
-    let mut body = Vec::with_capacity(1024);
-    let mut ser = serde_json::Serializer::with_formatter(&mut body, HtmlSafe);
-    value
-        .serialize(&mut ser)
+    let body = html_safe_json(value)
         .map_err(|e| WebError::Internal(format!("json: {e}")).in_format(format))?;
     Ok(HttpResponse::Ok()
         .content_type("application/json")
         .body(body))
+}
+
+/// `value` as compact JSON with `<`, `>` and `&` escaped: the one writer of every JSON
+/// body the site sends (pages, twins, errors).
+pub(super) fn html_safe_json<T: Serialize>(value: &T) -> Result<Vec<u8>, serde_json::Error> {
+    let mut body = Vec::with_capacity(1024);
+    let mut ser = serde_json::Serializer::with_formatter(&mut body, HtmlSafe);
+    value.serialize(&mut ser)?;
+    Ok(body)
 }
 
 /// serde_json's compact output, with `<`, `>` and `&` in strings written as `\u00XX`.

@@ -407,14 +407,17 @@ async fn help(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRespon
         examples: EXAMPLES.to_vec(),
     };
     match format {
-        Format::Json => Ok(HttpResponse::Ok().json(serde_json::json!({
-            "object": "help",
-            "fields": page.fields,
-            "numeric_fields": page.numeric,
-            "attribute_fields": page.attributes,
-            "operators": [":", "=", "!=", "<", "<=", ">", ">="],
-            "examples": page.examples.iter().map(|(q, what)| serde_json::json!({"q": q, "what": what, "url": links::search(q, 1)})).collect::<Vec<_>>(),
-        }))),
+        Format::Json => super::page::json(
+            &serde_json::json!({
+                "object": "help",
+                "fields": page.fields,
+                "numeric_fields": page.numeric,
+                "attribute_fields": page.attributes,
+                "operators": [":", "=", "!=", "<", "<=", ">", ">="],
+                "examples": page.examples.iter().map(|(q, what)| serde_json::json!({"q": q, "what": what, "url": links::search(q, 1)})).collect::<Vec<_>>(),
+            }),
+            format,
+        ),
         Format::Html => super::page::render(&page, format),
     }
 }
