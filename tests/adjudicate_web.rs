@@ -152,9 +152,16 @@ async fn the_form_builds_a_position_from_catalogue_cards_and_a_hypothetical() {
         ("p0_s2_life", "4"),
         ("p0_s2_abilities", "Armor 2, Fury"),
         ("p0_s2_status", "shielded"),
+        ("p0_s2_traits", "Beast, Templar"),
+        ("p0_s2_damage", "1"),
+        ("p0_s2_artifacts", "The Carrot of Power"),
+        ("p0_s2_warlord", "yes"),
         ("p1_name", "Bob"),
         ("p1_life", "20"),
         ("p1_s1_card", "Hex Witch"),
+        // A catalogue warlord the judge says is not one on this board.
+        ("p1_s2_card", "Brannoc the Houndmaster"),
+        ("p1_s2_warlord", "no"),
         ("a1_player", "2"),
         ("a1_play", "Thornback Boar"),
         ("a1_slot", "2"),
@@ -187,6 +194,21 @@ async fn the_form_builds_a_position_from_catalogue_cards_and_a_hypothetical() {
         json!(["Armor 2", "Fury"])
     );
     assert_eq!(p["players"][0]["line"][1]["status"], json!(["shielded"]));
+    assert_eq!(
+        p["players"][0]["line"][1]["traits"],
+        json!(["Beast", "Templar"])
+    );
+    assert_eq!(p["players"][0]["line"][1]["damage"], 1);
+    assert_eq!(
+        p["players"][0]["line"][1]["artifacts"],
+        json!(["The Carrot of Power"])
+    );
+    assert_eq!(p["players"][0]["line"][1]["warlord"], true);
+    assert_eq!(
+        p["players"][1]["line"][1]["card"],
+        "Brannoc the Houndmaster"
+    );
+    assert_eq!(p["players"][1]["line"][1]["warlord"], false);
     assert_eq!(p["actions"][0]["player"], 1);
     assert_eq!(p["actions"][0]["play"], "Thornback Boar");
     assert_eq!(p["interpretations"]["storm_target"], "random");
@@ -211,6 +233,17 @@ async fn the_form_builds_a_position_from_catalogue_cards_and_a_hypothetical() {
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains(r#"value="Moss Troll""#));
     assert!(html.contains(r#"value="Armor 2, Fury""#));
+    assert!(html.contains(r#"name="p0_s2_traits" value="Beast, Templar""#));
+    assert!(html.contains(r#"name="p0_s2_damage" value="1""#));
+    assert!(html.contains(r#"name="p0_s2_artifacts" list="artifacts" value="The Carrot of Power""#));
+    // Both warlord overrides survive editing, the "not a warlord" one included.
+    let select = |name: &str| {
+        let from = html.find(&format!(r#"name="{name}""#)).expect(name);
+        html[from..from + html[from..].find("</select>").expect("select")].to_string()
+    };
+    assert!(select("p0_s2_warlord").contains(r#"value="yes" selected"#));
+    assert!(select("p1_s2_warlord").contains(r#"value="no" selected"#));
+    assert!(!select("p0_s1_warlord").contains("selected"));
     assert!(
         html.contains(r#"name="choices" value="1:2""#),
         "fixed chances survive editing"
@@ -424,9 +457,10 @@ async fn picking_a_chance_outcome_reruns_and_lands_on_the_same_step() {
 
 #[actix_rt::test]
 async fn switching_an_interpretation_compares_both_readings_and_marks_the_first_difference() {
-    // seed 000 §4.1 Storm: "When a creature with Storm is summoned, deal damage to the opposing creature equal to the attack of the creature being summoned."
-    // With `storm_target` opposite the Boar hits the Pikeman opposite; random may pick
-    // the Hex Witch: the log differs from the Storm step on.
+    // seed 000 §4.1 Storm: "When a creature bearing the Storm ability comes into play it immediately deals its attack value in damage to any opposing creature on the opponent’s battle line."
+    // "Any opposing creature" has two readings (interpretation `storm_target`): with
+    // `opposite` the Boar hits the Pikeman opposite; with `random` the fixed choice picks
+    // the Hex Witch in slot 2, so the logs differ from the Storm step on.
     let position = json!({
         "seed": 2, "turns": 1,
         "players": [
@@ -546,6 +580,9 @@ async fn a_position_file_opens_without_javascript() {
 
 #[actix_rt::test]
 async fn malformed_forms_get_a_400_naming_the_field() {
+    let mut bolt = bolt_position();
+    bolt["choices"] = json!([{"chance": 1, "slot": 5}]);
+    let bolt_with_choice_5 = bolt.to_string();
     for (pairs, expect) in [
         (
             vec![("p0_life", "lots")],
@@ -570,8 +607,27 @@ async fn malformed_forms_get_a_400_naming_the_field() {
         (vec![("json", "[1, 2")], "pasted JSON"),
         (vec![("turns", "999")], "turns"),
         (
+            vec![("p0_s1_card", "Moss Troll"), ("p0_s1_warlord", "maybe")],
+            "Player 1, slot 1, warlord: \"maybe\" is not yes, no or empty",
+        ),
+        (
             vec![("choices", "1:2, three")],
             "Fixed chance outcomes, item 2: \"three\" is not chance:slot",
+        ),
+        // A fixed chance outcome naming no candidate is refused before it is stored, from
+        // the form and from pasted JSON alike (Bolt's candidates are Bob's slots 1 and 2).
+        (
+            vec![
+                ("p0_s1_card", "Will-o'-the-Glade"),
+                ("p1_s1_card", "Hex Witch"),
+                ("p1_s2_card", "Moss Troll"),
+                ("choices", "1:5"),
+            ],
+            "choices: The judge's choice for chance 1 names slot 5, which is not a candidate (candidates: slots 1, 2).",
+        ),
+        (
+            vec![("json", &bolt_with_choice_5)],
+            "choices: The judge's choice for chance 1 names slot 5, which is not a candidate (candidates: slots 1, 2).",
         ),
     ] {
         let (status, ctype, text, _) = send(
@@ -584,7 +640,10 @@ async fn malformed_forms_get_a_400_naming_the_field() {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{pairs:?}: {text}");
         assert!(ctype.starts_with("text/html"));
         assert!(text.contains(r#"id="errors""#), "{pairs:?}");
-        let shown = text.replace("&quot;", "\"").replace("&#34;", "\"");
+        let shown = text
+            .replace("&quot;", "\"")
+            .replace("&#34;", "\"")
+            .replace("&#39;", "'");
         assert!(
             shown.contains(expect),
             "{pairs:?}: expected {expect:?} in the errors"
@@ -659,7 +718,11 @@ async fn malformed_permalinks_and_steps_get_a_4xx() {
             400,
             "is not a number",
         ),
-        (format!("/adjudicate/p/{hash}/jump"), 400, "n"),
+        (
+            format!("/adjudicate/p/{hash}/jump"),
+            400,
+            "bad query string: Query deserialize error: missing field `n`",
+        ),
         (
             format!("/adjudicate/compare/{hash}/{unknown}"),
             404,

@@ -110,15 +110,16 @@ pub(super) fn bad_choice(adj: &Adjudication, out: Format) -> Failure {
         .steps
         .last()
         .and_then(|s| s.events.last())
-        .map(|e| e.text.clone())
-        .unwrap_or_default();
-    position_errors(
-        &[PositionError {
-            path: "choices".into(),
-            line: None,
-            column: None,
-            message,
-        }],
-        out,
-    )
+        .map(|e| e.text.clone());
+    position_errors(&[choice_error(message)], out)
+}
+
+/// The error for a choice naming no candidate: `message` is the ending event's words.
+pub(super) fn choice_error(message: Option<String>) -> PositionError {
+    PositionError {
+        path: "choices".into(),
+        line: None,
+        column: None,
+        message: message.unwrap_or_default(),
+    }
 }

@@ -95,6 +95,22 @@ fn choices(text: &str, errors: &mut Vec<String>) -> Vec<ChoiceSpec> {
     out
 }
 
+/// A slot's warlord select: empty keeps a catalogue card's own (a hypothetical is not
+/// one), `yes` or `no` overrides it. Three values, not a checkbox: an unticked box could
+/// not say "not a warlord" to a catalogue warlord. (`on` is a ticked box from a page
+/// served before the select.)
+fn warlord(raw: &str, label: &str, errors: &mut Vec<String>) -> Option<bool> {
+    match raw.trim() {
+        "" => None,
+        "yes" | "on" => Some(true),
+        "no" => Some(false),
+        other => {
+            errors.push(format!("{label}: {other:?} is not yes, no or empty"));
+            None
+        }
+    }
+}
+
 /// The position the form describes, or the problems with its fields.
 pub fn to_position(f: &Fields) -> Result<Position, Vec<String>> {
     let mut errors = Vec::new();
@@ -138,7 +154,7 @@ pub fn to_position(f: &Fields) -> Result<Position, Vec<String>> {
                     .filter(|s| !s.is_empty())
                     .cloned()
                     .collect(),
-                warlord: (f.get(&key("warlord")) == "on").then_some(true),
+                warlord: warlord(f.get(&key("warlord")), &label("warlord"), &mut errors),
             };
             player.line.push(Some(c));
         }
@@ -284,8 +300,10 @@ pub fn from_position(pos: &Position) -> (Fields, Vec<String>) {
                 f.set(key("artifacts"), arts.join(", "));
             }
             f.0.insert(key("status"), c.status.clone());
-            if c.warlord == Some(true) {
-                f.set(key("warlord"), "on".into());
+            match c.warlord {
+                Some(true) => f.set(key("warlord"), "yes".into()),
+                Some(false) => f.set(key("warlord"), "no".into()),
+                None => {}
             }
         }
     }

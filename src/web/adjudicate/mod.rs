@@ -406,21 +406,31 @@ fn open_position(
         form::to_position(&fields).map(|p| (p, 0))
     };
     let (position, step) = match parsed {
-        Ok((p, step)) => match engine::resolve(&p, &CatalogueCards(&state.catalogue)) {
-            Ok(_) => (p, step),
-            Err(errors) => {
-                let msgs = errors.iter().map(|e| e.to_string()).collect();
-                return bad_form(state, fields, json, msgs, out);
-            }
-        },
+        Ok(opened) => opened,
         Err(msgs) => return bad_form(state, fields, json, msgs, out),
     };
-    let hash = store(state, &position, out)?;
-    // A state file's step, within the adjudication (it cannot fail: it just resolved).
-    let step = match step {
-        0 => 0,
-        n => run(state, position, out)?.steps.len().min(n),
+    // Played out before it is stored, so a position whose `choices` name no candidate
+    // is refused here, located, as the API and the chance-pick form refuse it.
+    let replayed = match replay(state, position) {
+        Ok(r) => r,
+        Err(errors) => {
+            let msgs = errors.iter().map(|e| e.to_string()).collect();
+            return bad_form(state, fields, json, msgs, out);
+        }
     };
+    if let Outcome::BadChoice { .. } = replayed.outcome {
+        let error = api::choice_error(
+            replayed
+                .steps
+                .last()
+                .and_then(|s| s.events.last())
+                .map(|e| e.text.clone()),
+        );
+        return bad_form(state, fields, json, vec![error.to_string()], out);
+    }
+    let hash = store(state, &replayed.position, out)?;
+    // A state file's step, within the adjudication.
+    let step = step.min(replayed.steps.len());
     let url = step_url(&hash, step);
     if out == Format::Json {
         return page::json(
