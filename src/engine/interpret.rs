@@ -36,6 +36,10 @@ reading!(
     ArmorScope { Combat => "combat", AllDamage => "all_damage" }
 );
 reading!(
+    /// Dominate with Armor: whether Dominate's Armor adds to the creature's other Armor.
+    DominateArmor { Adds => "adds", Highest => "highest" }
+);
+reading!(
     /// Bastion: whether a hit that Armor blocked completely uses up its one hit.
     BastionReading { BlockedHitFree => "blocked_hit_free", BlockedHitCounts => "blocked_hit_counts" }
 );
@@ -70,6 +74,7 @@ reading!(
 pub struct Interpretations {
     pub berserk: BerserkReading,
     pub armor_scope: ArmorScope,
+    pub dominate_armor: DominateArmor,
     pub bastion: BastionReading,
     pub fury_breakthrough: FuryBreakthrough,
     pub start_order: StartOrder,
@@ -114,6 +119,16 @@ pub const INTERPRETATIONS: &[InterpretationInfo] = &[
         readings: [
             ("combat", "Armor blocks only damage dealt during the battle and Fury phases; Bolt, Curse, Ambush and the like get through."),
             ("all_damage", "Armor blocks damage from every source."),
+        ],
+    },
+    InterpretationInfo {
+        key: "dominate_armor",
+        question: "Does Armor or Dominate apply first? Both subtract from the same blow, so order alone changes nothing; the real question is whether Dominate's Armor stacks with the creature's own Armor (and Beastmaster's).",
+        rule: "Dominate",
+        sentence: "A creature with the Dominate ability gains its Dominate value in Armor against wounded enemies.",
+        readings: [
+            ("adds", "They stack: \"gains … in Armor\" adds Dominate's value to the Armor it already has, as Beastmaster's \"+1 Armor\" does."),
+            ("highest", "They do not stack: against a wounded enemy the creature's Armor is the higher of Dominate's value and its other Armor."),
         ],
     },
     InterpretationInfo {
@@ -190,10 +205,11 @@ pub const INTERPRETATIONS: &[InterpretationInfo] = &[
 
 impl Interpretations {
     /// `(key, chosen value)` for every interpretation, in table order.
-    pub fn chosen(&self) -> [(&'static str, &'static str); 9] {
+    pub fn chosen(&self) -> [(&'static str, &'static str); 10] {
         [
             ("berserk", self.berserk.as_str()),
             ("armor_scope", self.armor_scope.as_str()),
+            ("dominate_armor", self.dominate_armor.as_str()),
             ("bastion", self.bastion.as_str()),
             ("fury_breakthrough", self.fury_breakthrough.as_str()),
             ("start_order", self.start_order.as_str()),

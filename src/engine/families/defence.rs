@@ -4,13 +4,14 @@
 //!
 //! Order: a creature that cannot be damaged at all (Invulnerability, Shield, Dodge,
 //! Bastion's spent hit) takes nothing; otherwise Armor and Dominate subtract. Armor's
-//! scope is the interpretation `armor_scope`; Bastion's is `bastion`.
+//! scope is the interpretation `armor_scope`; whether Dominate stacks with other Armor is
+//! `dominate_armor`; Bastion's is `bastion`.
 
 use crate::engine::ability::AbilityKind as K;
 use crate::engine::actions::Blow;
 use crate::engine::cite::{seed, Citation};
 use crate::engine::event::Actor;
-use crate::engine::interpret::{ArmorScope, BastionReading};
+use crate::engine::interpret::{ArmorScope, BastionReading, DominateArmor};
 use crate::engine::state::{Phase, State, Status};
 
 use super::auras::{self, BEASTMASTER};
@@ -121,13 +122,25 @@ pub fn prevent(st: &State, blow: &Blow, target: &Actor) -> Prevented {
     }
     let in_combat = matches!(st.phase, Phase::Battle | Phase::Fury);
     let armor_applies = in_combat || st.interpretations.armor_scope == ArmorScope::AllDamage;
-    // The Armor value is the creature's own Armor, Beastmaster's and Dominate's.
-    let own = c.ability(K::Armor).unwrap_or(0);
-    let beast = auras::armor(st, target.side, target.slot) - own;
-    let dominate = match c.ability(K::Dominate) {
+    // The Armor value is the creature's own Armor, Beastmaster's and Dominate's: added
+    // together (reading `adds`), or Dominate's only where it is higher than the other two
+    // together (reading `highest`; a tie keeps the creature's own).
+    let mut own = c.ability(K::Armor).unwrap_or(0);
+    let mut beast = auras::armor(st, target.side, target.slot) - own;
+    let mut dominate = match c.ability(K::Dominate) {
         Some(d) if enemy_source.is_some() && blow.source_wounded => d,
         _ => 0,
     };
+    let unstacked = st.interpretations.dominate_armor == DominateArmor::Highest
+        && dominate > 0
+        && own + beast > 0;
+    if unstacked {
+        if dominate > own + beast {
+            (own, beast) = (0, 0);
+        } else {
+            dominate = 0;
+        }
+    }
     let armor = own + beast + dominate;
     if armor > 0 && !armor_applies {
         // Reading `combat`: the example sentence limits Armor to the combat phase.
@@ -171,7 +184,13 @@ pub fn prevent(st: &State, blow: &Blow, target: &Actor) -> Prevented {
             (true, true, false) => {
                 "blocks all of the damage; a blocked hit does not use up its one hit this turn (Bastion)"
             }
+            (true, _, _) if unstacked => {
+                "blocks all of the damage; Dominate's Armor and its other Armor do not add up (reading highest: the higher stands)"
+            }
             (true, _, _) => "blocks all of the damage",
+            _ if unstacked => {
+                "blocks part of the damage; Dominate's Armor and its other Armor do not add up (reading highest: the higher stands)"
+            }
             _ => "blocks part of the damage",
         },
         marks_hit,
