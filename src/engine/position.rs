@@ -34,6 +34,8 @@ pub mod caps {
     pub const ARTIFACTS: usize = 8;
     /// Turns in one adjudication.
     pub const TURNS: u32 = 50;
+    /// The number of the first turn (a continued game's `turn`).
+    pub const FIRST_TURN: u32 = 10_000;
     /// Cards played across all turns.
     pub const ACTIONS: usize = 64;
     /// Judge's choices.
@@ -519,8 +521,11 @@ pub fn resolve(pos: &Position, cards: &dyn CardSource) -> Result<State, Vec<Posi
             format!("{} turns; at most {} are allowed", pos.turns, caps::TURNS),
         );
     }
-    if pos.turn == 0 || pos.turn > 10_000 {
-        r.err("turn", "the first turn must be from 1 to 10000");
+    if pos.turn == 0 || pos.turn > caps::FIRST_TURN {
+        r.err(
+            "turn",
+            format!("the first turn must be from 1 to {}", caps::FIRST_TURN),
+        );
     }
     let mut players = Vec::new();
     for (p, spec) in pos.players.iter().enumerate() {

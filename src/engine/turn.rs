@@ -220,3 +220,59 @@ fn check_defeat(st: &mut State, out: &mut Vec<Event>) {
     };
     end(st, out, outcome, &turn::DEFEAT);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::position::{resolve, CardDef, CardSource, Position};
+
+    /// Only hypothetical creatures: no catalogue.
+    struct NoCards;
+    impl CardSource for NoCards {
+        fn card(&self, _: &str) -> Option<CardDef> {
+            None
+        }
+        fn suggest(&self, _: &str) -> Option<String> {
+            None
+        }
+    }
+
+    /// Two walls that cannot hurt each other: a long game with no winner.
+    fn stalemate() -> State {
+        let text = r#"{"seed": 1, "turns": 50, "players": [
+            {"name": "Alice", "line": [{"name": "Wall", "attack": 0, "life": 5}]},
+            {"name": "Bob", "line": [{"name": "Wall", "attack": 0, "life": 5}]}]}"#;
+        let position = Position::from_json(text).expect("position");
+        resolve(&position, &NoCards).expect("resolves")
+    }
+
+    // house rule T10 Step bound: "Adjudication stops after 10000 steps, whatever the position."
+    /// The caps keep every position far below the bound (a 12-against-12, 50-turn stress
+    /// game takes about 7,400 steps), so it is reached here by starting one step short.
+    #[test]
+    fn the_step_bound_ends_adjudication() {
+        let mut st = stalemate();
+        st.steps = MAX_STEPS - 1;
+        let first = advance(&mut st);
+        assert!(st.outcome.is_none(), "one step is still allowed: {first:?}");
+        let events = advance(&mut st);
+        assert_eq!(st.outcome, Some(Outcome::StepBound));
+        assert!(st.is_over());
+        let last = events.last().expect("the ending event");
+        assert_eq!(last.cite.rule, "Step bound");
+        assert_eq!(
+            last.cite.sentence,
+            "Adjudication stops after 10000 steps, whatever the position."
+        );
+        // An ended state does not step again.
+        assert!(advance(&mut st).is_empty());
+    }
+
+    #[test]
+    fn without_the_bound_the_same_game_plays_out_its_turns() {
+        let mut st = stalemate();
+        run_to_end(&mut st);
+        assert_eq!(st.outcome, Some(Outcome::TurnsPlayed));
+        assert!(st.steps < MAX_STEPS);
+    }
+}
