@@ -4,8 +4,9 @@
 //! One judge's session, checked by what the page shows (log text, the SVG board, the
 //! chance and comparison panels), not by status codes:
 //!
-//! 1. the builder at `/adjudicate`: card names typed into the card inputs, submitted,
-//!    landing on step 0 of `/adjudicate/p/<hash>/0`;
+//! 1. the builder at `/adjudicate`: card names typed into the card inputs (one with a
+//!    typo, then picked from builder.js's search-engine suggestions), submitted, landing
+//!    on step 0 of `/adjudicate/p/<hash>/0`;
 //! 2. ← and → (real key events) step forward and back: the URL's step and the log follow;
 //! 3. a chance step (Terrify's victim): another candidate is clicked, the engine re-runs,
 //!    the page shows it picked and the log and board follow it;
@@ -78,7 +79,11 @@ fn build_step_pick_a_chance_switch_a_reading_follow_rules_and_reopen_after_resta
     insert_text(&tab, "p0_name", "Alice");
     insert_text(&tab, "p1_name", "Bob");
     insert_text(&tab, "seed", "1");
-    for (field, card) in &CARDS[1..] {
+    // The second card is typed with a typo and taken from builder.js's suggestions,
+    // which come from the search engine (`/adjudicate/cards.json`): the fuzzy match.
+    insert_text(&tab, CARDS[1].0, "Hex Wich");
+    pick_suggestion(&tab, CARDS[1].0, CARDS[1].1);
+    for (field, card) in &CARDS[2..] {
         insert_text(&tab, field, card);
     }
     tab.wait_for_element("button#adjudicate")
@@ -496,6 +501,29 @@ fn insert_text(tab: &Tab, name: &str, value: &str) {
     tab.send_character(value)
         .unwrap_or_else(|e| panic!("insert {value:?} into {name}: {e:#}"));
     assert_input(tab, name, value);
+}
+
+/// Waits for builder.js to list `name` under the input `field`, clicks it, and checks the
+/// input now holds it.
+fn pick_suggestion(tab: &Tab, field: &str, name: &str) {
+    let selector = format!(r#"form.builder input[name="{field}"] + ul.suggest button.suggestion"#);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let button = loop {
+        let found = tab.find_elements(&selector).unwrap_or_default();
+        if let Some(b) = found.into_iter().find(|b| text(b) == name) {
+            break b;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "builder.js suggests {name:?} under {field}: shown {:?}",
+            texts(tab, &selector)
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    button
+        .click()
+        .unwrap_or_else(|e| panic!("click the suggestion {name:?}: {e:#}"));
+    assert_input(tab, field, name);
 }
 
 /// Dispatches a key press to the page.
