@@ -125,7 +125,7 @@ fn position() -> impl Strategy<Value = Value> {
             })
             .collect::<Vec<_>>()
     });
-    let readings = proptest::collection::vec(any::<bool>(), 9);
+    let readings = proptest::collection::vec(any::<bool>(), arbiter::engine::INTERPRETATIONS.len());
     (line(), line(), plays, any::<u64>(), 1..4u32, readings, 1..20i32).prop_map(
         |(a, b, mut plays, seed, turns, readings, life)| {
             for p in plays.iter_mut() {

@@ -70,6 +70,29 @@ async fn api_answers_steps_final_and_outcome() {
     assert_eq!(lean["final"], body["final"], "same game either way");
 }
 
+/// A judge's overrides survive continuing the game from `final`: a catalogue warlord
+/// declared not a warlord stays one that is not, and a hypothetical warlord stays one.
+#[actix_rt::test]
+async fn a_continued_game_keeps_the_judges_overrides() {
+    let position = json!({
+        "seed": 1, "turns": 1,
+        "players": [
+            {"name": "Alice", "line": [{"card": "Brannoc the Houndmaster", "warlord": false}]},
+            {"name": "Bob", "line": [{"name": "Chief", "attack": 1, "life": 9, "warlord": true}]}
+        ]
+    });
+    let (status, first) = post("?states=false", None, position.to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    let (status, second) = post("?states=false", None, first["final"].to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{second}");
+    for body in [&first, &second] {
+        let lines = &body["final"]["players"];
+        assert_eq!(lines[0]["line"][0]["card"], "Brannoc the Houndmaster");
+        assert_eq!(lines[0]["line"][0]["warlord"], false, "{body}");
+        assert_eq!(lines[1]["line"][0]["warlord"], true, "{body}");
+    }
+}
+
 #[actix_rt::test]
 async fn same_position_same_answer() {
     let (_, a) = post("", None, duel().to_string()).await;
@@ -160,6 +183,60 @@ async fn bad_positions_are_located_4xx() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let (status, _) = post("?states=maybe", None, duel().to_string()).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+// house rule T10 Step bound: "Adjudication stops after 10000 steps, whatever the position."
+/// A position inside every cap that runs to the step bound: the API ends it there, cites
+/// T10, and keeps its answer bounded by recording states only up to the state budget.
+#[actix_rt::test]
+async fn a_position_that_hits_the_step_bound_ends_there_with_a_bounded_answer() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/stress/step_bound.json"
+    ))
+    .expect("fixture reads");
+    let fixture: Value = serde_json::from_str(&text).expect("fixture JSON");
+    let position = fixture["position"].to_string();
+    assert!(position.len() < arbiter::engine::position::caps::JSON_BYTES);
+    let uri = "/api/adjudicate";
+    let (status, _, body) =
+        common::http::post(common::bundled_state(), uri, None, None, position).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        body.len() < 2 * arbiter::engine::STATE_BUDGET_BYTES,
+        "the answer is bounded: {} bytes",
+        body.len()
+    );
+    let v: Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(v["outcome"]["result"], "step_bound", "{}", v["outcome"]);
+    let steps = v["steps"].as_array().expect("steps");
+    assert_eq!(steps.len() as u32, arbiter::engine::MAX_STEPS + 1);
+    let last = steps
+        .last()
+        .and_then(|s| s["events"].as_array()?.last().cloned());
+    let last = last.expect("an ending event");
+    assert_eq!(last["rule"]["rule"], "Step bound");
+    assert_eq!(
+        last["rule"]["sentence"],
+        "Adjudication stops after 10000 steps, whatever the position."
+    );
+    // States stop at the budget; every step keeps its events.
+    let from = v["states_omitted_from"]
+        .as_u64()
+        .expect("states_omitted_from") as usize;
+    assert!(from > 1 && from < steps.len(), "{from}");
+    assert!(
+        steps[from - 2]["state"].is_object(),
+        "the step before has one"
+    );
+    assert!(
+        steps[from - 1].get("state").is_none(),
+        "step {from} has none"
+    );
+    assert!(steps.iter().all(|s| s["events"].is_array()));
+    // A short game records every state and says nothing of a budget.
+    let (_, short) = post("", None, duel().to_string()).await;
+    assert!(short.get("states_omitted_from").is_none());
 }
 
 fn cli() -> Command {

@@ -62,7 +62,19 @@ pub struct Adjudication {
     #[serde(rename = "final")]
     pub final_position: Position,
     pub outcome: Outcome,
+    /// The first step recorded without its `state` because the states so far reached
+    /// [`STATE_BUDGET_BYTES`] (absent when every step has one, or none was asked for).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub states_omitted_from: Option<u32>,
 }
+
+/// The most bytes of per-step `state` JSON one adjudication records: about 16 MiB.
+///
+/// A 64 KiB position can run to the step bound with 24 creatures on the lines; a state
+/// after every one of its 10,000 steps would be some 70 MB of JSON. Past the budget the
+/// steps keep their events but not their states, and the answer says from which step
+/// (`states_omitted_from`). Every game of a few turns stays far inside it.
+pub const STATE_BUDGET_BYTES: usize = 16 << 20;
 
 /// What [`adjudicate`] records.
 #[derive(Debug, Clone, Copy)]
@@ -92,6 +104,8 @@ pub fn adjudicate(
 pub fn play_out(st: &mut State, config: RecordConfig) -> Adjudication {
     let names: [Arc<str>; 2] = [st.players[0].name.clone(), st.players[1].name.clone()];
     let mut steps = Vec::new();
+    let mut state_bytes = 0usize;
+    let mut states_omitted_from = None;
     while !st.is_over() {
         let events = advance(st);
         let logged = events
@@ -102,17 +116,30 @@ pub fn play_out(st: &mut State, config: RecordConfig) -> Adjudication {
                 change: e.change,
             })
             .collect();
+        let state = if config.states && states_omitted_from.is_none() {
+            let position = to_position(st);
+            state_bytes += serde_json::to_vec(&position).map_or(0, |v| v.len());
+            if state_bytes > STATE_BUDGET_BYTES {
+                states_omitted_from = Some(st.steps);
+                None
+            } else {
+                Some(position)
+            }
+        } else {
+            None
+        };
         steps.push(StepRecord {
             n: st.steps,
             turn: st.turn,
             phase: st.phase,
             events: logged,
-            state: config.states.then(|| to_position(st)),
+            state,
         });
     }
     Adjudication {
         steps,
         final_position: to_position(st),
         outcome: st.outcome.clone().unwrap_or(Outcome::StepBound),
+        states_omitted_from,
     }
 }

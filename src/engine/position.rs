@@ -771,7 +771,13 @@ pub fn creature_out(c: &Creature) -> CreatureSpec {
             })
             .collect(),
         status: c.status.iter().map(|s| s.name().to_string()).collect(),
-        warlord: c.warlord.then_some(true),
+        // Explicit for a catalogue card, as its stats are: a judge's "not a warlord" on a
+        // catalogue warlord must survive continuing the game.
+        warlord: if c.from_catalogue {
+            Some(c.warlord)
+        } else {
+            c.warlord.then_some(true)
+        },
     }
 }
 

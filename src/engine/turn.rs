@@ -247,8 +247,8 @@ mod tests {
     }
 
     // house rule T10 Step bound: "Adjudication stops after 10000 steps, whatever the position."
-    /// The caps keep every position far below the bound (a 12-against-12, 50-turn stress
-    /// game takes about 7,400 steps), so it is reached here by starting one step short.
+    /// Here the bound is reached by starting one step short; a whole game that reaches it
+    /// within the caps is `tests/fixtures/stress/step_bound.json` (tests/engine_surfaces.rs).
     #[test]
     fn the_step_bound_ends_adjudication() {
         let mut st = stalemate();

@@ -177,21 +177,27 @@ pub fn prevent(st: &State, blow: &Blow, target: &Actor) -> Prevented {
         dealt,
         by: (blocked > 0).then_some(by),
         cite: (blocked > 0).then_some(cite),
-        note: match (dealt == 0, bastion, marks_hit) {
-            (true, true, true) => {
+        note: match (dealt == 0, bastion, marks_hit, unstacked) {
+            (true, true, true, false) => {
                 "blocks all of the damage; the blocked hit still uses up its one hit this turn (Bastion)"
             }
-            (true, true, false) => {
+            (true, true, false, false) => {
                 "blocks all of the damage; a blocked hit does not use up its one hit this turn (Bastion)"
             }
-            (true, _, _) if unstacked => {
+            (true, true, true, true) => {
+                "blocks all of the damage; Dominate's Armor and its other Armor do not add up (reading highest: the higher stands); the blocked hit still uses up its one hit this turn (Bastion)"
+            }
+            (true, true, false, true) => {
+                "blocks all of the damage; Dominate's Armor and its other Armor do not add up (reading highest: the higher stands); a blocked hit does not use up its one hit this turn (Bastion)"
+            }
+            (true, false, _, true) => {
                 "blocks all of the damage; Dominate's Armor and its other Armor do not add up (reading highest: the higher stands)"
             }
-            (true, _, _) => "blocks all of the damage",
-            _ if unstacked => {
+            (true, false, _, false) => "blocks all of the damage",
+            (false, _, _, true) => {
                 "blocks part of the damage; Dominate's Armor and its other Armor do not add up (reading highest: the higher stands)"
             }
-            _ => "blocks part of the damage",
+            (false, _, _, false) => "blocks part of the damage",
         },
         marks_hit,
     }
