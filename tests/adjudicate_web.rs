@@ -586,6 +586,44 @@ async fn a_position_file_opens_without_javascript() {
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{text}");
 }
 
+/// A long game's step page lists only the last 200 steps of the log, says so, and links
+/// to the step before them; the JSON twin's `log` is the same window.
+#[actix_rt::test]
+async fn a_long_log_is_shown_as_its_last_200_steps() {
+    // Walls that cannot hurt each other: 4 steps a turn, 201 in all.
+    let wall = json!({"name": "Wall", "attack": 0, "life": 5});
+    let hash = store(&json!({
+        "seed": 1, "turns": 50,
+        "players": [
+            {"name": "Alice", "line": [wall, wall]},
+            {"name": "Bob", "line": [wall, wall]}
+        ]
+    }))
+    .await;
+    let (status, v) = get_json(&format!("/adjudicate/p/{hash}/201.json")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["total"], 201);
+    assert_eq!(v["log_from"], 2);
+    let log = v["log"].as_array().unwrap();
+    assert_eq!(log.len(), 200);
+    assert_eq!(log[0]["n"], 2);
+    assert_eq!(log[199]["n"], 201);
+    let (status, html) = get_html(&format!("/adjudicate/p/{hash}/201")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        html.contains(r#"id="log-window""#),
+        "the page says steps are left out"
+    );
+    assert!(html.contains(&format!(r#"<a href="/adjudicate/p/{hash}/1">step 1</a>, "#)));
+    assert!(!html.contains(r#"id="log-1""#) && html.contains(r#"id="log-2""#));
+    // Within the window nothing is left out.
+    let (_, v) = get_json(&format!("/adjudicate/p/{hash}/200.json")).await;
+    assert_eq!(v["log_from"], 1);
+    assert_eq!(v["log"].as_array().unwrap().len(), 200);
+    let (_, html) = get_html(&format!("/adjudicate/p/{hash}/200")).await;
+    assert!(!html.contains(r#"id="log-window""#));
+}
+
 #[actix_rt::test]
 async fn malformed_forms_get_a_400_naming_the_field() {
     let mut bolt = bolt_position();

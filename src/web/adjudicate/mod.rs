@@ -533,6 +533,11 @@ fn bad_form(
 /// `/adjudicate/p/{hash}/{step}`: the board after step `step` (0 is the start), the log
 /// so far with every rule linked and quoted, the controls, the chance step's candidates
 /// when this step is one, and the interpretations with a switch for each.
+/// The step page lists at most this many steps of the log, the last ones up to the
+/// current step: a position can run to 10,000 steps (the step bound), and every earlier
+/// step is one link away. The JSON twin's `log` is the same window, from `log_from`.
+const LOG_WINDOW: usize = 200;
+
 #[derive(Template)]
 #[template(path = "adjudicate/step.html")]
 struct StepPage {
@@ -540,8 +545,10 @@ struct StepPage {
     step: usize,
     total: usize,
     board: BoardView,
-    /// Steps 1..=step, the last one current.
+    /// The last [`LOG_WINDOW`] steps up to `step`, the last one current.
     log: Vec<StepView>,
+    /// The number of the first step in `log` (1 unless earlier steps are left out).
+    log_from: usize,
     chances: Vec<ChanceView>,
     interpretations: Vec<InterpretationView>,
     outcome: Option<String>,
@@ -568,6 +575,7 @@ struct StepJson<'a> {
     state: Position,
     board: &'a BoardView,
     log: &'a [StepView],
+    log_from: usize,
     chances: &'a [ChanceView],
     interpretations: &'a [InterpretationView],
     outcome: Option<&'a Outcome>,
@@ -611,7 +619,8 @@ async fn step_page(
         .in_format(out));
     }
     let st = replay.state(step);
-    let log: Vec<StepView> = replay.steps[..step]
+    let log_from = step.saturating_sub(LOG_WINDOW) + 1;
+    let log: Vec<StepView> = replay.steps[log_from - 1..step]
         .iter()
         .map(|r| StepView::of(r.n, r.turn, r.phase, &r.events))
         .collect();
@@ -653,6 +662,7 @@ async fn step_page(
                 state: position::to_position(st),
                 board: &board,
                 log: &log,
+                log_from,
                 chances: &chances,
                 interpretations: &interpretations,
                 outcome: (step == total).then_some(&replay.outcome),
@@ -668,6 +678,7 @@ async fn step_page(
             total,
             board,
             log,
+            log_from,
             chances,
             interpretations,
             outcome,
