@@ -587,9 +587,10 @@ async fn a_position_file_opens_without_javascript() {
 }
 
 /// A long game's step page lists only the last 200 steps of the log, says so, and links
-/// to the step before them; the JSON twin's `log` is the same window.
+/// to the step before them; the JSON twin's `log` is the same window. The comparison of
+/// two long games shows 200 rows from just before their first difference.
 #[actix_rt::test]
-async fn a_long_log_is_shown_as_its_last_200_steps() {
+async fn a_long_log_is_shown_as_a_window_of_200_steps() {
     // Walls that cannot hurt each other: 4 steps a turn, 201 in all.
     let wall = json!({"name": "Wall", "attack": 0, "life": 5});
     let hash = store(&json!({
@@ -622,6 +623,34 @@ async fn a_long_log_is_shown_as_its_last_200_steps() {
     assert_eq!(v["log"].as_array().unwrap().len(), 200);
     let (_, html) = get_html(&format!("/adjudicate/p/{hash}/200")).await;
     assert!(!html.contains(r#"id="log-window""#));
+
+    // Compared with the same game one turn shorter, the two first differ at the end
+    // (step 197: the turns have run out, or turn 50 begins); the comparison shows its
+    // rows from 10 steps before that, and says so.
+    let shorter = store(&json!({
+        "seed": 1, "turns": 49,
+        "players": [
+            {"name": "Alice", "line": [wall, wall]},
+            {"name": "Bob", "line": [wall, wall]}
+        ]
+    }))
+    .await;
+    let (status, v) = get_json(&format!("/adjudicate/compare/{hash}/{shorter}.json")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["first_difference"], 197);
+    assert_eq!(
+        (v["rows_from"].clone(), v["rows_to"].clone()),
+        (json!(187), json!(201))
+    );
+    assert_eq!(v["total"], 201);
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 15);
+    assert_eq!(rows[0]["n"], 187);
+    assert_eq!(rows[10]["first_difference"], true);
+    let (status, html) = get_html(&format!("/adjudicate/compare/{hash}/{shorter}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Steps 187 to 201 of 201 are shown here"));
+    assert!(html.contains(r#"id="row-197""#) && !html.contains(r#"id="row-186""#));
 }
 
 #[actix_rt::test]

@@ -507,7 +507,7 @@ fn insert_text(tab: &Tab, name: &str, value: &str) {
 /// input now holds it.
 fn pick_suggestion(tab: &Tab, field: &str, name: &str) {
     let selector = format!(r#"form.builder input[name="{field}"] + ul.suggest button.suggestion"#);
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
     let button = loop {
         let found = tab.find_elements(&selector).unwrap_or_default();
         if let Some(b) = found.into_iter().find(|b| text(b) == name) {

@@ -100,12 +100,13 @@ fn choices(text: &str, errors: &mut Vec<String>) -> Vec<ChoiceSpec> {
 /// not say "not a warlord" to a catalogue warlord. (`on` is a ticked box from a page
 /// served before the select.)
 fn warlord(raw: &str, label: &str, errors: &mut Vec<String>) -> Option<bool> {
-    match raw.trim() {
+    match raw.trim().to_ascii_lowercase().as_str() {
         "" => None,
         "yes" | "on" => Some(true),
         "no" => Some(false),
-        other => {
-            errors.push(format!("{label}: {other:?} is not yes, no or empty"));
+        _ => {
+            let typed = raw.trim();
+            errors.push(format!("{label}: {typed:?} is not yes, no or empty"));
             None
         }
     }

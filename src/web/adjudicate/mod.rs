@@ -904,6 +904,9 @@ struct ComparePage {
     step: usize,
     rows: Vec<CompareRow>,
     first_difference: Option<usize>,
+    rows_from: usize,
+    rows_to: usize,
+    total: usize,
     outcome_a: String,
     outcome_b: String,
     board_a: BoardView,
@@ -911,12 +914,22 @@ struct ComparePage {
     differences: Vec<(&'static str, &'static str, &'static str)>,
 }
 
+/// The comparison shows at most this many rows (steps), starting [`COMPARE_LEAD`] steps
+/// before the first difference: two games at the step bound would be 20,000 steps of log.
+/// Each side's step page has the rest.
+const COMPARE_WINDOW: usize = 200;
+const COMPARE_LEAD: usize = 10;
+
 #[derive(Serialize)]
 struct CompareJson<'a> {
     object: &'static str,
     a: &'a str,
     b: &'a str,
     first_difference: Option<usize>,
+    /// The steps in `rows`: `rows_from` to `rows_to` of `total` (the longer game's steps).
+    rows_from: usize,
+    rows_to: usize,
+    total: usize,
     interpretations: &'a [(&'static str, &'static str, &'static str)],
     outcome_a: &'a Outcome,
     outcome_b: &'a Outcome,
@@ -948,13 +961,15 @@ async fn compare_page(
             .get(i)
             .map(|s| s.events.iter().map(|e| e.text.clone()).collect())
     };
-    let mut first = None;
-    let mut rows = Vec::with_capacity(len);
-    for i in 0..len {
+    let first = (0..len)
+        .find(|&i| texts(&ra, i) != texts(&rb, i))
+        .map(|i| i + 1);
+    // The rows shown: COMPARE_WINDOW of them, from a few before the first difference.
+    let rows_from = first.map_or(1, |f| f.saturating_sub(COMPARE_LEAD).max(1));
+    let rows_to = len.min(rows_from - 1 + COMPARE_WINDOW);
+    let mut rows = Vec::with_capacity(rows_to + 1 - rows_from);
+    for i in rows_from - 1..rows_to {
         let differs = texts(&ra, i) != texts(&rb, i);
-        if differs && first.is_none() {
-            first = Some(i + 1);
-        }
         rows.push(CompareRow {
             n: i + 1,
             a: ra
@@ -989,6 +1004,9 @@ async fn compare_page(
                 a: &a,
                 b: &b,
                 first_difference: first,
+                rows_from,
+                rows_to,
+                total: len,
                 interpretations: &differences,
                 outcome_a: &ra.outcome,
                 outcome_b: &rb.outcome,
@@ -1010,6 +1028,9 @@ async fn compare_page(
             step,
             rows,
             first_difference: first,
+            rows_from,
+            rows_to,
+            total: len,
             differences,
         },
         out,
