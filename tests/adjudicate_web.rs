@@ -591,16 +591,18 @@ async fn a_position_file_opens_without_javascript() {
 /// two long games shows 200 rows from just before their first difference.
 #[actix_rt::test]
 async fn a_long_log_is_shown_as_a_window_of_200_steps() {
-    // Walls that cannot hurt each other: 4 steps a turn, 201 in all.
-    let wall = json!({"name": "Wall", "attack": 0, "life": 5});
-    let hash = store(&json!({
-        "seed": 1, "turns": 50,
-        "players": [
-            {"name": "Alice", "line": [wall, wall]},
-            {"name": "Bob", "line": [wall, wall]}
-        ]
-    }))
-    .await;
+    // Walls that cannot hurt each other: 4 steps a turn, 201 in 50 turns.
+    let walls = |turns: u32| {
+        let wall = json!({"name": "Wall", "attack": 0, "life": 5});
+        json!({
+            "seed": 1, "turns": turns,
+            "players": [
+                {"name": "Alice", "line": [wall, wall]},
+                {"name": "Bob", "line": [wall, wall]}
+            ]
+        })
+    };
+    let hash = store(&walls(50)).await;
     let (status, v) = get_json(&format!("/adjudicate/p/{hash}/201.json")).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(v["total"], 201);
@@ -627,14 +629,7 @@ async fn a_long_log_is_shown_as_a_window_of_200_steps() {
     // Compared with the same game one turn shorter, the two first differ at the end
     // (step 197: the turns have run out, or turn 50 begins); the comparison shows its
     // rows from 10 steps before that, and says so.
-    let shorter = store(&json!({
-        "seed": 1, "turns": 49,
-        "players": [
-            {"name": "Alice", "line": [wall, wall]},
-            {"name": "Bob", "line": [wall, wall]}
-        ]
-    }))
-    .await;
+    let shorter = store(&walls(49)).await;
     let (status, v) = get_json(&format!("/adjudicate/compare/{hash}/{shorter}.json")).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(v["first_difference"], 197);
