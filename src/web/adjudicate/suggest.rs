@@ -12,7 +12,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::{Deserialize, Serialize};
 
-use super::card_names;
+use super::builder::card_names;
 use crate::search::{SearchError, SearchOptions};
 use crate::text::fold;
 use crate::web::error::{Failure, WebError};

@@ -1,0 +1,335 @@
+//! The position builder, `/adjudicate`: the form (catalogue cards, hypothetical
+//! creatures, plays, seed, turns, interpretations), pasted or uploaded JSON, and storing
+//! what it builds under a permalink. What the form's fields mean is `form.rs`; this file
+//! owns the page, its JSON twin and turning a submission into a stored position or a
+//! located 400. It leaves stepping through to `step.rs`.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+use serde::{Deserialize, Serialize};
+
+use super::form::{self, Fields, FORM_PLAYS, FORM_SLOTS};
+use super::view::InterpretationView;
+use super::{api, load, replay, see_other, step_url, store};
+use crate::adjudicate::read_opened;
+use crate::engine::position::caps;
+use crate::engine::{self, Outcome, Position, INTERPRETATIONS};
+use crate::web::error::{Failure, WebError};
+use crate::web::format::Format;
+use crate::web::page;
+use crate::web::AppState;
+
+/// `/adjudicate`: the position builder. Catalogue cards autocomplete from a datalist of
+/// every battle-line card; hypothetical creatures are typed in; pasted JSON wins over
+/// the fields. Works without JavaScript.
+#[derive(Template)]
+#[template(path = "adjudicate/builder.html")]
+struct BuilderPage {
+    fields: Fields,
+    errors: Vec<String>,
+    notes: Vec<String>,
+    cards: Vec<String>,
+    artifacts: Vec<String>,
+    json: String,
+    slots: Vec<usize>,
+    plays: Vec<usize>,
+    statuses: Vec<(&'static str, &'static str)>,
+    interpretations: Vec<InterpretationView>,
+}
+
+impl BuilderPage {
+    fn v(&self, name: &str) -> &str {
+        self.fields.get(name)
+    }
+    fn slot(&self, p: &usize, n: &usize, field: &str) -> &str {
+        self.fields.get(&format!("p{p}_s{n}_{field}"))
+    }
+    fn has_status(&self, p: &usize, n: &usize, status: &str) -> bool {
+        self.fields
+            .all(&format!("p{p}_s{n}_status"))
+            .iter()
+            .any(|s| s == status)
+    }
+    fn play(&self, i: &usize, field: &str) -> &str {
+        self.fields.get(&format!("a{i}_{field}"))
+    }
+    fn chosen(&self, key: &str, value: &str) -> bool {
+        let v = self.fields.get(&format!("interp_{key}"));
+        v == value
+            || (v.is_empty()
+                && INTERPRETATIONS
+                    .iter()
+                    .any(|i| i.key == key && i.readings[0].0 == value))
+    }
+}
+
+/// The builder's JSON twin: what the form offers.
+#[derive(Serialize)]
+struct BuilderJson<'a> {
+    object: &'static str,
+    /// The stored position `?from=` names, to edit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<&'a Position>,
+    cards: &'a [String],
+    artifacts: &'a [String],
+    statuses: Vec<&'static str>,
+    interpretations: &'static [crate::engine::interpret::InterpretationInfo],
+    caps: serde_json::Value,
+    post: &'static str,
+}
+
+pub(super) fn card_names(state: &AppState, artifacts: bool) -> Vec<String> {
+    let mut names: Vec<String> = state
+        .catalogue
+        .data()
+        .cards
+        .iter()
+        .filter(|c| c.game == crate::adjudicate::GAME)
+        .filter(|c| (c.card_type == "artifact") == artifacts)
+        .map(|c| c.name.clone())
+        .collect();
+    names.sort();
+    names
+}
+
+fn builder(
+    state: &AppState,
+    fields: Fields,
+    json: String,
+    errors: Vec<String>,
+    notes: Vec<String>,
+) -> BuilderPage {
+    BuilderPage {
+        fields,
+        errors,
+        notes,
+        cards: card_names(state, false),
+        artifacts: card_names(state, true),
+        json,
+        slots: (1..=FORM_SLOTS).collect(),
+        plays: (1..=FORM_PLAYS).collect(),
+        statuses: engine::state::Status::ALL
+            .iter()
+            .map(|s| (s.name(), s.meaning()))
+            .collect(),
+        interpretations: InterpretationView::all(&Default::default()),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct BuilderQuery {
+    from: Option<String>,
+}
+
+pub(super) async fn builder_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<BuilderQuery>,
+) -> Result<HttpResponse, Failure> {
+    let out = Format::of(&req);
+    let from = match &query.from {
+        Some(hash) => Some(load(&state, hash, out)?),
+        None => None,
+    };
+    if out == Format::Json {
+        return page::json(
+            &BuilderJson {
+                from: from.as_ref(),
+                object: "position_builder",
+                cards: &card_names(&state, false),
+                artifacts: &card_names(&state, true),
+                statuses: engine::state::Status::ALL
+                    .iter()
+                    .map(|s| s.name())
+                    .collect(),
+                interpretations: INTERPRETATIONS,
+                caps: serde_json::json!({
+                    "json_bytes": caps::JSON_BYTES, "slots": caps::SLOTS, "abilities": caps::ABILITIES,
+                    "turns": caps::TURNS, "first_turn": caps::FIRST_TURN, "actions": caps::ACTIONS,
+                    "choices": caps::CHOICES,
+                }),
+                post: "/api/adjudicate",
+            },
+            out,
+        );
+    }
+    let (fields, notes, json) = match &from {
+        Some(pos) => {
+            let (f, notes) = form::from_position(pos);
+            (f, notes, String::new())
+        }
+        None => {
+            let mut f = Fields::default();
+            for (k, v) in [
+                ("turns", "1"),
+                ("seed", "1"),
+                ("p0_life", "20"),
+                ("p1_life", "20"),
+                ("p0_name", "Player 1"),
+                ("p1_name", "Player 2"),
+            ] {
+                f.0.insert(k.into(), vec![v.into()]);
+            }
+            (f, Vec::new(), String::new())
+        }
+    };
+    page::render(&builder(&state, fields, json, Vec::new(), notes), out)
+}
+
+/// `POST /adjudicate`: the form (or pasted JSON) to a stored position, then to its
+/// first step. Problems re-render the form with every message, as a 400.
+pub(super) async fn build(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, Failure> {
+    let out = Format::of(&req);
+    let pairs = form.into_inner();
+    if pairs.len() > form::MAX_FIELDS {
+        return Err(WebError::BadRequest(format!(
+            "{} form fields; the builder sends at most {}",
+            pairs.len(),
+            form::MAX_FIELDS
+        ))
+        .in_format(out));
+    }
+    let fields = Fields::from_pairs(pairs);
+    let json = fields.get("json").to_string();
+    open_position(&state, fields, json, "pasted JSON", out)
+}
+
+/// The end of both builder forms: pasted or uploaded JSON (when not empty) or else the
+/// fields, read, resolved against the catalogue and stored; then a redirect to step 0.
+fn open_position(
+    state: &AppState,
+    fields: Fields,
+    json: String,
+    source: &str,
+    out: Format,
+) -> Result<HttpResponse, Failure> {
+    let parsed = if !json.is_empty() {
+        read_opened(&json).map_err(|e| vec![format!("{source}: {e}")])
+    } else {
+        form::to_position(&fields).map(|p| (p, 0))
+    };
+    let (position, step) = match parsed {
+        Ok(opened) => opened,
+        Err(msgs) => return bad_form(state, fields, json, msgs, out),
+    };
+    // Played out before it is stored, so a position whose `choices` name no candidate
+    // is refused here, located, as the API and the chance-pick form refuse it.
+    let replayed = match replay(state, position) {
+        Ok(r) => r,
+        Err(errors) => {
+            let msgs = errors.iter().map(|e| e.to_string()).collect();
+            return bad_form(state, fields, json, msgs, out);
+        }
+    };
+    if let Outcome::BadChoice { .. } = replayed.outcome {
+        let error = api::choice_error(
+            replayed
+                .steps
+                .last()
+                .and_then(|s| s.events.last())
+                .map(|e| e.text.clone()),
+        );
+        return bad_form(state, fields, json, vec![error.to_string()], out);
+    }
+    let hash = store(state, &replayed.position, out)?;
+    // A state file's step, within the adjudication.
+    let step = step.min(replayed.steps.len());
+    let url = step_url(&hash, step);
+    if out == Format::Json {
+        return page::json(
+            &serde_json::json!({"object": "permalink", "hash": hash, "url": url}),
+            out,
+        );
+    }
+    Ok(see_other(&url))
+}
+
+/// At most this many parts in an upload: the builder's file form sends one.
+const MAX_UPLOAD_PARTS: usize = 8;
+
+/// `POST /adjudicate/open`: a position file uploaded from the builder's second form
+/// (`multipart/form-data`, part `file`), so opening a downloaded position works without
+/// JavaScript. Read as pasted JSON is; a file over the JSON cap is a 413.
+pub(super) async fn open_file(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    mut payload: actix_multipart::Multipart,
+) -> Result<HttpResponse, Failure> {
+    use futures_util::TryStreamExt as _;
+    let out = Format::of(&req);
+    let unreadable = |e: actix_multipart::MultipartError| {
+        WebError::BadRequest(format!(
+            "the upload could not be read as multipart/form-data with a part named file: {e}"
+        ))
+        .in_format(out)
+    };
+    let mut file: Option<Vec<u8>> = None;
+    let mut parts = 0;
+    while let Some(mut part) = payload.try_next().await.map_err(unreadable)? {
+        parts += 1;
+        if parts > MAX_UPLOAD_PARTS {
+            return Err(WebError::BadRequest(format!(
+                "more than {MAX_UPLOAD_PARTS} parts in the upload; send one part named file"
+            ))
+            .in_format(out));
+        }
+        let is_file = part.name() == Some("file");
+        let mut bytes = Vec::new();
+        while let Some(chunk) = part.try_next().await.map_err(unreadable)? {
+            if bytes.len() + chunk.len() > caps::JSON_BYTES {
+                return Err(WebError::TooLarge(format!(
+                    "the uploaded file is over {} bytes, the cap on a position's JSON",
+                    caps::JSON_BYTES
+                ))
+                .in_format(out));
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        if is_file {
+            file = Some(bytes);
+        }
+    }
+    let msg = match file {
+        None => "no file was uploaded: choose a position JSON file".to_string(),
+        Some(b) if b.iter().all(u8::is_ascii_whitespace) => {
+            "the uploaded file is empty: expected a position JSON object".to_string()
+        }
+        Some(b) => match String::from_utf8(b) {
+            Ok(json) => {
+                return open_position(&state, Fields::default(), json, "uploaded file", out)
+            }
+            Err(e) => format!(
+                "uploaded file: byte {} is not UTF-8; expected position JSON text",
+                e.utf8_error().valid_up_to()
+            ),
+        },
+    };
+    bad_form(&state, Fields::default(), String::new(), vec![msg], out)
+}
+
+fn bad_form(
+    state: &AppState,
+    fields: Fields,
+    json: String,
+    errors: Vec<String>,
+    out: Format,
+) -> Result<HttpResponse, Failure> {
+    if out == Format::Json {
+        return Err(WebError::BadInput {
+            message: format!("the position is not valid:\n{}", errors.join("\n")),
+            errors: serde_json::to_value(&errors).unwrap_or_default(),
+        }
+        .in_format(out));
+    }
+    let body = builder(state, fields, json, errors, Vec::new())
+        .render()
+        .map_err(|e| WebError::Internal(format!("template: {e}")).in_format(out))?;
+    Ok(HttpResponse::BadRequest()
+        .content_type("text/html; charset=utf-8")
+        .body(body))
+}

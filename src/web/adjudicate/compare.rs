@@ -1,0 +1,168 @@
+//! Two stored positions side by side, `/adjudicate/compare/{a}/{b}`: usually one
+//! interpretation apart, step by step, with the first difference marked and a window of
+//! rows around it. It replays both through `super::run` and renders nothing else.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+use serde::{Deserialize, Serialize};
+
+use super::view::{BoardView, StepView};
+use super::{load, outcome_text, parse_step, run, Replay};
+use crate::engine::{position, Outcome, Position};
+use crate::web::error::Failure;
+use crate::web::format::Format;
+use crate::web::page;
+use crate::web::AppState;
+
+/// One row of the side-by-side comparison.
+#[derive(Debug, Clone, Serialize)]
+struct CompareRow {
+    n: usize,
+    a: Option<StepView>,
+    b: Option<StepView>,
+    differs: bool,
+    first_difference: bool,
+}
+
+/// `/adjudicate/compare/{a}/{b}`: two positions (usually one interpretation apart)
+/// played side by side, step by step, with the first step where they differ marked.
+#[derive(Template)]
+#[template(path = "adjudicate/compare.html")]
+struct ComparePage {
+    a: String,
+    b: String,
+    step: usize,
+    rows: Vec<CompareRow>,
+    first_difference: Option<usize>,
+    rows_from: usize,
+    rows_to: usize,
+    total: usize,
+    outcome_a: String,
+    outcome_b: String,
+    board_a: BoardView,
+    board_b: BoardView,
+    differences: Vec<(&'static str, &'static str, &'static str)>,
+}
+
+/// The comparison shows at most this many rows (steps), starting [`COMPARE_LEAD`] steps
+/// before the first difference: two games at the step bound would be 20,000 steps of log.
+/// Each side's step page has the rest.
+const COMPARE_WINDOW: usize = 200;
+const COMPARE_LEAD: usize = 10;
+
+#[derive(Serialize)]
+struct CompareJson<'a> {
+    object: &'static str,
+    a: &'a str,
+    b: &'a str,
+    first_difference: Option<usize>,
+    /// The steps in `rows`: `rows_from` to `rows_to` of `total` (the longer game's steps).
+    rows_from: usize,
+    rows_to: usize,
+    total: usize,
+    interpretations: &'a [(&'static str, &'static str, &'static str)],
+    outcome_a: &'a Outcome,
+    outcome_b: &'a Outcome,
+    rows: &'a [CompareRow],
+    final_a: Position,
+    final_b: Position,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct CompareQuery {
+    step: Option<String>,
+}
+
+pub(super) async fn compare_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+    query: web::Query<CompareQuery>,
+) -> Result<HttpResponse, Failure> {
+    let out = Format::of(&req);
+    let (a, raw_b) = path.into_inner();
+    let b = page::strip_json(&req, &raw_b).to_string();
+    let ra = run(&state, load(&state, &a, out)?, out)?;
+    let rb = run(&state, load(&state, &b, out)?, out)?;
+    let len = ra.steps.len().max(rb.steps.len());
+    let texts = |r: &Replay, i: usize| -> Option<Vec<String>> {
+        r.steps
+            .get(i)
+            .map(|s| s.events.iter().map(|e| e.text.clone()).collect())
+    };
+    let first = (0..len)
+        .find(|&i| texts(&ra, i) != texts(&rb, i))
+        .map(|i| i + 1);
+    // The rows shown: COMPARE_WINDOW of them, from a few before the first difference.
+    let rows_from = first.map_or(1, |f| f.saturating_sub(COMPARE_LEAD).max(1));
+    let rows_to = len.min(rows_from - 1 + COMPARE_WINDOW);
+    let mut rows = Vec::with_capacity(rows_to + 1 - rows_from);
+    for i in rows_from - 1..rows_to {
+        let differs = texts(&ra, i) != texts(&rb, i);
+        rows.push(CompareRow {
+            n: i + 1,
+            a: ra
+                .steps
+                .get(i)
+                .map(|r| StepView::of(r.n, r.turn, r.phase, &r.events)),
+            b: rb
+                .steps
+                .get(i)
+                .map(|r| StepView::of(r.n, r.turn, r.phase, &r.events)),
+            differs,
+            first_difference: first == Some(i + 1),
+        });
+    }
+    let differences: Vec<(&'static str, &'static str, &'static str)> = ra
+        .position
+        .interpretations
+        .chosen()
+        .iter()
+        .zip(rb.position.interpretations.chosen())
+        .filter(|(x, y)| x.1 != y.1)
+        .map(|(x, y)| (x.0, x.1, y.1))
+        .collect();
+    let step = match &query.step {
+        Some(raw) => parse_step(raw.trim(), out)?,
+        None => 0,
+    };
+    if out == Format::Json {
+        return page::json(
+            &CompareJson {
+                object: "comparison",
+                a: &a,
+                b: &b,
+                first_difference: first,
+                rows_from,
+                rows_to,
+                total: len,
+                interpretations: &differences,
+                outcome_a: &ra.outcome,
+                outcome_b: &rb.outcome,
+                rows: &rows,
+                final_a: position::to_position(ra.state(ra.steps.len())),
+                final_b: position::to_position(rb.state(rb.steps.len())),
+            },
+            out,
+        );
+    }
+    page::render(
+        &ComparePage {
+            board_a: BoardView::of(ra.state(ra.steps.len())),
+            board_b: BoardView::of(rb.state(rb.steps.len())),
+            outcome_a: outcome_text(&ra),
+            outcome_b: outcome_text(&rb),
+            a,
+            b,
+            step,
+            rows,
+            first_difference: first,
+            rows_from,
+            rows_to,
+            total: len,
+            differences,
+        },
+        out,
+    )
+}
