@@ -70,6 +70,9 @@ pub fn deal(st: &mut State, out: &mut Vec<Event>, blow: &Blow) {
         ..blow.target.clone()
     };
     let prevented = defence::prevent(st, blow, &target);
+    if let Some(text) = prevented.reading {
+        note(st, out, Some(target.clone()), text, &defence::DOMINATE);
+    }
     if let Some(cite) = prevented.cite {
         emit(
             st,

@@ -100,6 +100,23 @@ pub fn adjudicate(
     Ok(play_out(&mut st, config))
 }
 
+/// The length of `value`'s compact JSON, counted without building it.
+fn json_len(value: &impl Serialize) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    // Writing to a counter cannot fail; a value that does not serialize counts as 0.
+    serde_json::to_writer(&mut count, value).map_or(0, |()| count.0)
+}
+
 /// Plays a resolved state to the end, recording each step.
 pub fn play_out(st: &mut State, config: RecordConfig) -> Adjudication {
     let names: [Arc<str>; 2] = [st.players[0].name.clone(), st.players[1].name.clone()];
@@ -118,7 +135,7 @@ pub fn play_out(st: &mut State, config: RecordConfig) -> Adjudication {
             .collect();
         let state = if config.states && states_omitted_from.is_none() {
             let position = to_position(st);
-            state_bytes += serde_json::to_vec(&position).map_or(0, |v| v.len());
+            state_bytes += json_len(&position);
             if state_bytes > STATE_BUDGET_BYTES {
                 states_omitted_from = Some(st.steps);
                 None

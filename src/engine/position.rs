@@ -35,7 +35,7 @@ pub mod caps {
     /// Turns in one adjudication.
     pub const TURNS: u32 = 50;
     /// The number of the first turn (a continued game's `turn`).
-    pub const FIRST_TURN: u32 = 10_000;
+    pub const MAX_FIRST_TURN: u32 = 10_000;
     /// Cards played across all turns.
     pub const ACTIONS: usize = 64;
     /// Judge's choices.
@@ -521,10 +521,10 @@ pub fn resolve(pos: &Position, cards: &dyn CardSource) -> Result<State, Vec<Posi
             format!("{} turns; at most {} are allowed", pos.turns, caps::TURNS),
         );
     }
-    if pos.turn == 0 || pos.turn > caps::FIRST_TURN {
+    if pos.turn == 0 || pos.turn > caps::MAX_FIRST_TURN {
         r.err(
             "turn",
-            format!("the first turn must be from 1 to {}", caps::FIRST_TURN),
+            format!("the first turn must be from 1 to {}", caps::MAX_FIRST_TURN),
         );
     }
     let mut players = Vec::new();

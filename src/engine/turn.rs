@@ -50,6 +50,9 @@ fn advance_into(st: &mut State, out: &mut Vec<Event>) {
         };
         st.phase = task.phase(st);
         run(st, task, out);
+        // Nothing lethal outlives a task, whatever removed or weakened what (Melt's
+        // removal of a serpent's body, an aura's holder leaving): one settle for all.
+        actions::settle(st, out, Vec::new());
         check_defeat(st, out);
     }
     st.steps += 1;
@@ -126,7 +129,6 @@ fn run(st: &mut State, task: Task, out: &mut Vec<Event>) {
                 Change::TurnBegins { turn: st.turn },
                 &turn::SEQUENCE,
             );
-            actions::settle(st, out, Vec::new());
         }
         Task::Melt => start::melt(st, out),
         Task::Pestilence => start::pestilence(st, out),

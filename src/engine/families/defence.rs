@@ -58,7 +58,13 @@ pub struct Prevented {
     pub cite: Option<&'static Citation>,
     pub note: &'static str,
     pub marks_hit: bool,
+    /// An interpretation's note that shaped this prevention, cited by [`DOMINATE`]
+    /// (reading `dominate_armor: highest`), logged before [`Prevented::note`].
+    pub reading: Option<&'static str>,
 }
+
+/// The note of reading `dominate_armor: highest` when it takes effect.
+const UNSTACKED: &str = "Dominate's Armor and its other Armor do not add up (dominate_armor: highest): only the higher stands";
 
 /// How much of `blow` the creature `target` takes.
 pub fn prevent(st: &State, blow: &Blow, target: &Actor) -> Prevented {
@@ -68,24 +74,21 @@ pub fn prevent(st: &State, blow: &Blow, target: &Actor) -> Prevented {
         cite: Some(cite),
         note,
         marks_hit: false,
+        reading: None,
+    };
+    let nothing = Prevented {
+        dealt: 0,
+        by: None,
+        cite: None,
+        note: "",
+        marks_hit: false,
+        reading: None,
     };
     let Some(c) = st.at(target.side, target.slot) else {
-        return Prevented {
-            dealt: 0,
-            by: None,
-            cite: None,
-            note: "",
-            marks_hit: false,
-        };
+        return nothing;
     };
     if blow.amount <= 0 {
-        return Prevented {
-            dealt: 0,
-            by: None,
-            cite: None,
-            note: "",
-            marks_hit: false,
-        };
+        return nothing;
     }
     if c.has(K::Invulnerability) {
         return none(
@@ -125,22 +128,20 @@ pub fn prevent(st: &State, blow: &Blow, target: &Actor) -> Prevented {
     // The Armor value is the creature's own Armor, Beastmaster's and Dominate's: added
     // together (reading `adds`), or Dominate's only where it is higher than the other two
     // together (reading `highest`; a tie keeps the creature's own).
-    let mut own = c.ability(K::Armor).unwrap_or(0);
-    let mut beast = auras::armor(st, target.side, target.slot) - own;
-    let mut dominate = match c.ability(K::Dominate) {
+    let own_armor = c.ability(K::Armor).unwrap_or(0);
+    let beast_armor = auras::armor(st, target.side, target.slot) - own_armor;
+    let dominate_armor = match c.ability(K::Dominate) {
         Some(d) if enemy_source.is_some() && blow.source_wounded => d,
         _ => 0,
     };
     let unstacked = st.interpretations.dominate_armor == DominateArmor::Highest
-        && dominate > 0
-        && own + beast > 0;
-    if unstacked {
-        if dominate > own + beast {
-            (own, beast) = (0, 0);
-        } else {
-            dominate = 0;
-        }
-    }
+        && dominate_armor > 0
+        && own_armor + beast_armor > 0;
+    let (own, beast, dominate) = match unstacked {
+        true if dominate_armor > own_armor + beast_armor => (0, 0, dominate_armor),
+        true => (own_armor, beast_armor, 0),
+        false => (own_armor, beast_armor, dominate_armor),
+    };
     let armor = own + beast + dominate;
     if armor > 0 && !armor_applies {
         // Reading `combat`: the example sentence limits Armor to the combat phase.
@@ -150,6 +151,7 @@ pub fn prevent(st: &State, blow: &Blow, target: &Actor) -> Prevented {
             cite: Some(&ARMOR_COMBAT),
             note: "Armor does not block damage outside the combat phase",
             marks_hit: bastion,
+            reading: None,
         };
     }
     let (by, mut cite): (&'static str, &'static Citation) = match (own > 0, beast > 0, dominate > 0)
@@ -177,28 +179,17 @@ pub fn prevent(st: &State, blow: &Blow, target: &Actor) -> Prevented {
         dealt,
         by: (blocked > 0).then_some(by),
         cite: (blocked > 0).then_some(cite),
-        note: match (dealt == 0, bastion, marks_hit, unstacked) {
-            (true, true, true, false) => {
+        note: match (dealt == 0, bastion, marks_hit) {
+            (true, true, true) => {
                 "blocks all of the damage; the blocked hit still uses up its one hit this turn (Bastion)"
             }
-            (true, true, false, false) => {
+            (true, true, false) => {
                 "blocks all of the damage; a blocked hit does not use up its one hit this turn (Bastion)"
             }
-            (true, true, true, true) => {
-                "blocks all of the damage; Dominate's Armor and its other Armor do not add up (reading highest: the higher stands); the blocked hit still uses up its one hit this turn (Bastion)"
-            }
-            (true, true, false, true) => {
-                "blocks all of the damage; Dominate's Armor and its other Armor do not add up (reading highest: the higher stands); a blocked hit does not use up its one hit this turn (Bastion)"
-            }
-            (true, false, _, true) => {
-                "blocks all of the damage; Dominate's Armor and its other Armor do not add up (reading highest: the higher stands)"
-            }
-            (true, false, _, false) => "blocks all of the damage",
-            (false, _, _, true) => {
-                "blocks part of the damage; Dominate's Armor and its other Armor do not add up (reading highest: the higher stands)"
-            }
-            (false, _, _, false) => "blocks part of the damage",
+            (true, _, _) => "blocks all of the damage",
+            _ => "blocks part of the damage",
         },
+        reading: (unstacked && blocked > 0).then_some(UNSTACKED),
         marks_hit,
     }
 }

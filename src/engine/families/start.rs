@@ -89,9 +89,6 @@ pub fn melt(st: &mut State, out: &mut Vec<Event>) {
             &MELT,
         );
     }
-    // Removing a creature can leave another with lethal damage: a serpent section whose
-    // body melted, a creature that loses an aura's Life. Those die now, in this step.
-    actions::settle(st, out, Vec::new());
 }
 
 /// Pestilence destroys the creatures that carry it.

@@ -146,7 +146,7 @@ pub(super) async fn builder_page(
                 interpretations: INTERPRETATIONS,
                 caps: serde_json::json!({
                     "json_bytes": caps::JSON_BYTES, "slots": caps::SLOTS, "abilities": caps::ABILITIES,
-                    "turns": caps::TURNS, "first_turn": caps::FIRST_TURN, "actions": caps::ACTIONS,
+                    "turns": caps::TURNS, "first_turn": caps::MAX_FIRST_TURN, "actions": caps::ACTIONS,
                     "choices": caps::CHOICES,
                 }),
                 post: "/api/adjudicate",
