@@ -106,20 +106,21 @@ async fn api_adjudicate(
 
 /// A judge's choice that names no candidate is bad input, located at `choices`.
 pub(super) fn bad_choice(adj: &Adjudication, out: Format) -> Failure {
-    let message = adj
-        .steps
-        .last()
-        .and_then(|s| s.events.last())
-        .map(|e| e.text.clone());
-    position_errors(&[choice_error(message)], out)
+    position_errors(&[choice_error(adj)], out)
 }
 
-/// The error for a choice naming no candidate: `message` is the ending event's words.
-pub(super) fn choice_error(message: Option<String>) -> PositionError {
+/// The error for an adjudication that stopped at a choice naming no candidate, in the
+/// words of its ending event.
+pub(super) fn choice_error(adj: &Adjudication) -> PositionError {
     PositionError {
         path: "choices".into(),
         line: None,
         column: None,
-        message: message.unwrap_or_default(),
+        message: adj
+            .steps
+            .last()
+            .and_then(|s| s.events.last())
+            .map(|e| e.text.clone())
+            .unwrap_or_default(),
     }
 }

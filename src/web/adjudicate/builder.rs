@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::form::{self, Fields, FORM_PLAYS, FORM_SLOTS};
 use super::view::InterpretationView;
-use super::{api, load, replay, see_other, step_url, store};
-use crate::adjudicate::read_opened;
+use super::{api, load, see_other, step_url, store};
+use crate::adjudicate::{read_opened, CatalogueCards};
 use crate::engine::position::caps;
 use crate::engine::{self, Outcome, Position, INTERPRETATIONS};
 use crate::web::error::{Failure, WebError};
@@ -217,28 +217,23 @@ fn open_position(
         Ok(opened) => opened,
         Err(msgs) => return bad_form(state, fields, json, msgs, out),
     };
-    // Played out before it is stored, so a position whose `choices` name no candidate
-    // is refused here, located, as the API and the chance-pick form refuse it.
-    let replayed = match replay(state, position) {
-        Ok(r) => r,
+    // Played out (without recording states) before it is stored, so a position whose
+    // `choices` name no candidate is refused here, located, as the API refuses it.
+    let cards = CatalogueCards(&state.catalogue);
+    let adj = match engine::adjudicate(&position, &cards, engine::RecordConfig { states: false }) {
+        Ok(adj) => adj,
         Err(errors) => {
             let msgs = errors.iter().map(|e| e.to_string()).collect();
             return bad_form(state, fields, json, msgs, out);
         }
     };
-    if let Outcome::BadChoice { .. } = replayed.outcome {
-        let error = api::choice_error(
-            replayed
-                .steps
-                .last()
-                .and_then(|s| s.events.last())
-                .map(|e| e.text.clone()),
-        );
+    if let Outcome::BadChoice { .. } = adj.outcome {
+        let error = api::choice_error(&adj);
         return bad_form(state, fields, json, vec![error.to_string()], out);
     }
-    let hash = store(state, &replayed.position, out)?;
+    let hash = store(state, &position, out)?;
     // A state file's step, within the adjudication.
-    let step = step.min(replayed.steps.len());
+    let step = step.min(adj.steps.len());
     let url = step_url(&hash, step);
     if out == Format::Json {
         return page::json(

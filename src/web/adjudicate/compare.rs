@@ -7,7 +7,7 @@ use askama::Template;
 use serde::{Deserialize, Serialize};
 
 use super::view::{BoardView, StepView};
-use super::{load, outcome_text, parse_step, run, Replay};
+use super::{load, outcome_text, parse_step, run, WINDOW};
 use crate::engine::{position, Outcome, Position};
 use crate::web::error::Failure;
 use crate::web::format::Format;
@@ -44,10 +44,9 @@ struct ComparePage {
     differences: Vec<(&'static str, &'static str, &'static str)>,
 }
 
-/// The comparison shows at most this many rows (steps), starting [`COMPARE_LEAD`] steps
-/// before the first difference: two games at the step bound would be 20,000 steps of log.
-/// Each side's step page has the rest.
-const COMPARE_WINDOW: usize = 200;
+/// The comparison shows at most [`WINDOW`] rows (steps), starting this many steps before
+/// the first difference: two games at the step bound would be 20,000 steps of log. Each
+/// side's step page has the rest.
 const COMPARE_LEAD: usize = 10;
 
 #[derive(Serialize)]
@@ -86,20 +85,22 @@ pub(super) async fn compare_page(
     let ra = run(&state, load(&state, &a, out)?, out)?;
     let rb = run(&state, load(&state, &b, out)?, out)?;
     let len = ra.steps.len().max(rb.steps.len());
-    let texts = |r: &Replay, i: usize| -> Option<Vec<String>> {
-        r.steps
-            .get(i)
-            .map(|s| s.events.iter().map(|e| e.text.clone()).collect())
+    // Step `i` (0-based) reads the same on both sides: both absent, or the same events.
+    let same = |i: usize| match (ra.steps.get(i), rb.steps.get(i)) {
+        (Some(x), Some(y)) => x
+            .events
+            .iter()
+            .map(|e| &e.text)
+            .eq(y.events.iter().map(|e| &e.text)),
+        (x, y) => x.is_none() && y.is_none(),
     };
-    let first = (0..len)
-        .find(|&i| texts(&ra, i) != texts(&rb, i))
-        .map(|i| i + 1);
-    // The rows shown: COMPARE_WINDOW of them, from a few before the first difference.
+    let first = (0..len).find(|&i| !same(i)).map(|i| i + 1);
+    // The rows shown: a window of them, from a few before the first difference.
     let rows_from = first.map_or(1, |f| f.saturating_sub(COMPARE_LEAD).max(1));
-    let rows_to = len.min(rows_from - 1 + COMPARE_WINDOW);
+    let rows_to = len.min(rows_from - 1 + WINDOW);
     let mut rows = Vec::with_capacity(rows_to + 1 - rows_from);
     for i in rows_from - 1..rows_to {
-        let differs = texts(&ra, i) != texts(&rb, i);
+        let differs = !same(i);
         rows.push(CompareRow {
             n: i + 1,
             a: ra

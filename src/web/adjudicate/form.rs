@@ -99,14 +99,14 @@ fn choices(text: &str, errors: &mut Vec<String>) -> Vec<ChoiceSpec> {
 /// one), `yes` or `no` overrides it. Three values, not a checkbox: an unticked box could
 /// not say "not a warlord" to a catalogue warlord. (`on` is a ticked box from a page
 /// served before the select.)
-fn warlord(raw: &str, label: &str, errors: &mut Vec<String>) -> Option<bool> {
-    match raw.trim().to_ascii_lowercase().as_str() {
+fn warlord(f: &Fields, name: &str, label: &str, errors: &mut Vec<String>) -> Option<bool> {
+    let v = f.get(name);
+    match v.to_ascii_lowercase().as_str() {
         "" => None,
         "yes" | "on" => Some(true),
         "no" => Some(false),
         _ => {
-            let typed = raw.trim();
-            errors.push(format!("{label}: {typed:?} is not yes, no or empty"));
+            errors.push(format!("{label}: {v:?} is not yes, no or empty"));
             None
         }
     }
@@ -155,7 +155,7 @@ pub fn to_position(f: &Fields) -> Result<Position, Vec<String>> {
                     .filter(|s| !s.is_empty())
                     .cloned()
                     .collect(),
-                warlord: warlord(f.get(&key("warlord")), &label("warlord"), &mut errors),
+                warlord: warlord(f, &key("warlord"), &label("warlord"), &mut errors),
             };
             player.line.push(Some(c));
         }

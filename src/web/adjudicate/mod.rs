@@ -217,6 +217,9 @@ fn see_other(url: &str) -> HttpResponse {
         .finish()
 }
 
+/// The most steps of log a page lists: the step page's log, the comparison's rows.
+const WINDOW: usize = 200;
+
 fn outcome_text(replay: &Replay) -> String {
     let names = replay.names();
     match &replay.outcome {

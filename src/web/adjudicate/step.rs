@@ -9,7 +9,7 @@ use askama::Template;
 use serde::{Deserialize, Serialize};
 
 use super::view::{BoardView, ChanceView, InterpretationView, StepView};
-use super::{load, outcome_text, parse_step, run, see_other, step_url, store};
+use super::{load, outcome_text, parse_step, run, see_other, step_url, store, WINDOW};
 use crate::adjudicate::SavedState;
 use crate::engine::position::caps;
 use crate::engine::{position, Outcome, Position, INTERPRETATIONS};
@@ -21,11 +21,6 @@ use crate::web::AppState;
 /// `/adjudicate/p/{hash}/{step}`: the board after step `step` (0 is the start), the log
 /// so far with every rule linked and quoted, the controls, the chance step's candidates
 /// when this step is one, and the interpretations with a switch for each.
-/// The step page lists at most this many steps of the log, the last ones up to the
-/// current step: a position can run to 10,000 steps (the step bound), and every earlier
-/// step is one link away. The JSON twin's `log` is the same window, from `log_from`.
-const LOG_WINDOW: usize = 200;
-
 #[derive(Template)]
 #[template(path = "adjudicate/step.html")]
 struct StepPage {
@@ -33,7 +28,9 @@ struct StepPage {
     step: usize,
     total: usize,
     board: BoardView,
-    /// The last [`LOG_WINDOW`] steps up to `step`, the last one current.
+    /// The last [`WINDOW`] steps up to `step`, the last one current: a position can run
+    /// to 10,000 steps (the step bound), and every earlier step is one link away. The JSON
+    /// twin's `log` is the same window, from `log_from`.
     log: Vec<StepView>,
     /// The number of the first step in `log` (1 unless earlier steps are left out).
     log_from: usize,
@@ -88,7 +85,7 @@ pub(super) async fn step_page(
         .in_format(out));
     }
     let st = replay.state(step);
-    let log_from = step.saturating_sub(LOG_WINDOW) + 1;
+    let log_from = step.saturating_sub(WINDOW) + 1;
     let log: Vec<StepView> = replay.steps[log_from - 1..step]
         .iter()
         .map(|r| StepView::of(r.n, r.turn, r.phase, &r.events))
