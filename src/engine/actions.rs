@@ -2,7 +2,7 @@
 //! player, heal, destroy (settle deaths), move, summon, set a status, pick at random.
 //!
 //! Each action reads the state, decides, and emits events through
-//! [`super::event::emit`]; none of them mutates the board directly. Ability files
+//! `event::emit`; none of them mutates the board directly. Ability files
 //! decide *when* and *to whom*; these decide *how much* (prevention, redirection to the
 //! Endless Serpent's body) and record it.
 
@@ -184,7 +184,7 @@ pub fn note(
     emit(st, out, Change::Note { who, text }, cite);
 }
 
-/// For the seed's "This ability is only used by <card>" sentences. They describe the
+/// For the seed's "This ability is only used by `<card>`" sentences. They describe the
 /// printed cards, not a restriction: a judge's hypothetical creature with the ability
 /// uses it all the same. When `holder` is not `card`, the log says so, citing `cite`.
 pub fn note_if_not_printed_holder(
