@@ -2,7 +2,8 @@
 //! (`tests/fixtures/bench/seven_v_seven.json`) played to the end from a resolved state,
 //! compared in the same run with the same lines stripped of their abilities (the cost of
 //! the turn sequence alone) and with cloning the starting state (the floor). Also the
-//! pure `step` against in-place `advance` over the same game. `cargo bench --bench engine`.
+//! pure `step` against in-place `advance` over the same game, and the recorded play-out
+//! the API runs (`play_out` with states). `cargo bench --bench engine`.
 
 use arbiter::adjudicate::CatalogueCards;
 use arbiter::catalogue::{self, Catalogue};
@@ -64,6 +65,17 @@ fn bench(c: &mut Criterion) {
                 black_box(events);
                 st = next;
             }
+        })
+    });
+    // What the API and the CLI run: every step's events rendered and its state recorded
+    // (the state bytes counted against the budget).
+    g.bench_function("mixed_recorded_with_states", |b| {
+        b.iter(|| {
+            let mut st = mixed.clone();
+            black_box(engine::play_out(
+                &mut st,
+                engine::RecordConfig { states: true },
+            ))
         })
     });
     g.finish();

@@ -49,10 +49,14 @@ fn advance_into(st: &mut State, out: &mut Vec<Event>) {
             continue;
         };
         st.phase = task.phase(st);
+        let mark = out.len();
         run(st, task, out);
         // Nothing lethal outlives a task, whatever removed or weakened what (Melt's
-        // removal of a serpent's body, an aura's holder leaving): one settle for all.
-        actions::settle(st, out, Vec::new());
+        // removal of a serpent's body, an aura's holder leaving): one settle for all. A
+        // task that emitted nothing changed nothing, so it needs none.
+        if out.len() > mark {
+            actions::settle(st, out, Vec::new());
+        }
         check_defeat(st, out);
     }
     st.steps += 1;
