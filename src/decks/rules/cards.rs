@@ -1,0 +1,88 @@
+//! The rules about particular cards: items no one in the deck can use (5.6.2, D7) and
+//! the format's banned and restricted cards (D10, `legality.csv`).
+//!
+//! Counts, limits and factions are in the sibling files.
+
+use super::{DeckEntry, DeckValidator, Severity, Violation};
+use crate::catalogue::LegalityStatus;
+
+impl DeckValidator {
+    /// 5.6.2 (warning): items no one in the deck can use (D7).
+    pub(super) fn check_items(&self, deck: &[DeckEntry], rules: &mut Vec<Violation>) {
+        let mut classes: Vec<&str> = Vec::new();
+        for (idx, _, _) in deck {
+            let card = &self.cards[*idx];
+            if matches!(card.card_type.as_str(), "hero" | "unit" | "mercenary") {
+                if let Some(cl) = &card.class {
+                    classes.push(cl.as_str());
+                }
+            }
+        }
+        for (idx, _, lines) in deck {
+            let card = &self.cards[*idx];
+            if card.card_type == "item"
+                && !card.classes.is_empty()
+                && !card
+                    .classes
+                    .iter()
+                    .any(|k| classes.iter().any(|c| c.eq_ignore_ascii_case(k)))
+            {
+                rules.push(Violation {
+                    rule: "5.6.2".into(),
+                    severity: Severity::Warning,
+                    message: format!(
+                        "{} can be used only by {}, and no unit or hero in the deck is one",
+                        card.name,
+                        card.classes.join(" or ")
+                    ),
+                    cards: vec![card.name.clone()],
+                    actual: None,
+                    allowed: Some(card.classes.join("; ")),
+                    lines: lines.clone(),
+                    suggestion: Some(format!(
+                        "add a {} or replace the item",
+                        card.classes.join(" or ")
+                    )),
+                    decision: Some("D7".into()),
+                });
+            }
+        }
+    }
+
+    /// The format's banned and restricted cards (D10).
+    pub(super) fn check_statuses(&self, deck: &[DeckEntry], rules: &mut Vec<Violation>) {
+        let fmt = &self.format;
+        let rule_fmt = format!("format:{}", fmt.name);
+        for (idx, count, lines) in deck {
+            let card = &self.cards[*idx];
+            match card.status {
+                Some(LegalityStatus::Banned) => rules.push(Violation {
+                    rule: rule_fmt.clone(),
+                    severity: Severity::Error,
+                    message: format!("{} is banned in the {} format", card.name, fmt.name),
+                    cards: vec![card.name.clone()],
+                    actual: Some(count.to_string()),
+                    allowed: Some("0".into()),
+                    lines: lines.clone(),
+                    suggestion: Some(format!("remove {}", card.name)),
+                    decision: Some("D10".into()),
+                }),
+                Some(LegalityStatus::Restricted) if *count > 1 => rules.push(Violation {
+                    rule: rule_fmt.clone(),
+                    severity: Severity::Error,
+                    message: format!(
+                        "{count} / 1 copies of {}: it is restricted to 1 copy in the {} format",
+                        card.name, fmt.name
+                    ),
+                    cards: vec![card.name.clone()],
+                    actual: Some(count.to_string()),
+                    allowed: Some("1".into()),
+                    lines: lines.clone(),
+                    suggestion: Some(format!("remove {} {}", count - 1, card.name)),
+                    decision: Some("D10".into()),
+                }),
+                _ => {}
+            }
+        }
+    }
+}
