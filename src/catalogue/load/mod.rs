@@ -1,0 +1,273 @@
+//! Validation: a data directory in, a [`DataSet`] or every problem found out.
+//!
+//! This is where `data/README.md` is enforced. It reads every file, checks every row
+//! against the contract, and returns all diagnostics at once; it writes nothing.
+//!
+//! This file owns the driver ([`read_dir`]: the order files are read in; [`data_files`]),
+//! the shared `Validator` state (the data so far, the diagnostics, the name indexes), the
+//! checks every file uses (opening, the header, required fields, the `game` column) and
+//! [`counts`]. Each file kind's rows are checked beside it: `games` (`games.csv`,
+//! `factions.csv`), `keywords`, `rules`, `cards` (`cards/<game>.csv` and the per-game
+//! conventions: card types, numeric columns), `formats` (`formats.csv`, `legality.csv`).
+
+mod cards;
+mod formats;
+mod games;
+mod keywords;
+mod rules;
+
+use super::csvfile::{CsvFile, Record};
+use super::model::*;
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::text::closest;
+use regex::Regex;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
+
+/// What one file must and may contain.
+struct Columns {
+    required: &'static [&'static str],
+    optional: &'static [&'static str],
+}
+
+static SLUG: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^[a-z0-9][a-z0-9-]*$").expect("static regex"));
+
+/// The files one data directory holds, in the order they are read.
+pub fn data_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = [
+        "games.csv",
+        "keywords.csv",
+        "rules.csv",
+        "factions.csv",
+        "formats.csv",
+        "legality.csv",
+    ]
+    .iter()
+    .map(|f| dir.join(f))
+    .filter(|p| p.exists())
+    .collect();
+    let cards = dir.join("cards");
+    if cards.is_dir() {
+        let mut card_files: Vec<PathBuf> = std::fs::read_dir(&cards)?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "csv"))
+            .collect();
+        card_files.sort();
+        files.extend(card_files);
+    }
+    Ok(files)
+}
+
+/// Reads and validates a data directory. `progress` is called once per card row read.
+pub fn read_dir(dir: &Path, progress: &dyn Fn(u64)) -> Result<DataSet, Diagnostics> {
+    let mut v = Validator::default();
+    let games = v.open(dir, "games.csv", true);
+    let keywords = v.open(dir, "keywords.csv", true);
+    let rules = v.open(dir, "rules.csv", true);
+    let factions = v.open(dir, "factions.csv", false);
+    if let Some(f) = &games {
+        v.games(f);
+    }
+    if let Some(f) = &factions {
+        v.factions(f);
+    }
+    if let Some(f) = &keywords {
+        v.keywords(f);
+    }
+    if let Some(f) = &rules {
+        v.rules(f);
+    }
+    let card_dir = dir.join("cards");
+    let mut card_paths = Vec::new();
+    if card_dir.is_dir() {
+        match std::fs::read_dir(&card_dir) {
+            Ok(entries) => {
+                card_paths = entries
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|e| e == "csv"))
+                    .collect();
+                card_paths.sort();
+            }
+            Err(e) => v.diags.push(Diagnostic::new(
+                card_dir.display().to_string(),
+                1,
+                1,
+                format!("cannot list card files: {e}"),
+            )),
+        }
+    }
+    for path in card_paths {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if let Some(f) = v.open(&card_dir, &name, true) {
+            v.cards(&f, progress);
+        }
+    }
+    // Formats and legality come last: legality names cards.
+    if let Some(f) = v.open(dir, "formats.csv", false) {
+        v.formats(&f);
+    }
+    if let Some(f) = v.open(dir, "legality.csv", false) {
+        v.legality(&f);
+    }
+    if v.diags.is_empty() {
+        Ok(v.data)
+    } else {
+        Err(v.diags)
+    }
+}
+
+#[derive(Default)]
+struct Validator {
+    data: DataSet,
+    diags: Diagnostics,
+    /// game slug → folded keyword or alias → canonical keyword index.
+    keyword_index: HashMap<String, HashMap<String, usize>>,
+    /// (game, folded faction name) → canonical faction name.
+    faction_index: HashMap<(String, String), String>,
+}
+
+impl Validator {
+    fn open(&mut self, dir: &Path, name: &str, required: bool) -> Option<CsvFile> {
+        let path = dir.join(name);
+        let display = path.display().to_string();
+        match std::fs::read(&path) {
+            Ok(bytes) => match CsvFile::parse(display, bytes) {
+                Ok(f) => Some(f),
+                Err(d) => {
+                    self.diags.0.extend(d.0);
+                    None
+                }
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !required => None,
+            Err(e) => {
+                self.diags.push(Diagnostic::new(
+                    display,
+                    1,
+                    1,
+                    format!("cannot read the file: {e}"),
+                ));
+                None
+            }
+        }
+    }
+
+    /// Checks the header against `cols`; returns false when a required column is missing.
+    fn header(&mut self, f: &CsvFile, cols: &Columns, extra_allowed: bool) -> bool {
+        let mut ok = true;
+        let mut seen: HashMap<&str, usize> = HashMap::new();
+        for (i, h) in f.headers.iter().enumerate() {
+            if h.is_empty() {
+                continue;
+            }
+            if let Some(first) = seen.insert(h, i) {
+                self.diags.push(f.header_diag(format!(
+                    "column `{h}` appears twice (columns {} and {})",
+                    first + 1,
+                    i + 1
+                )));
+                ok = false;
+            }
+            if !extra_allowed
+                && !cols.required.contains(&h.as_str())
+                && !cols.optional.contains(&h.as_str())
+            {
+                let known: Vec<&str> = cols.required.iter().chain(cols.optional).copied().collect();
+                let mut d = f.header_diag(format!("unknown column `{h}`"));
+                if let Some(best) = closest(h, known.iter().copied(), 1).first() {
+                    d = d.with_hint(format!("did you mean `{best}`?"));
+                }
+                self.diags
+                    .push(d.with_hint(format!("the columns are: {}", known.join(", "))));
+            }
+        }
+        for req in cols.required {
+            if f.column(req).is_none() {
+                let have: Vec<&str> = f
+                    .headers
+                    .iter()
+                    .filter(|h| !h.is_empty())
+                    .map(String::as_str)
+                    .collect();
+                self.diags.push(
+                    f.header_diag(format!("missing required column `{req}`"))
+                        .with_hint(format!(
+                            "the header has: {}; see data/README.md",
+                            have.join(", ")
+                        )),
+                );
+                ok = false;
+            }
+        }
+        ok
+    }
+
+    /// The field in `col` of `rec`, reporting it when required and empty.
+    fn required<'r>(&mut self, f: &CsvFile, rec: &'r Record, col: &str) -> Option<&'r str> {
+        let idx = f.column(col);
+        let value = f.get(rec, idx);
+        if value.is_empty() {
+            let i = idx.unwrap_or(0);
+            self.diags
+                .push(f.diag(rec, i, format!("`{col}` is empty: a value is required")));
+            return None;
+        }
+        Some(value)
+    }
+
+    fn game<'r>(&mut self, f: &CsvFile, rec: &'r Record) -> Option<&'r str> {
+        let game = self.required(f, rec, "game")?;
+        if self.data.games.iter().any(|g| g.slug == game) {
+            return Some(game);
+        }
+        let slugs: Vec<&str> = self.data.games.iter().map(|g| g.slug.as_str()).collect();
+        let mut d = f.diag(
+            rec,
+            f.column("game").unwrap_or(0),
+            format!("unknown game `{game}`"),
+        );
+        d = match closest(game, slugs.iter().copied(), 1).first() {
+            Some(best) => d.with_hint(format!(
+                "did you mean `{best}`? games are declared in games.csv"
+            )),
+            None => d.with_hint(format!("games.csv declares: {}", slugs.join(", "))),
+        };
+        self.diags.push(d);
+        None
+    }
+}
+
+fn split_list(s: &str) -> Vec<String> {
+    s.split(';')
+        .map(str::trim)
+        .filter(|x| !x.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+fn non_empty(s: &str) -> Option<String> {
+    (!s.is_empty()).then(|| s.to_string())
+}
+
+/// Cards per game, keywords per game and rules per game, for reports.
+pub fn counts(data: &DataSet) -> BTreeMap<String, (usize, usize, usize)> {
+    let mut out: BTreeMap<String, (usize, usize, usize)> = data
+        .games
+        .iter()
+        .map(|g| (g.slug.clone(), (0, 0, 0)))
+        .collect();
+    for c in &data.cards {
+        out.entry(c.game.clone()).or_default().0 += 1;
+    }
+    for k in &data.keywords {
+        out.entry(k.game.clone()).or_default().1 += 1;
+    }
+    for r in &data.rules {
+        out.entry(r.game.clone()).or_default().2 += 1;
+    }
+    out
+}
