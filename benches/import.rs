@@ -55,11 +55,7 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group(format!("import_{CARDS}_cards"));
     group.sample_size(10);
     group.bench_function("arbiter_import", |b| {
-        let cfg = ImportConfig {
-            data_dir: synth.clone(),
-            db_path: dir.path().join("a.sqlite"),
-            progress: Progress::Hidden,
-        };
+        let cfg = ImportConfig::new(synth.clone(), dir.path().join("a.sqlite"));
         b.iter(|| catalogue::import(&cfg).unwrap())
     });
     group.bench_function("raw_rusqlite_import", |b| {

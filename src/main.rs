@@ -20,7 +20,7 @@ macro_rules! out {
 }
 
 use anyhow::Context;
-use arbiter::catalogue::{self, Catalogue, ImportConfig, ImportError, Progress};
+use arbiter::catalogue::{self, Catalogue, ImportConfig, ImportError, Overwrite, Progress};
 use arbiter::config::{default_data_dir, DEFAULT_DB};
 use arbiter::search::{SearchError, SearchIndex, SearchOptions};
 use arbiter::web::{self, AppState, ServeConfig};
@@ -53,6 +53,10 @@ enum Command {
         data: Option<PathBuf>,
         #[command(flatten)]
         db: DbArg,
+        /// Replace the file at --db even when it is not an Arbiter catalogue (without it,
+        /// only nothing or a catalogue is replaced).
+        #[arg(long)]
+        force: bool,
     },
     /// Serve the catalogue over HTTP, importing the bundled data first if there is none.
     Serve {
@@ -138,7 +142,16 @@ fn main() -> ExitCode {
         .init();
     let cli = Cli::parse();
     match cli.command {
-        Command::Import { data, db } => import(&data.unwrap_or_else(default_data_dir), &db.db),
+        Command::Import { data, db, force } => import(&ImportConfig {
+            data_dir: data.unwrap_or_else(default_data_dir),
+            db_path: db.db,
+            progress: Progress::Auto,
+            overwrite: if force {
+                Overwrite::Anything
+            } else {
+                Overwrite::Catalogue
+            },
+        }),
         Command::Serve {
             db,
             addr,
@@ -148,7 +161,7 @@ fn main() -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e:#}");
-                ExitCode::FAILURE
+                exit_code_of(&e)
             }
         },
         Command::Search {
@@ -205,15 +218,25 @@ fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
     use arbiter::adjudicate::{errors_text, log_text, read_opened, CatalogueCards};
     use arbiter::engine::{self, Outcome, RecordConfig};
     let file = cfg.position.display().to_string();
-    let text = if file == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map(|_| s)
+    let cap = engine::position::caps::JSON_BYTES;
+    let bytes = if file == "-" {
+        read_capped_from(std::io::stdin().lock(), cap)
     } else {
-        std::fs::read_to_string(&cfg.position)
+        read_capped(&cfg.position, cap)
     };
-    let text = match text {
-        Ok(t) => t,
-        Err(e) => {
+    let text = match bytes.map(String::from_utf8) {
+        Ok(Ok(t)) => t,
+        Ok(Err(e)) => {
+            let valid = e.utf8_error().valid_up_to();
+            let line = e.as_bytes()[..valid].iter().filter(|&&b| b == b'\n').count() + 1;
+            eprintln!("error: {file}:{line}: the file is not valid UTF-8; save it as UTF-8 text");
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+        Err(ReadCapped::TooLarge(n)) => {
+            eprintln!("error: {file}: the position is {n} bytes; the limit is {cap} bytes");
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+        Err(ReadCapped::Io(e)) => {
             eprintln!("error: {file}: {e}");
             return ExitCode::from(EXIT_BAD_INPUT);
         }
@@ -236,7 +259,7 @@ fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             eprintln!("error: {e:#}");
-            return ExitCode::FAILURE;
+            return exit_code_of(&e);
         }
     };
     let record = RecordConfig { states: cfg.json };
@@ -268,6 +291,38 @@ fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Why [`read_capped`] gave up.
+enum ReadCapped {
+    /// The input is larger than the cap: its size, or the cap + 1 for a stream.
+    TooLarge(u64),
+    Io(std::io::Error),
+}
+
+/// Reads the file at `path`, refusing one over `cap` bytes before reading it (and a file
+/// that grows past the cap while read, without reading further).
+fn read_capped(path: &Path, cap: usize) -> Result<Vec<u8>, ReadCapped> {
+    let file = std::fs::File::open(path).map_err(ReadCapped::Io)?;
+    let len = file.metadata().map_err(ReadCapped::Io)?.len();
+    if len > cap as u64 {
+        return Err(ReadCapped::TooLarge(len));
+    }
+    read_capped_from(file, cap)
+}
+
+/// Reads at most `cap` bytes of `input`; more is an error, found by reading one byte past.
+fn read_capped_from(input: impl std::io::Read, cap: usize) -> Result<Vec<u8>, ReadCapped> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    input
+        .take(cap as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadCapped::Io)?;
+    if bytes.len() > cap {
+        return Err(ReadCapped::TooLarge(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
 /// What `arbiter check` was asked to do.
 struct CheckConfig {
     files: Vec<PathBuf>,
@@ -283,17 +338,21 @@ struct Checked {
     outcome: Result<arbiter::decks::Verdict, String>,
 }
 
-/// Opens the catalogue for `check`: like [`open`], without the search index.
+/// Opens the catalogue for `check` and `adjudicate`: like [`open`], without the search
+/// index. Only where nothing exists is the bundled data imported; anything else that is
+/// not a catalogue is refused and left untouched.
 fn open_catalogue(db: &Path) -> anyhow::Result<Catalogue> {
-    if !catalogue::is_current(db) {
-        let cfg = ImportConfig {
-            data_dir: default_data_dir(),
-            db_path: db.to_path_buf(),
-            progress: Progress::Hidden,
-        };
-        catalogue::import(&cfg).context("importing the bundled data")?;
+    let (cat, _) = catalogue::open_or_create(db, &default_data_dir(), Progress::Hidden)?;
+    Ok(cat)
+}
+
+/// 2 when the error is the user's to fix (a refused or unreadable `--db`, bad data), 1
+/// otherwise.
+fn exit_code_of(e: &anyhow::Error) -> ExitCode {
+    match e.downcast_ref::<ImportError>() {
+        Some(ie) if ie.is_bad_input() => ExitCode::from(EXIT_BAD_INPUT),
+        _ => ExitCode::FAILURE,
     }
-    Catalogue::open(db).with_context(|| format!("opening {}", db.display()))
 }
 
 fn check(db: &Path, cfg: &CheckConfig) -> ExitCode {
@@ -302,7 +361,7 @@ fn check(db: &Path, cfg: &CheckConfig) -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             eprintln!("error: {e:#}");
-            return ExitCode::from(EXIT_BAD_INPUT);
+            return exit_code_of(&e);
         }
     };
     let mut files = cfg.files.clone();
@@ -333,14 +392,13 @@ fn check(db: &Path, cfg: &CheckConfig) -> ExitCode {
     for path in &files {
         let file = path.display().to_string();
         let outcome = (|| -> Result<decks::Verdict, String> {
-            let bytes = std::fs::read(path).map_err(|e| format!("cannot read the file: {e}"))?;
-            if bytes.len() > decks::MAX_BYTES {
-                return Err(format!(
-                    "the file is {} bytes; a decklist is at most {} bytes (1 MiB)",
-                    bytes.len(),
+            let bytes = read_capped(path, decks::MAX_BYTES).map_err(|e| match e {
+                ReadCapped::TooLarge(n) => format!(
+                    "the file is {n} bytes; a decklist is at most {} bytes (1 MiB)",
                     decks::MAX_BYTES
-                ));
-            }
+                ),
+                ReadCapped::Io(e) => format!("cannot read the file: {e}"),
+            })?;
             let text = String::from_utf8(bytes).map_err(|e| {
                 let valid = e.utf8_error().valid_up_to();
                 let line = e.as_bytes()[..valid]
@@ -517,50 +575,74 @@ fn write_reports(path: &Path, checked: &[Checked]) -> anyhow::Result<()> {
             },
         })
         .collect();
+    let html_path = path.with_extension("html");
+    ensure_own_report(path, |text| text.starts_with(REPORT_CSV_HEADER.join(",").as_str()))?;
+    ensure_own_report(&html_path, |text| text.contains(REPORT_HTML_MARK))?;
     let mut w =
         csv::Writer::from_path(path).with_context(|| format!("writing {}", path.display()))?;
-    w.write_record([
-        "file",
-        "player",
-        "legal",
-        "errors",
-        "warnings",
-        "first_errors",
-    ])?;
+    w.write_record(REPORT_CSV_HEADER)?;
     for r in &rows {
         w.write_record([
-            r.file.as_str(),
-            r.player.as_str(),
+            spreadsheet_safe(&r.file).as_ref(),
+            spreadsheet_safe(&r.player).as_ref(),
             r.legal.as_str(),
             &r.errors.to_string(),
             &r.warnings.to_string(),
-            r.first_errors.as_str(),
+            spreadsheet_safe(&r.first_errors).as_ref(),
         ])?;
     }
     w.flush()
         .with_context(|| format!("writing {}", path.display()))?;
-    let html_path = path.with_extension("html");
     let html = arbiter::web::decks::report_html(&rows).context("rendering the HTML report")?;
     std::fs::write(&html_path, html).with_context(|| format!("writing {}", html_path.display()))?;
     eprintln!("wrote {} and {}", path.display(), html_path.display());
     Ok(())
 }
 
+/// The first line of a `check --report` CSV.
+const REPORT_CSV_HEADER: [&str; 6] = [
+    "file",
+    "player",
+    "legal",
+    "errors",
+    "warnings",
+    "first_errors",
+];
+/// Text every HTML report holds (its title), by which an earlier report is known.
+const REPORT_HTML_MARK: &str = "<title>Deck check report · Arbiter</title>";
+
+/// Refuses to replace a file at `path` unless `is_report` recognises it as an earlier
+/// report: `check --report` writes only files of its own.
+fn ensure_own_report(path: &Path, is_report: impl Fn(&str) -> bool) -> anyhow::Result<()> {
+    let Ok(file) = std::fs::File::open(path) else {
+        return Ok(()); // nothing there (or nothing readable, which the write will report)
+    };
+    let head = read_capped_from(file, 64 * 1024).unwrap_or_default();
+    let text = String::from_utf8_lossy(&head);
+    if path.metadata().is_ok_and(|m| m.len() == 0) || is_report(&text) {
+        return Ok(());
+    }
+    anyhow::bail!(
+        "{} exists and is not a deck check report; it was left as it is. Name another --report path",
+        path.display()
+    )
+}
+
+/// A cell a spreadsheet will not run as a formula: text starting with `=`, `+`, `-`, `@`,
+/// a tab or a carriage return gets a leading `'` (the OWASP advice for CSV injection).
+fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        std::borrow::Cow::Owned(format!("'{cell}"))
+    } else {
+        std::borrow::Cow::Borrowed(cell)
+    }
+}
+
 /// Opens the catalogue at `db` (importing the bundled data when there is none) and its
 /// search index (building it when missing or stale).
 fn open(db: &Path) -> anyhow::Result<(Arc<Catalogue>, Arc<SearchIndex>)> {
-    if !catalogue::is_current(db) {
-        let data = default_data_dir();
-        tracing::info!(db = %db.display(), data = %data.display(), "no catalogue yet: importing the bundled data");
-        let cfg = ImportConfig {
-            data_dir: data,
-            db_path: db.to_path_buf(),
-            progress: Progress::Auto,
-        };
-        catalogue::import(&cfg).context("importing the bundled data")?;
-    }
-    let catalogue =
-        Arc::new(Catalogue::open(db).with_context(|| format!("opening {}", db.display()))?);
+    let (catalogue, _) = catalogue::open_or_create(db, &default_data_dir(), Progress::Auto)?;
+    let catalogue = Arc::new(catalogue);
     let index =
         SearchIndex::open_or_build(db, catalogue.clone()).context("opening the search index")?;
     Ok((catalogue, Arc::new(index)))
@@ -571,7 +653,7 @@ fn search(db: &Path, query: &str, json: bool, opts: SearchOptions) -> ExitCode {
         Ok(x) => x,
         Err(e) => {
             eprintln!("error: {e:#}");
-            return ExitCode::FAILURE;
+            return exit_code_of(&e);
         }
     };
     match index.search(query, &opts) {
@@ -632,13 +714,9 @@ fn search(db: &Path, query: &str, json: bool, opts: SearchOptions) -> ExitCode {
     }
 }
 
-fn import(data: &Path, db: &Path) -> ExitCode {
-    let cfg = ImportConfig {
-        data_dir: data.to_path_buf(),
-        db_path: db.to_path_buf(),
-        progress: Progress::Auto,
-    };
-    match catalogue::import(&cfg) {
+fn import(cfg: &ImportConfig) -> ExitCode {
+    let (data, db) = (cfg.data_dir.as_path(), cfg.db_path.as_path());
+    match catalogue::import(cfg) {
         Ok(report) => {
             // The search index is derived data; build it now so `serve` starts at once.
             let built = Catalogue::open(db)
@@ -671,7 +749,11 @@ fn import(data: &Path, db: &Path) -> ExitCode {
         }
         Err(e) => {
             eprintln!("error: {e}");
-            ExitCode::FAILURE
+            if e.is_bad_input() {
+                ExitCode::from(EXIT_BAD_INPUT)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }

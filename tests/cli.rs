@@ -120,6 +120,26 @@ fn a_killed_import_leaves_the_old_catalogue_byte_for_byte() {
     );
     let cat = arbiter::catalogue::Catalogue::open(&db).unwrap();
     assert_eq!(cat.data().cards.len(), data.cards.len());
+
+    // Issue #12 finding 10: the killed import's temporary file is left behind, and the
+    // next import into the same catalogue removes it.
+    let temps = || -> Vec<String> {
+        std::fs::read_dir(out.path())
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".importing"))
+            .collect()
+    };
+    assert!(!temps().is_empty(), "the kill left a temporary file");
+    let unrelated = out.path().join(".catalogue.sqlite.notes.importing");
+    std::fs::write(&unrelated, "not ours: its middle is not tempfile's").unwrap();
+    import(&base, &db).unwrap();
+    assert_eq!(
+        temps(),
+        vec![".catalogue.sqlite.notes.importing".to_string()],
+        "the stale temporary file was removed, and only it"
+    );
 }
 
 #[test]

@@ -14,7 +14,7 @@ mod store;
 
 pub use load::counts;
 pub use model::*;
-pub use store::StoreError;
+pub use store::{Found, StoreError};
 
 use crate::diag::Diagnostics;
 use crate::text::fold;
@@ -31,12 +31,38 @@ pub enum Progress {
     Hidden,
 }
 
+/// What an import may replace at its target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overwrite {
+    /// Only an empty path (what `serve` and the other readers do on first run).
+    Nothing,
+    /// An empty path or an Arbiter catalogue, even of another schema version or damaged
+    /// (`arbiter import`).
+    Catalogue,
+    /// Anything that is a file (`arbiter import --force`).
+    Anything,
+}
+
 /// What to import and where.
 #[derive(Debug, Clone)]
 pub struct ImportConfig {
     pub data_dir: PathBuf,
     pub db_path: PathBuf,
     pub progress: Progress,
+    pub overwrite: Overwrite,
+}
+
+impl ImportConfig {
+    /// Import `data_dir` into `db_path`, replacing only nothing or an Arbiter catalogue,
+    /// with no progress bar.
+    pub fn new(data_dir: impl Into<PathBuf>, db_path: impl Into<PathBuf>) -> ImportConfig {
+        ImportConfig {
+            data_dir: data_dir.into(),
+            db_path: db_path.into(),
+            progress: Progress::Hidden,
+            overwrite: Overwrite::Catalogue,
+        }
+    }
 }
 
 /// What an import did.
@@ -60,11 +86,218 @@ pub enum ImportError {
     },
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// The target holds something this import may not replace; it was not touched.
+    #[error("{path} {why}; it was left as it is. {hint}", path = .path.display())]
+    Refused {
+        path: PathBuf,
+        why: String,
+        hint: String,
+    },
+    /// Another process is importing into the same catalogue.
+    #[error(
+        "{path} is busy: another import into it is running (it holds {lock}); try again when it has finished",
+        path = .path.display(),
+        lock = .lock.display()
+    )]
+    Busy { path: PathBuf, lock: PathBuf },
+}
+
+impl ImportError {
+    /// Whether the user must fix something (exit code 2) rather than retry.
+    pub fn is_bad_input(&self) -> bool {
+        matches!(
+            self,
+            ImportError::Invalid(_) | ImportError::Refused { .. } | ImportError::Store(_)
+        )
+    }
+}
+
+/// The lock file beside a catalogue (`<db>.lock`), held while an import writes it. It is
+/// created empty, never written and never removed.
+pub fn lock_path(db: &Path) -> PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push(".lock");
+    PathBuf::from(name)
+}
+
+/// Whether to wait for another import's lock or to give up at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LockWait {
+    Wait,
+    GiveUp,
+}
+
+/// Takes the import lock of `db` (an advisory lock on [`lock_path`]); it is released when
+/// the returned file is dropped, or when the process dies.
+fn lock(db: &Path, wait: LockWait) -> Result<std::fs::File, ImportError> {
+    let path = lock_path(db);
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|source| ImportError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
+    let io = |source| ImportError::Io {
+        path: path.clone(),
+        source,
+    };
+    // Append and create: an existing file of that name is opened, never truncated.
+    let file = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(&path)
+        .map_err(io)?;
+    match wait {
+        LockWait::Wait => file.lock().map_err(io)?,
+        LockWait::GiveUp => match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(ImportError::Busy {
+                    path: db.to_path_buf(),
+                    lock: path,
+                })
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
+        },
+    }
+    Ok(file)
+}
+
+/// Removes what killed imports into `db` left behind: `.<name>.XXXXXX.importing` files
+/// beside it. Called with the lock held, so no running import owns one.
+fn remove_stale_temp_files(db: &Path) {
+    let dir = match db.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let Some(name) = db.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let stale = file
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(".importing"))
+            .is_some_and(|random| {
+                random.len() == 6 && random.bytes().all(|b| b.is_ascii_alphanumeric())
+            });
+        if stale && entry.file_type().is_ok_and(|t| t.is_file()) {
+            match std::fs::remove_file(entry.path()) {
+                Ok(()) => tracing::info!(file = %entry.path().display(), "removed the temporary file of an import that did not finish"),
+                Err(e) => tracing::warn!(file = %entry.path().display(), error = %e, "could not remove a stale import file"),
+            }
+        }
+    }
+}
+
+/// Refuses a target that `overwrite` does not allow replacing.
+fn check_target(db: &Path, overwrite: Overwrite) -> Result<Found, ImportError> {
+    let found = store::inspect(db);
+    let refuse = |why: &str, hint: &str| ImportError::Refused {
+        path: db.to_path_buf(),
+        why: why.to_string(),
+        hint: hint.to_string(),
+    };
+    match (&found, overwrite) {
+        (Found::Nothing, _) | (Found::Current, Overwrite::Catalogue | Overwrite::Anything) => {}
+        (Found::Ours { .. }, Overwrite::Catalogue | Overwrite::Anything) => {}
+        (Found::Foreign { why }, Overwrite::Anything) => {
+            tracing::warn!(db = %db.display(), what = %why, "--force: replacing a file that is not a catalogue");
+        }
+        (Found::Foreign { why }, Overwrite::Catalogue) => {
+            return Err(refuse(
+                &format!("is not an Arbiter catalogue: it {why}"),
+                "Name another --db, or pass --force to replace it.",
+            ))
+        }
+        (Found::Current | Found::Ours { .. } | Found::Foreign { .. }, Overwrite::Nothing) => {
+            return Err(refuse("already exists", "Name another --db."))
+        }
+    }
+    Ok(found)
 }
 
 /// Validates `cfg.data_dir` and, only if it is entirely valid, replaces the catalogue at
-/// `cfg.db_path` with it, atomically.
+/// `cfg.db_path` with it, atomically. The target must be what `cfg.overwrite` allows
+/// replacing; a second import into the same catalogue at the same time is refused as busy.
 pub fn import(cfg: &ImportConfig) -> Result<ImportReport, ImportError> {
+    let _lock = lock(&cfg.db_path, LockWait::GiveUp)?;
+    let found = check_target(&cfg.db_path, cfg.overwrite)?;
+    let replace = match found {
+        Found::Nothing => store::Replace::Nothing,
+        _ => store::Replace::Existing,
+    };
+    import_locked(cfg, replace)
+}
+
+/// Opens the catalogue at `db`, first importing `data_dir` into it when nothing at all is
+/// there (what `serve`, `search`, `check` and `adjudicate` do on first run). Anything else
+/// at `db` that is not a readable catalogue of this version is refused and left untouched.
+/// Returns the catalogue and whether it was created now.
+pub fn open_or_create(
+    db: &Path,
+    data_dir: &Path,
+    progress: Progress,
+) -> Result<(Catalogue, bool), ImportError> {
+    let mut created = false;
+    if store::inspect(db) == Found::Nothing {
+        // Another process may be creating it: wait for it, then look again.
+        let _lock = lock(db, LockWait::Wait)?;
+        if store::inspect(db) == Found::Nothing {
+            tracing::info!(db = %db.display(), data = %data_dir.display(), "no catalogue yet: importing the bundled data");
+            let cfg = ImportConfig {
+                data_dir: data_dir.to_path_buf(),
+                db_path: db.to_path_buf(),
+                progress,
+                overwrite: Overwrite::Nothing,
+            };
+            import_locked(&cfg, store::Replace::Nothing)?;
+            created = true;
+        }
+    }
+    let refuse = |why: String, hint: &str| ImportError::Refused {
+        path: db.to_path_buf(),
+        why,
+        hint: hint.to_string(),
+    };
+    match store::inspect(db) {
+        Found::Current => {}
+        Found::Nothing => return Err(refuse("vanished while it was being opened".into(), "")),
+        Found::Ours { why } => {
+            return Err(refuse(
+                why,
+                &format!(
+                    "Re-import it with `arbiter import --db {}` (add --data DIR for your own data).",
+                    db.display()
+                ),
+            ))
+        }
+        Found::Foreign { why } => {
+            return Err(refuse(
+                format!("is not an Arbiter catalogue: it {why}"),
+                "Name another --db, or a path where nothing exists yet to get the bundled data.",
+            ))
+        }
+    }
+    match Catalogue::open(db) {
+        Ok(cat) => Ok((cat, created)),
+        Err(e) => Err(refuse(
+            format!("cannot be read: {e}"),
+            &format!(
+                "Re-import it with `arbiter import --db {}` (add --data DIR for your own data).",
+                db.display()
+            ),
+        )),
+    }
+}
+
+/// [`import`] with the lock held and the target checked.
+fn import_locked(cfg: &ImportConfig, replace: store::Replace) -> Result<ImportReport, ImportError> {
+    remove_stale_temp_files(&cfg.db_path);
     let bar = match cfg.progress {
         Progress::Auto if std::io::stderr().is_terminal() => indicatif::ProgressBar::new_spinner(),
         _ => indicatif::ProgressBar::hidden(),
@@ -81,7 +314,7 @@ pub fn import(cfg: &ImportConfig) -> Result<ImportReport, ImportError> {
         bar.set_style(style);
     }
     bar.set_message("writing");
-    store::write_atomic(&data, &data_hash, &cfg.db_path, &|n| bar.inc(n))?;
+    store::write_atomic(&data, &data_hash, &cfg.db_path, replace, &|n| bar.inc(n))?;
     tracing::debug!(elapsed = ?started.elapsed(), "written");
     bar.finish_and_clear();
     Ok(ImportReport {
@@ -117,9 +350,9 @@ pub fn data_hash(dir: &Path) -> Result<String, ImportError> {
     Ok(hex::encode(h.finalize()))
 }
 
-/// True when `db_path` holds a catalogue this build can read.
-pub fn is_current(db_path: &Path) -> bool {
-    store::data_hash(db_path).is_some()
+/// What is at `db_path`, found without writing anything (see [`Found`]).
+pub fn inspect(db_path: &Path) -> Found {
+    store::inspect(db_path)
 }
 
 /// A catalogue loaded for reading, with its lookups.

@@ -10,8 +10,13 @@ use rusqlite::{params, Connection, OpenFlags};
 use std::io;
 use std::path::{Path, PathBuf};
 
-/// Bumped whenever the schema changes; a catalogue of another version is re-imported.
+/// Bumped whenever the schema changes; a catalogue of another version is refused by the
+/// readers and may be replaced by `arbiter import`.
 pub const SCHEMA_VERSION: i64 = 2;
+
+/// The SQLite header's application id of every catalogue this crate writes ("ARBC"), so a
+/// damaged catalogue is still known for ours and a stranger's SQLite file never is.
+pub const APPLICATION_ID: i32 = 0x4152_4243;
 
 const SCHEMA: &str = "
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -80,6 +85,15 @@ fn json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).expect("catalogue values serialise")
 }
 
+/// What the final rename of [`write_atomic`] may replace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Replace {
+    /// Whatever is at the target (the caller has checked what it is, under the lock).
+    Existing,
+    /// Nothing: the rename fails if a file appeared at the target meanwhile.
+    Nothing,
+}
+
 /// Writes `data` to a fresh catalogue at `target`, atomically: a temporary file in the same
 /// directory is filled, synced and renamed over `target`. On any error, or if the process
 /// dies first, `target` is untouched. `data_hash` identifies the input it was built from.
@@ -87,6 +101,7 @@ pub fn write_atomic(
     data: &DataSet,
     data_hash: &str,
     target: &Path,
+    replace: Replace,
     progress: &dyn Fn(u64),
 ) -> Result<(), StoreError> {
     let dir = match target.parent() {
@@ -125,7 +140,11 @@ pub fn write_atomic(
             .map_err(io_err(&tmp_path))?;
     }
     tmp.as_file().sync_all().map_err(io_err(&tmp_path))?;
-    tmp.persist(target).map_err(|e| StoreError::Io {
+    let persisted = match replace {
+        Replace::Existing => tmp.persist(target),
+        Replace::Nothing => tmp.persist_noclobber(target),
+    };
+    persisted.map_err(|e| StoreError::Io {
         path: target.to_path_buf(),
         source: e.error,
     })?;
@@ -141,6 +160,7 @@ fn write(
     data_hash: &str,
     progress: &dyn Fn(u64),
 ) -> rusqlite::Result<()> {
+    conn.pragma_update(None, "application_id", APPLICATION_ID)?;
     let tx = conn.transaction()?;
     tx.execute_batch(SCHEMA)?;
     {
@@ -246,24 +266,145 @@ fn write(
     tx.commit()
 }
 
-/// The data hash a catalogue was built from, or `None` if `path` is not a readable catalogue
-/// of this schema version.
-pub fn data_hash(path: &Path) -> Option<String> {
-    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).ok()?;
-    let version: String = conn
-        .query_row(
-            "SELECT value FROM meta WHERE key = 'schema_version'",
-            [],
-            |r| r.get(0),
-        )
-        .ok()?;
-    if version != SCHEMA_VERSION.to_string() {
-        return None;
+/// What is at a catalogue path, found by [`inspect`] without writing anything there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    /// Nothing at all: a catalogue may be created here.
+    Nothing,
+    /// A catalogue of this schema version.
+    Current,
+    /// An Arbiter catalogue this build cannot read (another schema version, or damaged):
+    /// `arbiter import` may replace it; nothing else writes it.
+    Ours { why: String },
+    /// Anything else, which no command replaces unless told `--force`.
+    Foreign { why: String },
+}
+
+const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
+
+/// Says what is at `path`, reading it only: the file is opened by SQLite as immutable, so
+/// not even a lock or a side file (`-wal`, `-shm`) is written.
+pub fn inspect(path: &Path) -> Found {
+    let foreign = |why: String| Found::Foreign { why };
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return match std::fs::symlink_metadata(path) {
+                Ok(_) => foreign("is a symbolic link to nothing".into()),
+                Err(_) => Found::Nothing,
+            }
+        }
+        Err(e) => return foreign(format!("cannot be examined: {e}")),
+    };
+    if meta.is_dir() {
+        return foreign("is a directory".into());
     }
-    conn.query_row("SELECT value FROM meta WHERE key = 'data_hash'", [], |r| {
-        r.get(0)
-    })
-    .ok()
+    if !meta.is_file() {
+        return foreign("is not a regular file".into());
+    }
+    let mut head = [0u8; 100];
+    let n = match std::fs::File::open(path).and_then(|mut f| read_up_to(&mut f, &mut head)) {
+        Ok(n) => n,
+        Err(e) => return foreign(format!("cannot be read: {e}")),
+    };
+    if n == 0 {
+        return foreign("is an empty file".into());
+    }
+    if n < head.len() || !head.starts_with(SQLITE_MAGIC) {
+        return foreign(format!("is not an SQLite database ({})", describe_start(&head[..n])));
+    }
+    let ours = i32::from_be_bytes([head[68], head[69], head[70], head[71]]) == APPLICATION_ID;
+    let conn = match open_immutable(path) {
+        Ok(c) => c,
+        Err(e) if ours => return Found::Ours { why: format!("cannot be opened: {e}") },
+        Err(e) => return foreign(format!("is an SQLite file that cannot be opened: {e}")),
+    };
+    let tables: Result<Vec<String>, rusqlite::Error> = conn
+        .prepare("SELECT name FROM sqlite_schema WHERE type = 'table'")
+        .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect());
+    let tables = match tables {
+        Ok(t) => t,
+        Err(e) if ours => return Found::Ours { why: format!("is damaged: {e}") },
+        Err(e) => return foreign(format!("is a damaged SQLite file: {e}")),
+    };
+    let has = |t: &str| tables.iter().any(|x| x == t);
+    let ours = ours || ["meta", "games", "keywords", "rules", "cards"].iter().all(|t| has(t));
+    if !ours {
+        return foreign(if has("permalink") || has("permalinks") {
+            "is an Arbiter permalink store, not a catalogue".into()
+        } else if tables.is_empty() {
+            "is an empty SQLite database, not an Arbiter catalogue".into()
+        } else {
+            format!(
+                "is an SQLite database of another program (tables: {})",
+                tables.join(", ")
+            )
+        });
+    }
+    let value = |key: &str| -> Result<String, rusqlite::Error> {
+        conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+    };
+    match value("schema_version") {
+        Ok(v) if v == SCHEMA_VERSION.to_string() => match value("data_hash") {
+            Ok(_) => Found::Current,
+            Err(e) => Found::Ours {
+                why: format!("is damaged: no data hash ({e})"),
+            },
+        },
+        Ok(v) => Found::Ours {
+            why: format!(
+                "is an Arbiter catalogue of schema version {v}; this build reads version {SCHEMA_VERSION}"
+            ),
+        },
+        Err(e) => Found::Ours {
+            why: format!("is damaged: no schema version ({e})"),
+        },
+    }
+}
+
+/// Fills as much of `buf` as the file has.
+fn read_up_to(f: &mut std::fs::File, buf: &mut [u8]) -> io::Result<usize> {
+    use std::io::Read;
+    let mut n = 0;
+    while n < buf.len() {
+        match f.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// A few words on what a file that is not SQLite starts with.
+fn describe_start(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(text) if !text.contains('\0') => {
+            let first: String = text.lines().next().unwrap_or("").chars().take(40).collect();
+            format!("it starts with the text {:?}", first)
+        }
+        _ => "it starts with binary data".into(),
+    }
+}
+
+/// Opens `path` read-only as an immutable SQLite database (a `file:` URI with
+/// `immutable=1`): SQLite then takes no lock and creates no side file.
+fn open_immutable(path: &Path) -> rusqlite::Result<Connection> {
+    use percent_encoding::{percent_encode, AsciiSet, CONTROLS};
+    const URI_PATH: &AsciiSet = &CONTROLS.add(b'%').add(b'?').add(b'#').add(b' ');
+    #[cfg(unix)]
+    let bytes = {
+        use std::os::unix::ffi::OsStrExt;
+        path.as_os_str().as_bytes().to_vec()
+    };
+    #[cfg(not(unix))]
+    let bytes = path.to_string_lossy().replace('\\', "/").into_bytes();
+    let uri = format!("file:{}?immutable=1", percent_encode(&bytes, URI_PATH));
+    Connection::open_with_flags(
+        uri,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
 }
 
 fn parse_json<T: serde::de::DeserializeOwned>(

@@ -32,11 +32,7 @@ pub fn copy_dir(from: &Path, to: &Path) {
 }
 
 pub fn import(data: &Path, db: &Path) -> Result<ImportReport, ImportError> {
-    catalogue::import(&ImportConfig {
-        data_dir: data.to_path_buf(),
-        db_path: db.to_path_buf(),
-        progress: Progress::Hidden,
-    })
+    catalogue::import(&ImportConfig::new(data, db))
 }
 
 /// The bundled catalogue, imported once into a temporary file.

@@ -246,7 +246,7 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Posit
         ));
     }
     let de = &mut serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(de).map_err(|e| {
+    let value = serde_path_to_error::deserialize(&mut *de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         PositionError {
@@ -255,7 +255,16 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Posit
             column: Some(inner.column()),
             message: strip_serde_location(&inner.to_string()),
         }
-    })
+    })?;
+    // Only white space may follow the document: `{…} garbage` or a second object is an
+    // error at the first character after it.
+    de.end().map_err(|e| PositionError {
+        path: String::new(),
+        line: Some(e.line()),
+        column: Some(e.column()),
+        message: "unexpected text after the end of the position; expected nothing but white space after its closing `}`".into(),
+    })?;
+    Ok(value)
 }
 
 /// serde_json appends " at line L column C"; the location is reported separately.

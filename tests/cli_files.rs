@@ -1,0 +1,415 @@
+//! The files a command is given or writes: `--db` paths that are not catalogues, imports
+//! that meet each other, inputs far past their caps, reports opened in a spreadsheet, and
+//! positions followed by stray text. Issue #12's "never destroy a user's file" findings.
+
+mod common;
+
+use assert_cmd::Command;
+use common::*;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+fn arbiter() -> Command {
+    let mut cmd = Command::cargo_bin("arbiter").expect("binary");
+    cmd.env("RUST_LOG", "warn").timeout(Duration::from_secs(120));
+    cmd
+}
+
+/// A valid position (the first fixture's), as the CLI reads it.
+fn position_text() -> String {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/positions");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    let fixture: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
+    serde_json::to_string_pretty(&fixture["position"]).unwrap()
+}
+
+/// Files that are not a readable catalogue, each as (what it is, its bytes).
+fn not_catalogues(scratch: &Path) -> Vec<(&'static str, Vec<u8>)> {
+    let good = scratch.join("good.sqlite");
+    import(&bundled(), &good).expect("bundled data imports");
+    let catalogue = std::fs::read(&good).unwrap();
+    let links = scratch.join("links.sqlite");
+    {
+        let store = arbiter::permalinks::Permalinks::open(&links).unwrap();
+        for i in 0..50 {
+            store.put(&format!("{{\"n\": {i}}}")).unwrap();
+        }
+    }
+    // Fold the store's write-ahead log into the file, as a copied store would be.
+    rusqlite::Connection::open(&links)
+        .unwrap()
+        .execute_batch("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;")
+        .unwrap();
+    let other = scratch.join("other.sqlite");
+    rusqlite::Connection::open(&other)
+        .unwrap()
+        .execute_batch("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');")
+        .unwrap();
+    vec![
+        ("a text file", b"my notes\nline two\n".to_vec()),
+        ("an empty file", Vec::new()),
+        ("junk", (0..4096u32).map(|i| (i * 7919 % 251) as u8).collect()),
+        (
+            "a truncated catalogue",
+            catalogue[..catalogue.len() / 3].to_vec(),
+        ),
+        ("a permalink store", std::fs::read(&links).unwrap()),
+        (
+            "another program's database",
+            std::fs::read(&other).unwrap(),
+        ),
+    ]
+}
+
+// Issue #12 finding 1: `--db` naming anything but nothing or a catalogue is refused with
+// exit 2, the file named and what is wrong with it, and the file untouched byte for byte.
+#[test]
+fn every_reader_refuses_a_db_that_is_not_a_catalogue_and_leaves_it_untouched() {
+    let scratch = tempfile::tempdir().unwrap();
+    let deck = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/decks/legal_obsidian-covenant.txt");
+    let position = scratch.path().join("position.json");
+    std::fs::write(&position, position_text()).unwrap();
+    for (what, bytes) in not_catalogues(scratch.path()) {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("precious.db");
+        std::fs::write(&db, &bytes).unwrap();
+        let runs: Vec<(&str, Vec<std::ffi::OsString>)> = vec![
+            ("serve", vec!["serve".into(), "--addr".into(), "127.0.0.1:0".into()]),
+            ("search", vec!["search".into(), "fury".into()]),
+            ("check", vec!["check".into(), deck.clone().into()]),
+            ("adjudicate", vec!["adjudicate".into(), position.clone().into()]),
+        ];
+        for (command, args) in runs {
+            let out = arbiter().args(&args).arg("--db").arg(&db).output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{command} with {what}: {stderr}"
+            );
+            assert!(
+                stderr.contains(&db.display().to_string()) && stderr.contains("left as it is"),
+                "{command} with {what} names the file: {stderr}"
+            );
+            assert!(
+                stderr.contains("not an Arbiter catalogue")
+                    || stderr.contains("cannot be read")
+                    || stderr.contains("damaged"),
+                "{command} with {what} says what is wrong: {stderr}"
+            );
+            assert_eq!(
+                std::fs::read(&db).unwrap(),
+                bytes,
+                "{command} left {what} byte for byte"
+            );
+            let litter: Vec<String> = std::fs::read_dir(dir.path())
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .filter(|n| n != "precious.db" && n != "precious.db.lock")
+                .collect();
+            assert!(litter.is_empty(), "{command} with {what} wrote {litter:?}");
+        }
+    }
+}
+
+#[test]
+fn the_refusal_says_what_the_file_is() {
+    let scratch = tempfile::tempdir().unwrap();
+    let expected = [
+        ("a text file", "starts with the text \"my notes\""),
+        ("an empty file", "is an empty file"),
+        ("junk", "not an SQLite database"),
+        ("a permalink store", "is an Arbiter permalink store"),
+        ("another program's database", "tables: notes"),
+    ];
+    let files = not_catalogues(scratch.path());
+    for (what, says) in expected {
+        let bytes = &files.iter().find(|(w, _)| *w == what).unwrap().1;
+        let db = scratch.path().join("x.db");
+        std::fs::write(&db, bytes).unwrap();
+        let out = arbiter()
+            .args(["search", "fury", "--db"])
+            .arg(&db)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(says), "{what}: {stderr}");
+    }
+}
+
+// Only where nothing exists does a reader get the bundled data.
+#[test]
+fn a_path_where_nothing_exists_gets_the_bundled_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("new/c.sqlite");
+    let out = arbiter()
+        .args(["search", "fury", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        arbiter::catalogue::inspect(&db),
+        arbiter::catalogue::Found::Current
+    );
+}
+
+// `import` replaces nothing or a catalogue; anything else only with --force.
+#[test]
+fn import_replaces_only_a_catalogue_unless_forced() {
+    let scratch = tempfile::tempdir().unwrap();
+    for (what, bytes) in not_catalogues(scratch.path()) {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("c.sqlite");
+        std::fs::write(&db, &bytes).unwrap();
+        let out = arbiter()
+            .args(["import", "--data"])
+            .arg(bundled())
+            .arg("--db")
+            .arg(&db)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if what == "a truncated catalogue" {
+            // Its header says it is ours: import may replace a damaged catalogue.
+            assert!(out.status.success(), "{what}: {stderr}");
+            assert_eq!(
+                arbiter::catalogue::inspect(&db),
+                arbiter::catalogue::Found::Current
+            );
+            continue;
+        }
+        assert_eq!(out.status.code(), Some(2), "{what}: {stderr}");
+        assert!(stderr.contains("--force"), "{what}: {stderr}");
+        assert_eq!(std::fs::read(&db).unwrap(), bytes, "{what} untouched");
+        let out = arbiter()
+            .args(["import", "--force", "--data"])
+            .arg(bundled())
+            .arg("--db")
+            .arg(&db)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{what} --force: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            arbiter::catalogue::inspect(&db),
+            arbiter::catalogue::Found::Current
+        );
+    }
+}
+
+// Issue #12 finding 11: two imports into one catalogue at once; the second is told it is busy.
+#[test]
+fn an_import_while_another_holds_the_catalogue_says_busy() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    import(&bundled(), &db).unwrap();
+    let before = std::fs::read(&db).unwrap();
+    let held = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(arbiter::catalogue::lock_path(&db))
+        .unwrap();
+    held.lock().unwrap();
+    let out = arbiter()
+        .args(["import", "--data"])
+        .arg(bundled())
+        .arg("--db")
+        .arg(&db)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("is busy: another import"), "{stderr}");
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+    held.unlock().unwrap();
+    let out = arbiter()
+        .args(["import", "--data"])
+        .arg(bundled())
+        .arg("--db")
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+// Issue #12 finding 15: a file past the cap is refused without being read whole. An
+// endless file (/dev/zero) proves it: reading it whole never ends.
+#[cfg(unix)]
+#[test]
+fn check_and_adjudicate_stop_reading_at_the_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    import(&bundled(), &db).unwrap();
+    let out = arbiter()
+        .args(["check", "/dev/zero", "--db"])
+        .arg(&db)
+        .timeout(Duration::from_secs(30))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{stdout}");
+    assert!(stdout.contains("a decklist is at most 1048576 bytes"), "{stdout}");
+    let out = arbiter()
+        .args(["adjudicate", "/dev/zero", "--db"])
+        .arg(&db)
+        .timeout(Duration::from_secs(30))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("the limit is"), "{stderr}");
+    // A large regular file is refused by its size, before it is read.
+    let big = dir.path().join("big.txt");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(100 * 1024 * 1024)
+        .unwrap();
+    let out = arbiter()
+        .arg("check")
+        .arg(&big)
+        .arg("--db")
+        .arg(&db)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("the file is 104857600 bytes; a decklist is at most"),
+        "{stdout}"
+    );
+}
+
+// Issue #12 finding 9: a report opened in a spreadsheet runs no formula.
+#[test]
+fn batch_report_cells_never_start_a_formula() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    import(&bundled(), &db).unwrap();
+    let lists = dir.path().join("lists");
+    std::fs::create_dir(&lists).unwrap();
+    let deck = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/decks/legal_obsidian-covenant.txt"),
+    )
+    .unwrap();
+    let players = [
+        "=HYPERLINK(\"http://example.invalid\",\"x\")",
+        "+1+2",
+        "-3",
+        "@SUM(A1)",
+        "Plain Name",
+    ];
+    for (i, p) in players.iter().enumerate() {
+        std::fs::write(
+            lists.join(format!("{i}.txt")),
+            deck.replace("Player: Mira Castell", &format!("Player: {p}")),
+        )
+        .unwrap();
+    }
+    let report = dir.path().join("report.csv");
+    let out = arbiter()
+        .args(["check", "--batch"])
+        .arg(&lists)
+        .arg("--report")
+        .arg(&report)
+        .arg("--db")
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(out.status.code().is_some(), "ran");
+    let mut reader = csv::Reader::from_path(&report).unwrap();
+    let cells: Vec<String> = reader
+        .records()
+        .map(|r| r.unwrap()[1].to_string())
+        .collect();
+    for p in &players[..4] {
+        assert!(cells.contains(&format!("'{p}")), "{p} neutralised: {cells:?}");
+    }
+    assert!(cells.contains(&"Plain Name".to_string()), "{cells:?}");
+    for cell in &cells {
+        assert!(!cell.starts_with(['=', '+', '-', '@']), "{cell}");
+    }
+}
+
+// No command overwrites a file that is not its own: the report's HTML sibling included.
+#[test]
+fn a_report_never_replaces_a_file_that_is_not_a_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    import(&bundled(), &db).unwrap();
+    let deck = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/decks/legal_obsidian-covenant.txt");
+    let report = dir.path().join("notes.csv");
+    let html = dir.path().join("notes.html");
+    std::fs::write(&html, "<p>my own page</p>").unwrap();
+    let run = || {
+        arbiter()
+            .arg("check")
+            .arg(&deck)
+            .arg("--report")
+            .arg(&report)
+            .arg("--db")
+            .arg(&db)
+            .output()
+            .unwrap()
+    };
+    let out = run();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("is not a deck check report"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&html).unwrap(), "<p>my own page</p>");
+    assert!(!report.exists(), "nothing written when one output is refused");
+    // An earlier report is the command's own: it is replaced.
+    std::fs::remove_file(&html).unwrap();
+    assert!(run().status.success());
+    assert!(run().status.success(), "a second run replaces its own reports");
+}
+
+// Issue #12 finding 6: a position followed by anything but white space is refused, located.
+#[test]
+fn a_position_followed_by_stray_text_is_refused_where_the_text_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    import(&bundled(), &db).unwrap();
+    let position = position_text();
+    let lines = position.lines().count();
+    for tail in ["garbage", "]]]}}}", "{\"game\": \"battleline\"}"] {
+        let file = dir.path().join("p.json");
+        std::fs::write(&file, format!("{position}\n{tail}\n")).unwrap();
+        let out = arbiter()
+            .arg("adjudicate")
+            .arg(&file)
+            .arg("--db")
+            .arg(&db)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{tail}: {stderr}");
+        assert!(
+            stderr.contains(&format!("p.json: {}:1: ", lines + 1))
+                && stderr.contains("unexpected text after the end of the position"),
+            "{tail}: {stderr}"
+        );
+    }
+    // Trailing white space is fine.
+    let file = dir.path().join("p.json");
+    std::fs::write(&file, format!("{position}\n\n  \n")).unwrap();
+    let out = arbiter()
+        .arg("adjudicate")
+        .arg(&file)
+        .arg("--db")
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
