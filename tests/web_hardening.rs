@@ -181,6 +181,49 @@ fn a_body_that_never_arrives_answers_408_and_ping_answers_meanwhile() {
     );
 }
 
+/// On the wire: `HEAD` sends the `GET` answer's length and no body; what actix's parser
+/// refuses before routing (a 90 KB query string, 1,000 headers) is its own bodiless
+/// 400/431, documented in `docs/security.md`, and the server answers on.
+#[test]
+fn head_on_the_wire_and_what_actix_refuses_before_routing() {
+    let addr = start_server(ServeConfig {
+        workers: Some(1),
+        ..ServeConfig::new("127.0.0.1:0")
+    });
+    let head = raw(
+        addr,
+        "HEAD /ping HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n",
+    );
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert!(
+        head.to_ascii_lowercase().contains("content-length: 4\r\n"),
+        "{head}"
+    );
+    assert!(
+        head.ends_with("\r\n\r\n"),
+        "a HEAD answer has no body: {head:?}"
+    );
+    let long = raw(
+        addr,
+        &format!(
+            "GET /search?q={} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n",
+            "a".repeat(90 * 1024)
+        ),
+    );
+    assert!(long.starts_with("HTTP/1.1 400"), "{long:.200}");
+    let headers: String = (0..1000).map(|i| format!("X-H{i}: v\r\n")).collect();
+    let many = raw(
+        addr,
+        &format!("GET /ping HTTP/1.1\r\nHost: t\r\n{headers}Connection: close\r\n\r\n"),
+    );
+    assert!(many.starts_with("HTTP/1.1 431"), "{many:.200}");
+    let ping = raw(
+        addr,
+        "GET /ping HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n",
+    );
+    assert!(ping.ends_with("pong"), "{ping}");
+}
+
 #[test]
 fn serve_config_defaults_are_bounded() {
     let d = ServeConfig::default();
