@@ -224,6 +224,63 @@ fn head_on_the_wire_and_what_actix_refuses_before_routing() {
     assert!(ping.ends_with("pong"), "{ping}");
 }
 
+/// A route that reads no body (`GET /ping` with `Content-Length: 100` and 10 bytes) answers,
+/// and the connection does not stay open waiting for the other 90.
+#[test]
+fn an_unread_body_that_never_arrives_does_not_hold_the_connection() {
+    let addr = start_server(ServeConfig {
+        workers: Some(1),
+        body_timeout: Duration::from_secs(1),
+        keep_alive: Duration::from_secs(1),
+        ..ServeConfig::new("127.0.0.1:0")
+    });
+    let started = Instant::now();
+    let answer = raw(
+        addr,
+        "GET /ping HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\n0123456789",
+    );
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+/// The connection cap holds: with room for one connection, a second waits until the slow
+/// first one is timed out, then is answered.
+#[test]
+fn connections_over_the_cap_wait_for_a_free_one() {
+    let addr = start_server(ServeConfig {
+        workers: Some(1),
+        max_connections: 1,
+        body_timeout: Duration::from_secs(1),
+        ..ServeConfig::new("127.0.0.1:0")
+    });
+    let mut slow = TcpStream::connect(addr).expect("connect");
+    slow.write_all(
+        b"POST /api/decks/validate HTTP/1.1\r\nHost: t\r\nContent-Type: text/plain\r\n\
+          Content-Length: 100\r\n\r\n3 Spark\n",
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let started = Instant::now();
+    let ping = raw(
+        addr,
+        "GET /ping HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n",
+    );
+    let waited = started.elapsed();
+    assert!(ping.ends_with("pong"), "{ping}");
+    assert!(
+        waited > Duration::from_millis(400),
+        "not held back: {waited:?}"
+    );
+    assert!(waited < Duration::from_secs(5), "{waited:?}");
+    let mut answer = String::new();
+    let _ = slow.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+}
+
 #[test]
 fn serve_config_defaults_are_bounded() {
     let d = ServeConfig::default();
