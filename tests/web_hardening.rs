@@ -287,7 +287,8 @@ fn serve_config_defaults_are_bounded() {
     assert_eq!(d.head_timeout, Duration::from_secs(5));
     assert_eq!(d.body_timeout, Duration::from_secs(10));
     assert_eq!(d.keep_alive, Duration::from_secs(5));
-    assert_eq!(d.max_connections, 1024);
+    assert_eq!(d.max_connections, arbiter::web::default_max_connections());
+    assert!((64..=25_000).contains(&d.max_connections));
 }
 
 // ---------------------------------------------------------------------------------------

@@ -102,7 +102,7 @@ impl ResponseError for Failure {
     fn error_response(&self) -> HttpResponse {
         let status = self.error.status();
         if let WebError::Internal(msg) = &self.error {
-            tracing::error!(%msg, "internal error");
+            tracing::error!(msg = %super::logging::escape_controls(msg), "internal error");
         }
         let details = self.error.to_string();
         let mut res = match self.format {

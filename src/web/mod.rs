@@ -97,7 +97,9 @@ pub struct ServeConfig {
     /// How long to wait for a client to close after the server shut its side. Default 1 s.
     pub disconnect_timeout: Duration,
     /// Connections open at once, over all workers; beyond it the server stops accepting
-    /// (new connections wait in the listen backlog) until one closes. Default 1024.
+    /// (new connections wait in the listen backlog) until one closes. Default
+    /// [`default_max_connections`]: three quarters of the open-file limit, so the cap is
+    /// met before the process runs out of file handles.
     pub max_connections: usize,
 }
 
@@ -120,9 +122,33 @@ impl Default for ServeConfig {
             body_timeout: middleware::BodyDeadline::default().0,
             keep_alive: Duration::from_secs(5),
             disconnect_timeout: Duration::from_secs(1),
-            max_connections: 1024,
+            max_connections: default_max_connections(),
         }
     }
+}
+
+/// Three quarters of the process's open-file limit (`ulimit -n`, read from
+/// `/proc/self/limits`), the rest left for the catalogue, the index and the permalink
+/// store; at least 64 and at most 25,000 (actix's own default per worker). 1024 where the
+/// limit cannot be read (not Linux) or is unlimited.
+pub fn default_max_connections() -> usize {
+    let soft = std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|text| open_files_limit(&text));
+    match soft {
+        Some(n) => (n / 4 * 3).clamp(64, 25_000),
+        None => 1024,
+    }
+}
+
+/// The soft "Max open files" of a `/proc/self/limits` text.
+fn open_files_limit(limits: &str) -> Option<usize> {
+    let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
+    line["Max open files".len()..]
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// Registers every route; shared by [`serve`] and the route tests. Every answer goes
@@ -183,4 +209,24 @@ pub async fn serve(state: AppState, cfg: ServeConfig) -> std::io::Result<()> {
     let (server, addrs) = bind(state, &cfg)?;
     tracing::info!(addr = %cfg.addr, ?addrs, "serving");
     server.await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_connection_cap_follows_the_open_file_limit() {
+        let limits = "Limit                     Soft Limit           Hard Limit           Units\n\
+                      Max cpu time              unlimited            unlimited            seconds\n\
+                      Max open files            1024                 524288               files\n";
+        assert_eq!(open_files_limit(limits), Some(1024));
+        assert_eq!(
+            open_files_limit("Max open files  unlimited  unlimited  files"),
+            None
+        );
+        assert_eq!(open_files_limit(""), None);
+        let cap = default_max_connections();
+        assert!((64..=25_000).contains(&cap), "{cap}");
+    }
 }
