@@ -770,7 +770,26 @@ async fn the_builder_refuses_an_unknown_field_by_name() {
     let (status, body) = post_builder(&form, None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(body.contains("form field `bogus`"), "{body:.500}");
-    // Every field the builder's own page sends is known: re-posting the empty form works.
+    // Every field the builder's own page sends is known.
     let (status, body) = post_builder(BASE_FORM, Some("application/json")).await;
     assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, _, page) = common::http::get(common::bundled_state(), "/adjudicate", None).await;
+    let form = &page[page
+        .find("<form class=\"builder\"")
+        .expect("the builder form")..];
+    let form = &form[..form.find("</form>").expect("the form's end")];
+    let mut names = BTreeSet::new();
+    let mut rest = form;
+    while let Some(i) = rest.find(" name=\"") {
+        rest = &rest[i + 7..];
+        let end = rest.find('"').unwrap();
+        names.insert(rest[..end].to_string());
+    }
+    assert!(names.len() > 100, "{names:?}");
+    let all: Vec<String> = names.iter().map(|n| format!("{n}=")).collect();
+    let (_, body) = post_builder(&all.join("&"), Some("application/json")).await;
+    assert!(
+        !body.contains("is not one the builder reads"),
+        "{body:.600}"
+    );
 }
