@@ -43,7 +43,8 @@ pub const STATIC_CACHE: &str = "public, max-age=86400";
 /// `Cache-Control` of pages, JSON twins and errors: a cache must revalidate.
 pub const PAGE_CACHE: &str = "no-cache";
 
-/// Time allowed to read a request's whole body, counted from the end of its head; over it
+/// Time allowed to read a request's whole body, counted from when its handler starts
+/// reading it (at once, for every extractor); over it
 /// the request answers 408 and the connection is closed. Put in the app's data; without
 /// it [`BodyDeadline::default`] applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,7 +162,8 @@ pub async fn surface(
         req.set_payload(Payload::Stream {
             payload: Box::pin(Deadline {
                 inner,
-                sleep: Box::pin(actix_web::rt::time::sleep(limit)),
+                limit,
+                sleep: None,
                 fired: timed_out.clone(),
                 done: false,
             }),
@@ -256,7 +258,10 @@ impl MessageBody for HeadBody {
 /// A request body that fails with a time-out once its deadline passes.
 struct Deadline {
     inner: Payload,
-    sleep: Pin<Box<actix_web::rt::time::Sleep>>,
+    limit: Duration,
+    /// Started when the body is first read, so time a handler spends before reading it
+    /// (waiting for a permit, say) does not count against the client.
+    sleep: Option<Pin<Box<actix_web::rt::time::Sleep>>>,
     fired: Rc<Cell<bool>>,
     done: bool,
 }
@@ -275,7 +280,11 @@ impl futures_util::Stream for Deadline {
             }
             return Poll::Ready(item);
         }
-        if this.sleep.as_mut().poll(cx).is_ready() {
+        let limit = this.limit;
+        let sleep = this
+            .sleep
+            .get_or_insert_with(|| Box::pin(actix_web::rt::time::sleep(limit)));
+        if sleep.as_mut().poll(cx).is_ready() {
             this.fired.set(true);
             this.done = true;
             return Poll::Ready(Some(Err(PayloadError::Io(std::io::Error::new(

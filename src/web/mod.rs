@@ -88,7 +88,8 @@ pub struct ServeConfig {
     /// Time allowed for a request's head (request line and headers) to arrive; over it
     /// the connection answers 408 and closes. Default 5 s.
     pub head_timeout: Duration,
-    /// Time allowed for a request's whole body, counted from the end of its head; over it
+    /// Time allowed for a request's whole body, counted from when its handler starts
+    /// reading it (at once, for the body extractors); over it
     /// the request answers 408 (in the page's format) and the connection closes. Default
     /// 10 s (a 1 MiB decklist at 100 KB/s).
     pub body_timeout: Duration,
