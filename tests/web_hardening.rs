@@ -517,6 +517,43 @@ async fn every_route_answers_head_like_get_and_a_wrong_method_with_405() {
     }
 }
 
+/// Every route registered in `src/web/` (a `route("…")` or `resource("…")` / `resource(["…",
+/// "…"])` path) is in the middleware's table, so it answers `HEAD` and 405 like the rest.
+#[test]
+fn every_registered_route_is_in_the_method_table() {
+    let table: BTreeSet<&str> = middleware::routes().map(|(p, _)| p).collect();
+    let call =
+        regex::Regex::new(r#"(?:route|resource)\(\s*\[?\s*"(/[^"]*)"(?:\s*,\s*"(/[^"]*)")?"#)
+            .unwrap();
+    let mut files = vec![std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/web"
+    ))];
+    let mut found = 0;
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for caps in call.captures_iter(&text) {
+            for route in caps.iter().skip(1).flatten() {
+                found += 1;
+                assert!(
+                    table.contains(route.as_str()),
+                    "{} registers {} but middleware::ROUTES does not list it",
+                    path.display(),
+                    route.as_str()
+                );
+            }
+        }
+    }
+    assert!(
+        found >= table.len(),
+        "only {found} routes found in the source"
+    );
+}
+
 /// `HEAD url` answers what `GET url` does, headers and body length included, with no body.
 async fn assert_head_like_get<S>(app: &S, url: &str)
 where

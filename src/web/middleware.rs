@@ -61,7 +61,8 @@ impl Default for BodyDeadline {
 /// the `{step}` that would match them too). `HEAD` goes with every `GET`. A path that
 /// matches none of these is left to the router (a 404).
 ///
-/// Keep in step with the `routes` functions of the page families; `tests/web_hardening.rs`
+/// Keep in step with the `routes` functions of the page families: `tests/web_hardening.rs`
+/// fails when a path registered in `src/web/` is missing here (or listed but gone), and
 /// walks every route with every method.
 const ROUTES: &[(&str, &[&str])] = &[
     ("/", GET),
