@@ -157,7 +157,15 @@ fn main() -> ExitCode {
             addr,
             workers,
             search_cache,
-        } => match serve(&db.db, ServeConfig { addr, workers }, search_cache) {
+        } => match serve(
+            &db.db,
+            ServeConfig {
+                addr,
+                workers,
+                ..ServeConfig::default()
+            },
+            search_cache,
+        ) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e:#}");

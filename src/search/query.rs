@@ -99,7 +99,9 @@ enum Tok {
     Term(Term),
 }
 
-fn lex(chars: &[char], warnings: &mut Vec<QueryWarning>) -> Vec<Tok> {
+/// Splits the query into tokens; the offsets of the words `AND` (which juxtaposition
+/// already means, so they make no token) go to `ands`.
+fn lex(chars: &[char], warnings: &mut Vec<QueryWarning>, ands: &mut Vec<usize>) -> Vec<Tok> {
     let mut toks = Vec::new();
     let mut i = 0;
     let n = chars.len();
@@ -202,7 +204,9 @@ fn lex(chars: &[char], warnings: &mut Vec<QueryWarning>) -> Vec<Tok> {
         if word.eq_ignore_ascii_case("or") && !after_neg {
             toks.push(Tok::Or(i));
         } else if word.eq_ignore_ascii_case("and") && !after_neg {
-            // Explicit AND is the default; nothing to do.
+            // Explicit AND is the default; only its place is kept, for the message when
+            // the query is nothing else.
+            ands.push(i);
         } else {
             toks.push(Tok::Term(Term {
                 field: None,
@@ -428,7 +432,8 @@ pub fn parse(query: &str) -> Parsed {
     } else {
         &chars[..]
     };
-    let toks = lex(chars, &mut warnings);
+    let mut ands = Vec::new();
+    let toks = lex(chars, &mut warnings, &mut ands);
     let mut p = Parser {
         toks,
         pos: 0,
@@ -437,6 +442,16 @@ pub fn parse(query: &str) -> Parsed {
     };
     let node = p.query(0);
     let mut warnings = p.warnings;
+    if node.is_none() {
+        warnings.extend(ands.into_iter().map(|offset| {
+            QueryWarning {
+                offset,
+                message: "`AND` is an operator and the query has no term for it to join: \
+                      nothing to search for"
+                    .into(),
+            }
+        }));
+    }
     warnings.sort_by_key(|w| w.offset);
     Parsed { node, warnings }
 }
@@ -460,6 +475,16 @@ impl Node {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_query_of_only_and_says_so_with_its_offset() {
+        let p = parse("  AND and");
+        assert!(p.node.is_none());
+        let offsets: Vec<usize> = p.warnings.iter().map(|w| w.offset).collect();
+        assert_eq!(offsets, vec![2, 6]);
+        assert!(p.warnings[0].message.contains("`AND` is an operator"));
+        assert!(parse("fury AND").warnings.is_empty());
+    }
 
     fn terms(q: &str) -> Vec<String> {
         parse(q)

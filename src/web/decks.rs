@@ -5,8 +5,9 @@
 //! HTML tournament report that `arbiter check --batch` writes.
 //!
 //! The judging is `decks`'; this module only reads requests and arranges verdicts. Bad
-//! bodies (wrong content type, invalid JSON, not UTF-8, over 1 MiB) are 400s with the
-//! JSON error object; an illegal deck is a 200 with `legal: false`.
+//! bodies (wrong content type, invalid JSON, not UTF-8) are 400s with the
+//! JSON error object, except a list over 1 MiB (counted decoded, as text), which is a
+//! 413; an illegal deck is a 200 with `legal: false`.
 
 use super::page;
 use super::{error::Failure, links, AppState, Format, WebError};
@@ -19,15 +20,40 @@ use serde::{Deserialize, Serialize};
 /// Decklists per request on the page (several lists separated by `---`).
 const MAX_LISTS: usize = 200;
 
+/// The page's script (loading decklist files into the textarea).
+const DECKS_JS: &str = include_str!("../../static/decks.js");
+
+/// The most a form post may carry, encoded: URL encoding writes a byte as up to three
+/// (`%0A`), so a 1 MiB list can take 3 MiB; the 1 MiB cap applies to the decoded list.
+const MAX_FORM_BYTES: usize = 3 * decks::MAX_BYTES + 64 * 1024;
+
+/// The 413 of a list over [`decks::MAX_BYTES`], however it was sent.
+fn too_large(bytes: Option<usize>) -> WebError {
+    let size = match bytes {
+        Some(n) => format!("the decklists are {n} bytes"),
+        None => format!("the form is over {MAX_FORM_BYTES} bytes"),
+    };
+    WebError::TooLarge(format!(
+        "{size}; the limit is {} bytes (1 MiB) of decklist text: a decklist is a few kilobytes",
+        decks::MAX_BYTES
+    ))
+}
+
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     let form = web::FormConfig::default()
-        .limit(decks::MAX_BYTES + 64 * 1024)
+        .limit(MAX_FORM_BYTES)
         .error_handler(|err, req| {
-            WebError::BadRequest(format!(
-                "expected a form (application/x-www-form-urlencoded) with `list` and `format`: {err}"
-            ))
-            .in_format(Format::of(req))
-            .into()
+            let out = Format::of(req);
+            match err {
+                actix_web::error::UrlencodedError::Overflow { .. } => {
+                    too_large(None).in_format(out).into()
+                }
+                err => WebError::BadRequest(format!(
+                    "expected a form (application/x-www-form-urlencoded) with `list` and `format`: {err}"
+                ))
+                .in_format(out)
+                .into(),
+            }
         });
     cfg.service(
         web::resource(["/decks", "/decks.json"])
@@ -35,7 +61,15 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
             .route(web::get().to(form_page))
             .route(web::post().to(check_form)),
     )
-    .route("/api/decks/validate", web::post().to(api_validate));
+    .route("/api/decks/validate", web::post().to(api_validate))
+    .route(
+        "/static/decks.js",
+        web::get().to(|| async {
+            HttpResponse::Ok()
+                .content_type("text/javascript; charset=utf-8")
+                .body(DECKS_JS)
+        }),
+    );
 }
 
 /// The form's fields.
@@ -148,6 +182,9 @@ async fn check_form(
     let out = Format::of(&req);
     let cat = &state.catalogue;
     let form = form.into_inner();
+    if form.list.len() > decks::MAX_BYTES {
+        return Err(too_large(Some(form.list.len())).in_format(out));
+    }
     let fmt = form
         .format
         .as_deref()

@@ -22,6 +22,16 @@ pub enum WebError {
     /// A body over its documented cap: 413.
     #[error("{0}")]
     TooLarge(String),
+    /// A method the route does not answer: 405, with `Allow`.
+    #[error("`{method}` is not allowed on {path}; this route answers {}", allow.join(", "))]
+    MethodNotAllowed {
+        method: String,
+        path: String,
+        allow: &'static [&'static str],
+    },
+    /// A request body that did not arrive within its deadline: 408.
+    #[error("{0}")]
+    Timeout(String),
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -32,6 +42,8 @@ impl WebError {
             WebError::NotFound(_) => StatusCode::NOT_FOUND,
             WebError::BadRequest(_) | WebError::BadInput { .. } => StatusCode::BAD_REQUEST,
             WebError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            WebError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            WebError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
             WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -41,6 +53,8 @@ impl WebError {
             WebError::BadRequest(_) => "bad_request",
             WebError::BadInput { .. } => "bad_input",
             WebError::TooLarge(_) => "too_large",
+            WebError::MethodNotAllowed { .. } => "method_not_allowed",
+            WebError::Timeout(_) => "timeout",
             WebError::Internal(_) => "internal",
         }
     }
@@ -88,10 +102,10 @@ impl ResponseError for Failure {
     fn error_response(&self) -> HttpResponse {
         let status = self.error.status();
         if let WebError::Internal(msg) = &self.error {
-            tracing::error!(%msg, "internal error");
+            tracing::error!(msg = %super::logging::escape_controls(msg), "internal error");
         }
         let details = self.error.to_string();
-        match self.format {
+        let mut res = match self.format {
             Format::Json => {
                 let body = super::page::html_safe_json(&ErrorObject {
                     object: "error",
@@ -121,7 +135,13 @@ impl ResponseError for Failure {
                     .content_type("text/html; charset=utf-8")
                     .body(body)
             }
+        };
+        if let WebError::MethodNotAllowed { allow, .. } = &self.error {
+            if let Ok(v) = actix_web::http::header::HeaderValue::from_str(&allow.join(", ")) {
+                res.headers_mut().insert(actix_web::http::header::ALLOW, v);
+            }
         }
+        res
     }
 }
 

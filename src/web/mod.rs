@@ -16,6 +16,8 @@ mod home;
 pub mod json;
 mod keyword;
 pub mod links;
+pub mod logging;
+pub mod middleware;
 mod page;
 mod rules;
 mod search;
@@ -29,6 +31,7 @@ use crate::permalinks::Permalinks;
 use crate::search::SearchIndex;
 use actix_web::{web, App, HttpServer};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// What every handler can read.
 #[derive(Clone)]
@@ -74,43 +77,157 @@ impl AppState {
     }
 }
 
-/// How to serve.
+/// How to serve: the address, the workers, and the limits that keep a slow or hostile
+/// client from holding connections. [`ServeConfig::new`] gives the documented defaults.
 #[derive(Debug, Clone)]
 pub struct ServeConfig {
     /// `host:port`.
     pub addr: String,
     /// Worker threads; `None` means one per core.
     pub workers: Option<usize>,
+    /// Time allowed for a request's head (request line and headers) to arrive; over it
+    /// the connection answers 408 and closes. Default 5 s.
+    pub head_timeout: Duration,
+    /// Time allowed for a request's whole body, counted from when its handler starts
+    /// reading it (at once, for the body extractors); over it
+    /// the request answers 408 (in the page's format) and the connection closes. Default
+    /// 10 s (a 1 MiB decklist at 100 KB/s).
+    pub body_timeout: Duration,
+    /// How long an idle keep-alive connection is kept open. Default 5 s.
+    pub keep_alive: Duration,
+    /// How long to wait for a client to close after the server shut its side. Default 1 s.
+    pub disconnect_timeout: Duration,
+    /// Connections open at once, over all workers; beyond it the server stops accepting
+    /// (new connections wait in the listen backlog) until one closes. Default
+    /// [`default_max_connections`]: three quarters of the open-file limit, so the cap is
+    /// met before the process runs out of file handles.
+    pub max_connections: usize,
 }
 
-/// Registers every route; shared by [`serve`] and the route tests.
+impl ServeConfig {
+    /// `addr` with one worker per core and the default limits.
+    pub fn new(addr: impl Into<String>) -> ServeConfig {
+        ServeConfig {
+            addr: addr.into(),
+            ..ServeConfig::default()
+        }
+    }
+}
+
+impl Default for ServeConfig {
+    fn default() -> ServeConfig {
+        ServeConfig {
+            addr: "127.0.0.1:8080".into(),
+            workers: None,
+            head_timeout: Duration::from_secs(5),
+            body_timeout: middleware::BodyDeadline::default().0,
+            keep_alive: Duration::from_secs(5),
+            disconnect_timeout: Duration::from_secs(1),
+            max_connections: default_max_connections(),
+        }
+    }
+}
+
+/// Three quarters of the process's open-file limit (`ulimit -n`, read from
+/// `/proc/self/limits`), the rest left for the catalogue, the index and the permalink
+/// store; at least 64 and at most 25,000 (actix's own default per worker). 1024 where the
+/// limit cannot be read (not Linux) or is unlimited.
+pub fn default_max_connections() -> usize {
+    let soft = std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|text| open_files_limit(&text));
+    match soft {
+        Some(n) => (n / 4 * 3).clamp(64, 25_000),
+        None => 1024,
+    }
+}
+
+/// The soft "Max open files" of a `/proc/self/limits` text.
+fn open_files_limit(limits: &str) -> Option<usize> {
+    let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
+    line["Max open files".len()..]
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// Registers every route; shared by [`serve`] and the route tests. Every answer goes
+/// through [`middleware::surface`] (methods, body deadline, shared headers).
 pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
         cfg.app_data(web::Data::new(state))
             .app_data(web::PathConfig::default().error_handler(error::path_error))
             .app_data(web::QueryConfig::default().error_handler(error::query_error))
-            .configure(home::routes)
-            .configure(keyword::routes)
-            .configure(card::routes)
-            .configure(rules::routes)
-            .configure(search::routes)
-            .configure(decks::routes)
-            .configure(adjudicate::routes)
-            .configure(assets::routes)
+            .service(
+                web::scope("")
+                    .wrap(actix_web::middleware::from_fn(middleware::surface))
+                    .configure(home::routes)
+                    .configure(keyword::routes)
+                    .configure(card::routes)
+                    .configure(rules::routes)
+                    .configure(search::routes)
+                    .configure(decks::routes)
+                    .configure(adjudicate::routes)
+                    .configure(assets::routes)
+                    .default_service(web::to(error::not_found)),
+            )
             .default_service(web::to(error::not_found));
     }
 }
 
-/// Serves until the process is stopped.
-pub async fn serve(state: AppState, cfg: ServeConfig) -> std::io::Result<()> {
+/// The server for `cfg`, bound but not yet running, and the addresses it listens on (so
+/// a test can bind port 0 and learn the port).
+pub fn bind(
+    state: AppState,
+    cfg: &ServeConfig,
+) -> std::io::Result<(actix_web::dev::Server, Vec<std::net::SocketAddr>)> {
+    let deadline = middleware::BodyDeadline(cfg.body_timeout);
     let mut server = HttpServer::new(move || {
         App::new()
-            .wrap(tracing_actix_web::TracingLogger::default())
+            .app_data(deadline)
+            .wrap(tracing_actix_web::TracingLogger::<logging::EscapedRootSpan>::new())
             .configure(configure(state.clone()))
+    })
+    .client_request_timeout(cfg.head_timeout)
+    .client_disconnect_timeout(cfg.disconnect_timeout)
+    .keep_alive(cfg.keep_alive);
+    let workers = cfg.workers.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
     });
-    if let Some(w) = cfg.workers {
-        server = server.workers(w);
+    server = server
+        .workers(workers)
+        .max_connections(cfg.max_connections.div_ceil(workers.max(1)).max(1));
+    let server = server.bind(&cfg.addr)?;
+    let addrs = server.addrs();
+    Ok((server.run(), addrs))
+}
+
+/// Serves until the process is stopped.
+pub async fn serve(state: AppState, cfg: ServeConfig) -> std::io::Result<()> {
+    let (server, addrs) = bind(state, &cfg)?;
+    tracing::info!(addr = %cfg.addr, ?addrs, "serving");
+    server.await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_connection_cap_follows_the_open_file_limit() {
+        let limits = "Limit                     Soft Limit           Hard Limit           Units\n\
+                      Max cpu time              unlimited            unlimited            seconds\n\
+                      Max open files            1024                 524288               files\n";
+        assert_eq!(open_files_limit(limits), Some(1024));
+        assert_eq!(
+            open_files_limit("Max open files  unlimited  unlimited  files"),
+            None
+        );
+        assert_eq!(open_files_limit(""), None);
+        let cap = default_max_connections();
+        assert!((64..=25_000).contains(&cap), "{cap}");
     }
-    tracing::info!(addr = %cfg.addr, "serving");
-    server.bind(&cfg.addr)?.run().await
 }

@@ -194,8 +194,31 @@ pub(super) async fn build(
         ))
         .in_format(out));
     }
+    let unknown: Vec<String> = pairs
+        .iter()
+        .map(|(k, _)| k)
+        .filter(|k| !form::is_known_field(k))
+        .map(|k| page::quoted(k))
+        .fold(Vec::new(), |mut seen, k| {
+            if !seen.contains(&k) {
+                seen.push(k);
+            }
+            seen
+        });
     let fields = Fields::from_pairs(pairs);
     let json = fields.get("json").to_string();
+    if !unknown.is_empty() {
+        let errors = unknown
+            .iter()
+            .map(|k| {
+                format!(
+                    "form field {k} is not one the builder reads; it reads {}",
+                    form::ACCEPTED_FIELDS
+                )
+            })
+            .collect();
+        return bad_form(&state, fields, json, errors, out);
+    }
     open_position(&state, fields, json, "pasted JSON", out)
 }
 

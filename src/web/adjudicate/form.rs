@@ -112,6 +112,57 @@ fn warlord(f: &Fields, name: &str, label: &str, errors: &mut Vec<String>) -> Opt
     }
 }
 
+/// The fields the builder reads, as a sentence for the error that names an unknown one.
+pub const ACCEPTED_FIELDS: &str = "seed, turns, turn, choices, json, interp_<key> (one per \
+interpretation), p<P>_name and p<P>_life (P is 0 for player 1, 1 for player 2), \
+p<P>_s<N>_{card,name,attack,life,abilities,traits,damage,artifacts,status,warlord} \
+(N is 1 to 7) and a<I>_{player,play,slot,turn} (I is 1 to 4)";
+
+/// Slot fields, after `p<P>_s<N>_`.
+const SLOT_FIELDS: &[&str] = &[
+    "card",
+    "name",
+    "attack",
+    "life",
+    "abilities",
+    "traits",
+    "damage",
+    "artifacts",
+    "status",
+    "warlord",
+];
+
+/// Play fields, after `a<I>_`.
+const PLAY_FIELDS: &[&str] = &["player", "play", "slot", "turn"];
+
+/// Whether the builder reads a field of this name (see [`ACCEPTED_FIELDS`]).
+pub fn is_known_field(name: &str) -> bool {
+    let numbered = |s: &str, max: usize| s.parse::<usize>().is_ok_and(|n| (1..=max).contains(&n));
+    if matches!(name, "seed" | "turns" | "turn" | "choices" | "json") {
+        return true;
+    }
+    if let Some(key) = name.strip_prefix("interp_") {
+        return INTERPRETATIONS.iter().any(|i| i.key == key);
+    }
+    if let Some(rest) = name.strip_prefix('a') {
+        return rest
+            .split_once('_')
+            .is_some_and(|(i, field)| numbered(i, FORM_PLAYS) && PLAY_FIELDS.contains(&field));
+    }
+    let Some(rest) = name
+        .strip_prefix("p0_")
+        .or_else(|| name.strip_prefix("p1_"))
+    else {
+        return false;
+    };
+    if matches!(rest, "name" | "life") {
+        return true;
+    }
+    rest.strip_prefix('s')
+        .and_then(|r| r.split_once('_'))
+        .is_some_and(|(n, field)| numbered(n, FORM_SLOTS) && SLOT_FIELDS.contains(&field))
+}
+
 /// The position the form describes, or the problems with its fields.
 pub fn to_position(f: &Fields) -> Result<Position, Vec<String>> {
     let mut errors = Vec::new();
@@ -170,15 +221,24 @@ pub fn to_position(f: &Fields) -> Result<Position, Vec<String>> {
             continue;
         }
         let label = format!("Play {i}");
+        // The form counts players 1 and 2; the position counts them 0 and 1.
+        let player = match number::<usize>(
+            f,
+            &format!("a{i}_player"),
+            &format!("{label} player"),
+            &mut errors,
+        ) {
+            None => 0,
+            Some(p @ 1..=2) => p - 1,
+            Some(p) => {
+                errors.push(format!(
+                    "{label} player: {p} is not a player; the players are 1 and 2"
+                ));
+                0
+            }
+        };
         actions.push(ActionSpec {
-            player: number(
-                f,
-                &format!("a{i}_player"),
-                &format!("{label} player"),
-                &mut errors,
-            )
-            .map(|p: usize| p.saturating_sub(1))
-            .unwrap_or(0),
+            player,
             play: Some(play.to_string()),
             creature: None,
             slot: number(
