@@ -71,6 +71,8 @@ enum Command {
         /// Entries in the cache of rendered search answers (0 disables it).
         #[arg(long, default_value_t = web::DEFAULT_SEARCH_CACHE)]
         search_cache: usize,
+        #[command(flatten)]
+        limits: ServeLimits,
     },
     /// Search cards, keywords and rules with the query language of /help/search.
     Search {
@@ -129,6 +131,42 @@ enum Command {
     },
 }
 
+/// How long a client may take and how many may connect (docs/security.md).
+#[derive(Args, Clone)]
+struct ServeLimits {
+    /// Seconds a request's line and headers may take to arrive (then 408).
+    #[arg(long, value_name = "SECS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    head_timeout: u64,
+    /// Seconds a request's body may take, from when it is first read (then 408).
+    #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    body_timeout: u64,
+    /// Seconds an idle keep-alive connection is kept.
+    #[arg(long, value_name = "SECS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    keep_alive: u64,
+    /// Connections open at once over all workers (default: three quarters of the
+    /// open-file limit).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_connections: Option<u64>,
+}
+
+impl ServeLimits {
+    fn config(&self, addr: String, workers: Option<usize>) -> ServeConfig {
+        use std::time::Duration;
+        let defaults = ServeConfig::default();
+        ServeConfig {
+            addr,
+            workers,
+            head_timeout: Duration::from_secs(self.head_timeout),
+            body_timeout: Duration::from_secs(self.body_timeout),
+            keep_alive: Duration::from_secs(self.keep_alive),
+            max_connections: self
+                .max_connections
+                .map_or(defaults.max_connections, |n| n as usize),
+            ..defaults
+        }
+    }
+}
+
 /// Exit code for input the user must fix.
 const EXIT_BAD_INPUT: u8 = 2;
 
@@ -157,15 +195,8 @@ fn main() -> ExitCode {
             addr,
             workers,
             search_cache,
-        } => match serve(
-            &db.db,
-            ServeConfig {
-                addr,
-                workers,
-                ..ServeConfig::default()
-            },
-            search_cache,
-        ) {
+            limits,
+        } => match serve(&db.db, limits.config(addr, workers), search_cache) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e:#}");
