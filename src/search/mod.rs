@@ -106,6 +106,58 @@ pub struct SearchIndex {
     fields: Fields,
     catalogue: Arc<Catalogue>,
     entries: Vec<Entry>,
+    facet_codes: FacetCodes,
+}
+
+/// Every entry's facet values as small numbers, made once per index, so counting the
+/// facets of a result set is array increments rather than string comparisons (which were
+/// a third of an uncached search's time at 100,000 cards).
+struct FacetCodes {
+    /// Per entry: (game, kind, card type or `NO_TYPE`), indexes into the name tables.
+    codes: Vec<(u16, u8, u16)>,
+    games: Vec<String>,
+    types: Vec<String>,
+}
+
+const NO_TYPE: u16 = u16::MAX;
+const KINDS: [EntryKind; 3] = [EntryKind::Card, EntryKind::Keyword, EntryKind::Rule];
+
+impl FacetCodes {
+    fn new(cat: &Catalogue, entries: &[Entry]) -> FacetCodes {
+        let mut games: Vec<String> = Vec::new();
+        let mut types: Vec<String> = Vec::new();
+        let mut game_code: std::collections::HashMap<String, u16> = Default::default();
+        let mut type_code: std::collections::HashMap<String, u16> = Default::default();
+        let code_of = |table: &mut Vec<String>,
+                           codes: &mut std::collections::HashMap<String, u16>,
+                           value: &str| {
+            *codes.entry(value.to_string()).or_insert_with(|| {
+                table.push(value.to_string());
+                // Facet values are a catalogue's games and card types: far below 65,535.
+                (table.len() - 1).min(NO_TYPE as usize - 1) as u16
+            })
+        };
+        let d = cat.data();
+        let codes = entries
+            .iter()
+            .map(|&e| {
+                let (game, card_type) = match e {
+                    Entry::Card(i) => (&d.cards[i].game, Some(&d.cards[i].card_type)),
+                    Entry::Keyword(i) => (&d.keywords[i].game, None),
+                    Entry::Rule(i) => (&d.rules[i].game, None),
+                };
+                let g = code_of(&mut games, &mut game_code, game);
+                let t = card_type.map_or(NO_TYPE, |t| code_of(&mut types, &mut type_code, t));
+                let k = KINDS.iter().position(|&k| k == e.kind()).unwrap_or(0) as u8;
+                (g, k, t)
+            })
+            .collect();
+        FacetCodes {
+            codes,
+            games,
+            types,
+        }
+    }
 }
 
 fn tv(path: &Path) -> impl Fn(tantivy::TantivyError) -> SearchError + '_ {
@@ -199,12 +251,14 @@ impl SearchIndex {
             .try_into()
             .map_err(tv(dir))?;
         let entries = schema::entries(&cat);
+        let facet_codes = FacetCodes::new(&cat, &entries);
         Ok(SearchIndex {
             index,
             reader,
             fields,
             catalogue: cat,
             entries,
+            facet_codes,
         })
     }
 
@@ -356,30 +410,35 @@ impl SearchIndex {
     }
 
     fn facets(&self, ids: &[u32]) -> BTreeMap<&'static str, FacetCounts> {
-        let mut game: BTreeMap<&str, usize> = BTreeMap::new();
-        let mut kind: BTreeMap<&str, usize> = BTreeMap::new();
-        let mut card_type: BTreeMap<&str, usize> = BTreeMap::new();
-        let d = self.catalogue.data();
+        let f = &self.facet_codes;
+        let mut game = vec![0usize; f.games.len()];
+        let mut kind = [0usize; KINDS.len()];
+        let mut card_type = vec![0usize; f.types.len()];
         for &id in ids {
-            let Some(&e) = self.entries.get(id as usize) else {
+            let Some(&(g, k, t)) = f.codes.get(id as usize) else {
                 continue;
             };
-            *game.entry(self.game_of(e)).or_default() += 1;
-            *kind.entry(e.kind().as_str()).or_default() += 1;
-            if let Entry::Card(i) = e {
-                *card_type.entry(d.cards[i].card_type.as_str()).or_default() += 1;
+            game[g as usize] += 1;
+            kind[k as usize] += 1;
+            if t != NO_TYPE {
+                card_type[t as usize] += 1;
             }
         }
-        let sorted = |m: BTreeMap<&str, usize>| {
-            let mut v: Vec<(String, usize)> =
-                m.into_iter().map(|(k, n)| (k.to_string(), n)).collect();
+        // Values that occur, most frequent first, then by name.
+        let sorted = |counts: &[usize], name: &dyn Fn(usize) -> String| {
+            let mut v: Vec<(String, usize)> = counts
+                .iter()
+                .enumerate()
+                .filter(|(_, &n)| n > 0)
+                .map(|(i, &n)| (name(i), n))
+                .collect();
             v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
             v
         };
         BTreeMap::from([
-            ("game", sorted(game)),
-            ("kind", sorted(kind)),
-            ("type", sorted(card_type)),
+            ("game", sorted(&game, &|i| f.games[i].clone())),
+            ("kind", sorted(&kind, &|i| KINDS[i].as_str().to_string())),
+            ("type", sorted(&card_type, &|i| f.types[i].clone())),
         ])
     }
 }
