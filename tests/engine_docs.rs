@@ -135,7 +135,8 @@ fn interpretations_table_is_current() {
             .map(|(v, m)| format!("`{v}`: {m}"))
             .collect();
         body.push_str(&format!(
-            "| `{}` | {} | {} §4: \"{}\" | {} |\n",
+            "| <a id=\"interpretation-{}\"></a>`{}` | {} | {} §4: \"{}\" | {} |\n",
+            i.key,
             i.key,
             i.question,
             i.rule,
@@ -187,8 +188,11 @@ fn files(dir: &str, ext: &str) -> Vec<(String, String)> {
 fn traceability_covers_every_sentence_of_seed_000() {
     let cat = catalogue();
     let fixtures = files("tests/fixtures/positions", "json");
+    // A row counts only when a test asserts the behaviour: the engine's own tests. A
+    // test that checks the text is stored (tests/import.rs) or shown on a page
+    // (tests/web_pages.rs, tests/adjudicate_web.rs) does not exercise the rule.
     let mut sources = files("tests", "rs");
-    sources.retain(|(n, _)| !n.ends_with("engine_docs.rs"));
+    sources.retain(|(n, _)| n.starts_with("tests/engine_") && !n.ends_with("engine_docs.rs"));
     sources.extend(
         files("src/engine/families", "rs")
             .into_iter()

@@ -33,6 +33,165 @@ pub struct Citation {
     pub source: Source,
 }
 
+/// The reading of a named interpretation that settled an event: its key in
+/// `interpretations`, the value taken, and whether that value is the default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Reading {
+    pub key: &'static str,
+    pub value: &'static str,
+    pub default: bool,
+}
+
+/// Everything an event rests on: the sentence it cites (seed or house rule) and, where
+/// the sentence alone did not settle the point, the house rule and the reading of an
+/// interpretation that did. It dereferences to its [`Citation`], so `rule.sentence` is
+/// the cited sentence; [`Rule::citations`] lists every basis for the log and the JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rule {
+    pub cite: &'static Citation,
+    /// A house rule (T1–T11) that settled the point the cited seed sentence leaves open.
+    pub house: Option<&'static Citation>,
+    /// The interpretations whose readings settled the point (at most two).
+    pub readings: [Option<Reading>; 2],
+}
+
+impl Rule {
+    /// Also rests on reading `r` (a third reading replaces the second).
+    pub const fn reading(self, r: Reading) -> Rule {
+        let mut readings = self.readings;
+        if readings[0].is_none() {
+            readings[0] = Some(r);
+        } else {
+            readings[1] = Some(r);
+        }
+        Rule { readings, ..self }
+    }
+    /// Also rests on house rule `h`.
+    pub const fn house(self, h: &'static Citation) -> Rule {
+        Rule {
+            house: Some(h),
+            ..self
+        }
+    }
+    /// Every basis, the cited sentence first.
+    pub fn citations(&self) -> Vec<Basis> {
+        let mut all = vec![Basis::of(self.cite)];
+        if let Some(h) = self.house {
+            if h != self.cite {
+                all.push(Basis::of(h));
+            }
+        }
+        for r in self.readings.iter().flatten() {
+            all.push(Basis::Interpretation {
+                key: r.key,
+                reading: r.value,
+                default: r.default,
+                doc: doc_anchor_interpretation(r.key),
+            });
+        }
+        all
+    }
+}
+
+impl std::ops::Deref for Rule {
+    type Target = Citation;
+    fn deref(&self) -> &Citation {
+        self.cite
+    }
+}
+
+impl From<&'static Citation> for Rule {
+    fn from(cite: &'static Citation) -> Rule {
+        Rule {
+            cite,
+            house: None,
+            readings: [None, None],
+        }
+    }
+}
+
+impl Serialize for Rule {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        // `citations` lists every basis, the cited sentence first, when the event rests
+        // on more than that sentence (a house rule or a reading); absent, the cited
+        // sentence alone settled it (which keeps a 10,000-step log small).
+        #[derive(Serialize)]
+        struct RuleJson<'a> {
+            #[serde(flatten)]
+            cite: &'a Citation,
+            #[serde(skip_serializing_if = "Vec::is_empty")]
+            citations: Vec<Basis>,
+        }
+        let all = self.citations();
+        RuleJson {
+            cite: self.cite,
+            citations: if all.len() > 1 { all } else { Vec::new() },
+        }
+        .serialize(s)
+    }
+}
+
+/// One basis of an event, as the JSON lists it under `citations`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "source", rename_all = "snake_case")]
+pub enum Basis {
+    /// A sentence of seed 000.
+    Seed {
+        rule: &'static str,
+        section: &'static str,
+        sentence: &'static str,
+    },
+    /// A numbered house rule of `docs/rules/battleline.md`.
+    House {
+        rule: &'static str,
+        section: &'static str,
+        sentence: &'static str,
+        doc: String,
+    },
+    /// A named interpretation and the reading taken.
+    Interpretation {
+        key: &'static str,
+        reading: &'static str,
+        default: bool,
+        doc: String,
+    },
+}
+
+impl Basis {
+    pub fn of(c: &'static Citation) -> Basis {
+        match c.source {
+            Source::Seed => Basis::Seed {
+                rule: c.rule,
+                section: c.section,
+                sentence: c.sentence,
+            },
+            Source::House => Basis::House {
+                rule: c.rule,
+                section: c.section,
+                sentence: c.sentence,
+                doc: doc_anchor_house(c),
+            },
+        }
+    }
+}
+
+/// The place in `docs/rules/battleline.md` that states house rule `c` (its heading
+/// `### T5 Shifting up`, anchor `t5-shifting-up`).
+pub fn doc_anchor_house(c: &Citation) -> String {
+    let heading = format!("{} {}", c.section, c.rule).to_lowercase();
+    let slug: String = heading
+        .chars()
+        .filter(|ch| ch.is_alphanumeric() || *ch == ' ' || *ch == '-')
+        .map(|ch| if ch == ' ' { '-' } else { ch })
+        .collect();
+    format!("docs/rules/battleline.md#{slug}")
+}
+
+/// The place in `docs/rules/battleline.md` that documents interpretation `key`.
+pub fn doc_anchor_interpretation(key: &str) -> String {
+    format!("docs/rules/battleline.md#interpretation-{key}")
+}
+
 /// A sentence of seed 000.
 pub const fn seed(rule: &'static str, section: &'static str, sentence: &'static str) -> Citation {
     Citation {

@@ -292,6 +292,9 @@ pub enum Task {
     Melt,
     Pestilence,
     StartEffects,
+    /// The effects that come "at the beginning of each Battle round" (Terrify, reading
+    /// `terrify: before_battle`) or "each turn" (reading `each_turn: before_battle`).
+    BattleEffects,
     Trigger {
         side: Side,
         id: u32,
@@ -320,12 +323,19 @@ impl Task {
                 super::interpret::MeltTiming::StartOfTurn => Phase::StartOfTurn,
                 super::interpret::MeltTiming::BeforeCombat => Phase::ComesIntoPlay,
             },
+            Task::BattleEffects => Phase::Battle,
             Task::Trigger { kind, .. } => match kind {
-                AbilityKind::Bolt
-                | AbilityKind::Terrify
-                | AbilityKind::Curse
-                | AbilityKind::Soothsay
-                | AbilityKind::TemplarsWrath => Phase::StartOfTurn,
+                AbilityKind::Bolt => Phase::StartOfTurn,
+                AbilityKind::Terrify => match st.interpretations.terrify {
+                    super::interpret::TerrifyTiming::BeforeBattle => Phase::Battle,
+                    super::interpret::TerrifyTiming::StartOfTurn => Phase::StartOfTurn,
+                },
+                AbilityKind::Curse | AbilityKind::Soothsay | AbilityKind::TemplarsWrath => {
+                    match st.interpretations.each_turn {
+                        super::interpret::EachTurn::BeforeBattle => Phase::Battle,
+                        super::interpret::EachTurn::StartOfTurn => Phase::StartOfTurn,
+                    }
+                }
                 AbilityKind::Heal
                 | AbilityKind::Regen
                 | AbilityKind::RegenAura
@@ -336,6 +346,12 @@ impl Task {
             Task::BeginBattle | Task::Combat(_) => Phase::Battle,
             Task::BeginFury | Task::FuryCombat(_) => Phase::Fury,
             Task::Shift => Phase::EndOfCombatRound,
+            Task::IceBlock
+                if st.interpretations.ice_block
+                    == super::interpret::IceBlockTiming::BeforeShift =>
+            {
+                Phase::EndOfCombatRound
+            }
             Task::Heals
             | Task::Fade
             | Task::Sabotage

@@ -9,8 +9,8 @@ use super::ability::AbilityKind;
 use super::actions::{self, end, note};
 use super::cite::turn;
 use super::event::{emit, Change, Event};
-use super::families::{arrival, combat, end as end_of_turn, start};
-use super::interpret::{MeltTiming, StartOrder};
+use super::families::{arrival, combat, end as end_of_turn, special, start};
+use super::interpret::{IceBlockTiming, MeltTiming, StartOrder};
 use super::state::{Outcome, State, Task};
 
 /// The hard bound on steps in one adjudication (house rule T10).
@@ -34,6 +34,13 @@ pub fn advance(st: &mut State) -> Vec<Event> {
 /// [`advance`], appending the step's events to `out`.
 fn advance_into(st: &mut State, out: &mut Vec<Event>) {
     let before = out.len();
+    if st.steps == 0 && !st.is_over() {
+        // A state before anything else happens: three Gatekeepers on a starting line.
+        special::gatekeeper_check(st, out);
+        if out.len() > before {
+            actions::settle(st, out, Vec::new());
+        }
+    }
     while !st.is_over() && out.len() == before {
         if st.steps >= MAX_STEPS {
             end(st, out, Outcome::StepBound, &turn::BOUND);
@@ -56,6 +63,7 @@ fn advance_into(st: &mut State, out: &mut Vec<Event>) {
         // task that emitted nothing changed nothing, so it needs none.
         if out.len() > mark {
             actions::settle(st, out, Vec::new());
+            special::gatekeeper_check(st, out);
         }
         check_defeat(st, out);
     }
@@ -82,17 +90,18 @@ fn push_turn(st: &mut State) {
     if !melt_first {
         tasks.push(Task::Melt);
     }
-    tasks.extend([
-        Task::BeginBattle,
-        Task::BeginFury,
-        Task::Shift,
-        Task::Heals,
-        Task::Fade,
-        Task::Sabotage,
-        Task::IceBlock,
-        Task::Reanimate,
-        Task::EndTurn,
-    ]);
+    // Reading `ice_block`: the wall is made before the end-of-combat shift it holds, or
+    // at the end of the turn (T1's order).
+    let wall_before_shift = st.interpretations.ice_block == IceBlockTiming::BeforeShift;
+    tasks.extend([Task::BattleEffects, Task::BeginBattle, Task::BeginFury]);
+    if wall_before_shift {
+        tasks.push(Task::IceBlock);
+    }
+    tasks.extend([Task::Shift, Task::Heals, Task::Fade, Task::Sabotage]);
+    if !wall_before_shift {
+        tasks.push(Task::IceBlock);
+    }
+    tasks.extend([Task::Reanimate, Task::EndTurn]);
     tasks.reverse();
     st.agenda = tasks;
 }
@@ -137,7 +146,13 @@ fn run(st: &mut State, task: Task, out: &mut Vec<Event>) {
         Task::Melt => start::melt(st, out),
         Task::Pestilence => start::pestilence(st, out),
         Task::StartEffects => {
-            let tasks = triggers(st, &start::TRIGGERS, st.interpretations.start_order);
+            let kinds = start::kinds_at(st, false);
+            let tasks = triggers(st, &kinds, st.interpretations.start_order);
+            push_front(st, tasks);
+        }
+        Task::BattleEffects => {
+            let kinds = start::kinds_at(st, true);
+            let tasks = triggers(st, &kinds, st.interpretations.start_order);
             push_front(st, tasks);
         }
         Task::Trigger { side, id, kind } => {

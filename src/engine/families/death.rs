@@ -79,10 +79,48 @@ pub fn settle(st: &mut State, out: &mut Vec<Event>, doomed: Vec<(Side, u32, &'st
         vengeance(st, out, &dying);
         let fallen = leave(st, out, &dying);
         dying.clear();
-        for (side, slot, who) in fallen {
-            after_death(st, out, side, slot, &who);
+        // The Endless Serpent is one creature in three slots: "When the Endless
+        // Serpent's life reaches zero" it is destroyed once, so what its death triggers
+        // (Soul Drain, Cross Over, Swarm's loss) resolves once, for the body.
+        let mut serpent: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+        let mut serpent_body: [Option<Actor>; 2] = [None, None];
+        for f in fallen {
+            if f.serpent {
+                serpent[f.side].push(f.slot);
+                if !f.extra_section || serpent_body[f.side].is_none() {
+                    serpent_body[f.side] = Some(f.who);
+                }
+            } else {
+                after_death(st, out, f.side, &[f.slot], &f.who);
+            }
+        }
+        for side in 0..2 {
+            if let Some(body) = serpent_body[side].take() {
+                if serpent[side].len() > 1 {
+                    note(
+                        st,
+                        out,
+                        Some(body.clone()),
+                        "the Endless Serpent is one creature: its death triggers what a death triggers once",
+                        &special::SERPENT_SET_ASIDE,
+                    );
+                }
+                let slots = std::mem::take(&mut serpent[side]);
+                after_death(st, out, side, &slots, &body);
+            }
         }
     }
+}
+
+/// One creature that left the line in [`settle`].
+struct Fallen {
+    side: Side,
+    slot: usize,
+    who: Actor,
+    /// A section of the Endless Serpent.
+    serpent: bool,
+    /// A section that went only because the body did.
+    extra_section: bool,
 }
 
 /// Vengeance strikes before its holder is discarded.
@@ -124,7 +162,7 @@ fn leave(
     st: &mut State,
     out: &mut Vec<Event>,
     dying: &[(Side, u32, &'static Citation)],
-) -> Vec<(Side, usize, Actor)> {
+) -> Vec<Fallen> {
     let mut fallen = Vec::new();
     for (side, id, cite) in dying {
         let Some(slot) = st.slot_of(*side, *id) else {
@@ -142,10 +180,12 @@ fn leave(
             (Fate::Destroyed, *cite)
         };
         let omega = same_name(&c.name, "The Omega Rabbit");
+        let serpent = c.has(K::EndlessSerpent);
+        let extra_section = std::ptr::eq(*cite, &special::SERPENT_DAMAGE);
         let healer = c.has(K::Heal);
         if fate != Fate::Destroyed && !std::ptr::eq(*cite, &turn::DEATH) {
             // Why it was destroyed, before what its own rule does with it.
-            note(st, out, Some(who.clone()), "is destroyed", cite);
+            note(st, out, Some(who.clone()), "is destroyed", *cite);
         }
         emit(
             st,
@@ -179,14 +219,29 @@ fn leave(
                 &HEAL_DIES,
             );
         }
-        fallen.push((*side, slot, who));
+        fallen.push(Fallen {
+            side: *side,
+            slot,
+            who,
+            serpent,
+            extra_section,
+        });
     }
     fallen
 }
 
-/// What a death triggers: Swarm's lost bonus, Soul Drain, Cross Over.
-fn after_death(st: &mut State, out: &mut Vec<Event>, side: Side, slot: usize, fallen: &Actor) {
-    for s in [slot.checked_sub(1), Some(slot + 1)].into_iter().flatten() {
+/// What a death triggers: Swarm's lost bonus, Soul Drain, Cross Over. `slots` are the
+/// slots the fallen creature held (three for the Endless Serpent).
+fn after_death(st: &mut State, out: &mut Vec<Event>, side: Side, slots: &[usize], fallen: &Actor) {
+    let mut neighbours: Vec<usize> = slots
+        .iter()
+        .flat_map(|s| [s.checked_sub(1), Some(s + 1)])
+        .flatten()
+        .filter(|n| !slots.contains(n))
+        .collect();
+    neighbours.sort_unstable();
+    neighbours.dedup();
+    for s in neighbours {
         if let Some(c) = st.at(side, s) {
             if c.has(K::Swarm) {
                 let who = Actor::of(side, s, c);
