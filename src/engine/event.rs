@@ -372,6 +372,7 @@ pub fn apply(players: &mut [Player; 2], change: &Change) {
         } => {
             if let Some(c) = creature_mut(players, onto) {
                 c.damage += amount;
+                c.taken += amount;
             }
             if *marks_hit {
                 if let Some(c) = creature_mut(players, target) {

@@ -170,6 +170,11 @@ pub struct Creature {
     pub traits: Arc<[Arc<str>]>,
     pub trait_mask: u8,
     pub damage: i32,
+    /// Every point of damage counted against it since it came into play (or, for a
+    /// starting creature, since its `damage` was placed), healed or not: what Berserk
+    /// counts under reading `berserk_healing: keeps_bonus`. Not part of the position
+    /// format: a position read back starts it at `damage`.
+    pub taken: i32,
     pub artifacts: Arc<[Artifact]>,
     pub status: Statuses,
     pub warlord: bool,

@@ -9,7 +9,7 @@ use super::ability::AbilityKind;
 use super::actions::{self, end, note};
 use super::cite::turn;
 use super::event::{emit, Change, Event};
-use super::families::{arrival, combat, end as end_of_turn, special, start};
+use super::families::{arrival, auras, combat, end as end_of_turn, special, start};
 use super::interpret::{IceBlockTiming, MeltTiming, StartOrder};
 use super::state::{Outcome, State, Task};
 
@@ -181,7 +181,10 @@ fn run(st: &mut State, task: Task, out: &mut Vec<Event>) {
             let mut start = std::mem::take(&mut st.battle_start_damage);
             start.clear();
             for s in 0..2 {
-                start.extend(st.creatures(s).map(|(_, c)| (c.id, c.damage)));
+                start.extend(
+                    st.creatures(s)
+                        .map(|(_, c)| (c.id, auras::berserk_count(st, c))),
+                );
             }
             st.battle_start_damage = start;
             let len = st.players[0].line.len().max(st.players[1].line.len());

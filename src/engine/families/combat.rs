@@ -8,7 +8,7 @@
 
 use crate::engine::ability::AbilityKind as K;
 use crate::engine::actions::{self, damage_player, deal, note, set_status, Blow};
-use crate::engine::cite::{seed, turn, Citation};
+use crate::engine::cite::{seed, turn, Citation, Rule};
 use crate::engine::event::{emit, Actor, Change, Event};
 use crate::engine::interpret::FuryBreakthrough;
 use crate::engine::state::{foe, Side, State, Status};
@@ -160,6 +160,13 @@ fn plan(
         first_cite,
     );
     for (cite, amount) in auras::attack_modifiers(st, side, slot) {
+        let mut rule = Rule::from(cite);
+        if *cite == auras::BERSERK {
+            // What Berserk counts rests on two readings.
+            rule = rule
+                .reading(st.interpretations.berserk.reading())
+                .reading(st.interpretations.berserk_healing.reading());
+        }
         emit(
             st,
             out,
@@ -168,7 +175,7 @@ fn plan(
                 amount,
                 attack,
             },
-            cite,
+            rule,
         );
     }
     match &opposing {

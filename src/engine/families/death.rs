@@ -181,7 +181,7 @@ fn leave(
         };
         let omega = same_name(&c.name, "The Omega Rabbit");
         let serpent = c.has(K::EndlessSerpent);
-        let extra_section = std::ptr::eq(*cite, &special::SERPENT_DAMAGE);
+        let extra_section = **cite == special::SERPENT_DAMAGE;
         let healer = c.has(K::Heal);
         if fate != Fate::Destroyed && !std::ptr::eq(*cite, &turn::DEATH) {
             // Why it was destroyed, before what its own rule does with it.

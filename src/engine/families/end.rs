@@ -360,6 +360,7 @@ mod tests {
             traits: Arc::from(Vec::new()),
             trait_mask: 0,
             damage: 0,
+            taken: 0,
             artifacts: Arc::from(Vec::new()),
             status: Statuses::default(),
             warlord: false,
