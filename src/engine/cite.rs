@@ -49,7 +49,7 @@ pub struct Reading {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rule {
     pub cite: &'static Citation,
-    /// A house rule (T1–T11) that settled the point the cited seed sentence leaves open.
+    /// A house rule (T1–T13) that settled the point the cited seed sentence leaves open.
     pub house: Option<&'static Citation>,
     /// The interpretations whose readings settled the point (at most two).
     pub readings: [Option<Reading>; 2],
@@ -131,7 +131,9 @@ impl Serialize for Rule {
     }
 }
 
-/// One basis of an event, as the JSON lists it under `citations`.
+/// One basis of an event, as the JSON lists it under `citations`. A seed sentence or
+/// house rule is named by rule and section (its sentence is quoted once, in the event's
+/// `rule`, or in the doc the `doc` link points to), which keeps a long log small.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "source", rename_all = "snake_case")]
 pub enum Basis {
@@ -139,12 +141,14 @@ pub enum Basis {
     Seed {
         rule: &'static str,
         section: &'static str,
+        #[serde(skip)]
         sentence: &'static str,
     },
     /// A numbered house rule of `docs/rules/battleline.md`.
     House {
         rule: &'static str,
         section: &'static str,
+        #[serde(skip)]
         sentence: &'static str,
         doc: String,
     },
@@ -214,7 +218,7 @@ pub const fn house(rule: &'static str, section: &'static str, sentence: &'static
     }
 }
 
-/// The turn sequence (T1–T11). Each is justified from the seed in the doc.
+/// The house rules (T1–T13). Each is justified from the seed in the doc.
 pub mod turn {
     use super::{house, Citation};
 
@@ -274,8 +278,20 @@ pub mod turn {
         "A chance step fixed by the judge's choices takes the candidate named; every other chance step is drawn from the seeded generator.",
     );
 
+    pub const TIES: Citation = house(
+        "Ties",
+        "T12",
+        "Where a rule picks among equals and the seed names no tie-break, the creature closest to the start of the line is picked.",
+    );
+    pub const ALLIES: Citation = house(
+        "Allies",
+        "T13",
+        "An ally is another creature on the same battle line, never the creature itself.",
+    );
+
     /// All house rules, for the docs test.
     pub const ALL: &[Citation] = &[
         SEQUENCE, COMBAT, UNOPPOSED, DEATH, SHIFT, DEFEAT, PLAY, EXPIRE, TURNS, BOUND, CHOICE,
+        TIES, ALLIES,
     ];
 }

@@ -317,7 +317,7 @@ fn refresh(st: &mut State, out: &mut Vec<Event>, me: &Actor) {
             out,
             target,
             d,
-            if tie { &REFRESH_TIE } else { &REFRESH },
+            Rule::from(if tie { &REFRESH_TIE } else { &REFRESH }).house(&turn::ALLIES),
         );
     }
 }

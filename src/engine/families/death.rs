@@ -11,7 +11,7 @@
 
 use crate::engine::ability::AbilityKind as K;
 use crate::engine::actions::{deal, heal, note, Blow};
-use crate::engine::cite::{seed, turn, Citation};
+use crate::engine::cite::{seed, turn, Citation, Rule};
 use crate::engine::event::{emit, Actor, Change, Event, Fate};
 use crate::engine::interpret::CrossOverTarget;
 use crate::engine::state::{foe, Side, State, Status};
@@ -187,6 +187,13 @@ fn leave(
             // Why it was destroyed, before what its own rule does with it.
             note(st, out, Some(who.clone()), "is destroyed", *cite);
         }
+        // Set aside or returning: the seed's sentence says where it goes; that it is
+        // destroyed at once, with whatever dies with it, is house rule T4.
+        let leaves = if fate == Fate::Destroyed {
+            Rule::from(fate_cite)
+        } else {
+            Rule::from(fate_cite).house(&turn::DEATH)
+        };
         emit(
             st,
             out,
@@ -194,7 +201,7 @@ fn leave(
                 who: who.clone(),
                 fate,
             },
-            fate_cite,
+            leaves,
         );
         if omega {
             note(

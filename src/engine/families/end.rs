@@ -93,7 +93,9 @@ pub fn trigger(st: &mut State, out: &mut Vec<Event>, holder: Actor, kind: K) {
                 Some(max) => {
                     let tie = hurt.iter().filter(|(d, _)| *d == max).count() > 1;
                     if let Some((_, target)) = hurt.into_iter().find(|(d, _)| *d == max) {
-                        heal(st, out, target, value, if tie { &HEAL_TIE } else { &HEAL });
+                        let cite =
+                            Rule::from(if tie { &HEAL_TIE } else { &HEAL }).house(&turn::ALLIES);
+                        heal(st, out, target, value, cite);
                     }
                 }
             }
@@ -101,7 +103,13 @@ pub fn trigger(st: &mut State, out: &mut Vec<Event>, holder: Actor, kind: K) {
         K::Regen => heal(st, out, holder, value, &REGEN),
         K::RegenAura => {
             for ally in actions::allies(st, side, holder.id) {
-                heal(st, out, ally, 1, &REGEN_AURA);
+                heal(
+                    st,
+                    out,
+                    ally,
+                    1,
+                    Rule::from(&REGEN_AURA).house(&turn::ALLIES),
+                );
             }
         }
         K::Ascend => heal_player(st, out, side, 2, &ASCEND),

@@ -246,12 +246,15 @@ pub fn trigger(st: &mut State, out: &mut Vec<Event>, holder: Actor, kind: K) {
         K::Curse => match strongest(st, side) {
             Some(target) => {
                 if tied(st, side) {
+                    // Curse names no tie-break; Soothsay's is Soothsay's own sentence,
+                    // so the tie is settled by house rule T12, not passed off as it.
                     note(
                         st,
                         out,
                         Some(target.clone()),
                         "is the strongest enemy closest to the start of the line",
-                        &SOOTHSAY_TIE,
+                        Rule::from(&crate::engine::cite::turn::TIES)
+                            .reading(st.interpretations.strongest.reading()),
                     );
                 }
                 let cite = Rule::from(&CURSE)
