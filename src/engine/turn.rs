@@ -7,7 +7,7 @@
 
 use super::ability::AbilityKind;
 use super::actions::{self, end, note};
-use super::cite::turn;
+use super::cite::{turn, Rule};
 use super::event::{emit, Change, Event};
 use super::families::{arrival, auras, combat, end as end_of_turn, special, start};
 use super::interpret::{IceBlockTiming, MeltTiming, StartOrder};
@@ -145,16 +145,8 @@ fn run(st: &mut State, task: Task, out: &mut Vec<Event>) {
         }
         Task::Melt => start::melt(st, out),
         Task::Pestilence => start::pestilence(st, out),
-        Task::StartEffects => {
-            let kinds = start::kinds_at(st, false);
-            let tasks = triggers(st, &kinds, st.interpretations.start_order);
-            push_front(st, tasks);
-        }
-        Task::BattleEffects => {
-            let kinds = start::kinds_at(st, true);
-            let tasks = triggers(st, &kinds, st.interpretations.start_order);
-            push_front(st, tasks);
-        }
+        Task::StartEffects => start_effects(st, out, false),
+        Task::BattleEffects => start_effects(st, out, true),
         Task::Trigger { side, id, kind } => {
             let Some(holder) = actions::still_there(st, side, id) else {
                 return;
@@ -223,6 +215,38 @@ fn run(st: &mut State, task: Task, out: &mut Vec<Event>) {
             );
         }
     }
+}
+
+/// Queues the start-of-turn abilities due now (`battle`: at the beginning of the battle
+/// round). When both players have some, their order is reading `start_order`, and the
+/// log says so before the first resolves.
+fn start_effects(st: &mut State, out: &mut Vec<Event>, battle: bool) {
+    let kinds = start::kinds_at(st, battle);
+    let order = st.interpretations.start_order;
+    let tasks = triggers(st, &kinds, order);
+    let both = [0, 1].iter().all(|side| {
+        tasks
+            .iter()
+            .any(|t| matches!(t, Task::Trigger { side: s, .. } if s == side))
+    });
+    if both {
+        let text = match order {
+            StartOrder::PlayersInOrder => {
+                "both players have effects now: all of the first player's resolve, then the second player's (start_order: players_in_order)"
+            }
+            StartOrder::SlotBySlot => {
+                "both players have effects now: they resolve slot by slot, the first player's before the second's in each slot (start_order: slot_by_slot)"
+            }
+        };
+        note(
+            st,
+            out,
+            None,
+            text,
+            Rule::from(&turn::SEQUENCE).reading(order.reading()),
+        );
+    }
+    push_front(st, tasks);
 }
 
 fn check_defeat(st: &mut State, out: &mut Vec<Event>) {

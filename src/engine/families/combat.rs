@@ -48,7 +48,7 @@ struct PlayerBlow {
     source: Actor,
     side: Side,
     amount: i32,
-    cite: &'static Citation,
+    cite: Rule,
 }
 
 /// Resolves slot `slot`: both creatures in the battle phase, or only Fury creatures in
@@ -180,10 +180,14 @@ fn plan(
     }
     match &opposing {
         Some(target) => {
+            // Skirmish's sentence names the gain; the exchange itself is house rule T2.
             let (amount, cite) = if skirmish > 0 {
-                (attack + skirmish, &SKIRMISH)
+                (
+                    attack + skirmish,
+                    Rule::from(&SKIRMISH).house(&turn::COMBAT),
+                )
             } else {
-                (attack, &turn::COMBAT)
+                (attack, Rule::from(&turn::COMBAT))
             };
             let mut blow = Blow::new(st, Some((side, slot)), target.clone(), amount, cite);
             // Skirmish's gain is Attack ("gains its Skirmish value in Attack"), so Dodge
@@ -195,10 +199,15 @@ fn plan(
             }
         }
         None => {
+            // Assassin's sentence names the gain; that an unopposed creature hits the
+            // player at all is house rule T3.
             let (amount, cite) = if assassin > 0 {
-                (attack + assassin, &ASSASSIN)
+                (
+                    attack + assassin,
+                    Rule::from(&ASSASSIN).house(&turn::UNOPPOSED),
+                )
             } else {
-                (attack, &turn::UNOPPOSED)
+                (attack, Rule::from(&turn::UNOPPOSED))
             };
             player_blows.push(PlayerBlow {
                 source: me.clone(),
@@ -216,12 +225,17 @@ fn plan(
             1
         };
         for _ in 0..times {
-            let cite = if has_fury {
+            let cite: &'static Citation = if has_fury {
                 &BREAKTHROUGH_FURY
             } else if opposing.is_none() {
                 &BREAKTHROUGH_OPEN
             } else {
                 &BREAKTHROUGH
+            };
+            let cite = if has_fury {
+                Rule::from(cite).reading(st.interpretations.fury_breakthrough.reading())
+            } else {
+                Rule::from(cite)
             };
             player_blows.push(PlayerBlow {
                 source: me.clone(),

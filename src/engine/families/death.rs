@@ -287,6 +287,7 @@ fn after_death(st: &mut State, out: &mut Vec<Event>, side: Side, slots: &[usize]
         .filter(|(_, c)| c.has(K::CrossOver))
         .map(|(i, c)| Actor::of(side, i, c))
         .collect();
+    let cross = Rule::from(&CROSS_OVER).reading(st.interpretations.cross_over_target.reading());
     for holder in crossers {
         let at = match st.interpretations.cross_over_target {
             CrossOverTarget::OppositeHolder => holder.slot,
@@ -295,7 +296,7 @@ fn after_death(st: &mut State, out: &mut Vec<Event>, side: Side, slots: &[usize]
         match st.at(foe(side), at) {
             Some(o) => {
                 let target = Actor::of(foe(side), at, o);
-                let blow = Blow::new(st, Some((side, holder.slot)), target, 3, &CROSS_OVER);
+                let blow = Blow::new(st, Some((side, holder.slot)), target, 3, cross);
                 deal(st, out, &blow);
             }
             None => note(
@@ -303,7 +304,7 @@ fn after_death(st: &mut State, out: &mut Vec<Event>, side: Side, slots: &[usize]
                 out,
                 Some(holder),
                 "Cross Over has no effect: no enemy is opposite",
-                &CROSS_OVER,
+                cross,
             ),
         }
     }

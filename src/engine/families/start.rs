@@ -91,7 +91,8 @@ pub fn melt(st: &mut State, out: &mut Vec<Event>) {
             "the Wall of Ice melts after cards come into play, just before the battle (melt: before_combat)"
         }
     };
-    note(st, out, None, when, &ICE_BLOCK_MELT);
+    let melt = Rule::from(&ICE_BLOCK_MELT).reading(st.interpretations.melt.reading());
+    note(st, out, None, when, melt);
     for w in walls {
         actions::note_if_not_printed_holder(
             st,
