@@ -232,3 +232,30 @@ fn traceability_covers_every_sentence_of_seed_000() {
         uncovered.join("\n")
     );
 }
+
+/// Every reading of every interpretation has its fixture,
+/// `tests/fixtures/positions/interp_<key>_<reading>.json`, whose position takes that
+/// reading (the default by omission or by name), so each is exercised each way.
+#[test]
+fn every_reading_has_a_fixture() {
+    let dir = Path::new(ROOT).join("tests/fixtures/positions");
+    for i in INTERPRETATIONS {
+        for (n, (reading, _)) in i.readings.iter().enumerate() {
+            let path = dir.join(format!("interp_{}_{}.json", i.key, reading));
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+                panic!("no fixture {} for {}: {reading}", path.display(), i.key)
+            });
+            let v: serde_json::Value = serde_json::from_str(&text).expect("fixture JSON");
+            let taken = &v["position"]["interpretations"][i.key];
+            if n == 0 {
+                assert!(
+                    taken.is_null() || taken == reading,
+                    "{}: takes {taken}, not the default {reading}",
+                    path.display()
+                );
+            } else {
+                assert_eq!(taken, reading, "{}", path.display());
+            }
+        }
+    }
+}
