@@ -49,7 +49,7 @@ pub struct Reading {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rule {
     pub cite: &'static Citation,
-    /// A house rule (T1–T13) that settled the point the cited seed sentence leaves open.
+    /// A house rule (T1–T14) that settled the point the cited seed sentence leaves open.
     pub house: Option<&'static Citation>,
     /// The interpretations whose readings settled the point (at most two).
     pub readings: [Option<Reading>; 2],
@@ -218,7 +218,7 @@ pub const fn house(rule: &'static str, section: &'static str, sentence: &'static
     }
 }
 
-/// The house rules (T1–T13). Each is justified from the seed in the doc.
+/// The house rules (T1–T14). Each is justified from the seed in the doc.
 pub mod turn {
     use super::{house, Citation};
 
@@ -289,9 +289,27 @@ pub mod turn {
         "An ally is another creature on the same battle line, never the creature itself.",
     );
 
+    pub const FIRST_ATTACHED: Citation = house(
+        "First attached",
+        "T14",
+        "A rule that destroys one of a creature's artifacts without saying which destroys the one attached first.",
+    );
+
     /// All house rules, for the docs test.
     pub const ALL: &[Citation] = &[
-        SEQUENCE, COMBAT, UNOPPOSED, DEATH, SHIFT, DEFEAT, PLAY, EXPIRE, TURNS, BOUND, CHOICE,
-        TIES, ALLIES,
+        SEQUENCE,
+        COMBAT,
+        UNOPPOSED,
+        DEATH,
+        SHIFT,
+        DEFEAT,
+        PLAY,
+        EXPIRE,
+        TURNS,
+        BOUND,
+        CHOICE,
+        TIES,
+        ALLIES,
+        FIRST_ATTACHED,
     ];
 }

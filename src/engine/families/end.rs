@@ -198,7 +198,7 @@ pub fn sabotage(st: &mut State, out: &mut Vec<Event>) {
                         out,
                         Some(who.clone()),
                         "carries more than one artifact: the one attached first is destroyed",
-                        &SABOTAGE,
+                        &turn::FIRST_ATTACHED,
                     );
                 }
                 st.at(who.side, who.slot)
@@ -411,9 +411,9 @@ mod tests {
     }
 
     // seed 000 §4.2 Ice Block: "The Wall of Ice prevents creatures from shifting up in the Battle Line beyond that space at the end of the combat round."
-    /// No position reaches a shift with a wall on the line (see the module doc), so the
-    /// shift is called directly on a line where slot 1 was emptied in combat, a Wall of
-    /// Ice holds slot 2 and a creature stands in slot 3.
+    /// The shift itself, on hand-made lines: slot 1 emptied in combat, a Wall of Ice
+    /// holding slot 2 and a creature in slot 3. A position reaches it under reading
+    /// `ice_block: before_shift` (fixture `interp_ice_block_before_shift`).
     #[test]
     fn a_wall_of_ice_holds_the_line_when_it_shifts_up() {
         let melt = Ability {
