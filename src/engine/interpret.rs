@@ -331,7 +331,7 @@ pub const INTERPRETATIONS: &[InterpretationInfo] = &[
         rule: "Armor",
         sentence: "If a creature’s Armor value is higher than its attacker’s Attack value, it receives no damage.",
         readings: [
-            ("no_damage", "No damage from any blow of a creature whose Attack value is lower than the Armor, wherever Armor applies (`armor_scope`)."),
+            ("no_damage", "In the battle and Fury phases, no damage from any blow of a creature whose Attack value is lower than the Armor (Reaper's, Vengeance's and Cross Over's blows too)."),
             ("subtract_only", "Armor only subtracts its value from each blow; a blow larger than the Armor gets through even from a weaker attacker."),
         ],
     },

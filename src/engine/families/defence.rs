@@ -182,17 +182,15 @@ pub fn prevent(st: &State, blow: &Blow, target: &Actor) -> Prevented {
         cite = &ARMOR_HIGHER;
         rule = Rule::from(cite);
     }
-    // Reading `armor_higher`: a blow from an attacker whose Attack value is lower than
-    // the Armor deals nothing, however large the blow (Reaper's, Cross Over's).
-    if weaker && dealt > 0 {
+    // Reading `armor_higher`: in the battle, a blow from an attacker whose Attack value
+    // is lower than the Armor deals nothing, however large the blow (Reaper's,
+    // Vengeance's, Cross Over's). Outside the battle no creature is an "attacker".
+    if weaker && dealt > 0 && in_combat {
         let reading = st.interpretations.armor_higher;
         if reading == ArmorHigher::NoDamage {
             dealt = 0;
         }
         rule = Rule::from(&ARMOR_HIGHER).reading(reading.reading());
-        if !in_combat {
-            rule = rule.reading(scope);
-        }
     }
     let bastion_reading = st.interpretations.bastion;
     let marks_hit = bastion && (dealt > 0 || bastion_reading == BastionReading::BlockedHitCounts);
