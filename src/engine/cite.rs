@@ -49,7 +49,7 @@ pub struct Reading {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rule {
     pub cite: &'static Citation,
-    /// A house rule (T1–T14) that settled the point the cited seed sentence leaves open.
+    /// A house rule (T1–T15) that settled the point the cited seed sentence leaves open.
     pub house: Option<&'static Citation>,
     /// The interpretations whose readings settled the point (at most two).
     pub readings: [Option<Reading>; 2],
@@ -218,7 +218,7 @@ pub const fn house(rule: &'static str, section: &'static str, sentence: &'static
     }
 }
 
-/// The house rules (T1–T14). Each is justified from the seed in the doc.
+/// The house rules (T1–T15). Each is justified from the seed in the doc.
 pub mod turn {
     use super::{house, Citation};
 
@@ -295,6 +295,12 @@ pub mod turn {
         "A rule that destroys one of a creature's artifacts without saying which destroys the one attached first.",
     );
 
+    pub const RETURNING: Citation = house(
+        "Returning",
+        "T15",
+        "A creature on a starting line counts as already played; a creature Reanimate returns comes back with no damage, artifacts or statuses.",
+    );
+
     /// All house rules, for the docs test.
     pub const ALL: &[Citation] = &[
         SEQUENCE,
@@ -311,5 +317,6 @@ pub mod turn {
         TIES,
         ALLIES,
         FIRST_ATTACHED,
+        RETURNING,
     ];
 }

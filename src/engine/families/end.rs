@@ -278,7 +278,9 @@ pub fn reanimate(st: &mut State, out: &mut Vec<Event>) {
         for c in back {
             let slot = st.players[side].line.len();
             let id = c.id;
-            let cite = Rule::from(&death::REANIMATE).reading(reading.reading());
+            let cite = Rule::from(&death::REANIMATE)
+                .house(&turn::RETURNING)
+                .reading(reading.reading());
             summon(st, out, side, slot, false, c, cite);
             if reading == ReanimateArrival::ComesIntoPlay {
                 // It comes into play again: its arrival abilities trigger.
