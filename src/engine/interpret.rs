@@ -86,7 +86,7 @@ reading!(
 );
 reading!(
     /// Terrify: when its victim is picked.
-    TerrifyTiming: "terrify" { BeforeBattle => "before_battle", StartOfTurn => "start_of_turn" }
+    TerrifyTiming: "terrify" { StartOfTurn => "start_of_turn", BeforeBattle => "before_battle" }
 );
 reading!(
     /// Templar's Wrath: one blow of n or n blows of 1.
@@ -297,12 +297,12 @@ pub const INTERPRETATIONS: &[InterpretationInfo] = &[
     },
     InterpretationInfo {
         key: "terrify",
-        question: "Is Terrify's \"beginning of each Battle round\" the start of the battle phase (after cards are played) or the start of the turn?",
+        question: "Is Terrify's \"beginning of each Battle round\" the start of the turn (a Battle round is a turn) or the start of the battle phase (after cards are played)?",
         rule: "Terrify",
         sentence: "When a creature with Terrify is in play, one random opponent creature loses its ability to attack at the beginning of each Battle round.",
         readings: [
+            ("start_of_turn", "At the start of the turn, with Bolt: each turn is one round of battle, and its beginning comes before cards are played, so a creature played this turn is not terrified."),
             ("before_battle", "Just before the battle phase, after cards come into play: a creature played this turn can be terrified."),
-            ("start_of_turn", "At the start of the turn, with the other start-of-turn effects: a creature played this turn is never terrified."),
         ],
     },
     InterpretationInfo {
