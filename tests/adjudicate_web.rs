@@ -1042,3 +1042,41 @@ async fn the_log_says_which_reading_and_house_rule_an_event_rests_on() {
         "the house rule alone settled it"
     );
 }
+
+#[actix_rt::test]
+async fn sabotage_is_a_chance_step_the_judge_can_fix() {
+    // seed 000 §4.1 Sabotage: "When a creature with Sabotage is in play, destroy an enemy artifact at the end of each turn."
+    // The seed does not say which artifact: the step-through shows the choice as a chance
+    // step listing every enemy creature carrying one, like any chance step.
+    let mut position = fixture_position("end_sabotage_choice");
+    position
+        .as_object_mut()
+        .expect("a position object")
+        .remove("choices");
+    let hash = store(&position).await;
+    let (_, v) = get_json(&format!("/adjudicate/p/{hash}/0.json")).await;
+    let total = v["total"].as_u64().expect("total");
+    let mut found = None;
+    for n in 1..=total {
+        let (_, v) = get_json(&format!("/adjudicate/p/{hash}/{n}.json")).await;
+        if let Some(c) = v["chances"].as_array().and_then(|c| c.first()) {
+            found = Some(c.clone());
+            break;
+        }
+    }
+    let chance = found.expect("Sabotage's chance step");
+    assert!(
+        chance["purpose"]
+            .as_str()
+            .is_some_and(|p| p.starts_with("Sabotage")),
+        "{chance}"
+    );
+    let slots: Vec<u64> = chance["candidates"]
+        .as_array()
+        .expect("candidates")
+        .iter()
+        .filter_map(|c| c["slot"].as_u64())
+        .collect();
+    assert_eq!(slots, [1, 2], "both carriers are candidates");
+    assert_eq!(chance["forced"], false);
+}
