@@ -173,7 +173,8 @@ pub fn prevent(st: &State, blow: &Blow, target: &Actor) -> Prevented {
     if !in_combat {
         rule = rule.reading(scope);
     }
-    if unstacked {
+    // Whenever Dominate meets other Armor, how they combine is reading `dominate_armor`.
+    if dominate_armor > 0 && own_armor + beast_armor > 0 {
         rule = rule.reading(st.interpretations.dominate_armor.reading());
     }
     let mut dealt = (blow.amount - armor).max(0);
