@@ -132,15 +132,21 @@ async fn builder_page_and_its_twin_offer_the_catalogue() {
 async fn rules_page_quotes_every_house_rule_and_interpretation() {
     let (status, html) = get_html("/adjudicate/rules").await;
     assert_eq!(status, StatusCode::OK);
-    for n in 1..=11 {
-        assert!(html.contains(&format!(r#"id="T{n}""#)), "anchor T{n}");
+    let house = arbiter::engine::cite::turn::ALL;
+    assert_eq!(house.len(), 15, "T1-T15");
+    for h in house {
+        assert!(
+            html.contains(&format!(r#"id="{}""#, h.section)),
+            "anchor {}",
+            h.section
+        );
     }
     for i in arbiter::engine::INTERPRETATIONS {
         assert!(html.contains(i.key), "{}", i.key);
     }
     let (status, v) = get_json("/adjudicate/rules.json").await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(v["house_rules"].as_array().unwrap().len(), 11);
+    assert_eq!(v["house_rules"].as_array().unwrap().len(), house.len());
     assert_eq!(
         v["interpretations"].as_array().unwrap().len(),
         arbiter::engine::INTERPRETATIONS.len()
@@ -922,4 +928,155 @@ async fn every_json_twin_of_the_step_through_is_in_the_openapi_document() {
     for field in schema["required"].as_array().unwrap() {
         assert!(v.get(field.as_str().unwrap()).is_some(), "{field} in {v}");
     }
+}
+
+/// The position of a fixture in `tests/fixtures/positions/`.
+fn fixture_position(name: &str) -> Value {
+    let path = format!(
+        "{}/tests/fixtures/positions/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).expect("fixture reads");
+    let v: Value = serde_json::from_str(&text).expect("fixture JSON");
+    v["position"].clone()
+}
+
+#[actix_rt::test]
+async fn switch_a_reading_works_for_every_interpretation() {
+    // The switch is table-driven: every key of `INTERPRETATIONS` switches from its
+    // default to the other reading, and the comparison names both.
+    let hash = store(&bolt_position()).await;
+    for info in arbiter::engine::INTERPRETATIONS {
+        let (status, _, text, location) = send(
+            TestRequest::post()
+                .uri(&format!("/adjudicate/p/{hash}/interpret"))
+                .insert_header(("Content-Type", FORM))
+                .set_payload(format!("key={}&step=1", info.key)),
+        )
+        .await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{}: {text}", info.key);
+        let location = location.expect("a redirect to the comparison");
+        let (path, _) = location.split_once('?').unwrap_or((&location, ""));
+        let (status, v) = get_json(&format!("{path}.json")).await;
+        assert_eq!(status, StatusCode::OK, "{}", info.key);
+        assert_eq!(
+            v["interpretations"],
+            json!([[info.key, info.readings[0].0, info.readings[1].0]]),
+            "{}",
+            info.key
+        );
+    }
+    // The step page lists every interpretation with its switch.
+    let (_, html) = get_html(&format!("/adjudicate/p/{hash}/0")).await;
+    for info in arbiter::engine::INTERPRETATIONS {
+        assert!(
+            html.contains(&format!("data-key=\"{}\"", info.key)),
+            "{}: no switch",
+            info.key
+        );
+    }
+}
+
+#[actix_rt::test]
+async fn the_log_says_which_reading_and_house_rule_an_event_rests_on() {
+    // seed 000 §4.1 Fade: "When a creature bearing Fade is in play it moves to the back of the Battle Line at the end of each turn."
+    let hash = store(&fixture_position("interp_fade_leave_gap")).await;
+    let (_, v) = get_json(&format!("/adjudicate/p/{hash}/0.json")).await;
+    let total = v["total"].as_u64().expect("total");
+    let (status, v) = get_json(&format!("/adjudicate/p/{hash}/{total}.json")).await;
+    assert_eq!(status, StatusCode::OK);
+    let fade = v["log"]
+        .as_array()
+        .expect("log")
+        .iter()
+        .flat_map(|s| s["events"].as_array().into_iter().flatten())
+        .find(|e| e["rule"] == "Fade")
+        .expect("a Fade event");
+    assert_eq!(fade["source"], "seed");
+    assert_eq!(fade["also"][0]["source"], "interpretation");
+    assert_eq!(fade["also"][0]["label"], "reading fade: leave_gap");
+    assert_eq!(fade["also"][0]["href"], "/adjudicate/rules#fade");
+    let (_, html) = get_html(&format!("/adjudicate/p/{hash}/{total}")).await;
+    assert!(
+        html.contains("href=\"/adjudicate/rules#fade\">reading fade: leave_gap</a>"),
+        "the step page names the reading"
+    );
+
+    // The engine's JSON: `citations` lists the seed sentence, then the reading.
+    let cat = {
+        let set = arbiter::catalogue::validate(std::path::Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data"
+        )))
+        .expect("bundled data");
+        arbiter::catalogue::Catalogue::from_data(set, "test".into())
+    };
+    let position =
+        arbiter::engine::Position::from_json(&fixture_position("interp_fade_reorder").to_string())
+            .expect("position");
+    let adj = arbiter::engine::adjudicate(
+        &position,
+        &arbiter::adjudicate::CatalogueCards(&cat),
+        arbiter::engine::RecordConfig { states: false },
+    )
+    .expect("adjudicates");
+    let json = serde_json::to_value(&adj).expect("json");
+    let rules: Vec<&Value> = json["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["events"].as_array().unwrap().iter().map(|e| &e["rule"]))
+        .collect();
+    let fade = rules.iter().find(|r| r["rule"] == "Fade").expect("Fade");
+    assert_eq!(fade["citations"][0]["source"], "seed");
+    assert_eq!(
+        fade["citations"][1],
+        json!({"source": "interpretation", "key": "fade", "reading": "reorder", "default": true,
+               "doc": "docs/rules/battleline.md#interpretation-fade"})
+    );
+    // A house rule is its own citation, linked to its place in the doc.
+    let combat = rules.iter().find(|r| r["section"] == "T1").expect("T1");
+    assert_eq!(combat["source"], "house");
+    assert!(
+        combat.get("citations").is_none(),
+        "the house rule alone settled it"
+    );
+}
+
+#[actix_rt::test]
+async fn sabotage_is_a_chance_step_the_judge_can_fix() {
+    // seed 000 §4.1 Sabotage: "When a creature with Sabotage is in play, destroy an enemy artifact at the end of each turn."
+    // The seed does not say which artifact: the step-through shows the choice as a chance
+    // step listing every enemy creature carrying one, like any chance step.
+    let mut position = fixture_position("end_sabotage_choice");
+    position
+        .as_object_mut()
+        .expect("a position object")
+        .remove("choices");
+    let hash = store(&position).await;
+    let (_, v) = get_json(&format!("/adjudicate/p/{hash}/0.json")).await;
+    let total = v["total"].as_u64().expect("total");
+    let mut found = None;
+    for n in 1..=total {
+        let (_, v) = get_json(&format!("/adjudicate/p/{hash}/{n}.json")).await;
+        if let Some(c) = v["chances"].as_array().and_then(|c| c.first()) {
+            found = Some(c.clone());
+            break;
+        }
+    }
+    let chance = found.expect("Sabotage's chance step");
+    assert!(
+        chance["purpose"]
+            .as_str()
+            .is_some_and(|p| p.starts_with("Sabotage")),
+        "{chance}"
+    );
+    let slots: Vec<u64> = chance["candidates"]
+        .as_array()
+        .expect("candidates")
+        .iter()
+        .filter_map(|c| c["slot"].as_u64())
+        .collect();
+    assert_eq!(slots, [1, 2], "both carriers are candidates");
+    assert_eq!(chance["forced"], false);
 }

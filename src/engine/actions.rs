@@ -11,9 +11,10 @@ use std::sync::Arc;
 use rand::Rng;
 
 use super::ability::AbilityKind;
-use super::cite::{turn, Citation};
+use super::cite::{turn, Citation, Rule};
 use super::event::{emit, Actor, Change, Event};
 use super::families::{death, defence, special};
+use super::interpret::WallOfIce;
 use super::state::{Creature, Outcome, Side, State, Status};
 
 /// A blow about to be dealt to a creature, with its source captured before the blow
@@ -27,7 +28,7 @@ pub struct Blow {
     pub source_wounded: bool,
     pub target: Actor,
     pub amount: i32,
-    pub cite: &'static Citation,
+    pub cite: Rule,
 }
 
 impl Blow {
@@ -37,7 +38,7 @@ impl Blow {
         source: Option<(Side, usize)>,
         target: Actor,
         amount: i32,
-        cite: &'static Citation,
+        cite: impl Into<Rule>,
     ) -> Blow {
         let (source, source_attack, source_wounded) =
             match source.and_then(|(side, slot)| st.at(side, slot).map(|c| (side, slot, c))) {
@@ -54,7 +55,7 @@ impl Blow {
             source_wounded,
             target,
             amount,
-            cite,
+            cite: cite.into(),
         }
     }
 }
@@ -71,7 +72,9 @@ pub fn deal(st: &mut State, out: &mut Vec<Event>, blow: &Blow) {
     };
     let prevented = defence::prevent(st, blow, &target);
     if let Some(text) = prevented.reading {
-        note(st, out, Some(target.clone()), text, &defence::DOMINATE);
+        let cite =
+            Rule::from(&defence::DOMINATE).reading(st.interpretations.dominate_armor.reading());
+        note(st, out, Some(target.clone()), text, cite);
     }
     if let Some(cite) = prevented.cite {
         emit(
@@ -108,7 +111,7 @@ pub fn damage_player(
     source: Option<Actor>,
     side: Side,
     amount: i32,
-    cite: &'static Citation,
+    cite: impl Into<Rule>,
 ) {
     emit(
         st,
@@ -128,7 +131,7 @@ pub fn heal(
     out: &mut Vec<Event>,
     target: Actor,
     amount: i32,
-    cite: &'static Citation,
+    cite: impl Into<Rule>,
 ) {
     let damage = st.at(target.side, target.slot).map_or(0, |c| c.damage);
     let healed = amount.min(damage);
@@ -151,7 +154,7 @@ pub fn heal_player(
     out: &mut Vec<Event>,
     side: Side,
     amount: i32,
-    cite: &'static Citation,
+    cite: impl Into<Rule>,
 ) {
     emit(st, out, Change::PlayerHeal { side, amount }, cite);
 }
@@ -163,7 +166,7 @@ pub fn set_status(
     who: Actor,
     status: Status,
     on: bool,
-    cite: &'static Citation,
+    cite: impl Into<Rule>,
 ) {
     if st
         .at(who.side, who.slot)
@@ -179,7 +182,7 @@ pub fn note(
     out: &mut Vec<Event>,
     who: Option<Actor>,
     text: &'static str,
-    cite: &'static Citation,
+    cite: impl Into<Rule>,
 ) {
     emit(st, out, Change::Note { who, text }, cite);
 }
@@ -193,7 +196,7 @@ pub fn note_if_not_printed_holder(
     holder: &Actor,
     card: &str,
     text: &'static str,
-    cite: &'static Citation,
+    cite: impl Into<Rule>,
 ) {
     if !crate::text::same_name(&holder.name, card) {
         note(st, out, Some(holder.clone()), text, cite);
@@ -208,7 +211,7 @@ pub fn summon(
     slot: usize,
     insert: bool,
     creature: Creature,
-    cite: &'static Citation,
+    cite: impl Into<Rule>,
 ) {
     emit(
         st,
@@ -230,7 +233,7 @@ pub fn rearrange(
     side: Side,
     order: Vec<Option<u32>>,
     moved: Option<Arc<str>>,
-    cite: &'static Citation,
+    cite: impl Into<Rule>,
 ) {
     let mut order = order;
     while matches!(order.last(), Some(None)) {
@@ -283,7 +286,7 @@ pub fn pick(
     out: &mut Vec<Event>,
     purpose: &'static str,
     candidates: Vec<Actor>,
-    cite: &'static Citation,
+    cite: impl Into<Rule>,
 ) -> Option<Actor> {
     if candidates.is_empty() {
         return None;
@@ -321,16 +324,16 @@ pub fn pick(
             forced: forced.is_some(),
         },
         if forced.is_some() {
-            &turn::CHOICE
+            Rule::from(&turn::CHOICE)
         } else {
-            cite
+            cite.into()
         },
     );
     Some(actor)
 }
 
 /// Ends adjudication.
-pub fn end(st: &mut State, out: &mut Vec<Event>, outcome: Outcome, cite: &'static Citation) {
+pub fn end(st: &mut State, out: &mut Vec<Event>, outcome: Outcome, cite: impl Into<Rule>) {
     if st.outcome.is_none() {
         st.outcome = Some(outcome.clone());
         st.phase = super::state::Phase::GameOver;
@@ -344,6 +347,34 @@ pub fn enemies(st: &State, side: Side) -> Vec<Actor> {
     st.creatures(foe)
         .map(|(i, c)| Actor::of(foe, i, c))
         .collect()
+}
+
+/// Whether `c` can be picked as an enemy creature by Bolt, Curse, Soothsay, Terrify,
+/// Storm, Ambush, Burst and Cleansing Fire: a Wall of Ice is not, under reading
+/// `wall_of_ice: not_a_creature`.
+pub fn targetable(st: &State, c: &Creature) -> bool {
+    st.interpretations.wall_of_ice == WallOfIce::Creature || !c.has(AbilityKind::Melt)
+}
+
+/// [`enemies`] that can be picked as targets ([`targetable`]).
+pub fn targets(st: &State, side: Side) -> Vec<Actor> {
+    let foe = super::state::foe(side);
+    st.creatures(foe)
+        .filter(|(_, c)| targetable(st, c))
+        .map(|(i, c)| Actor::of(foe, i, c))
+        .collect()
+}
+
+/// `cite`, resting also on reading `wall_of_ice` when a Wall of Ice stands on the line
+/// of `side`'s enemy (the reading decides whether it could be picked).
+pub fn with_wall_reading(st: &State, side: Side, cite: impl Into<Rule>) -> Rule {
+    let cite = cite.into();
+    let foe = super::state::foe(side);
+    if st.creatures(foe).any(|(_, c)| c.has(AbilityKind::Melt)) {
+        cite.reading(st.interpretations.wall_of_ice.reading())
+    } else {
+        cite
+    }
 }
 
 /// The allies of creature `id` on `side` (not itself), front first.

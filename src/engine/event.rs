@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use serde::{Serialize, Serializer};
 
-use super::cite::Citation;
+use super::cite::Rule;
 use super::position;
 use super::state::{Artifact, Creature, Outcome, Player, Side, State, Status};
 
@@ -154,7 +154,9 @@ pub enum Change {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Event {
     pub change: Change,
-    pub cite: &'static Citation,
+    /// The rule behind it: the cited sentence, and any house rule or reading that
+    /// settled what the sentence leaves open.
+    pub cite: Rule,
 }
 
 impl Serialize for Event {
@@ -162,12 +164,12 @@ impl Serialize for Event {
         #[derive(Serialize)]
         struct EventJson<'a> {
             text: String,
-            rule: &'a Citation,
+            rule: &'a Rule,
             change: &'a Change,
         }
         EventJson {
             text: self.describe_plain(),
-            rule: self.cite,
+            rule: &self.cite,
             change: &self.change,
         }
         .serialize(s)
@@ -370,6 +372,7 @@ pub fn apply(players: &mut [Player; 2], change: &Change) {
         } => {
             if let Some(c) = creature_mut(players, onto) {
                 c.damage += amount;
+                c.taken += amount;
             }
             if *marks_hit {
                 if let Some(c) = creature_mut(players, target) {
@@ -492,7 +495,10 @@ fn trim(line: &mut Vec<Option<Creature>>) {
 
 /// Applies and records one change.
 #[inline]
-pub(crate) fn emit(st: &mut State, out: &mut Vec<Event>, change: Change, cite: &'static Citation) {
+pub(crate) fn emit(st: &mut State, out: &mut Vec<Event>, change: Change, cite: impl Into<Rule>) {
     apply(&mut st.players, &change);
-    out.push(Event { change, cite });
+    out.push(Event {
+        change,
+        cite: cite.into(),
+    });
 }

@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-pub use cite::Citation;
+pub use cite::{Citation, Rule};
 pub use event::{Change, Event};
 pub use interpret::{Interpretations, INTERPRETATIONS};
 pub use position::{resolve, to_position, CardDef, CardSource, Position, PositionError};
@@ -38,7 +38,9 @@ pub use turn::{advance, run_to_end, step, MAX_STEPS};
 #[derive(Debug, Clone, Serialize)]
 pub struct LoggedEvent {
     pub text: String,
-    pub rule: &'static Citation,
+    /// The cited sentence, and under `citations` every basis (seed, house rule,
+    /// interpretation reading).
+    pub rule: Rule,
     pub change: Change,
 }
 

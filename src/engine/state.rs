@@ -170,6 +170,11 @@ pub struct Creature {
     pub traits: Arc<[Arc<str>]>,
     pub trait_mask: u8,
     pub damage: i32,
+    /// Every point of damage counted against it since it came into play (or, for a
+    /// starting creature, since its `damage` was placed), healed or not: what Berserk
+    /// counts under reading `berserk_healing: keeps_bonus`. Not part of the position
+    /// format: a position read back starts it at `damage`.
+    pub taken: i32,
     pub artifacts: Arc<[Artifact]>,
     pub status: Statuses,
     pub warlord: bool,
@@ -292,6 +297,9 @@ pub enum Task {
     Melt,
     Pestilence,
     StartEffects,
+    /// The effects that come "at the beginning of each Battle round" (Terrify, reading
+    /// `terrify: before_battle`) or "each turn" (reading `each_turn: before_battle`).
+    BattleEffects,
     Trigger {
         side: Side,
         id: u32,
@@ -320,12 +328,19 @@ impl Task {
                 super::interpret::MeltTiming::StartOfTurn => Phase::StartOfTurn,
                 super::interpret::MeltTiming::BeforeCombat => Phase::ComesIntoPlay,
             },
+            Task::BattleEffects => Phase::Battle,
             Task::Trigger { kind, .. } => match kind {
-                AbilityKind::Bolt
-                | AbilityKind::Terrify
-                | AbilityKind::Curse
-                | AbilityKind::Soothsay
-                | AbilityKind::TemplarsWrath => Phase::StartOfTurn,
+                AbilityKind::Bolt => Phase::StartOfTurn,
+                AbilityKind::Terrify => match st.interpretations.terrify {
+                    super::interpret::TerrifyTiming::BeforeBattle => Phase::Battle,
+                    super::interpret::TerrifyTiming::StartOfTurn => Phase::StartOfTurn,
+                },
+                AbilityKind::Curse | AbilityKind::Soothsay | AbilityKind::TemplarsWrath => {
+                    match st.interpretations.each_turn {
+                        super::interpret::EachTurn::BeforeBattle => Phase::Battle,
+                        super::interpret::EachTurn::StartOfTurn => Phase::StartOfTurn,
+                    }
+                }
                 AbilityKind::Heal
                 | AbilityKind::Regen
                 | AbilityKind::RegenAura
@@ -336,6 +351,12 @@ impl Task {
             Task::BeginBattle | Task::Combat(_) => Phase::Battle,
             Task::BeginFury | Task::FuryCombat(_) => Phase::Fury,
             Task::Shift => Phase::EndOfCombatRound,
+            Task::IceBlock
+                if st.interpretations.ice_block
+                    == super::interpret::IceBlockTiming::BeforeShift =>
+            {
+                Phase::EndOfCombatRound
+            }
             Task::Heals
             | Task::Fade
             | Task::Sabotage

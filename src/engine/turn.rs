@@ -7,10 +7,10 @@
 
 use super::ability::AbilityKind;
 use super::actions::{self, end, note};
-use super::cite::turn;
+use super::cite::{turn, Rule};
 use super::event::{emit, Change, Event};
-use super::families::{arrival, combat, end as end_of_turn, start};
-use super::interpret::{MeltTiming, StartOrder};
+use super::families::{arrival, auras, combat, end as end_of_turn, special, start};
+use super::interpret::{IceBlockTiming, MeltTiming, StartOrder};
 use super::state::{Outcome, State, Task};
 
 /// The hard bound on steps in one adjudication (house rule T10).
@@ -34,6 +34,13 @@ pub fn advance(st: &mut State) -> Vec<Event> {
 /// [`advance`], appending the step's events to `out`.
 fn advance_into(st: &mut State, out: &mut Vec<Event>) {
     let before = out.len();
+    if st.steps == 0 && !st.is_over() {
+        // A state before anything else happens: three Gatekeepers on a starting line.
+        special::gatekeeper_check(st, out);
+        if out.len() > before {
+            actions::settle(st, out, Vec::new());
+        }
+    }
     while !st.is_over() && out.len() == before {
         if st.steps >= MAX_STEPS {
             end(st, out, Outcome::StepBound, &turn::BOUND);
@@ -56,6 +63,7 @@ fn advance_into(st: &mut State, out: &mut Vec<Event>) {
         // task that emitted nothing changed nothing, so it needs none.
         if out.len() > mark {
             actions::settle(st, out, Vec::new());
+            special::gatekeeper_check(st, out);
         }
         check_defeat(st, out);
     }
@@ -82,17 +90,18 @@ fn push_turn(st: &mut State) {
     if !melt_first {
         tasks.push(Task::Melt);
     }
-    tasks.extend([
-        Task::BeginBattle,
-        Task::BeginFury,
-        Task::Shift,
-        Task::Heals,
-        Task::Fade,
-        Task::Sabotage,
-        Task::IceBlock,
-        Task::Reanimate,
-        Task::EndTurn,
-    ]);
+    // Reading `ice_block`: the wall is made before the end-of-combat shift it holds, or
+    // at the end of the turn (T1's order).
+    let wall_before_shift = st.interpretations.ice_block == IceBlockTiming::BeforeShift;
+    tasks.extend([Task::BattleEffects, Task::BeginBattle, Task::BeginFury]);
+    if wall_before_shift {
+        tasks.push(Task::IceBlock);
+    }
+    tasks.extend([Task::Shift, Task::Heals, Task::Fade, Task::Sabotage]);
+    if !wall_before_shift {
+        tasks.push(Task::IceBlock);
+    }
+    tasks.extend([Task::Reanimate, Task::EndTurn]);
     tasks.reverse();
     st.agenda = tasks;
 }
@@ -136,10 +145,8 @@ fn run(st: &mut State, task: Task, out: &mut Vec<Event>) {
         }
         Task::Melt => start::melt(st, out),
         Task::Pestilence => start::pestilence(st, out),
-        Task::StartEffects => {
-            let tasks = triggers(st, &start::TRIGGERS, st.interpretations.start_order);
-            push_front(st, tasks);
-        }
+        Task::StartEffects => start_effects(st, out, false),
+        Task::BattleEffects => start_effects(st, out, true),
         Task::Trigger { side, id, kind } => {
             let Some(holder) = actions::still_there(st, side, id) else {
                 return;
@@ -166,7 +173,10 @@ fn run(st: &mut State, task: Task, out: &mut Vec<Event>) {
             let mut start = std::mem::take(&mut st.battle_start_damage);
             start.clear();
             for s in 0..2 {
-                start.extend(st.creatures(s).map(|(_, c)| (c.id, c.damage)));
+                start.extend(
+                    st.creatures(s)
+                        .map(|(_, c)| (c.id, auras::berserk_count(st, c))),
+                );
             }
             st.battle_start_damage = start;
             let len = st.players[0].line.len().max(st.players[1].line.len());
@@ -205,6 +215,38 @@ fn run(st: &mut State, task: Task, out: &mut Vec<Event>) {
             );
         }
     }
+}
+
+/// Queues the start-of-turn abilities due now (`battle`: at the beginning of the battle
+/// round). When both players have some, their order is reading `start_order`, and the
+/// log says so before the first resolves.
+fn start_effects(st: &mut State, out: &mut Vec<Event>, battle: bool) {
+    let kinds = start::kinds_at(st, battle);
+    let order = st.interpretations.start_order;
+    let tasks = triggers(st, &kinds, order);
+    let both = [0, 1].iter().all(|side| {
+        tasks
+            .iter()
+            .any(|t| matches!(t, Task::Trigger { side: s, .. } if s == side))
+    });
+    if both {
+        let text = match order {
+            StartOrder::PlayersInOrder => {
+                "both players have effects now: all of the first player's resolve, then the second player's (start_order: players_in_order)"
+            }
+            StartOrder::SlotBySlot => {
+                "both players have effects now: they resolve slot by slot, the first player's before the second's in each slot (start_order: slot_by_slot)"
+            }
+        };
+        note(
+            st,
+            out,
+            None,
+            text,
+            Rule::from(&turn::SEQUENCE).reading(order.reading()),
+        );
+    }
+    push_front(st, tasks);
 }
 
 fn check_defeat(st: &mut State, out: &mut Vec<Event>) {

@@ -13,9 +13,9 @@ use crate::engine::ability::AbilityKind as K;
 use crate::engine::actions::{
     self, damage_player, deal, heal, note, pick, rearrange, set_status, summon, Blow,
 };
-use crate::engine::cite::{seed, turn, Citation};
+use crate::engine::cite::{seed, turn, Citation, Rule};
 use crate::engine::event::{emit, Actor, Change, Event};
-use crate::engine::interpret::StormTarget;
+use crate::engine::interpret::{AssassinStorm, ChargeGap, RidersMight, StormTarget};
 use crate::engine::state::{foe, PlayCard, Side, State, Status, Trait};
 
 use super::{auras, special};
@@ -96,20 +96,27 @@ pub fn arrive(st: &mut State, out: &mut Vec<Event>, side: Side, id: u32) {
         match ab.kind {
             K::Shield => set_status(st, out, me, Status::Shielded, true, &SHIELD),
             K::Ambush => match last_enemy(st, side) {
-                Some(t) => strike(st, out, &me, vec![t], ab.value, &AMBUSH),
+                Some(t) => {
+                    let cite = actions::with_wall_reading(st, side, &AMBUSH);
+                    strike(st, out, &me, vec![t], ab.value, cite)
+                }
                 None => note(st, out, Some(me), "Ambush has no effect", &AMBUSH_NONE),
             },
             K::Burst => {
-                let all = actions::enemies(st, side);
+                let all = actions::targets(st, side);
                 if all.is_empty() {
                     note(st, out, Some(me), "Burst has no effect", &BURST_NONE);
                 } else {
-                    strike(st, out, &me, all, ab.value, &BURST);
+                    let cite = actions::with_wall_reading(st, side, &BURST);
+                    strike(st, out, &me, all, ab.value, cite);
                 }
             }
             K::Storm => storm(st, out, &me),
             K::CleansingFire => match front_enemy(st, side) {
-                Some(t) => strike(st, out, &me, vec![t], 3, &CLEANSING_FIRE),
+                Some(t) => {
+                    let cite = actions::with_wall_reading(st, side, &CLEANSING_FIRE);
+                    strike(st, out, &me, vec![t], 3, cite)
+                }
                 None => note(
                     st,
                     out,
@@ -118,28 +125,31 @@ pub fn arrive(st: &mut State, out: &mut Vec<Event>, side: Side, id: u32) {
                     &CLEANSING_FIRE,
                 ),
             },
-            K::Charge => {
-                let mut order: Vec<Option<u32>> = st.players[side]
-                    .line
-                    .iter()
-                    .map(|c| c.as_ref().map(|c| c.id))
-                    .collect();
-                order.remove(me.slot);
-                order.insert(0, Some(id));
-                rearrange(st, out, side, order, Some(me.name.clone()), &CHARGE);
-            }
+            K::Charge => charge(st, out, &me),
             K::Refresh => refresh(st, out, &me),
             K::Gatekeeper => special::gatekeepers(st, out, side),
             _ => {}
         }
     }
     if is_rider && actions::still_there(st, side, id).is_some() {
-        let mighty: Vec<Actor> = st
+        let reading = st.interpretations.riders_might;
+        let mighty: Vec<(Actor, bool)> = st
             .creatures(side)
             .filter(|(_, c)| c.id != id && c.has(K::RidersMight))
-            .map(|(i, c)| Actor::of(side, i, c))
+            .map(|(i, c)| (Actor::of(side, i, c), c.is(Trait::Rider)))
             .collect();
-        for m in mighty {
+        let cite = Rule::from(&RIDERS_MIGHT).reading(reading.reading());
+        for (m, rider) in mighty {
+            if !rider && reading == RidersMight::RidersOnly {
+                note(
+                    st,
+                    out,
+                    Some(m),
+                    "is not a Rider itself: it gains nothing (riders_might: riders_only)",
+                    cite,
+                );
+                continue;
+            }
             emit(
                 st,
                 out,
@@ -147,21 +157,60 @@ pub fn arrive(st: &mut State, out: &mut Vec<Event>, side: Side, id: u32) {
                     target: m,
                     amount: 1,
                 },
-                &RIDERS_MIGHT,
+                cite,
             );
         }
     }
 }
 
+/// Charge: the creature moves to the front; the other allies shift down one slot, all
+/// of them (reading `charge_gap: all_shift`) or only those in front of its old slot
+/// (`fill_gap`). Already at the front, nothing moves.
+fn charge(st: &mut State, out: &mut Vec<Event>, me: &Actor) {
+    let side = me.side;
+    if me.slot == 0 {
+        note(
+            st,
+            out,
+            Some(me.clone()),
+            "is already at the front of the Battle Line",
+            &CHARGE,
+        );
+        return;
+    }
+    let reading = st.interpretations.charge_gap;
+    let mut order: Vec<Option<u32>> = st.players[side]
+        .line
+        .iter()
+        .map(|c| c.as_ref().map(|c| c.id))
+        .collect();
+    match reading {
+        ChargeGap::AllShift => order[me.slot] = None,
+        ChargeGap::FillGap => {
+            order.remove(me.slot);
+        }
+    }
+    order.insert(0, Some(me.id));
+    // Only a line with a creature behind the old slot tells the readings apart.
+    let behind = st.creatures(side).any(|(i, _)| i > me.slot);
+    let cite = if behind {
+        Rule::from(&CHARGE).reading(reading.reading())
+    } else {
+        Rule::from(&CHARGE)
+    };
+    rearrange(st, out, side, order, Some(me.name.clone()), cite);
+}
+
 fn last_enemy(st: &State, side: Side) -> Option<Actor> {
     st.creatures(foe(side))
+        .filter(|(_, c)| actions::targetable(st, c))
         .last()
         .map(|(i, c)| Actor::of(foe(side), i, c))
 }
 
 fn front_enemy(st: &State, side: Side) -> Option<Actor> {
     st.creatures(foe(side))
-        .next()
+        .find(|(_, c)| actions::targetable(st, c))
         .map(|(i, c)| Actor::of(foe(side), i, c))
 }
 
@@ -172,7 +221,7 @@ fn strike(
     me: &Actor,
     targets: Vec<Actor>,
     amount: i32,
-    cite: &'static Citation,
+    cite: Rule,
 ) {
     let blows: Vec<Blow> = targets
         .into_iter()
@@ -187,9 +236,13 @@ fn strike(
 fn storm(st: &mut State, out: &mut Vec<Event>, me: &Actor) {
     let f = foe(me.side);
     let attack = auras::attack(st, me.side, me.slot);
-    let opposite = st.at(f, me.slot).map(|c| Actor::of(f, me.slot, c));
+    let opposite = st
+        .at(f, me.slot)
+        .filter(|c| actions::targetable(st, c))
+        .map(|c| Actor::of(f, me.slot, c));
     // Either way the second sentence decides when the opponent is hit: when nothing
     // opposes the creature being summoned. Only then does the reading pick the creature.
+    let has_opposite = opposite.is_some();
     let target = match (st.interpretations.storm_target, opposite) {
         (_, None) => None,
         (StormTarget::Opposite, Some(o)) => Some(o),
@@ -197,16 +250,47 @@ fn storm(st: &mut State, out: &mut Vec<Event>, me: &Actor) {
             st,
             out,
             "Storm's target",
-            actions::enemies(st, me.side),
-            &STORM,
+            actions::targets(st, me.side),
+            actions::with_wall_reading(st, me.side, &STORM),
         ),
     };
     if st.is_over() {
         return;
     }
+    let cite = actions::with_wall_reading(st, me.side, &STORM);
+    let cite = if has_opposite {
+        cite.reading(st.interpretations.storm_target.reading())
+    } else {
+        cite
+    };
     match target {
-        Some(t) => strike(st, out, me, vec![t], attack, &STORM),
-        None => damage_player(st, out, Some(me.clone()), f, attack, &STORM_PLAYER),
+        Some(t) => strike(st, out, me, vec![t], attack, cite),
+        None => {
+            // Reading `assassin_storm`: whether Assassin's Attack counts when Storm
+            // deals damage to the opposing player.
+            let assassin = st
+                .at(me.side, me.slot)
+                .and_then(|c| c.ability(K::Assassin))
+                .unwrap_or(0);
+            let reading = st.interpretations.assassin_storm;
+            let mut amount = attack;
+            let mut cite = Rule::from(&STORM_PLAYER);
+            if assassin > 0 {
+                cite = cite.reading(reading.reading());
+                let (text, why) = match reading {
+                    AssassinStorm::Adds => {
+                        amount += assassin;
+                        ("gains its Assassin value in Attack as Storm deals damage to the opposing player (assassin_storm: adds)", Rule::from(&super::combat::ASSASSIN).reading(reading.reading()))
+                    }
+                    AssassinStorm::CombatOnly => (
+                        "Assassin does not add to Storm's damage to the player (assassin_storm: combat_only)",
+                        Rule::from(&super::combat::ASSASSIN).reading(reading.reading()),
+                    ),
+                };
+                note(st, out, Some(me.clone()), text, why);
+            }
+            damage_player(st, out, Some(me.clone()), f, amount, cite);
+        }
     }
 }
 
@@ -233,7 +317,7 @@ fn refresh(st: &mut State, out: &mut Vec<Event>, me: &Actor) {
             out,
             target,
             d,
-            if tie { &REFRESH_TIE } else { &REFRESH },
+            Rule::from(if tie { &REFRESH_TIE } else { &REFRESH }).house(&turn::ALLIES),
         );
     }
 }

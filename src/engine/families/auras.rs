@@ -9,7 +9,7 @@
 
 use crate::engine::ability::AbilityKind as K;
 use crate::engine::cite::{seed, Citation};
-use crate::engine::interpret::BerserkReading;
+use crate::engine::interpret::{BerserkHealing, BerserkReading};
 use crate::engine::state::{Creature, Phase, Side, State, Trait};
 
 pub const INCITE: Citation = seed("Incite", "4.1", "This ability grants +2 Attack to allied creatures immediately adjacent to the creature bearing the Incite ability.");
@@ -47,16 +47,27 @@ fn adjacent_allies(st: &State, side: Side, slot: usize) -> i32 {
     left as i32 + right as i32
 }
 
-/// The damage Berserk counts (interpretation `berserk`).
+/// The damage Berserk counts now, before the `berserk` reading looks at the battle's
+/// start: the damage on it (reading `berserk_healing: removes_bonus`) or every point it
+/// has taken (`keeps_bonus`).
+pub fn berserk_count(st: &State, c: &Creature) -> i32 {
+    match st.interpretations.berserk_healing {
+        BerserkHealing::RemovesBonus => c.damage,
+        BerserkHealing::KeepsBonus => c.taken,
+    }
+}
+
+/// The damage Berserk counts (interpretations `berserk` and `berserk_healing`).
 fn berserk_damage(st: &State, c: &Creature) -> i32 {
     let in_battle = matches!(st.phase, Phase::Battle | Phase::Fury);
+    let now = berserk_count(st, c);
     match st.interpretations.berserk {
         BerserkReading::BeforeBattle if in_battle => st
             .battle_start_damage
             .iter()
             .find(|(id, _)| *id == c.id)
-            .map_or(0, |(_, d)| (*d).min(c.damage)),
-        _ => c.damage,
+            .map_or(0, |(_, d)| (*d).min(now)),
+        _ => now,
     }
 }
 

@@ -8,7 +8,7 @@
 
 use crate::engine::ability::AbilityKind as K;
 use crate::engine::actions::{self, damage_player, deal, note, set_status, Blow};
-use crate::engine::cite::{seed, turn, Citation};
+use crate::engine::cite::{seed, turn, Citation, Rule};
 use crate::engine::event::{emit, Actor, Change, Event};
 use crate::engine::interpret::FuryBreakthrough;
 use crate::engine::state::{foe, Side, State, Status};
@@ -48,7 +48,7 @@ struct PlayerBlow {
     source: Actor,
     side: Side,
     amount: i32,
-    cite: &'static Citation,
+    cite: Rule,
 }
 
 /// Resolves slot `slot`: both creatures in the battle phase, or only Fury creatures in
@@ -160,6 +160,13 @@ fn plan(
         first_cite,
     );
     for (cite, amount) in auras::attack_modifiers(st, side, slot) {
+        let mut rule = Rule::from(cite);
+        if *cite == auras::BERSERK {
+            // What Berserk counts rests on two readings.
+            rule = rule
+                .reading(st.interpretations.berserk.reading())
+                .reading(st.interpretations.berserk_healing.reading());
+        }
         emit(
             st,
             out,
@@ -168,15 +175,19 @@ fn plan(
                 amount,
                 attack,
             },
-            cite,
+            rule,
         );
     }
     match &opposing {
         Some(target) => {
+            // Skirmish's sentence names the gain; the exchange itself is house rule T2.
             let (amount, cite) = if skirmish > 0 {
-                (attack + skirmish, &SKIRMISH)
+                (
+                    attack + skirmish,
+                    Rule::from(&SKIRMISH).house(&turn::COMBAT),
+                )
             } else {
-                (attack, &turn::COMBAT)
+                (attack, Rule::from(&turn::COMBAT))
             };
             let mut blow = Blow::new(st, Some((side, slot)), target.clone(), amount, cite);
             // Skirmish's gain is Attack ("gains its Skirmish value in Attack"), so Dodge
@@ -188,10 +199,15 @@ fn plan(
             }
         }
         None => {
+            // Assassin's sentence names the gain; that an unopposed creature hits the
+            // player at all is house rule T3.
             let (amount, cite) = if assassin > 0 {
-                (attack + assassin, &ASSASSIN)
+                (
+                    attack + assassin,
+                    Rule::from(&ASSASSIN).house(&turn::UNOPPOSED),
+                )
             } else {
-                (attack, &turn::UNOPPOSED)
+                (attack, Rule::from(&turn::UNOPPOSED))
             };
             player_blows.push(PlayerBlow {
                 source: me.clone(),
@@ -209,12 +225,17 @@ fn plan(
             1
         };
         for _ in 0..times {
-            let cite = if has_fury {
+            let cite: &'static Citation = if has_fury {
                 &BREAKTHROUGH_FURY
             } else if opposing.is_none() {
                 &BREAKTHROUGH_OPEN
             } else {
                 &BREAKTHROUGH
+            };
+            let cite = if has_fury {
+                Rule::from(cite).reading(st.interpretations.fury_breakthrough.reading())
+            } else {
+                Rule::from(cite)
             };
             player_blows.push(PlayerBlow {
                 source: me.clone(),

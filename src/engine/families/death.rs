@@ -11,7 +11,7 @@
 
 use crate::engine::ability::AbilityKind as K;
 use crate::engine::actions::{deal, heal, note, Blow};
-use crate::engine::cite::{seed, turn, Citation};
+use crate::engine::cite::{seed, turn, Citation, Rule};
 use crate::engine::event::{emit, Actor, Change, Event, Fate};
 use crate::engine::interpret::CrossOverTarget;
 use crate::engine::state::{foe, Side, State, Status};
@@ -79,10 +79,48 @@ pub fn settle(st: &mut State, out: &mut Vec<Event>, doomed: Vec<(Side, u32, &'st
         vengeance(st, out, &dying);
         let fallen = leave(st, out, &dying);
         dying.clear();
-        for (side, slot, who) in fallen {
-            after_death(st, out, side, slot, &who);
+        // The Endless Serpent is one creature in three slots: "When the Endless
+        // Serpent's life reaches zero" it is destroyed once, so what its death triggers
+        // (Soul Drain, Cross Over, Swarm's loss) resolves once, for the body.
+        let mut serpent: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+        let mut serpent_body: [Option<Actor>; 2] = [None, None];
+        for f in fallen {
+            if f.serpent {
+                serpent[f.side].push(f.slot);
+                if !f.extra_section || serpent_body[f.side].is_none() {
+                    serpent_body[f.side] = Some(f.who);
+                }
+            } else {
+                after_death(st, out, f.side, &[f.slot], &f.who);
+            }
+        }
+        for side in 0..2 {
+            if let Some(body) = serpent_body[side].take() {
+                if serpent[side].len() > 1 {
+                    note(
+                        st,
+                        out,
+                        Some(body.clone()),
+                        "the Endless Serpent is one creature: its death triggers what a death triggers once",
+                        &special::SERPENT_SET_ASIDE,
+                    );
+                }
+                let slots = std::mem::take(&mut serpent[side]);
+                after_death(st, out, side, &slots, &body);
+            }
         }
     }
+}
+
+/// One creature that left the line in [`settle`].
+struct Fallen {
+    side: Side,
+    slot: usize,
+    who: Actor,
+    /// A section of the Endless Serpent.
+    serpent: bool,
+    /// A section that went only because the body did.
+    extra_section: bool,
 }
 
 /// Vengeance strikes before its holder is discarded.
@@ -124,7 +162,7 @@ fn leave(
     st: &mut State,
     out: &mut Vec<Event>,
     dying: &[(Side, u32, &'static Citation)],
-) -> Vec<(Side, usize, Actor)> {
+) -> Vec<Fallen> {
     let mut fallen = Vec::new();
     for (side, id, cite) in dying {
         let Some(slot) = st.slot_of(*side, *id) else {
@@ -142,11 +180,20 @@ fn leave(
             (Fate::Destroyed, *cite)
         };
         let omega = same_name(&c.name, "The Omega Rabbit");
+        let serpent = c.has(K::EndlessSerpent);
+        let extra_section = **cite == special::SERPENT_DAMAGE;
         let healer = c.has(K::Heal);
         if fate != Fate::Destroyed && !std::ptr::eq(*cite, &turn::DEATH) {
             // Why it was destroyed, before what its own rule does with it.
-            note(st, out, Some(who.clone()), "is destroyed", cite);
+            note(st, out, Some(who.clone()), "is destroyed", *cite);
         }
+        // Set aside or returning: the seed's sentence says where it goes; that it is
+        // destroyed at once, with whatever dies with it, is house rule T4.
+        let leaves = if fate == Fate::Destroyed {
+            Rule::from(fate_cite)
+        } else {
+            Rule::from(fate_cite).house(&turn::DEATH)
+        };
         emit(
             st,
             out,
@@ -154,7 +201,7 @@ fn leave(
                 who: who.clone(),
                 fate,
             },
-            fate_cite,
+            leaves,
         );
         if omega {
             note(
@@ -179,14 +226,29 @@ fn leave(
                 &HEAL_DIES,
             );
         }
-        fallen.push((*side, slot, who));
+        fallen.push(Fallen {
+            side: *side,
+            slot,
+            who,
+            serpent,
+            extra_section,
+        });
     }
     fallen
 }
 
-/// What a death triggers: Swarm's lost bonus, Soul Drain, Cross Over.
-fn after_death(st: &mut State, out: &mut Vec<Event>, side: Side, slot: usize, fallen: &Actor) {
-    for s in [slot.checked_sub(1), Some(slot + 1)].into_iter().flatten() {
+/// What a death triggers: Swarm's lost bonus, Soul Drain, Cross Over. `slots` are the
+/// slots the fallen creature held (three for the Endless Serpent).
+fn after_death(st: &mut State, out: &mut Vec<Event>, side: Side, slots: &[usize], fallen: &Actor) {
+    let mut neighbours: Vec<usize> = slots
+        .iter()
+        .flat_map(|s| [s.checked_sub(1), Some(s + 1)])
+        .flatten()
+        .filter(|n| !slots.contains(n))
+        .collect();
+    neighbours.sort_unstable();
+    neighbours.dedup();
+    for s in neighbours {
         if let Some(c) = st.at(side, s) {
             if c.has(K::Swarm) {
                 let who = Actor::of(side, s, c);
@@ -225,6 +287,7 @@ fn after_death(st: &mut State, out: &mut Vec<Event>, side: Side, slot: usize, fa
         .filter(|(_, c)| c.has(K::CrossOver))
         .map(|(i, c)| Actor::of(side, i, c))
         .collect();
+    let cross = Rule::from(&CROSS_OVER).reading(st.interpretations.cross_over_target.reading());
     for holder in crossers {
         let at = match st.interpretations.cross_over_target {
             CrossOverTarget::OppositeHolder => holder.slot,
@@ -233,7 +296,7 @@ fn after_death(st: &mut State, out: &mut Vec<Event>, side: Side, slot: usize, fa
         match st.at(foe(side), at) {
             Some(o) => {
                 let target = Actor::of(foe(side), at, o);
-                let blow = Blow::new(st, Some((side, holder.slot)), target, 3, &CROSS_OVER);
+                let blow = Blow::new(st, Some((side, holder.slot)), target, 3, cross);
                 deal(st, out, &blow);
             }
             None => note(
@@ -241,7 +304,7 @@ fn after_death(st: &mut State, out: &mut Vec<Event>, side: Side, slot: usize, fa
                 out,
                 Some(holder),
                 "Cross Over has no effect: no enemy is opposite",
-                &CROSS_OVER,
+                cross,
             ),
         }
     }

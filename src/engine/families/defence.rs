@@ -9,9 +9,9 @@
 
 use crate::engine::ability::AbilityKind as K;
 use crate::engine::actions::Blow;
-use crate::engine::cite::{seed, Citation};
+use crate::engine::cite::{seed, Citation, Rule};
 use crate::engine::event::Actor;
-use crate::engine::interpret::{ArmorScope, BastionReading, DominateArmor};
+use crate::engine::interpret::{ArmorHigher, ArmorScope, BastionReading, DominateArmor};
 use crate::engine::state::{Phase, State, Status};
 
 use super::auras::{self, BEASTMASTER};
@@ -55,7 +55,7 @@ pub const SHIELD_ZERO: Citation = seed(
 pub struct Prevented {
     pub dealt: i32,
     pub by: Option<&'static str>,
-    pub cite: Option<&'static Citation>,
+    pub cite: Option<Rule>,
     pub note: &'static str,
     pub marks_hit: bool,
     /// An interpretation's note that shaped this prevention, cited by [`DOMINATE`]
@@ -68,10 +68,10 @@ const UNSTACKED: &str = "Dominate's Armor and its other Armor do not add up (dom
 
 /// How much of `blow` the creature `target` takes.
 pub fn prevent(st: &State, blow: &Blow, target: &Actor) -> Prevented {
-    let none = |by, cite, note| Prevented {
+    let none = |by, cite: &'static Citation, note| Prevented {
         dealt: 0,
         by: Some(by),
-        cite: Some(cite),
+        cite: Some(Rule::from(cite)),
         note,
         marks_hit: false,
         reading: None,
@@ -123,6 +123,7 @@ pub fn prevent(st: &State, blow: &Blow, target: &Actor) -> Prevented {
             "has already taken damage this turn (Bastion)",
         );
     }
+    let scope = st.interpretations.armor_scope.reading();
     let in_combat = matches!(st.phase, Phase::Battle | Phase::Fury);
     let armor_applies = in_combat || st.interpretations.armor_scope == ArmorScope::AllDamage;
     // The Armor value is the creature's own Armor, Beastmaster's and Dominate's: added
@@ -148,7 +149,7 @@ pub fn prevent(st: &State, blow: &Blow, target: &Actor) -> Prevented {
         return Prevented {
             dealt: blow.amount,
             by: None,
-            cite: Some(&ARMOR_COMBAT),
+            cite: Some(Rule::from(&ARMOR_COMBAT).reading(scope)),
             note: "Armor does not block damage outside the combat phase",
             marks_hit: bastion,
             reading: None,
@@ -168,17 +169,40 @@ pub fn prevent(st: &State, blow: &Blow, target: &Actor) -> Prevented {
         // Reading `all_damage`: Armor blocks damage from every source.
         cite = &ARMOR;
     }
-    let dealt = (blow.amount - armor).max(0);
-    if armor > 0 && dealt == 0 && in_combat && blow.source.is_some() && armor > blow.source_attack {
-        cite = &ARMOR_HIGHER;
+    let mut rule = Rule::from(cite);
+    if !in_combat {
+        rule = rule.reading(scope);
     }
-    let marks_hit =
-        bastion && (dealt > 0 || st.interpretations.bastion == BastionReading::BlockedHitCounts);
-    let blocked = armor.min(blow.amount);
+    // Whenever Dominate meets other Armor, how they combine is reading `dominate_armor`.
+    if dominate_armor > 0 && own_armor + beast_armor > 0 {
+        rule = rule.reading(st.interpretations.dominate_armor.reading());
+    }
+    let mut dealt = (blow.amount - armor).max(0);
+    let weaker = armor > 0 && blow.source.is_some() && armor > blow.source_attack;
+    if weaker && dealt == 0 && in_combat {
+        cite = &ARMOR_HIGHER;
+        rule = Rule::from(cite);
+    }
+    // Reading `armor_higher`: in the battle, a blow from an attacker whose Attack value
+    // is lower than the Armor deals nothing, however large the blow (Reaper's,
+    // Vengeance's, Cross Over's). Outside the battle no creature is an "attacker".
+    if weaker && dealt > 0 && in_combat {
+        let reading = st.interpretations.armor_higher;
+        if reading == ArmorHigher::NoDamage {
+            dealt = 0;
+        }
+        rule = Rule::from(&ARMOR_HIGHER).reading(reading.reading());
+    }
+    let bastion_reading = st.interpretations.bastion;
+    let marks_hit = bastion && (dealt > 0 || bastion_reading == BastionReading::BlockedHitCounts);
+    if bastion && dealt == 0 {
+        rule = rule.reading(bastion_reading.reading());
+    }
+    let blocked = blow.amount - dealt;
     Prevented {
         dealt,
         by: (blocked > 0).then_some(by),
-        cite: (blocked > 0).then_some(cite),
+        cite: (blocked > 0).then_some(rule),
         note: match (dealt == 0, bastion, marks_hit) {
             (true, true, true) => {
                 "blocks all of the damage; the blocked hit still uses up its one hit this turn (Bastion)"

@@ -7,16 +7,21 @@
 //! of Ice, and the log notes, citing that sentence, that in the printed cards only Frowny
 //! has the ability.
 //!
-//! The Wall of Ice's hold on shifting up ("at the end of the combat round") cannot
-//! arise from a position: walls are created at the end of a turn, after the shift, and
-//! Melt removes every wall before the next battle under either `melt` reading, so no
-//! wall is on a line when it next shifts up. [`shift`] honours a wall all the same, and
-//! the unit test at the bottom of this file shows it.
+//! The Wall of Ice's hold on shifting up ("at the end of the combat round") is reached
+//! under the default reading `ice_block: before_shift`: Ice Block makes the wall at the
+//! end of the combat round, in the first empty space (a gap the battle left), before the
+//! lines shift up, and [`shift`] keeps the creatures behind it from moving past it.
+//! Under `after_shift` (T1's order) the wall is made after the shift and melts before
+//! the next one, so the sentence never applies. Fixtures: `interp_ice_block_*`.
+//!
+//! Fade (reading `fade`), Sabotage (a chance step the judge can fix) and Reanimate's
+//! return (reading `reanimate_arrival`) are here too.
 
 use crate::engine::ability::AbilityKind as K;
-use crate::engine::actions::{self, heal, heal_player, note, rearrange, summon};
-use crate::engine::cite::{seed, turn, Citation};
+use crate::engine::actions::{self, heal, heal_player, note, pick, rearrange, summon};
+use crate::engine::cite::{seed, turn, Citation, Rule};
 use crate::engine::event::{emit, Actor, Change, Event};
+use crate::engine::interpret::{FadeReading, ReanimateArrival};
 use crate::engine::state::{foe, Side, State};
 
 use super::death;
@@ -88,7 +93,9 @@ pub fn trigger(st: &mut State, out: &mut Vec<Event>, holder: Actor, kind: K) {
                 Some(max) => {
                     let tie = hurt.iter().filter(|(d, _)| *d == max).count() > 1;
                     if let Some((_, target)) = hurt.into_iter().find(|(d, _)| *d == max) {
-                        heal(st, out, target, value, if tie { &HEAL_TIE } else { &HEAL });
+                        let cite =
+                            Rule::from(if tie { &HEAL_TIE } else { &HEAL }).house(&turn::ALLIES);
+                        heal(st, out, target, value, cite);
                     }
                 }
             }
@@ -96,7 +103,13 @@ pub fn trigger(st: &mut State, out: &mut Vec<Event>, holder: Actor, kind: K) {
         K::Regen => heal(st, out, holder, value, &REGEN),
         K::RegenAura => {
             for ally in actions::allies(st, side, holder.id) {
-                heal(st, out, ally, 1, &REGEN_AURA);
+                heal(
+                    st,
+                    out,
+                    ally,
+                    1,
+                    Rule::from(&REGEN_AURA).house(&turn::ALLIES),
+                );
             }
         }
         K::Ascend => heal_player(st, out, side, 2, &ASCEND),
@@ -124,12 +137,20 @@ pub fn fade(st: &mut State, out: &mut Vec<Event>) {
                 .map(|c| c.as_ref().map(|c| c.id))
                 .collect();
             let name = st.at(side, slot).map(|c| c.name.clone());
-            order[slot] = None;
+            let reading = st.interpretations.fade;
+            match reading {
+                // The line closes up behind it: `[Fader, Squire]` becomes `[Squire, Fader]`.
+                FadeReading::Reorder => {
+                    order.remove(slot);
+                }
+                FadeReading::LeaveGap => order[slot] = None,
+            }
             while matches!(order.last(), Some(None)) {
                 order.pop();
             }
             order.push(Some(id));
-            let cite = if several { &FADE_ORDER } else { &FADE };
+            let cite =
+                Rule::from(if several { &FADE_ORDER } else { &FADE }).reading(reading.reading());
             rearrange(st, out, side, order, name, cite);
         }
     }
@@ -148,10 +169,42 @@ pub fn sabotage(st: &mut State, out: &mut Vec<Event>) {
                 continue;
             };
             let f = foe(side);
-            let found = st
+            // The seed does not say which artifact: the saboteur's owner chooses. The
+            // choice is a chance step over every enemy creature carrying an artifact,
+            // which a judge fixes with `choices` (T11); unfixed, it is drawn.
+            let carriers: Vec<Actor> = st
                 .creatures(f)
-                .find(|(_, c)| !c.artifacts.is_empty())
-                .map(|(i, c)| (Actor::of(f, i, c), c.artifacts[0].clone()));
+                .filter(|(_, c)| !c.artifacts.is_empty())
+                .map(|(i, c)| Actor::of(f, i, c))
+                .collect();
+            let found = if carriers.is_empty() {
+                None
+            } else {
+                let Some(who) = pick(
+                    st,
+                    out,
+                    "Sabotage's artifact (the saboteur's owner chooses)",
+                    carriers,
+                    &SABOTAGE,
+                ) else {
+                    return;
+                };
+                let several = st
+                    .at(who.side, who.slot)
+                    .is_some_and(|c| c.artifacts.len() > 1);
+                if several {
+                    note(
+                        st,
+                        out,
+                        Some(who.clone()),
+                        "carries more than one artifact: the one attached first is destroyed",
+                        &turn::FIRST_ATTACHED,
+                    );
+                }
+                st.at(who.side, who.slot)
+                    .and_then(|c| c.artifacts.first().cloned())
+                    .map(|a| (who, a))
+            };
             match found {
                 Some((who, artifact)) => {
                     emit(
@@ -211,7 +264,8 @@ pub fn ice_block(st: &mut State, out: &mut Vec<Event>) {
             let slot = line.iter().position(|s| s.is_none()).unwrap_or(line.len());
             let mut wall = wall;
             wall.id = st.fresh_id();
-            summon(st, out, f, slot, false, wall, &ICE_BLOCK);
+            let cite = Rule::from(&ICE_BLOCK).reading(st.interpretations.ice_block.reading());
+            summon(st, out, f, slot, false, wall, cite);
         }
     }
 }
@@ -220,9 +274,19 @@ pub fn ice_block(st: &mut State, out: &mut Vec<Event>) {
 pub fn reanimate(st: &mut State, out: &mut Vec<Event>) {
     for side in 0..2 {
         let back: Vec<_> = st.players[side].returning.clone();
+        let reading = st.interpretations.reanimate_arrival;
         for c in back {
             let slot = st.players[side].line.len();
-            summon(st, out, side, slot, false, c, &death::REANIMATE);
+            let id = c.id;
+            let cite = Rule::from(&death::REANIMATE)
+                .house(&turn::RETURNING)
+                .reading(reading.reading());
+            summon(st, out, side, slot, false, c, cite);
+            if reading == ReanimateArrival::ComesIntoPlay {
+                // It comes into play again: its arrival abilities trigger.
+                super::arrival::arrive(st, out, side, id);
+                actions::settle(st, out, Vec::new());
+            }
         }
     }
 }
@@ -241,14 +305,15 @@ fn shift_side(st: &mut State, out: &mut Vec<Event>, side: Side) {
     // Creatures of the current segment (since the last wall) and its width in slots.
     let mut segment: Vec<u32> = Vec::new();
     let mut width = 0;
-    // The last wall, if it has a gap in front of it that creatures behind it may not fill.
+    // The last wall, if creatures stand behind it: they may not shift up past it, into
+    // its space or a gap in front of it.
     let mut gap_wall: Option<Actor> = None;
     // The walls that kept a creature from shifting up past them.
     let mut holding: Vec<Actor> = Vec::new();
     for (i, slot) in line.iter().enumerate() {
         match slot {
             Some(c) if c.has(K::Melt) => {
-                gap_wall = (segment.len() < width).then(|| Actor::of(side, i, c));
+                gap_wall = Some(Actor::of(side, i, c));
                 let start = order.len();
                 order.extend(segment.drain(..).map(Some));
                 order.resize(start + width, None);
@@ -265,16 +330,21 @@ fn shift_side(st: &mut State, out: &mut Vec<Event>, side: Side) {
     }
     order.extend(segment.drain(..).map(Some));
     let held = !holding.is_empty();
+    let holds = Rule::from(&WALL_HOLDS).reading(st.interpretations.ice_block.reading());
     for wall in holding {
         note(
             st,
             out,
             Some(wall),
             "holds its slot: the creatures behind it do not shift up past it",
-            &WALL_HOLDS,
+            holds,
         );
     }
-    let cite = if held { &WALL_HOLDS } else { &turn::SHIFT };
+    let cite = if held {
+        holds.house(&turn::SHIFT)
+    } else {
+        Rule::from(&turn::SHIFT)
+    };
     rearrange(st, out, side, order, None, cite);
 }
 
@@ -300,6 +370,7 @@ mod tests {
             traits: Arc::from(Vec::new()),
             trait_mask: 0,
             damage: 0,
+            taken: 0,
             artifacts: Arc::from(Vec::new()),
             status: Statuses::default(),
             warlord: false,
@@ -342,9 +413,9 @@ mod tests {
     }
 
     // seed 000 §4.2 Ice Block: "The Wall of Ice prevents creatures from shifting up in the Battle Line beyond that space at the end of the combat round."
-    /// No position reaches a shift with a wall on the line (see the module doc), so the
-    /// shift is called directly on a line where slot 1 was emptied in combat, a Wall of
-    /// Ice holds slot 2 and a creature stands in slot 3.
+    /// The shift itself, on hand-made lines: slot 1 emptied in combat, a Wall of Ice
+    /// holding slot 2 and a creature in slot 3. A position reaches it under reading
+    /// `ice_block: before_shift` (fixture `interp_ice_block_before_shift`).
     #[test]
     fn a_wall_of_ice_holds_the_line_when_it_shifts_up() {
         let melt = Ability {

@@ -112,6 +112,27 @@ pub fn sections_with(st: &State, side: Side, slot: usize) -> Vec<u32> {
         .collect()
 }
 
+/// Gatekeeper as a state: "When three Gatekeeper allies are in play, they are
+/// immediately removed and replaced with the Endless Serpent." Checked on both lines
+/// before the first step and after every step's task that changed the board, so three
+/// Gatekeepers on a starting line, played, reanimated or placed all become the serpent.
+/// Without a serpent in the catalogue the state check stays silent (the arrival of a
+/// Gatekeeper notes it).
+pub fn gatekeeper_check(st: &mut State, out: &mut Vec<Event>) {
+    if st.summons.serpent.is_none() {
+        return;
+    }
+    for side in 0..2 {
+        let keepers = st
+            .creatures(side)
+            .filter(|(_, c)| c.has(K::Gatekeeper))
+            .count();
+        if keepers >= 3 {
+            gatekeepers(st, out, side);
+        }
+    }
+}
+
 /// After a Gatekeeper enters: with three Gatekeepers on the line, summon the serpent.
 pub fn gatekeepers(st: &mut State, out: &mut Vec<Event>, side: Side) {
     let keepers: Vec<Actor> = st

@@ -8,9 +8,11 @@
 
 use crate::engine::ability::AbilityKind as K;
 use crate::engine::actions::{self, deal, note, pick, set_status, Blow};
-use crate::engine::cite::{seed, Citation};
+use crate::engine::cite::{seed, Citation, Rule};
 use crate::engine::event::{emit, Actor, Change, Event, Fate};
-use crate::engine::interpret::{MeltTiming, Strongest};
+use crate::engine::interpret::{
+    EachTurn, MeltTiming, PestilenceProtection, Strongest, TemplarsWrathBlows, TerrifyTiming,
+};
 use crate::engine::state::{foe, Side, State, Status, Trait};
 
 use super::{auras, death};
@@ -48,6 +50,26 @@ pub const WALL_OF_ICE: &str = "Wall of Ice";
 /// The abilities that trigger at the start of a turn.
 pub const TRIGGERS: [K; 5] = [K::Bolt, K::Terrify, K::Curse, K::Soothsay, K::TemplarsWrath];
 
+/// The start-of-turn abilities that resolve at the start of the turn (`battle` false)
+/// or just before the battle phase (`battle` true), as readings `terrify` and
+/// `each_turn` place them. Bolt is always at "the beginning of each turn".
+pub fn kinds_at(st: &State, battle: bool) -> Vec<K> {
+    TRIGGERS
+        .iter()
+        .copied()
+        .filter(|k| {
+            let late = match k {
+                K::Terrify => st.interpretations.terrify == TerrifyTiming::BeforeBattle,
+                K::Curse | K::Soothsay | K::TemplarsWrath => {
+                    st.interpretations.each_turn == EachTurn::BeforeBattle
+                }
+                _ => false,
+            };
+            late == battle
+        })
+        .collect()
+}
+
 /// Melt: every Wall of Ice leaves the line, leaving an empty slot.
 pub fn melt(st: &mut State, out: &mut Vec<Event>) {
     let walls: Vec<Actor> = (0..2)
@@ -69,7 +91,8 @@ pub fn melt(st: &mut State, out: &mut Vec<Event>) {
             "the Wall of Ice melts after cards come into play, just before the battle (melt: before_combat)"
         }
     };
-    note(st, out, None, when, &ICE_BLOCK_MELT);
+    let melt = Rule::from(&ICE_BLOCK_MELT).reading(st.interpretations.melt.reading());
+    note(st, out, None, when, melt);
     for w in walls {
         actions::note_if_not_printed_holder(
             st,
@@ -94,12 +117,35 @@ pub fn melt(st: &mut State, out: &mut Vec<Event>) {
 /// Pestilence destroys the creatures that carry it.
 pub fn pestilence(st: &mut State, out: &mut Vec<Event>) {
     let mut doomed = Vec::new();
+    let mut protected = Vec::new();
+    let reading = st.interpretations.pestilence;
     for side in 0..2 {
-        for (_, c) in st.creatures(side) {
+        for (i, c) in st.creatures(side) {
             if c.status.has(Status::Pestilence) {
-                doomed.push((side, c.id, &death::PESTILENCE));
+                let safe = c.has(K::Invulnerability)
+                    || c.status.has(Status::Invulnerable)
+                    || c.status.has(Status::Shielded);
+                if safe {
+                    protected.push(Actor::of(side, i, c));
+                }
+                if !(safe && reading == PestilenceProtection::Prevented) {
+                    doomed.push((side, c.id, &death::PESTILENCE));
+                }
             }
         }
+    }
+    // Reading `pestilence`: whether a creature that cannot be damaged is destroyed.
+    let cite = Rule::from(&death::PESTILENCE).reading(reading.reading());
+    for who in protected {
+        let text = match reading {
+            PestilenceProtection::Destroys => {
+                "cannot be damaged, but Pestilence destroys without damage (pestilence: destroys)"
+            }
+            PestilenceProtection::Prevented => {
+                "cannot be damaged: Pestilence does not destroy it and it keeps Pestilence (pestilence: prevented)"
+            }
+        };
+        note(st, out, Some(who), text, cite);
     }
     if !doomed.is_empty() {
         actions::settle(st, out, doomed);
@@ -110,7 +156,7 @@ pub fn pestilence(st: &mut State, out: &mut Vec<Event>) {
 fn strongest(st: &State, side: Side) -> Option<Actor> {
     let f = foe(side);
     let mut best: Option<(i32, Actor)> = None;
-    for (i, c) in st.creatures(f) {
+    for (i, c) in st.creatures(f).filter(|(_, c)| actions::targetable(st, c)) {
         let score = match st.interpretations.strongest {
             Strongest::Attack => auras::attack(st, f, i),
             Strongest::RemainingLife => auras::life(st, f, i) - c.damage,
@@ -127,6 +173,7 @@ fn tied(st: &State, side: Side) -> bool {
     let f = foe(side);
     let scores: Vec<i32> = st
         .creatures(f)
+        .filter(|(_, c)| actions::targetable(st, c))
         .map(|(i, c)| match st.interpretations.strongest {
             Strongest::Attack => auras::attack(st, f, i),
             Strongest::RemainingLife => auras::life(st, f, i) - c.damage,
@@ -141,8 +188,13 @@ pub fn trigger(st: &mut State, out: &mut Vec<Event>, holder: Actor, kind: K) {
     let side = holder.side;
     match kind {
         K::Bolt => {
-            let Some(target) = pick(st, out, "Bolt's target", actions::enemies(st, side), &BOLT)
-            else {
+            let Some(target) = pick(
+                st,
+                out,
+                "Bolt's target",
+                actions::targets(st, side),
+                actions::with_wall_reading(st, side, &BOLT),
+            ) else {
                 if st.outcome.is_none() {
                     note(
                         st,
@@ -167,12 +219,17 @@ pub fn trigger(st: &mut State, out: &mut Vec<Event>, holder: Actor, kind: K) {
                 "is not the Surly Scarecrow; the printed cards give Terrify to the Scarecrow alone, but this creature has it, so it terrifies all the same",
                 &TERRIFY_ONLY,
             );
+            let when = actions::with_wall_reading(
+                st,
+                side,
+                Rule::from(&TERRIFY).reading(st.interpretations.terrify.reading()),
+            );
             let Some(target) = pick(
                 st,
                 out,
                 "Terrify's victim",
-                actions::enemies(st, side),
-                &TERRIFY,
+                actions::targets(st, side),
+                when,
             ) else {
                 if st.outcome.is_none() {
                     note(
@@ -185,20 +242,26 @@ pub fn trigger(st: &mut State, out: &mut Vec<Event>, holder: Actor, kind: K) {
                 }
                 return;
             };
-            set_status(st, out, target, Status::Terrified, true, &TERRIFY);
+            set_status(st, out, target, Status::Terrified, true, when);
         }
         K::Curse => match strongest(st, side) {
             Some(target) => {
                 if tied(st, side) {
+                    // Curse names no tie-break; Soothsay's is Soothsay's own sentence,
+                    // so the tie is settled by house rule T12, not passed off as it.
                     note(
                         st,
                         out,
                         Some(target.clone()),
                         "is the strongest enemy closest to the start of the line",
-                        &SOOTHSAY_TIE,
+                        Rule::from(&crate::engine::cite::turn::TIES)
+                            .reading(st.interpretations.strongest.reading()),
                     );
                 }
-                let blow = Blow::new(st, Some((side, holder.slot)), target, 2, &CURSE);
+                let cite = Rule::from(&CURSE)
+                    .reading(st.interpretations.strongest.reading())
+                    .reading(st.interpretations.each_turn.reading());
+                let blow = Blow::new(st, Some((side, holder.slot)), target, 2, cite);
                 deal(st, out, &blow);
                 actions::settle(st, out, Vec::new());
             }
@@ -212,11 +275,13 @@ pub fn trigger(st: &mut State, out: &mut Vec<Event>, holder: Actor, kind: K) {
         },
         K::Soothsay => match strongest(st, side) {
             Some(target) => {
-                let cite = if tied(st, side) {
+                let cite = Rule::from(if tied(st, side) {
                     &SOOTHSAY_TIE
                 } else {
                     &SOOTHSAY
-                };
+                })
+                .reading(st.interpretations.strongest.reading())
+                .reading(st.interpretations.each_turn.reading());
                 if st
                     .at(target.side, target.slot)
                     .is_some_and(|c| c.status.has(Status::LosesNextAttack))
@@ -258,8 +323,19 @@ pub fn trigger(st: &mut State, out: &mut Vec<Event>, holder: Actor, kind: K) {
                     &TEMPLARS_WRATH,
                 ),
                 (n, Some(target)) => {
-                    let blow = Blow::new(st, Some((side, holder.slot)), target, n, &TEMPLARS_WRATH);
-                    deal(st, out, &blow);
+                    let blows = st.interpretations.templars_wrath;
+                    let cite = Rule::from(&TEMPLARS_WRATH)
+                        .reading(blows.reading())
+                        .reading(st.interpretations.each_turn.reading());
+                    let (count, each) = match blows {
+                        TemplarsWrathBlows::OneBlow => (1, n),
+                        TemplarsWrathBlows::BlowPerTemplar => (n, 1),
+                    };
+                    for _ in 0..count {
+                        let blow =
+                            Blow::new(st, Some((side, holder.slot)), target.clone(), each, cite);
+                        deal(st, out, &blow);
+                    }
                     actions::settle(st, out, Vec::new());
                 }
             }

@@ -229,6 +229,7 @@ impl Resolver<'_> {
             abilities: Arc::from(abilities),
             traits: Arc::from(traits),
             damage,
+            taken: damage,
             artifacts: Arc::from(artifacts),
             status,
             warlord,

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::engine::cite::Source;
+use crate::engine::cite::{Basis, Source};
 use crate::engine::event::Change;
 use crate::engine::families::auras;
 use crate::engine::state::Status;
@@ -22,10 +22,51 @@ pub struct EventView {
     pub source: &'static str,
     /// The rule's page: the keyword page for a seed rule, the turn sequence for a house rule.
     pub href: String,
+    /// What else the event rests on: a house rule or an interpretation's reading that
+    /// settled what the cited sentence leaves open, each linked to its place on the
+    /// rules page (the rendering of `docs/rules/battleline.md`).
+    pub also: Vec<BasisView>,
+}
+
+/// A house rule or a reading an event also rests on.
+#[derive(Debug, Clone, Serialize)]
+pub struct BasisView {
+    /// `house` or `interpretation`.
+    pub source: &'static str,
+    /// "house rule T5 Shifting up", "reading fade: reorder (default)".
+    pub label: String,
+    pub href: String,
 }
 
 impl EventView {
     pub fn of(e: &LoggedEvent) -> EventView {
+        let also = e
+            .rule
+            .citations()
+            .into_iter()
+            .skip(1)
+            .filter_map(|b| match b {
+                Basis::Seed { .. } => None,
+                Basis::House { rule, section, .. } => Some(BasisView {
+                    source: "house",
+                    label: format!("house rule {section} {rule}"),
+                    href: format!("/adjudicate/rules#{section}"),
+                }),
+                Basis::Interpretation {
+                    key,
+                    reading,
+                    default,
+                    ..
+                } => Some(BasisView {
+                    source: "interpretation",
+                    label: format!(
+                        "reading {key}: {reading}{}",
+                        if default { " (default)" } else { "" }
+                    ),
+                    href: format!("/adjudicate/rules#{key}"),
+                }),
+            })
+            .collect();
         EventView {
             text: e.text.clone(),
             rule: e.rule.rule,
@@ -35,7 +76,8 @@ impl EventView {
                 Source::Seed => "seed",
                 Source::House => "house",
             },
-            href: rule_href(e.rule),
+            href: rule_href(e.rule.cite),
+            also,
         }
     }
 }
