@@ -1,4 +1,4 @@
-//! The house rules page, `/adjudicate/rules`: the turn sequence T1–T11 and the
+//! The house rules page, `/adjudicate/rules`: the turn sequence T1–T15 and the
 //! interpretations, the targets of the log's links for rules the seed implies but does
 //! not state. Static: it runs no game.
 
@@ -12,7 +12,7 @@ use crate::web::error::Failure;
 use crate::web::format::Format;
 use crate::web::page;
 
-/// `/adjudicate/rules`: the turn sequence (house rules T1–T11) and the interpretations,
+/// `/adjudicate/rules`: the turn sequence (house rules T1–T15) and the interpretations,
 /// the targets of the log's links for rules the seed implies but does not state.
 #[derive(Template)]
 #[template(path = "adjudicate/rules.html")]
