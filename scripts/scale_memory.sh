@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# How the server grows with the catalogue (issue #20): for each size, generate N synthetic
+# cards (plus the bundled keywords and rules), import them, start `serve --search-cache 0`,
+# and record the import time, the start-up time (until /ping answers), the resident memory
+# after start-up, and after a bounded wrk run of the 16-query search rotation.
+# Loopback only; every run is bounded; everything started is stopped on exit.
+# Usage: scripts/scale_memory.sh [SIZES="10000 100000 1000000"] [SECONDS=5]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SIZES=${1:-"10000 100000 1000000"}
+SECS=${2:-5}
+HOST=127.0.0.1          # loopback only: never change this to another address
+PORT=${PORT:-18287}
+command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
+cargo build --release --quiet --bin arbiter --example gen_cards
+work=$(mktemp -d)
+server=""
+cleanup() {
+  [ -n "$server" ] && { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }
+  rm -rf "$work"
+}
+trap cleanup EXIT
+cat > "$work/rotation.lua" <<'LUA'
+local queries = {"heal", "undead", "damage", "creature", "fury", "armor", "brekthrough", "Elude",
+  "5.1.2", "opposing%20creature", "%22opposing%20creature%22", "game:karth%20type:item",
+  "keyword:armor", "omeg%20rab", "heal%20OR%20regen", "game:swtcg%20kind:keyword"}
+local i = 0
+request = function()
+  i = i + 1
+  return wrk.format("GET", "/api/search?q=" .. queries[(i % #queries) + 1])
+end
+LUA
+now() { date +%s.%N; }
+rss() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$1/status"; }
+echo "| cards | import | start-up | RSS after start-up | RSS after ${SECS}s of search | catalogue file | index |"
+echo "| --- | --- | --- | --- | --- | --- | --- |"
+for n in $SIZES; do
+  rm -rf "$work/data" "$work/c.sqlite"*
+  ./target/release/examples/gen_cards "$n" "$work/data" >/dev/null
+  t0=$(now)
+  ./target/release/arbiter import --data "$work/data" --db "$work/c.sqlite" >/dev/null 2>&1
+  t1=$(now)
+  RUST_LOG=warn ./target/release/arbiter serve --db "$work/c.sqlite" --addr "$HOST:$PORT" --search-cache 0 &
+  server=$!
+  for _ in $(seq 1200); do curl -fs "http://$HOST:$PORT/ping" >/dev/null 2>&1 && break; sleep 0.05; done
+  t2=$(now)
+  r1=$(rss "$server")
+  timeout $((SECS + 30)) wrk -t2 -c16 -d"${SECS}s" -s "$work/rotation.lua" "http://$HOST:$PORT/" >/dev/null
+  r2=$(rss "$server")
+  kill "$server"; wait "$server" 2>/dev/null || true; server=""
+  db=$(du -m "$work/c.sqlite" | cut -f1)
+  idx=$(du -sm "$work/c.sqlite.index" | cut -f1)
+  python3 -c "print(f'| {int($n):,} | {$t1 - $t0:.1f} s | {$t2 - $t1:.2f} s | $r1 MB | $r2 MB | $db MB | $idx MB |')"
+done
