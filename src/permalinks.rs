@@ -6,6 +6,13 @@
 //! importing a catalogue replaces the catalogue file, and must not lose the links judges
 //! have shared. This module knows SQL and hashing; it knows nothing of HTTP or of the
 //! engine beyond the JSON text it is given.
+//!
+//! The store is bounded ([`PermalinkLimits`], issue #12): total bytes of JSON, a count,
+//! and new permalinks a minute per client address. Opening a permalink records when
+//! (`last_opened`, at most an hour stale); a new permalink that would pass the bound
+//! prunes the least recently opened first, never one opened in the last `keep_days`
+//! days, and when nothing can be pruned it is refused ([`PermalinkError::Full`]).
+//! `docs/reliability.md` says what a host can set and what a client sees.
 
 use std::collections::HashMap;
 use std::net::IpAddr;

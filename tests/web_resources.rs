@@ -106,7 +106,10 @@ async fn heavy_work_beyond_the_bound_is_503_with_retry_after() {
     assert_eq!(v["status"], 503);
     assert_eq!(v["code"], "busy");
     assert!(
-        v["details"].as_str().unwrap().contains("the server is busy"),
+        v["details"]
+            .as_str()
+            .unwrap()
+            .contains("the server is busy"),
         "{v}"
     );
 
@@ -121,7 +124,10 @@ async fn heavy_work_beyond_the_bound_is_503_with_retry_after() {
     assert_eq!(page.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(header(&page, "retry-after").as_deref(), Some("7"));
     let html = String::from_utf8(test::read_body(page).await.to_vec()).unwrap();
-    assert!(html.contains("503") && html.contains("the server is busy"), "{html}");
+    assert!(
+        html.contains("503") && html.contains("the server is busy"),
+        "{html}"
+    );
 
     // The builder plays a pasted position out before storing it: the same bound.
     let body = format!(
@@ -180,8 +186,8 @@ async fn the_streamed_answer_is_the_engines_adjudication() {
     let parsed = arbiter::engine::Position::from_json(&position.to_string()).expect("reads");
     let catalogue = state.catalogue.clone();
     let cards = arbiter::adjudicate::CatalogueCards(&catalogue);
-    let expected = arbiter::engine::adjudicate(&parsed, &cards, Default::default())
-        .expect("resolves");
+    let expected =
+        arbiter::engine::adjudicate(&parsed, &cards, Default::default()).expect("resolves");
     assert_eq!(got, serde_json::to_value(&expected).unwrap());
     assert!(got["steps"][0]["state"].is_object());
 
@@ -356,7 +362,10 @@ async fn a_full_store_is_507_and_a_fast_client_429() {
             let after: u64 = header(&resp, "retry-after").unwrap().parse().unwrap();
             assert!((1..=60).contains(&after));
             let html = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
-            assert!(html.contains("too many new permalinks from 10.0.0.1"), "{html}");
+            assert!(
+                html.contains("too many new permalinks from 10.0.0.1"),
+                "{html}"
+            );
         }
     }
     assert_eq!(
@@ -469,4 +478,27 @@ fn the_spec_says_what_the_server_refuses() {
         item["items"]["type"] == "string",
         "every element a string: {item}"
     );
+    // Tuple forms (`items` as a list, `prefixItems`) are what schemathesis refused as an
+    // invalid schema object: none anywhere.
+    fn tuples(v: &Value, at: &str, found: &mut Vec<String>) {
+        match v {
+            Value::Object(m) => {
+                if m.contains_key("prefixItems") || m.get("items").is_some_and(Value::is_array) {
+                    found.push(at.to_string());
+                }
+                for (k, x) in m {
+                    tuples(x, &format!("{at}/{k}"), found);
+                }
+            }
+            Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    tuples(x, &format!("{at}/{i}"), found);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    tuples(&spec, "", &mut found);
+    assert!(found.is_empty(), "tuple schemas at {found:?}");
 }

@@ -9,11 +9,11 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use crate::adjudicate::CatalogueCards;
 use super::Refused;
+use crate::adjudicate::CatalogueCards;
 use crate::engine::{
-    self, position::caps, Adjudication, LoggedEvent, Position, PositionError, RecordConfig,
-    State, StepRecord, STATE_BUDGET_BYTES,
+    self, position::caps, Adjudication, LoggedEvent, Position, PositionError, RecordConfig, State,
+    StepRecord, STATE_BUDGET_BYTES,
 };
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;

@@ -323,7 +323,13 @@ pub(super) async fn open_file(
             ),
         },
     };
-    Ok(bad_form(&state, Fields::default(), String::new(), vec![msg], out)?)
+    Ok(bad_form(
+        &state,
+        Fields::default(),
+        String::new(),
+        vec![msg],
+        out,
+    )?)
 }
 
 fn bad_form(

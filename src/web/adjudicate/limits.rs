@@ -97,7 +97,9 @@ impl HeavyWork {
             )
         })?;
         let running = self.running.clone().acquire_owned().await.map_err(|_| {
-            Refused::Failure(WebError::Internal("the heavy-work bound is closed".into()).in_format(out))
+            Refused::Failure(
+                WebError::Internal("the heavy-work bound is closed".into()).in_format(out),
+            )
         })?;
         Ok(HeavyPermit {
             _running: running,

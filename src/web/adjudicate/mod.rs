@@ -24,8 +24,8 @@ mod step;
 mod suggest;
 mod view;
 
-pub use limits::{HeavyWork, HeavyWorkConfig};
 use limits::Refused;
+pub use limits::{HeavyWork, HeavyWorkConfig};
 
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};

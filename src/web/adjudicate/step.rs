@@ -83,7 +83,12 @@ pub(super) async fn step_page(
 }
 
 /// The step page (or its JSON twin) of `replay` at `step`.
-fn step_view(hash: String, step: usize, replay: &Replay, out: Format) -> Result<HttpResponse, Failure> {
+fn step_view(
+    hash: String,
+    step: usize,
+    replay: &Replay,
+    out: Format,
+) -> Result<HttpResponse, Failure> {
     let total = replay.steps.len();
     if step > total {
         return Err(WebError::NotFound(format!(
