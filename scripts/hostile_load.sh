@@ -38,7 +38,7 @@ RUST_LOG=warn "$ARBITER_BIN" serve --db "$work/c.sqlite" --addr "$HOST:$PORT" ${
 server=$!
 for _ in $(seq 300); do curl -fs "http://$HOST:$PORT/ping" >/dev/null 2>&1 && break; sleep 0.1; done
 curl -fs "http://$HOST:$PORT/ping" >/dev/null
-echo "binary: $ARBITER_BIN ($(git rev-parse --short HEAD 2>/dev/null || echo '?')), $(nproc) cores, serve ${SERVE_ARGS:-(defaults)}"
+echo "binary: $ARBITER_BIN (script at $(git rev-parse --short HEAD 2>/dev/null || echo '?')), $(nproc) cores, serve ${SERVE_ARGS:-(defaults)}"
 
 python3 - "$HOST" "$PORT" "$server" "$work" "$HEAVY" "$FLOOD_SECONDS" "$SLOW" <<'PY'
 import json, os, socket, statistics, subprocess, sys, threading, time
