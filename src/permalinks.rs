@@ -313,6 +313,48 @@ impl Permalinks {
         Ok(h)
     }
 
+    /// Whether [`Permalinks::put_from`] of `json` for `client` would be refused for the
+    /// client's rate, without counting it: so a caller can refuse before costly work.
+    pub fn check_rate(&self, json: &str, client: Option<IpAddr>) -> Result<(), PermalinkError> {
+        self.check_rate_at(json, client, unix_now())
+    }
+
+    /// [`Permalinks::check_rate`] at the time `now`.
+    pub fn check_rate_at(
+        &self,
+        json: &str,
+        client: Option<IpAddr>,
+        now: i64,
+    ) -> Result<(), PermalinkError> {
+        let (Some(client), limit) = (client, self.limits.per_client_per_minute) else {
+            return Ok(());
+        };
+        let inner = self.lock();
+        let minute = now.div_euclid(60);
+        match inner.rate.get(&client) {
+            Some(&(m, n)) if limit > 0 && m == minute && n >= limit => {}
+            _ => return Ok(()),
+        }
+        let exists = inner
+            .conn
+            .query_row(
+                "SELECT 1 FROM permalink WHERE hash = ?1",
+                params![hash(json)],
+                |_| Ok(()),
+            )
+            .optional()
+            .map_err(|e| self.sql(e))?
+            .is_some();
+        if exists {
+            return Ok(());
+        }
+        Err(PermalinkError::RateLimited {
+            client,
+            limit,
+            retry_after: (60 - now.rem_euclid(60)).max(1) as u64,
+        })
+    }
+
     /// Counts one new permalink against `client`'s minute, or refuses it.
     fn charge(&self, inner: &mut Inner, client: IpAddr, now: i64) -> Result<(), PermalinkError> {
         let limit = self.limits.per_client_per_minute;

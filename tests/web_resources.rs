@@ -502,3 +502,58 @@ fn the_spec_says_what_the_server_refuses() {
     tuples(&spec, "", &mut found);
     assert!(found.is_empty(), "tuple schemas at {found:?}");
 }
+
+/// A client over its rate is refused before its position is played out: with the only
+/// turn at heavy work taken, it still gets 429 (not 503), and a client under its rate
+/// gets 503.
+#[actix_web::test]
+async fn a_client_over_its_rate_is_refused_before_any_replay() {
+    let links = Arc::new(Permalinks::in_memory_with(limits(u64::MAX, u64::MAX, 1)));
+    let state = fresh_state()
+        .with_permalinks(links)
+        .with_heavy_work(HeavyWorkConfig {
+            concurrent: 1,
+            queue: 0,
+            retry_after_secs: 3,
+        });
+    let app = test::init_service(App::new().configure(configure(state))).await;
+    let build = |seed: u64, ip: [u8; 4]| {
+        let mut position = small_position();
+        position["seed"] = json!(seed);
+        TestRequest::post()
+            .uri("/adjudicate.json")
+            .peer_addr(peer(ip))
+            .insert_header(("Content-Type", FORM))
+            .set_payload(format!(
+                "json={}",
+                percent_encoding::utf8_percent_encode(
+                    &position.to_string(),
+                    percent_encoding::NON_ALPHANUMERIC
+                )
+            ))
+            .to_request()
+    };
+    let first = test::call_service(&app, build(1, [10, 0, 0, 9])).await;
+    assert_eq!(first.status(), StatusCode::OK);
+    // The only turn, held by a streamed answer nobody reads yet.
+    let held = test::call_service(
+        &app,
+        TestRequest::post()
+            .uri("/api/adjudicate")
+            .insert_header(("Content-Type", "application/json"))
+            .set_payload(step_bound())
+            .to_request(),
+    )
+    .await;
+    assert_eq!(held.status(), StatusCode::OK);
+    let over = test::call_service(&app, build(2, [10, 0, 0, 9])).await;
+    assert_eq!(over.status(), StatusCode::TOO_MANY_REQUESTS);
+    let v: Value = test::read_body_json(over).await;
+    assert_eq!(v["code"], "rate_limited", "{v}");
+    let other = test::call_service(&app, build(3, [10, 0, 0, 10])).await;
+    assert_eq!(other.status(), StatusCode::SERVICE_UNAVAILABLE);
+    // The position already stored is not new: not refused for the rate.
+    let again = test::call_service(&app, build(1, [10, 0, 0, 9])).await;
+    assert_eq!(again.status(), StatusCode::SERVICE_UNAVAILABLE);
+    drop(held);
+}

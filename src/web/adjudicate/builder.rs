@@ -230,6 +230,14 @@ async fn open_position(
     };
     // Played out (without recording states) before it is stored, so a position whose
     // `choices` name no candidate is refused here, located, as the API refuses it.
+    // A client over its rate is refused before the replay, not after.
+    state
+        .permalinks
+        .check_rate(
+            &super::canonical(&position),
+            req.peer_addr().map(|a| a.ip()),
+        )
+        .map_err(|e| Refused::permalink(e, out))?;
     // On the blocking pool, within the heavy-work bound.
     let (catalogue, played) = (state.catalogue.clone(), position.clone());
     let adj = state.heavy.run(out, move || {
