@@ -501,6 +501,52 @@ fn the_spec_says_what_the_server_refuses() {
     let mut found = Vec::new();
     tuples(&spec, "", &mut found);
     assert!(found.is_empty(), "tuple schemas at {found:?}");
+    // A query or path number is digits on the wire: `2512.0` is a JSON Schema integer the
+    // server refuses, so no parameter is typed `integer`; each is a digit pattern.
+    for (path, ops) in spec["paths"].as_object().unwrap() {
+        for (method, op) in ops.as_object().unwrap() {
+            for p in op["parameters"].as_array().into_iter().flatten() {
+                assert_ne!(
+                    p["schema"]["type"], "integer",
+                    "{method} {path} {}: {}",
+                    p["name"], p["schema"]
+                );
+            }
+        }
+    }
+}
+
+/// The search's `page` and `per_page` as the spec describes them: every value the spec
+/// allows is answered (the server is more lenient still: it clamps `per_page` and reads
+/// `page=0` as 1), and `2512.0`, which the server refuses, is not allowed.
+#[actix_web::test]
+async fn search_numbers_are_what_the_spec_says() {
+    let spec = openapi();
+    let params = spec["paths"]["/api/search"]["get"]["parameters"]
+        .as_array()
+        .unwrap();
+    let pattern = |name: &str| {
+        let p = params.iter().find(|p| p["name"] == name).expect(name);
+        regex::Regex::new(p["schema"]["pattern"].as_str().expect("a pattern")).unwrap()
+    };
+    for (name, valid, invalid) in [
+        ("page", ["1", "2512", "10000"], ["2512.0", "10001", "0"]),
+        ("per_page", ["1", "20", "100"], ["20.0", "1e1", "101"]),
+    ] {
+        let re = pattern(name);
+        for raw in valid {
+            assert!(re.is_match(raw), "{name} {raw}");
+            let uri = format!("/api/search?q=fury&{name}={raw}");
+            let (status, _, body) = common::http::get(common::bundled_state(), &uri, None).await;
+            assert_eq!(status, StatusCode::OK, "{uri}: {body}");
+        }
+        for raw in invalid {
+            assert!(!re.is_match(raw), "{name} {raw}");
+        }
+    }
+    let uri = "/api/search?q=fury&page=2512.0";
+    let (status, _, _) = common::http::get(common::bundled_state(), uri, None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}");
 }
 
 /// A client over its rate is refused before its position is played out: with the only
