@@ -41,7 +41,8 @@ curl -fs "http://$HOST:$PORT/ping" >/dev/null
 
 # The checks: no 5xx; every status, content type and body as the document says.
 status=0
-PYTHONWARNINGS=ignore timeout $((MAX_SECONDS + 120)) "$work/venv/bin/st" run "http://$HOST:$PORT/api/openapi.json" \
+# Run from the temporary directory: schemathesis keeps a cache in its working directory.
+(cd "$work" && PYTHONWARNINGS=ignore timeout $((MAX_SECONDS + 120)) "$work/venv/bin/st" run "http://$HOST:$PORT/api/openapi.json" \
   --url "http://$HOST:$PORT" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
   --max-examples "$EXAMPLES" \
@@ -51,7 +52,7 @@ PYTHONWARNINGS=ignore timeout $((MAX_SECONDS + 120)) "$work/venv/bin/st" run "ht
   --request-timeout 60 \
   --suppress-health-check all \
   --generation-database none \
-  --no-color || status=$?
+  --no-color) || status=$?
 if ! kill -0 "$server" 2>/dev/null; then
   echo "scripts/schemathesis.sh: the server died during the run" >&2
   cat "$work/server.log" >&2

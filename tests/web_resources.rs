@@ -603,3 +603,35 @@ async fn a_client_over_its_rate_is_refused_before_any_replay() {
     assert_eq!(again.status(), StatusCode::SERVICE_UNAVAILABLE);
     drop(held);
 }
+
+/// A game that starts at the last turn a position may name plays past it: the answer's
+/// positions are `PlayedPosition`s, whose numbers are not capped (schemathesis found
+/// `turn: 10001` against `Position`'s maximum of 10000).
+#[actix_web::test]
+async fn played_positions_may_pass_the_input_caps() {
+    let position = json!({"seed": 0, "turn": 10000, "turns": 1, "players": [{}, {}]});
+    let (status, _, body) = common::http::post(
+        fresh_state(),
+        "/api/adjudicate",
+        None,
+        None,
+        position.to_string(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    let turn = v["final"]["turn"].as_u64().unwrap();
+    assert!(turn > 10000, "{turn}");
+    let spec = openapi();
+    let schemas = &spec["components"]["schemas"];
+    assert_eq!(
+        schemas["Adjudication"]["properties"]["final"]["$ref"],
+        "#/components/schemas/PlayedPosition"
+    );
+    let played = &schemas["PlayedPosition"]["properties"]["turn"];
+    assert!(played["maximum"].is_null(), "{played}");
+    assert_eq!(
+        schemas["Position"]["properties"]["turn"]["maximum"], 10000,
+        "the input keeps its cap"
+    );
+}
