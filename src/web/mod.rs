@@ -22,6 +22,7 @@ mod page;
 mod rules;
 mod search;
 
+pub use adjudicate::{HeavyWork, HeavyWorkConfig};
 pub use error::WebError;
 pub use format::Format;
 pub use search::{search_response, ResponseCache, SearchResponse};
@@ -44,6 +45,9 @@ pub struct AppState {
     /// Step-through permalinks (a file beside the catalogue when serving; in memory by
     /// default).
     pub permalinks: Arc<Permalinks>,
+    /// The bound on adjudications running and waiting at once, shared by every handler
+    /// that plays a position out ([`HeavyWorkConfig::default`] unless set).
+    pub heavy: Arc<HeavyWork>,
 }
 
 /// Default capacity of the search response cache (entries).
@@ -62,6 +66,12 @@ impl AppState {
         self
     }
 
+    /// The same state with adjudications bounded by `config`.
+    pub fn with_heavy_work(mut self, config: HeavyWorkConfig) -> AppState {
+        self.heavy = Arc::new(HeavyWork::new(config));
+        self
+    }
+
     /// The same, with a response cache of `capacity` entries (0: no cache).
     pub fn with_search_cache(
         catalogue: Arc<Catalogue>,
@@ -73,6 +83,7 @@ impl AppState {
             search,
             search_cache: Arc::new(ResponseCache::new(capacity)),
             permalinks: Arc::new(Permalinks::in_memory()),
+            heavy: Arc::new(HeavyWork::new(HeavyWorkConfig::default())),
         }
     }
 }

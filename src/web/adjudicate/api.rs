@@ -9,8 +9,12 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
+use super::Refused;
 use crate::adjudicate::CatalogueCards;
-use crate::engine::{self, position::caps, Adjudication, Position, PositionError, RecordConfig};
+use crate::engine::{
+    self, position::caps, Adjudication, LoggedEvent, Position, PositionError, RecordConfig, State,
+    StepRecord, STATE_BUDGET_BYTES,
+};
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
 use crate::web::page;
@@ -67,46 +71,194 @@ pub(super) async fn read_body(
     .map_err(|e| e.in_format(out))
 }
 
-/// Resolves and plays `position` on the blocking pool.
-pub(super) async fn run(
-    state: &AppState,
-    position: Position,
-    config: RecordConfig,
-    out: Format,
-) -> Result<Adjudication, Failure> {
-    let catalogue = state.catalogue.clone();
-    let result =
-        web::block(move || engine::adjudicate(&position, &CatalogueCards(&catalogue), config))
-            .await
-            .map_err(|e| {
-                WebError::Internal(format!("the engine did not finish: {e}")).in_format(out)
-            })?;
-    result.map_err(|errors| position_errors(&errors, out))
-}
+/// Bytes of answer gathered before they are handed to the connection.
+const CHUNK_BYTES: usize = 64 << 10;
+
+/// Chunks waiting for a client that reads slowly; the engine waits beyond them.
+const CHUNKS_IN_FLIGHT: usize = 4;
+
+/// How long the engine waits for a client that has stopped reading before it drops the
+/// answer (and its turn at heavy work).
+const STALL: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// `POST /api/adjudicate`.
+///
+/// The answer is written as the engine plays, a chunk at a time, never built whole: a
+/// step-bound game answers some 28 MB, and what the server holds for it is the engine's
+/// state and a few chunks. The engine runs on the blocking pool within the heavy-work
+/// bound ([`super::HeavyWork`]: a 503 with `Retry-After` beyond its queue) and keeps its
+/// turn until the answer is sent.
 async fn api_adjudicate(
     req: HttpRequest,
     state: web::Data<AppState>,
     query: web::Query<AdjudicateQuery>,
     body: web::Payload,
-) -> Result<HttpResponse, Failure> {
+) -> Result<HttpResponse, Refused> {
     let out = Format::Json;
     let text = read_body(&req, body, out).await?;
     let position = Position::from_json(&text).map_err(|e| position_errors(&[e], out))?;
+    drop(text);
     let config = RecordConfig {
         states: query.states.unwrap_or(true),
     };
-    let adj = run(&state, position, config, out).await?;
-    if let engine::Outcome::BadChoice { .. } = adj.outcome {
-        return Err(bad_choice(&adj, out));
-    }
-    page::json(&adj, out)
+    let permit = state.heavy.admit(out).await?;
+    let catalogue = state.catalogue.clone();
+    // Resolved first, and (when the position names choices) played once without
+    // recording, so bad input is a 400 before any of the answer is sent.
+    let start = web::block(move || {
+        let start = engine::resolve(&position, &CatalogueCards(&catalogue))?;
+        if !position.choices.is_empty() {
+            check_choices(&start)?;
+        }
+        Ok::<State, Vec<PositionError>>(start)
+    })
+    .await
+    .map_err(|e| WebError::Internal(format!("the engine did not finish: {e}")).in_format(out))?
+    .map_err(|errors| position_errors(&errors, out))?;
+    let (tx, rx) = tokio::sync::mpsc::channel::<web::Bytes>(CHUNKS_IN_FLIGHT);
+    actix_web::rt::task::spawn_blocking(move || {
+        let _permit = permit;
+        let mut sink = Chunks {
+            buf: Vec::with_capacity(CHUNK_BYTES),
+            tx,
+        };
+        // An error here is a client gone or stalled: the answer is dropped.
+        if write_adjudication(start, config, &mut sink).is_ok() {
+            let _ = sink.send();
+        }
+    });
+    let body = futures_util::stream::unfold(rx, |mut rx| async move {
+        rx.recv()
+            .await
+            .map(|chunk| (Ok::<_, actix_web::Error>(chunk), rx))
+    });
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .streaming(body))
 }
 
-/// A judge's choice that names no candidate is bad input, located at `choices`.
-pub(super) fn bad_choice(adj: &Adjudication, out: Format) -> Failure {
-    position_errors(&[choice_error(adj)], out)
+/// Plays `start` out without recording; a judge's choice naming no candidate is the
+/// located error the recorded game would end with.
+fn check_choices(start: &State) -> Result<(), Vec<PositionError>> {
+    let mut st = start.clone();
+    let names = [st.players[0].name.clone(), st.players[1].name.clone()];
+    let mut last = Vec::new();
+    while !st.is_over() {
+        last = engine::advance(&mut st);
+    }
+    if let Some(engine::Outcome::BadChoice { .. }) = st.outcome {
+        return Err(vec![PositionError {
+            path: "choices".into(),
+            line: None,
+            column: None,
+            message: last.last().map(|e| e.describe(&names)).unwrap_or_default(),
+        }]);
+    }
+    Ok(())
+}
+
+/// The answer's bytes on their way to the connection, [`CHUNK_BYTES`] at a time.
+struct Chunks {
+    buf: Vec<u8>,
+    tx: tokio::sync::mpsc::Sender<web::Bytes>,
+}
+
+impl Chunks {
+    /// Hands the gathered bytes over, waiting at most [`STALL`] for room.
+    fn send(&mut self) -> std::io::Result<()> {
+        if self.buf.is_empty() {
+            return Ok(());
+        }
+        let chunk = web::Bytes::from(std::mem::replace(
+            &mut self.buf,
+            Vec::with_capacity(CHUNK_BYTES),
+        ));
+        let gone = |what: &str| std::io::Error::new(std::io::ErrorKind::BrokenPipe, what);
+        let handle = tokio::runtime::Handle::current();
+        match handle.block_on(tokio::time::timeout(STALL, self.tx.send(chunk))) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(_)) => Err(gone("the client has gone")),
+            Err(_) => Err(gone("the client stopped reading")),
+        }
+    }
+}
+
+impl std::io::Write for Chunks {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.buf.extend_from_slice(bytes);
+        if self.buf.len() >= CHUNK_BYTES {
+            self.send()?;
+        }
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// `value` as the site writes JSON ([`page::html_safe_json`]), onto `w`.
+fn write_json(w: &mut impl std::io::Write, value: &impl serde::Serialize) -> std::io::Result<()> {
+    w.write_all(&page::html_safe_json(value).map_err(std::io::Error::other)?)
+}
+
+/// Writes the JSON of an [`engine::Adjudication`] of `st` played out, as
+/// [`engine::play_out`] records it (the same keys in the same order, the same
+/// [`STATE_BUDGET_BYTES`] on per-step states), one step at a time.
+fn write_adjudication(
+    mut st: State,
+    config: RecordConfig,
+    w: &mut impl std::io::Write,
+) -> std::io::Result<()> {
+    let names = [st.players[0].name.clone(), st.players[1].name.clone()];
+    let mut state_bytes = 0usize;
+    let mut states_omitted_from = None;
+    w.write_all(b"{\"steps\":[")?;
+    let mut first = true;
+    while !st.is_over() {
+        let events = engine::advance(&mut st);
+        let logged = events
+            .into_iter()
+            .map(|e| LoggedEvent {
+                text: e.describe(&names),
+                rule: e.cite,
+                change: e.change,
+            })
+            .collect();
+        let state = if config.states && states_omitted_from.is_none() {
+            let position = engine::to_position(&st);
+            state_bytes += serde_json::to_vec(&position).map_or(0, |v| v.len());
+            if state_bytes > STATE_BUDGET_BYTES {
+                states_omitted_from = Some(st.steps);
+                None
+            } else {
+                Some(position)
+            }
+        } else {
+            None
+        };
+        if !first {
+            w.write_all(b",")?;
+        }
+        first = false;
+        write_json(
+            w,
+            &StepRecord {
+                n: st.steps,
+                turn: st.turn,
+                phase: st.phase,
+                events: logged,
+                state,
+            },
+        )?;
+    }
+    w.write_all(b"],\"final\":")?;
+    write_json(w, &engine::to_position(&st))?;
+    w.write_all(b",\"outcome\":")?;
+    write_json(w, &st.outcome.clone().unwrap_or(engine::Outcome::StepBound))?;
+    if let Some(n) = states_omitted_from {
+        write!(w, ",\"states_omitted_from\":{n}")?;
+    }
+    w.write_all(b"}")
 }
 
 /// The error for an adjudication that stopped at a choice naming no candidate, in the

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::form::{self, Fields, FORM_PLAYS, FORM_SLOTS};
 use super::view::InterpretationView;
-use super::{api, load, see_other, step_url, store};
+use super::{api, load, see_other, step_url, store, Refused};
 use crate::adjudicate::{read_opened, CatalogueCards};
 use crate::engine::position::caps;
 use crate::engine::{self, Outcome, Position, INTERPRETATIONS};
@@ -183,16 +183,26 @@ pub(super) async fn build(
     req: HttpRequest,
     state: web::Data<AppState>,
     form: web::Form<Vec<(String, String)>>,
-) -> Result<HttpResponse, Failure> {
+) -> Result<HttpResponse, Refused> {
     let out = Format::of(&req);
     let pairs = form.into_inner();
+    if pairs.iter().all(|(_, v)| v.trim().is_empty()) {
+        return Err(WebError::BadRequest(
+            "the form is empty: fill in the builder's fields or paste position JSON into \
+             the json field"
+                .into(),
+        )
+        .in_format(out)
+        .into());
+    }
     if pairs.len() > form::MAX_FIELDS {
         return Err(WebError::BadRequest(format!(
             "{} form fields; the builder sends at most {}",
             pairs.len(),
             form::MAX_FIELDS
         ))
-        .in_format(out));
+        .in_format(out)
+        .into());
     }
     let unknown: Vec<String> = pairs
         .iter()
@@ -217,20 +227,21 @@ pub(super) async fn build(
                 )
             })
             .collect();
-        return bad_form(&state, fields, json, errors, out);
+        return Ok(bad_form(&state, fields, json, errors, out)?);
     }
-    open_position(&state, fields, json, "pasted JSON", out)
+    open_position(&state, &req, fields, json, "pasted JSON", out).await
 }
 
 /// The end of both builder forms: pasted or uploaded JSON (when not empty) or else the
 /// fields, read, resolved against the catalogue and stored; then a redirect to step 0.
-fn open_position(
+async fn open_position(
     state: &AppState,
+    req: &HttpRequest,
     fields: Fields,
     json: String,
     source: &str,
     out: Format,
-) -> Result<HttpResponse, Failure> {
+) -> Result<HttpResponse, Refused> {
     let parsed = if !json.is_empty() {
         read_opened(&json).map_err(|e| vec![format!("{source}: {e}")])
     } else {
@@ -238,31 +249,44 @@ fn open_position(
     };
     let (position, step) = match parsed {
         Ok(opened) => opened,
-        Err(msgs) => return bad_form(state, fields, json, msgs, out),
+        Err(msgs) => return Ok(bad_form(state, fields, json, msgs, out)?),
     };
     // Played out (without recording states) before it is stored, so a position whose
     // `choices` name no candidate is refused here, located, as the API refuses it.
-    let cards = CatalogueCards(&state.catalogue);
-    let adj = match engine::adjudicate(&position, &cards, engine::RecordConfig { states: false }) {
+    // A client over its rate is refused before the replay, not after.
+    state
+        .permalinks
+        .check_rate(
+            &super::canonical(&position),
+            req.peer_addr().map(|a| a.ip()),
+        )
+        .map_err(|e| Refused::permalink(e, out))?;
+    // On the blocking pool, within the heavy-work bound.
+    let (catalogue, played) = (state.catalogue.clone(), position.clone());
+    let adj = state.heavy.run(out, move || {
+        let cards = CatalogueCards(&catalogue);
+        engine::adjudicate(&played, &cards, engine::RecordConfig { states: false })
+    });
+    let adj = match adj.await? {
         Ok(adj) => adj,
         Err(errors) => {
             let msgs = errors.iter().map(|e| e.to_string()).collect();
-            return bad_form(state, fields, json, msgs, out);
+            return Ok(bad_form(state, fields, json, msgs, out)?);
         }
     };
     if let Outcome::BadChoice { .. } = adj.outcome {
         let error = api::choice_error(&adj);
-        return bad_form(state, fields, json, vec![error.to_string()], out);
+        return Ok(bad_form(state, fields, json, vec![error.to_string()], out)?);
     }
-    let hash = store(state, &position, out)?;
+    let hash = store(state, req, &position, out)?;
     // A state file's step, within the adjudication.
     let step = step.min(adj.steps.len());
     let url = step_url(&hash, step);
     if out == Format::Json {
-        return page::json(
+        return Ok(page::json(
             &serde_json::json!({"object": "permalink", "hash": hash, "url": url}),
             out,
-        );
+        )?);
     }
     Ok(see_other(&url))
 }
@@ -277,7 +301,7 @@ pub(super) async fn open_file(
     req: HttpRequest,
     state: web::Data<AppState>,
     mut payload: actix_multipart::Multipart,
-) -> Result<HttpResponse, Failure> {
+) -> Result<HttpResponse, Refused> {
     use futures_util::TryStreamExt as _;
     let out = Format::of(&req);
     let unreadable = |e: actix_multipart::MultipartError| {
@@ -294,7 +318,8 @@ pub(super) async fn open_file(
             return Err(WebError::BadRequest(format!(
                 "more than {MAX_UPLOAD_PARTS} parts in the upload; send one part named file"
             ))
-            .in_format(out));
+            .in_format(out)
+            .into());
         }
         let is_file = part.name() == Some("file");
         let mut bytes = Vec::new();
@@ -304,7 +329,8 @@ pub(super) async fn open_file(
                     "the uploaded file is over {} bytes, the cap on a position's JSON",
                     caps::JSON_BYTES
                 ))
-                .in_format(out));
+                .in_format(out)
+                .into());
             }
             bytes.extend_from_slice(&chunk);
         }
@@ -319,7 +345,8 @@ pub(super) async fn open_file(
         }
         Some(b) => match String::from_utf8(b) {
             Ok(json) => {
-                return open_position(&state, Fields::default(), json, "uploaded file", out)
+                return open_position(&state, &req, Fields::default(), json, "uploaded file", out)
+                    .await
             }
             Err(e) => format!(
                 "uploaded file: byte {} is not UTF-8; expected position JSON text",
@@ -327,7 +354,13 @@ pub(super) async fn open_file(
             ),
         },
     };
-    bad_form(&state, Fields::default(), String::new(), vec![msg], out)
+    Ok(bad_form(
+        &state,
+        Fields::default(),
+        String::new(),
+        vec![msg],
+        out,
+    )?)
 }
 
 fn bad_form(

@@ -7,7 +7,7 @@ use askama::Template;
 use serde::{Deserialize, Serialize};
 
 use super::view::{BoardView, StepView};
-use super::{load, outcome_text, parse_step, run, WINDOW};
+use super::{load, outcome_text, parse_step, run, Refused, Replay, WINDOW};
 use crate::engine::{position, Outcome, Position};
 use crate::web::error::Failure;
 use crate::web::format::Format;
@@ -78,12 +78,24 @@ pub(super) async fn compare_page(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
     query: web::Query<CompareQuery>,
-) -> Result<HttpResponse, Failure> {
+) -> Result<HttpResponse, Refused> {
     let out = Format::of(&req);
     let (a, raw_b) = path.into_inner();
     let b = page::strip_json(&req, &raw_b).to_string();
-    let ra = run(&state, load(&state, &a, out)?, out)?;
-    let rb = run(&state, load(&state, &b, out)?, out)?;
+    let ra = run(&state, load(&state, &a, out)?, out).await?;
+    let rb = run(&state, load(&state, &b, out)?, out).await?;
+    Ok(compare_view(a, b, &ra, &rb, &query, out)?)
+}
+
+/// The comparison page (or its JSON twin) of two replays.
+fn compare_view(
+    a: String,
+    b: String,
+    ra: &Replay,
+    rb: &Replay,
+    query: &CompareQuery,
+    out: Format,
+) -> Result<HttpResponse, Failure> {
     let len = ra.steps.len().max(rb.steps.len());
     // Step `i` (0-based) reads the same on both sides: both absent, or the same events.
     let same = |i: usize| match (ra.steps.get(i), rb.steps.get(i)) {
@@ -152,8 +164,8 @@ pub(super) async fn compare_page(
         &ComparePage {
             board_a: BoardView::of(ra.state(ra.steps.len())),
             board_b: BoardView::of(rb.state(rb.steps.len())),
-            outcome_a: outcome_text(&ra),
-            outcome_b: outcome_text(&rb),
+            outcome_a: outcome_text(ra),
+            outcome_b: outcome_text(rb),
             a,
             b,
             step,

@@ -18,13 +18,17 @@ mod api;
 mod builder;
 mod compare;
 mod form;
+mod limits;
 mod rules;
 mod step;
 mod suggest;
 mod view;
 
+use limits::Refused;
+pub use limits::{HeavyWork, HeavyWorkConfig};
+
 use actix_web::http::header;
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 
 use super::error::{Failure, WebError};
 use super::format::Format;
@@ -133,8 +137,11 @@ impl Replay {
     }
 }
 
-fn replay(state: &AppState, position: Position) -> Result<Replay, Vec<PositionError>> {
-    let cards = CatalogueCards(&state.catalogue);
+fn replay(
+    catalogue: &crate::catalogue::Catalogue,
+    position: Position,
+) -> Result<Replay, Vec<PositionError>> {
+    let cards = CatalogueCards(catalogue);
     let start = engine::resolve(&position, &cards)?;
     let names = [start.players[0].name.clone(), start.players[1].name.clone()];
     let mut st = start.clone();
@@ -170,16 +177,19 @@ fn canonical(position: &Position) -> String {
     serde_json::to_string(position).unwrap_or_default()
 }
 
-fn store(state: &AppState, position: &Position, out: Format) -> Result<String, Failure> {
+/// Stores `position` for the client of `req` (rate-limited by its address; a limit
+/// reached is a 429 or 507 with `Retry-After`).
+fn store(
+    state: &AppState,
+    req: &HttpRequest,
+    position: &Position,
+    out: Format,
+) -> Result<String, Refused> {
+    let client = req.peer_addr().map(|a| a.ip());
     state
         .permalinks
-        .put(&canonical(position))
-        .map_err(|e| match e {
-            permalinks::PermalinkError::TooLarge(_) => {
-                WebError::TooLarge(e.to_string()).in_format(out)
-            }
-            other => WebError::Internal(other.to_string()).in_format(out),
-        })
+        .put_from(&canonical(position), client)
+        .map_err(|e| Refused::permalink(e, out))
 }
 
 fn load(state: &AppState, hash: &str, out: Format) -> Result<Position, Failure> {
@@ -203,8 +213,14 @@ fn load(state: &AppState, hash: &str, out: Format) -> Result<Position, Failure> 
     })
 }
 
-fn run(state: &AppState, position: Position, out: Format) -> Result<Replay, Failure> {
-    replay(state, position).map_err(|errors| api::position_errors(&errors, out))
+/// Replays `position` on the blocking pool, within the heavy-work bound (a 503 beyond it).
+async fn run(state: &AppState, position: Position, out: Format) -> Result<Replay, Refused> {
+    let catalogue = state.catalogue.clone();
+    state
+        .heavy
+        .run(out, move || replay(&catalogue, position))
+        .await?
+        .map_err(|errors| api::position_errors(&errors, out).into())
 }
 
 fn step_url(hash: &str, step: usize) -> String {
@@ -233,8 +249,16 @@ fn outcome_text(replay: &Replay) -> String {
     }
 }
 
+/// A step number: digits only (`2512.0`, `+1` and `-1` are not). A number too large for
+/// any game reads as the largest, so it is a step that does not exist (404), as the
+/// OpenAPI document's `^[0-9]+$` promises.
 fn parse_step(raw: &str, out: Format) -> Result<usize, Failure> {
-    raw.parse::<usize>().map_err(|_| {
-        WebError::BadRequest(format!("step {} is not a number", page::quoted(raw))).in_format(out)
-    })
+    if raw.is_empty() || !raw.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(WebError::BadRequest(format!(
+            "step {} is not a number: expected digits, 0 for the start",
+            page::quoted(raw)
+        ))
+        .in_format(out));
+    }
+    Ok(raw.parse::<usize>().unwrap_or(usize::MAX))
 }

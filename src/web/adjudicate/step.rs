@@ -9,7 +9,9 @@ use askama::Template;
 use serde::{Deserialize, Serialize};
 
 use super::view::{BoardView, ChanceView, InterpretationView, StepView};
-use super::{load, outcome_text, parse_step, run, see_other, step_url, store, WINDOW};
+use super::{
+    load, outcome_text, parse_step, run, see_other, step_url, store, Refused, Replay, WINDOW,
+};
 use crate::adjudicate::SavedState;
 use crate::engine::position::caps;
 use crate::engine::{position, Outcome, Position, INTERPRETATIONS};
@@ -71,12 +73,22 @@ pub(super) async fn step_page(
     req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
-) -> Result<HttpResponse, Failure> {
+) -> Result<HttpResponse, Refused> {
     let out = Format::of(&req);
     let (hash, raw) = path.into_inner();
     let step = parse_step(page::strip_json(&req, &raw), out)?;
     let position = load(&state, &hash, out)?;
-    let replay = run(&state, position, out)?;
+    let replay = run(&state, position, out).await?;
+    Ok(step_view(hash, step, &replay, out)?)
+}
+
+/// The step page (or its JSON twin) of `replay` at `step`.
+fn step_view(
+    hash: String,
+    step: usize,
+    replay: &Replay,
+    out: Format,
+) -> Result<HttpResponse, Failure> {
     let total = replay.steps.len();
     if step > total {
         return Err(WebError::NotFound(format!(
@@ -97,7 +109,7 @@ pub(super) async fn step_page(
     };
     let board = BoardView::of(st);
     let interpretations = InterpretationView::all(&replay.position.interpretations);
-    let outcome = (step == total).then(|| outcome_text(&replay));
+    let outcome = (step == total).then(|| outcome_text(replay));
     let (phase, turn) = if step == 0 {
         ("start", replay.position.turn)
     } else {
@@ -182,17 +194,18 @@ pub(super) async fn permalink(
 pub(super) async fn state_download(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
-) -> Result<HttpResponse, Failure> {
+) -> Result<HttpResponse, Refused> {
     let out = Format::Json;
     let (hash, raw) = path.into_inner();
     let step = parse_step(&raw, out)?;
-    let replay = run(&state, load(&state, &hash, out)?, out)?;
+    let replay = run(&state, load(&state, &hash, out)?, out).await?;
     let total = replay.steps.len();
     if step > total {
         return Err(WebError::NotFound(format!(
             "step {step} does not exist: this adjudication has {total} steps"
         ))
-        .in_format(out));
+        .in_format(out)
+        .into());
     }
     let file = SavedState::new(replay.position.clone(), step);
     Ok(attachment(
@@ -265,7 +278,7 @@ pub(super) async fn choose(
     state: web::Data<AppState>,
     path: web::Path<String>,
     form: web::Form<ChooseForm>,
-) -> Result<HttpResponse, Failure> {
+) -> Result<HttpResponse, Refused> {
     let out = Format::of(&req);
     let hash = path.into_inner();
     let mut position = load(&state, &hash, out)?;
@@ -277,7 +290,9 @@ pub(super) async fn choose(
     };
     if f.chance == 0 || f.slot == 0 || f.slot > caps::SLOTS {
         return Err(
-            WebError::BadRequest("chance and slot are numbered from 1".into()).in_format(out),
+            WebError::BadRequest("chance and slot are numbered from 1".into())
+                .in_format(out)
+                .into(),
         );
     }
     position.choices.retain(|c| c.chance != f.chance);
@@ -286,15 +301,16 @@ pub(super) async fn choose(
         slot: f.slot,
     });
     position.choices.sort_by_key(|c| c.chance);
-    let replay = run(&state, position.clone(), out)?;
+    let replay = run(&state, position.clone(), out).await?;
     if let Outcome::BadChoice { .. } = replay.outcome {
         return Err(WebError::BadRequest(format!(
             "slot {} is not a candidate of chance step {}",
             f.slot, f.chance
         ))
-        .in_format(out));
+        .in_format(out)
+        .into());
     }
-    let new = store(&state, &position, out)?;
+    let new = store(&state, &req, &position, out)?;
     Ok(see_other(&step_url(&new, f.step.min(replay.steps.len()))))
 }
 
@@ -312,7 +328,7 @@ pub(super) async fn interpret(
     state: web::Data<AppState>,
     path: web::Path<String>,
     form: web::Form<InterpretForm>,
-) -> Result<HttpResponse, Failure> {
+) -> Result<HttpResponse, Refused> {
     let out = Format::of(&req);
     let hash = path.into_inner();
     let position = load(&state, &hash, out)?;
@@ -325,7 +341,8 @@ pub(super) async fn interpret(
             page::quoted(&f.key),
             keys.join(", ")
         ))
-        .in_format(out));
+        .in_format(out)
+        .into());
     };
     let mut value = serde_json::to_value(position.interpretations).unwrap_or_default();
     let current = value[info.key]
@@ -341,7 +358,7 @@ pub(super) async fn interpret(
     let mut switched = position.clone();
     switched.interpretations = serde_json::from_value(value)
         .map_err(|e| WebError::Internal(format!("interpretation: {e}")).in_format(out))?;
-    let new = store(&state, &switched, out)?;
+    let new = store(&state, &req, &switched, out)?;
     Ok(see_other(&format!(
         "/adjudicate/compare/{hash}/{new}?step={step}"
     )))

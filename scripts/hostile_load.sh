@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# The hostile-load figures of issue #12, measured against one server on loopback:
+#  (a) heavy: N concurrent POST /api/adjudicate of the step-bound stress position (every
+#      answer read whole): the server's peak RSS (VmHWM of /proc/PID/status), its RSS
+#      afterwards, the answers' statuses and times, and /ping latency during them;
+#  (b) permalink flood: distinct positions POSTed to /adjudicate.json from one client
+#      for a bounded time: the statuses (201/303 vs 429/507), the store's size on disk;
+#  (c) slow bodies: K connections that announce a 100-byte body and send 10 bytes: how
+#      many the server still holds after a while, and /ping latency meanwhile.
+# Everything targets 127.0.0.1 only, every phase is bounded in time, and the server is
+# stopped on exit. Figures are in docs/reliability.md.
+# Usage: scripts/hostile_load.sh [HEAVY=50] [FLOOD_SECONDS=20] [SLOW=200]
+# Environment: ARBITER_BIN (a built binary; default: cargo build --release, then
+# target/release/arbiter), PORT (default 18107), SERVE_ARGS (extra `serve` flags).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+HEAVY=${1:-50}
+FLOOD_SECONDS=${2:-20}
+SLOW=${3:-200}
+HOST=127.0.0.1          # loopback only: never change this to another address
+PORT=${PORT:-18107}
+if [ -z "${ARBITER_BIN:-}" ]; then
+  cargo build --release --quiet --bin arbiter
+  ARBITER_BIN=target/release/arbiter
+fi
+command -v curl >/dev/null || { echo "hostile_load.sh: needs curl" >&2; exit 1; }
+work=$(mktemp -d)
+server=
+cleanup() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+"$ARBITER_BIN" import --db "$work/c.sqlite" >/dev/null
+# shellcheck disable=SC2086
+RUST_LOG=warn "$ARBITER_BIN" serve --db "$work/c.sqlite" --addr "$HOST:$PORT" ${SERVE_ARGS:-} \
+  > "$work/server.log" 2>&1 &
+server=$!
+for _ in $(seq 300); do curl -fs "http://$HOST:$PORT/ping" >/dev/null 2>&1 && break; sleep 0.1; done
+curl -fs "http://$HOST:$PORT/ping" >/dev/null
+echo "binary: $ARBITER_BIN (script at $(git rev-parse --short HEAD 2>/dev/null || echo '?')), $(nproc) cores, serve ${SERVE_ARGS:-(defaults)}"
+
+python3 - "$HOST" "$PORT" "$server" "$work" "$HEAVY" "$FLOOD_SECONDS" "$SLOW" <<'PY'
+import json, os, socket, statistics, subprocess, sys, threading, time
+
+host, port, pid, work = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+heavy, flood_seconds, slow = int(sys.argv[5]), float(sys.argv[6]), int(sys.argv[7])
+base = f"http://{host}:{port}"
+
+def status_kb(field):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    return 0
+
+def ping_once(timeout=5.0):
+    """Milliseconds for GET /ping on a new connection; None on a timeout or error."""
+    t = time.monotonic()
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as s:
+            s.settimeout(timeout)
+            s.sendall(f"GET /ping HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
+            data = b""
+            while True:
+                chunk = s.recv(4096)
+                if not chunk:
+                    break
+                data += chunk
+        if not data.startswith(b"HTTP/1.1 200"):
+            return None
+        return (time.monotonic() - t) * 1000
+    except OSError:
+        return None
+
+class Pinger(threading.Thread):
+    """/ping every 100 ms until stopped."""
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.times, self.failures, self.stop = [], 0, threading.Event()
+    def run(self):
+        while not self.stop.is_set():
+            ms = ping_once()
+            if ms is None:
+                self.failures += 1
+            else:
+                self.times.append(ms)
+            self.stop.wait(0.1)
+    def report(self):
+        t = sorted(self.times)
+        if not t:
+            return f"/ping: no answer in {self.failures} tries"
+        p = lambda q: t[min(len(t) - 1, int(q * len(t)))]
+        return (f"/ping: {len(t)} answered, {self.failures} failed or timed out (5 s); "
+                f"median {statistics.median(t):.1f} ms, p90 {p(0.9):.1f} ms, "
+                f"p99 {p(0.99):.1f} ms, max {t[-1]:.1f} ms")
+
+# (a) heavy adjudications --------------------------------------------------------------
+fixture = json.load(open("tests/fixtures/stress/step_bound.json"))["position"]
+body = os.path.join(work, "step_bound.json")
+with open(body, "w") as f:
+    json.dump(fixture, f)
+rss0 = status_kb("VmRSS")
+pinger = Pinger(); pinger.start()
+t0 = time.monotonic()
+curls = [subprocess.Popen(
+    ["curl", "-s", "-o", "/dev/null", "--max-time", "300", "-w", "%{http_code} %{time_total} %{size_download}",
+     "-H", "Content-Type: application/json", "--data-binary", "@" + body, base + "/api/adjudicate"],
+    stdout=subprocess.PIPE, text=True) for _ in range(heavy)]
+peak_seen = 0
+while any(c.poll() is None for c in curls):
+    peak_seen = max(peak_seen, status_kb("VmRSS"))
+    time.sleep(0.05)
+wall = time.monotonic() - t0
+pinger.stop.set(); pinger.join()
+results = [c.stdout.read().split() for c in curls]
+codes = {}
+for r in results:
+    codes[r[0] if r else "none"] = codes.get(r[0] if r else "none", 0) + 1
+ok_times = sorted(float(r[1]) for r in results if r and r[0] == "200")
+sizes = [int(r[2]) for r in results if r and r[0] == "200"]
+time.sleep(1)
+print(f"(a) {heavy} concurrent POST /api/adjudicate of tests/fixtures/stress/step_bound.json "
+      f"({os.path.getsize(body)} bytes in)")
+print(f"    statuses: {codes}; all done in {wall:.1f} s")
+if ok_times:
+    print(f"    200 answers: {sizes[0]} bytes each; time median {statistics.median(ok_times):.2f} s, "
+          f"max {ok_times[-1]:.2f} s")
+print(f"    server RSS: {rss0 / 1024:.0f} MB before, peak (VmHWM) {status_kb('VmHWM') / 1024:.0f} MB "
+      f"(sampled peak {peak_seen / 1024:.0f} MB), {status_kb('VmRSS') / 1024:.0f} MB after")
+print("    " + pinger.report())
+
+# (b) permalink flood ------------------------------------------------------------------
+store = os.path.join(work, "c.sqlite.permalinks.sqlite")
+def store_bytes():
+    return sum(os.path.getsize(store + s) for s in ("", "-wal") if os.path.exists(store + s))
+size0 = store_bytes()
+import urllib.parse, http.client
+conn = http.client.HTTPConnection(host, port, timeout=10)
+conn.request("POST", "/adjudicate.json", "", {"Content-Type": "application/x-www-form-urlencoded"})
+resp = conn.getresponse()
+print(f"(b) an empty POST /adjudicate.json: {resp.status} {resp.read()[:160].decode(errors='replace')}")
+pad = "x" * 60
+codes, seed, details = {}, 0, {}
+t0 = time.monotonic()
+while time.monotonic() - t0 < flood_seconds:
+    seed += 1
+    position = {"seed": seed, "turns": 1, "players": [
+        {"name": f"Flood {seed} {pad}", "line": [{"name": "A", "attack": 1, "life": 2}]},
+        {"name": "B", "line": [{"name": "B", "attack": 1, "life": 2}]}]}
+    form = urllib.parse.urlencode({"json": json.dumps(position)})
+    try:
+        conn.request("POST", "/adjudicate.json", form,
+                     {"Content-Type": "application/x-www-form-urlencoded"})
+        resp = conn.getresponse()
+        text = resp.read()
+        codes[resp.status] = codes.get(resp.status, 0) + 1
+        if resp.status >= 400 and resp.status not in details:
+            details[resp.status] = (resp.getheader("Retry-After"), json.loads(text).get("details"))
+    except (OSError, http.client.HTTPException, ValueError):
+        codes["error"] = codes.get("error", 0) + 1
+        conn.close()
+        conn = http.client.HTTPConnection(host, port, timeout=10)
+elapsed = time.monotonic() - t0
+print(f"    permalink flood: {seed} distinct positions POSTed to /adjudicate.json from one "
+      f"client in {elapsed:.0f} s ({seed / elapsed:.0f}/s)")
+print(f"    statuses: {codes}")
+for status, (after, text) in sorted(details.items()):
+    print(f"    {status}: Retry-After {after}: {text}")
+print(f"    store on disk: {size0 / 1024:.0f} KB before, {store_bytes() / 1024:.0f} KB after")
+
+# (c) slow bodies ----------------------------------------------------------------------
+socks, refused = [], 0
+for _ in range(slow):
+    try:
+        s = socket.create_connection((host, port), timeout=5)
+        s.sendall(b"POST /api/adjudicate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: 100\r\n\r\n{\"seed\": 1")
+        socks.append(s)
+    except OSError:
+        refused += 1
+pinger = Pinger(); pinger.start()
+hold = 12.0
+time.sleep(hold)
+pinger.stop.set(); pinger.join()
+held = 0
+for s in socks:
+    s.setblocking(False)
+    try:
+        data = s.recv(4096)
+        if data == b"":
+            continue           # closed by the server
+        continue               # answered (e.g. 408), then closed or about to be
+    except BlockingIOError:
+        held += 1              # still open, nothing said
+    except OSError:
+        continue
+for s in socks:
+    s.close()
+print(f"(c) slow bodies: {slow} connections each announce Content-Length 100 and send 10 bytes "
+      f"({refused} refused at connect)")
+print(f"    after {hold:.0f} s: {held} still held open by the server with no answer")
+print("    " + pinger.report())
+PY

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Runs schemathesis against the server's own OpenAPI document (/api/openapi.json): every
+# operation, a bounded number of generated examples each, failing on any 5xx or any
+# disagreement between an answer and the document (status code, content type, response
+# schema). Installs schemathesis into a throw-away virtualenv, starts the debug build of
+# the server on loopback with a temporary --db, and stops it on exit.
+# Usage: scripts/schemathesis.sh [MAX_EXAMPLES=25] [MAX_SECONDS=300]
+# Environment: ARBITER_BIN (a built binary; default: cargo build, then target/debug),
+# SCHEMATHESIS_VERSION (default: the newest 4.x), PORT (default 18097).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+EXAMPLES=${1:-25}
+MAX_SECONDS=${2:-300}
+HOST=127.0.0.1          # loopback only: never change this to another address
+PORT=${PORT:-18097}
+work=$(mktemp -d)
+server=
+cleanup() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+python3 -m venv "$work/venv"
+"$work/venv/bin/pip" install -q --disable-pip-version-check "schemathesis${SCHEMATHESIS_VERSION:-<5}"
+"$work/venv/bin/st" --version
+
+if [ -z "${ARBITER_BIN:-}" ]; then
+  cargo build --quiet --bin arbiter
+  ARBITER_BIN=target/debug/arbiter
+fi
+RUST_LOG=warn "$ARBITER_BIN" serve --db "$work/catalogue.sqlite" --addr "$HOST:$PORT" --workers 2 \
+  > "$work/server.log" 2>&1 &
+server=$!
+for _ in $(seq 600); do
+  curl -fs "http://$HOST:$PORT/ping" >/dev/null 2>&1 && break
+  kill -0 "$server" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
+  sleep 0.2
+done
+curl -fs "http://$HOST:$PORT/ping" >/dev/null
+
+# The checks: no 5xx; every status, content type and body as the document says.
+status=0
+# Run from the temporary directory: schemathesis keeps a cache in its working directory.
+(cd "$work" && PYTHONWARNINGS=ignore timeout $((MAX_SECONDS + 120)) "$work/venv/bin/st" run "http://$HOST:$PORT/api/openapi.json" \
+  --url "http://$HOST:$PORT" \
+  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
+  --max-examples "$EXAMPLES" \
+  --max-time "$MAX_SECONDS" \
+  --seed 12 \
+  --workers 2 \
+  --request-timeout 60 \
+  --suppress-health-check all \
+  --generation-database none \
+  --no-color) || status=$?
+if ! kill -0 "$server" 2>/dev/null; then
+  echo "scripts/schemathesis.sh: the server died during the run" >&2
+  cat "$work/server.log" >&2
+  status=1
+fi
+if grep -q "panicked" "$work/server.log"; then
+  echo "scripts/schemathesis.sh: the server panicked:" >&2
+  grep -A5 "panicked" "$work/server.log" >&2
+  status=1
+fi
+exit "$status"
