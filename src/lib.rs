@@ -14,6 +14,7 @@ pub mod engine;
 pub mod grammar;
 pub mod permalinks;
 pub mod search;
+pub mod sqlfile;
 pub mod synth;
 pub mod text;
 pub mod web;

@@ -73,6 +73,8 @@ enum Command {
         search_cache: usize,
         #[command(flatten)]
         limits: ServeLimits,
+        #[command(flatten)]
+        store: StoreLimits,
     },
     /// Search cards, keywords and rules with the query language of /help/search.
     Search {
@@ -167,6 +169,55 @@ impl ServeLimits {
     }
 }
 
+/// How much adjudication work runs at once, and how large the permalink store may grow
+/// (docs/reliability.md).
+#[derive(Args, Clone)]
+struct StoreLimits {
+    /// Adjudications replayed at once (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    heavy_concurrent: Option<u64>,
+    /// Adjudications that may wait for a turn; one more is answered 503 with Retry-After.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    heavy_queue: usize,
+    /// The Retry-After of that 503, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 5)]
+    heavy_retry_after: u64,
+    /// Total bytes of position JSON the permalink store keeps before pruning.
+    #[arg(long, value_name = "BYTES", default_value_t = 256 << 20)]
+    permalinks_max_bytes: u64,
+    /// Permalinks the store keeps before pruning.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    permalinks_max_count: u64,
+    /// A permalink opened this many days ago or less is never pruned.
+    #[arg(long, value_name = "DAYS", default_value_t = 30)]
+    permalinks_keep_days: u32,
+    /// New permalinks one client (IP address) may create a minute; 0: no limit.
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    permalinks_per_minute: u32,
+}
+
+impl StoreLimits {
+    fn heavy(&self) -> web::HeavyWorkConfig {
+        let defaults = web::HeavyWorkConfig::default();
+        web::HeavyWorkConfig {
+            concurrent: self
+                .heavy_concurrent
+                .map_or(defaults.concurrent, |n| n as usize),
+            queue: self.heavy_queue,
+            retry_after_secs: self.heavy_retry_after,
+        }
+    }
+
+    fn permalinks(&self) -> arbiter::permalinks::PermalinkLimits {
+        arbiter::permalinks::PermalinkLimits {
+            max_bytes: self.permalinks_max_bytes,
+            max_count: self.permalinks_max_count,
+            keep_days: self.permalinks_keep_days,
+            per_client_per_minute: self.permalinks_per_minute,
+        }
+    }
+}
+
 /// Exit code for input the user must fix.
 const EXIT_BAD_INPUT: u8 = 2;
 
@@ -196,7 +247,8 @@ fn main() -> ExitCode {
             workers,
             search_cache,
             limits,
-        } => match serve(&db.db, limits.config(addr, workers), search_cache) {
+            store,
+        } => match serve(&db.db, limits.config(addr, workers), search_cache, &store) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e:#}");
@@ -267,7 +319,11 @@ fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
         Ok(Ok(t)) => t,
         Ok(Err(e)) => {
             let valid = e.utf8_error().valid_up_to();
-            let line = e.as_bytes()[..valid].iter().filter(|&&b| b == b'\n').count() + 1;
+            let line = e.as_bytes()[..valid]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
             eprintln!("error: {file}:{line}: the file is not valid UTF-8; save it as UTF-8 text");
             return ExitCode::from(EXIT_BAD_INPUT);
         }
@@ -388,8 +444,13 @@ fn open_catalogue(db: &Path) -> anyhow::Result<Catalogue> {
 /// 2 when the error is the user's to fix (a refused or unreadable `--db`, bad data), 1
 /// otherwise.
 fn exit_code_of(e: &anyhow::Error) -> ExitCode {
-    match e.downcast_ref::<ImportError>() {
-        Some(ie) if ie.is_bad_input() => ExitCode::from(EXIT_BAD_INPUT),
+    use arbiter::permalinks::PermalinkError;
+    match (
+        e.downcast_ref::<ImportError>(),
+        e.downcast_ref::<PermalinkError>(),
+    ) {
+        (Some(ie), _) if ie.is_bad_input() => ExitCode::from(EXIT_BAD_INPUT),
+        (_, Some(PermalinkError::NotAStore { .. })) => ExitCode::from(EXIT_BAD_INPUT),
         _ => ExitCode::FAILURE,
     }
 }
@@ -615,7 +676,9 @@ fn write_reports(path: &Path, checked: &[Checked]) -> anyhow::Result<()> {
         })
         .collect();
     let html_path = path.with_extension("html");
-    ensure_own_report(path, |text| text.starts_with(REPORT_CSV_HEADER.join(",").as_str()))?;
+    ensure_own_report(path, |text| {
+        text.starts_with(REPORT_CSV_HEADER.join(",").as_str())
+    })?;
     ensure_own_report(&html_path, |text| text.contains(REPORT_HTML_MARK))?;
     let mut w =
         csv::Writer::from_path(path).with_context(|| format!("writing {}", path.display()))?;
@@ -797,11 +860,20 @@ fn import(cfg: &ImportConfig) -> ExitCode {
     }
 }
 
-fn serve(db: &Path, cfg: ServeConfig, search_cache: usize) -> anyhow::Result<()> {
+fn serve(
+    db: &Path,
+    cfg: ServeConfig,
+    search_cache: usize,
+    store: &StoreLimits,
+) -> anyhow::Result<()> {
     let (catalogue, search) = open(db)?;
-    let links = arbiter::permalinks::Permalinks::open(&arbiter::permalinks::path_for(db))?;
+    let links = arbiter::permalinks::Permalinks::open_with(
+        &arbiter::permalinks::path_for(db),
+        store.permalinks(),
+    )?;
     let state = AppState::with_search_cache(catalogue, search, search_cache)
-        .with_permalinks(std::sync::Arc::new(links));
+        .with_permalinks(std::sync::Arc::new(links))
+        .with_heavy_work(store.heavy());
     actix_web::rt::System::new().block_on(web::serve(state, cfg))?;
     Ok(())
 }

@@ -72,8 +72,18 @@ impl Default for PermalinkLimits {
     }
 }
 
+/// The SQLite header's application id of a permalink store this crate made ("ARBP").
+pub const APPLICATION_ID: i32 = 0x4152_4250;
+
 #[derive(Debug, thiserror::Error)]
 pub enum PermalinkError {
+    /// Something that is not a permalink store is where the store should be; it was not
+    /// touched.
+    #[error(
+        "{path} is not an Arbiter permalink store: it {why}; it was left as it is. Move it, \
+         or name another --db (the store is `<db>.permalinks.sqlite`)"
+    )]
+    NotAStore { path: String, why: String },
     #[error("permalink store {path}: {source}")]
     Sql {
         path: String,
@@ -172,8 +182,39 @@ impl Permalinks {
             path: shown.clone(),
             source,
         };
+        Self::check_own(path)?;
         let conn = Connection::open(path).map_err(sql)?;
         Self::init(conn, shown.clone(), limits).map_err(sql)
+    }
+
+    /// Refuses a file at `path` that is not a permalink store (nothing there is fine):
+    /// opening would otherwise add a table to another program's database, or fail on a
+    /// text file only after SQLite had looked at it.
+    fn check_own(path: &Path) -> Result<(), PermalinkError> {
+        use crate::sqlfile::{probe, Probe};
+        let refuse = |why: String| PermalinkError::NotAStore {
+            path: path.display().to_string(),
+            why,
+        };
+        match probe(path) {
+            Probe::Nothing => Ok(()),
+            Probe::Other { why } => Err(refuse(why)),
+            Probe::Sqlite {
+                application_id,
+                tables,
+                ..
+            } => match tables {
+                Ok(t) if application_id == APPLICATION_ID || t.iter().any(|n| n == "permalink") => {
+                    Ok(())
+                }
+                Ok(t) if t.is_empty() => Err(refuse("is an empty SQLite database".into())),
+                Ok(t) => Err(refuse(format!(
+                    "is an SQLite database of another program (tables: {})",
+                    t.join(", ")
+                ))),
+                Err(e) => Err(refuse(format!("is a damaged SQLite file: {e}"))),
+            },
+        }
     }
 
     /// A store that lasts as long as the process (tests, and `AppState::new`).
@@ -192,6 +233,7 @@ impl Permalinks {
         path: String,
         limits: PermalinkLimits,
     ) -> Result<Permalinks, rusqlite::Error> {
+        conn.pragma_update(None, "application_id", APPLICATION_ID)?;
         conn.execute_batch(
             "PRAGMA journal_mode = WAL;
              CREATE TABLE IF NOT EXISTS permalink (

@@ -280,55 +280,34 @@ pub enum Found {
     Foreign { why: String },
 }
 
-const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
-
-/// Says what is at `path`, reading it only: the file is opened by SQLite as immutable, so
-/// not even a lock or a side file (`-wal`, `-shm`) is written.
+/// Says what is at `path`, reading it only (see [`crate::sqlfile::probe`]).
 pub fn inspect(path: &Path) -> Found {
+    use crate::sqlfile::{probe, Probe};
     let foreign = |why: String| Found::Foreign { why };
-    let meta = match std::fs::metadata(path) {
-        Ok(m) => m,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return match std::fs::symlink_metadata(path) {
-                Ok(_) => foreign("is a symbolic link to nothing".into()),
-                Err(_) => Found::Nothing,
+    let (ours, tables, conn) = match probe(path) {
+        Probe::Nothing => return Found::Nothing,
+        Probe::Other { why } => return foreign(why),
+        Probe::Sqlite {
+            application_id,
+            tables,
+            conn,
+        } => (application_id == APPLICATION_ID, tables, conn),
+    };
+    let (tables, conn) = match (tables, conn) {
+        (Ok(t), Some(c)) => (t, c),
+        (Err(e), _) if ours => {
+            return Found::Ours {
+                why: format!("is damaged: {e}"),
             }
         }
-        Err(e) => return foreign(format!("cannot be examined: {e}")),
-    };
-    if meta.is_dir() {
-        return foreign("is a directory".into());
-    }
-    if !meta.is_file() {
-        return foreign("is not a regular file".into());
-    }
-    let mut head = [0u8; 100];
-    let n = match std::fs::File::open(path).and_then(|mut f| read_up_to(&mut f, &mut head)) {
-        Ok(n) => n,
-        Err(e) => return foreign(format!("cannot be read: {e}")),
-    };
-    if n == 0 {
-        return foreign("is an empty file".into());
-    }
-    if n < head.len() || !head.starts_with(SQLITE_MAGIC) {
-        return foreign(format!("is not an SQLite database ({})", describe_start(&head[..n])));
-    }
-    let ours = i32::from_be_bytes([head[68], head[69], head[70], head[71]]) == APPLICATION_ID;
-    let conn = match open_immutable(path) {
-        Ok(c) => c,
-        Err(e) if ours => return Found::Ours { why: format!("cannot be opened: {e}") },
-        Err(e) => return foreign(format!("is an SQLite file that cannot be opened: {e}")),
-    };
-    let tables: Result<Vec<String>, rusqlite::Error> = conn
-        .prepare("SELECT name FROM sqlite_schema WHERE type = 'table'")
-        .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect());
-    let tables = match tables {
-        Ok(t) => t,
-        Err(e) if ours => return Found::Ours { why: format!("is damaged: {e}") },
-        Err(e) => return foreign(format!("is a damaged SQLite file: {e}")),
+        (Err(e), _) => return foreign(format!("is a damaged SQLite file: {e}")),
+        (Ok(_), None) => return foreign("is an SQLite file that cannot be opened".into()),
     };
     let has = |t: &str| tables.iter().any(|x| x == t);
-    let ours = ours || ["meta", "games", "keywords", "rules", "cards"].iter().all(|t| has(t));
+    let ours = ours
+        || ["meta", "games", "keywords", "rules", "cards"]
+            .iter()
+            .all(|t| has(t));
     if !ours {
         return foreign(if has("permalink") || has("permalinks") {
             "is an Arbiter permalink store, not a catalogue".into()
@@ -360,51 +339,6 @@ pub fn inspect(path: &Path) -> Found {
             why: format!("is damaged: no schema version ({e})"),
         },
     }
-}
-
-/// Fills as much of `buf` as the file has.
-fn read_up_to(f: &mut std::fs::File, buf: &mut [u8]) -> io::Result<usize> {
-    use std::io::Read;
-    let mut n = 0;
-    while n < buf.len() {
-        match f.read(&mut buf[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(n)
-}
-
-/// A few words on what a file that is not SQLite starts with.
-fn describe_start(bytes: &[u8]) -> String {
-    match std::str::from_utf8(bytes) {
-        Ok(text) if !text.contains('\0') => {
-            let first: String = text.lines().next().unwrap_or("").chars().take(40).collect();
-            format!("it starts with the text {:?}", first)
-        }
-        _ => "it starts with binary data".into(),
-    }
-}
-
-/// Opens `path` read-only as an immutable SQLite database (a `file:` URI with
-/// `immutable=1`): SQLite then takes no lock and creates no side file.
-fn open_immutable(path: &Path) -> rusqlite::Result<Connection> {
-    use percent_encoding::{percent_encode, AsciiSet, CONTROLS};
-    const URI_PATH: &AsciiSet = &CONTROLS.add(b'%').add(b'?').add(b'#').add(b' ');
-    #[cfg(unix)]
-    let bytes = {
-        use std::os::unix::ffi::OsStrExt;
-        path.as_os_str().as_bytes().to_vec()
-    };
-    #[cfg(not(unix))]
-    let bytes = path.to_string_lossy().replace('\\', "/").into_bytes();
-    let uri = format!("file:{}?immutable=1", percent_encode(&bytes, URI_PATH));
-    Connection::open_with_flags(
-        uri,
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )
 }
 
 fn parse_json<T: serde::de::DeserializeOwned>(
