@@ -34,7 +34,11 @@ pub const ROTATION: [&str; 16] = [
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let cards: usize = args.next().map(|a| a.parse()).transpose()?.unwrap_or(100_000);
+    let cards: usize = args
+        .next()
+        .map(|a| a.parse())
+        .transpose()?
+        .unwrap_or(100_000);
     let rounds: usize = args.next().map(|a| a.parse()).transpose()?.unwrap_or(50);
     let base = default_data_dir();
     let data = catalogue::validate(&base).map_err(|d| d.to_string())?;

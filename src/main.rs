@@ -267,7 +267,11 @@ fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
         Ok(Ok(t)) => t,
         Ok(Err(e)) => {
             let valid = e.utf8_error().valid_up_to();
-            let line = e.as_bytes()[..valid].iter().filter(|&&b| b == b'\n').count() + 1;
+            let line = e.as_bytes()[..valid]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
             eprintln!("error: {file}:{line}: the file is not valid UTF-8; save it as UTF-8 text");
             return ExitCode::from(EXIT_BAD_INPUT);
         }
@@ -615,7 +619,9 @@ fn write_reports(path: &Path, checked: &[Checked]) -> anyhow::Result<()> {
         })
         .collect();
     let html_path = path.with_extension("html");
-    ensure_own_report(path, |text| text.starts_with(REPORT_CSV_HEADER.join(",").as_str()))?;
+    ensure_own_report(path, |text| {
+        text.starts_with(REPORT_CSV_HEADER.join(",").as_str())
+    })?;
     ensure_own_report(&html_path, |text| text.contains(REPORT_HTML_MARK))?;
     let mut w =
         csv::Writer::from_path(path).with_context(|| format!("writing {}", path.display()))?;

@@ -11,7 +11,8 @@ use std::time::Duration;
 
 fn arbiter() -> Command {
     let mut cmd = Command::cargo_bin("arbiter").expect("binary");
-    cmd.env("RUST_LOG", "warn").timeout(Duration::from_secs(120));
+    cmd.env("RUST_LOG", "warn")
+        .timeout(Duration::from_secs(120));
     cmd
 }
 
@@ -54,16 +55,16 @@ fn not_catalogues(scratch: &Path) -> Vec<(&'static str, Vec<u8>)> {
     vec![
         ("a text file", b"my notes\nline two\n".to_vec()),
         ("an empty file", Vec::new()),
-        ("junk", (0..4096u32).map(|i| (i * 7919 % 251) as u8).collect()),
+        (
+            "junk",
+            (0..4096u32).map(|i| (i * 7919 % 251) as u8).collect(),
+        ),
         (
             "a truncated catalogue",
             catalogue[..catalogue.len() / 3].to_vec(),
         ),
         ("a permalink store", std::fs::read(&links).unwrap()),
-        (
-            "another program's database",
-            std::fs::read(&other).unwrap(),
-        ),
+        ("another program's database", std::fs::read(&other).unwrap()),
     ]
 }
 
@@ -81,10 +82,16 @@ fn every_reader_refuses_a_db_that_is_not_a_catalogue_and_leaves_it_untouched() {
         let db = dir.path().join("precious.db");
         std::fs::write(&db, &bytes).unwrap();
         let runs: Vec<(&str, Vec<std::ffi::OsString>)> = vec![
-            ("serve", vec!["serve".into(), "--addr".into(), "127.0.0.1:0".into()]),
+            (
+                "serve",
+                vec!["serve".into(), "--addr".into(), "127.0.0.1:0".into()],
+            ),
             ("search", vec!["search".into(), "fury".into()]),
             ("check", vec!["check".into(), deck.clone().into()]),
-            ("adjudicate", vec!["adjudicate".into(), position.clone().into()]),
+            (
+                "adjudicate",
+                vec!["adjudicate".into(), position.clone().into()],
+            ),
         ];
         for (command, args) in runs {
             let out = arbiter().args(&args).arg("--db").arg(&db).output().unwrap();
@@ -154,7 +161,11 @@ fn a_path_where_nothing_exists_gets_the_bundled_data() {
         .arg(&db)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(
         arbiter::catalogue::inspect(&db),
         arbiter::catalogue::Found::Current
@@ -240,7 +251,11 @@ fn an_import_while_another_holds_the_catalogue_says_busy() {
         .arg(&db)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 // Issue #12 finding 15: a file past the cap is refused without being read whole. An
@@ -259,7 +274,10 @@ fn check_and_adjudicate_stop_reading_at_the_cap() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(2), "{stdout}");
-    assert!(stdout.contains("a decklist is at most 1048576 bytes"), "{stdout}");
+    assert!(
+        stdout.contains("a decklist is at most 1048576 bytes"),
+        "{stdout}"
+    );
     let out = arbiter()
         .args(["adjudicate", "/dev/zero", "--db"])
         .arg(&db)
@@ -333,7 +351,10 @@ fn batch_report_cells_never_start_a_formula() {
         .map(|r| r.unwrap()[1].to_string())
         .collect();
     for p in &players[..4] {
-        assert!(cells.contains(&format!("'{p}")), "{p} neutralised: {cells:?}");
+        assert!(
+            cells.contains(&format!("'{p}")),
+            "{p} neutralised: {cells:?}"
+        );
     }
     assert!(cells.contains(&"Plain Name".to_string()), "{cells:?}");
     for cell in &cells {
@@ -367,12 +388,21 @@ fn a_report_never_replaces_a_file_that_is_not_a_report() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("is not a deck check report"), "{stderr}");
-    assert_eq!(std::fs::read_to_string(&html).unwrap(), "<p>my own page</p>");
-    assert!(!report.exists(), "nothing written when one output is refused");
+    assert_eq!(
+        std::fs::read_to_string(&html).unwrap(),
+        "<p>my own page</p>"
+    );
+    assert!(
+        !report.exists(),
+        "nothing written when one output is refused"
+    );
     // An earlier report is the command's own: it is replaced.
     std::fs::remove_file(&html).unwrap();
     assert!(run().status.success());
-    assert!(run().status.success(), "a second run replaces its own reports");
+    assert!(
+        run().status.success(),
+        "a second run replaces its own reports"
+    );
 }
 
 // Issue #12 finding 6: a position followed by anything but white space is refused, located.
@@ -411,5 +441,9 @@ fn a_position_followed_by_stray_text_is_refused_where_the_text_starts() {
         .arg(&db)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -187,8 +187,12 @@ fn remove_stale_temp_files(db: &Path) {
             });
         if stale && entry.file_type().is_ok_and(|t| t.is_file()) {
             match std::fs::remove_file(entry.path()) {
-                Ok(()) => tracing::info!(file = %entry.path().display(), "removed the temporary file of an import that did not finish"),
-                Err(e) => tracing::warn!(file = %entry.path().display(), error = %e, "could not remove a stale import file"),
+                Ok(()) => {
+                    tracing::info!(file = %entry.path().display(), "removed the temporary file of an import that did not finish")
+                }
+                Err(e) => {
+                    tracing::warn!(file = %entry.path().display(), error = %e, "could not remove a stale import file")
+                }
             }
         }
     }
@@ -267,15 +271,13 @@ pub fn open_or_create(
     match store::inspect(db) {
         Found::Current => {}
         Found::Nothing => return Err(refuse("vanished while it was being opened".into(), "")),
-        Found::Ours { why } => {
-            return Err(refuse(
-                why,
-                &format!(
-                    "Re-import it with `arbiter import --db {}` (add --data DIR for your own data).",
-                    db.display()
-                ),
-            ))
-        }
+        Found::Ours { why } => return Err(refuse(
+            why,
+            &format!(
+                "Re-import it with `arbiter import --db {}` (add --data DIR for your own data).",
+                db.display()
+            ),
+        )),
         Found::Foreign { why } => {
             return Err(refuse(
                 format!("is not an Arbiter catalogue: it {why}"),

@@ -311,12 +311,19 @@ pub fn inspect(path: &Path) -> Found {
         return foreign("is an empty file".into());
     }
     if n < head.len() || !head.starts_with(SQLITE_MAGIC) {
-        return foreign(format!("is not an SQLite database ({})", describe_start(&head[..n])));
+        return foreign(format!(
+            "is not an SQLite database ({})",
+            describe_start(&head[..n])
+        ));
     }
     let ours = i32::from_be_bytes([head[68], head[69], head[70], head[71]]) == APPLICATION_ID;
     let conn = match open_immutable(path) {
         Ok(c) => c,
-        Err(e) if ours => return Found::Ours { why: format!("cannot be opened: {e}") },
+        Err(e) if ours => {
+            return Found::Ours {
+                why: format!("cannot be opened: {e}"),
+            }
+        }
         Err(e) => return foreign(format!("is an SQLite file that cannot be opened: {e}")),
     };
     let tables: Result<Vec<String>, rusqlite::Error> = conn
@@ -324,11 +331,18 @@ pub fn inspect(path: &Path) -> Found {
         .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect());
     let tables = match tables {
         Ok(t) => t,
-        Err(e) if ours => return Found::Ours { why: format!("is damaged: {e}") },
+        Err(e) if ours => {
+            return Found::Ours {
+                why: format!("is damaged: {e}"),
+            }
+        }
         Err(e) => return foreign(format!("is a damaged SQLite file: {e}")),
     };
     let has = |t: &str| tables.iter().any(|x| x == t);
-    let ours = ours || ["meta", "games", "keywords", "rules", "cards"].iter().all(|t| has(t));
+    let ours = ours
+        || ["meta", "games", "keywords", "rules", "cards"]
+            .iter()
+            .all(|t| has(t));
     if !ours {
         return foreign(if has("permalink") || has("permalinks") {
             "is an Arbiter permalink store, not a catalogue".into()
@@ -403,7 +417,9 @@ fn open_immutable(path: &Path) -> rusqlite::Result<Connection> {
     let uri = format!("file:{}?immutable=1", percent_encode(&bytes, URI_PATH));
     Connection::open_with_flags(
         uri,
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_URI
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
 }
 

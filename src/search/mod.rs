@@ -129,8 +129,8 @@ impl FacetCodes {
         let mut game_code: std::collections::HashMap<String, u16> = Default::default();
         let mut type_code: std::collections::HashMap<String, u16> = Default::default();
         let code_of = |table: &mut Vec<String>,
-                           codes: &mut std::collections::HashMap<String, u16>,
-                           value: &str| {
+                       codes: &mut std::collections::HashMap<String, u16>,
+                       value: &str| {
             *codes.entry(value.to_string()).or_insert_with(|| {
                 table.push(value.to_string());
                 // Facet values are a catalogue's games and card types: far below 65,535.
