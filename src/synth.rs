@@ -6,7 +6,7 @@
 //! used by `examples/gen_cards.rs`, the benches and the import tests; nothing at run time
 //! depends on it.
 
-use crate::catalogue::{DataSet, Keyword};
+use crate::catalogue::{DataSet, Keyword, CARD_COLUMNS};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -60,15 +60,7 @@ pub fn generate(base: &Path, base_data: &DataSet, out: &Path, cfg: &SynthConfig)
         let types = card_types(game);
         let file = std::fs::File::create(out.join("cards").join(format!("{game}.csv")))?;
         let mut w = csv::Writer::from_writer(io::BufWriter::new(file));
-        let mut header = vec![
-            "name",
-            "type",
-            "faction",
-            "value",
-            "abilities",
-            "traits",
-            "text",
-        ];
+        let mut header = CARD_COLUMNS.to_vec();
         header.extend_from_slice(extra);
         w.write_record(&header)?;
         for j in 0..n {

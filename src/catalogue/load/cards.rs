@@ -9,22 +9,11 @@
 
 use super::{split_list, Columns, Validator};
 use crate::catalogue::csvfile::{CsvFile, Record};
-use crate::catalogue::model::{Attribute, AttributeColumn, Card, CardAbility};
+use crate::catalogue::model::{Attribute, AttributeColumn, Card, CardAbility, CARD_COLUMNS};
 use crate::grammar::{ability_list, arcane, keyforge, AbilityParse};
 use crate::text::{closest, fold};
 use std::collections::HashMap;
 use std::path::Path;
-
-/// Columns of `cards/<game>.csv` that are not attributes.
-const CARD_COLUMNS: [&str; 7] = [
-    "name",
-    "type",
-    "faction",
-    "value",
-    "abilities",
-    "traits",
-    "text",
-];
 
 /// The card types each game allows (see data/README.md "Per game").
 fn card_types(game: &str) -> Option<&'static [&'static str]> {
