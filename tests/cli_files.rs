@@ -447,3 +447,55 @@ fn a_position_followed_by_stray_text_is_refused_where_the_text_starts() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+// Issue #14: a catalogue that cannot be opened or is refused is exit code 2 in every
+// subcommand (the user must name another --db), never 1 in some and 2 in others.
+#[test]
+fn an_unopenable_catalogue_is_exit_2_in_every_subcommand() {
+    let scratch = tempfile::tempdir().unwrap();
+    let deck = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/decks/legal_obsidian-covenant.txt");
+    let position = scratch.path().join("position.json");
+    std::fs::write(&position, position_text()).unwrap();
+    let file = scratch.path().join("a-file.txt");
+    std::fs::write(&file, "my notes\n").unwrap();
+    let dir = scratch.path().join("a-directory");
+    std::fs::create_dir(&dir).unwrap();
+    let foreign = scratch.path().join("foreign.sqlite");
+    std::fs::write(&foreign, "my notes\n").unwrap();
+    let dbs: [(&str, PathBuf); 3] = [
+        ("a path through a regular file", file.join("c.sqlite")),
+        ("a directory", dir.clone()),
+        ("a file that is not a catalogue", foreign.clone()),
+    ];
+    for (what, db) in &dbs {
+        let runs: Vec<(&str, Vec<std::ffi::OsString>)> = vec![
+            (
+                "import",
+                vec!["import".into(), "--data".into(), bundled().into()],
+            ),
+            (
+                "serve",
+                vec!["serve".into(), "--addr".into(), "127.0.0.1:0".into()],
+            ),
+            ("search", vec!["search".into(), "fury".into()]),
+            ("check", vec!["check".into(), deck.clone().into()]),
+            (
+                "adjudicate",
+                vec!["adjudicate".into(), position.clone().into()],
+            ),
+        ];
+        for (command, args) in runs {
+            let out = arbiter().args(&args).arg("--db").arg(db).output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{command} with {what}: {stderr}"
+            );
+        }
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), b"my notes\n");
+    assert_eq!(std::fs::read(&foreign).unwrap(), b"my notes\n");
+    assert!(dir.is_dir());
+}
