@@ -282,16 +282,14 @@ pub fn open_or_create(
         why,
         hint: hint.to_string(),
     };
+    let reimport = format!(
+        "Re-import it with `arbiter import --db {}` (add --data DIR for your own data).",
+        db.display()
+    );
     match store::inspect(db) {
         Found::Current => {}
         Found::Nothing => return Err(refuse("vanished while it was being opened".into(), "")),
-        Found::Ours { why } => return Err(refuse(
-            why,
-            &format!(
-                "Re-import it with `arbiter import --db {}` (add --data DIR for your own data).",
-                db.display()
-            ),
-        )),
+        Found::Ours { why } => return Err(refuse(why, &reimport)),
         Found::Foreign { why } => {
             return Err(refuse(
                 format!("is not an Arbiter catalogue: it {why}"),
@@ -301,13 +299,7 @@ pub fn open_or_create(
     }
     match Catalogue::open(db) {
         Ok(cat) => Ok((cat, created)),
-        Err(e) => Err(refuse(
-            format!("cannot be read: {e}"),
-            &format!(
-                "Re-import it with `arbiter import --db {}` (add --data DIR for your own data).",
-                db.display()
-            ),
-        )),
+        Err(e) => Err(refuse(format!("cannot be read: {e}"), &reimport)),
     }
 }
 
