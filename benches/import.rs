@@ -3,7 +3,7 @@
 //! `cargo bench --bench import`. The 100,000-card figure against the sqlite3 shell's
 //! `.import` is `scripts/bench_import.sh`; see BENCHMARKS.md.
 
-use arbiter::catalogue::{self, ImportConfig, Progress};
+use arbiter::catalogue::{self, ImportConfig};
 use arbiter::config::default_data_dir;
 use arbiter::synth::{generate, SynthConfig};
 use criterion::{criterion_group, criterion_main, Criterion};

@@ -4,7 +4,7 @@
 pub mod browser;
 pub mod http;
 
-use arbiter::catalogue::{self, Catalogue, ImportConfig, ImportError, ImportReport, Progress};
+use arbiter::catalogue::{self, Catalogue, ImportConfig, ImportError, ImportReport};
 use std::path::{Path, PathBuf};
 
 pub fn bundled() -> PathBuf {
