@@ -7,6 +7,16 @@
 use serde::Serialize;
 use std::fmt;
 
+/// The 1-based line of the first byte of `e`'s input that is not UTF-8.
+pub fn utf8_error_line(e: &std::string::FromUtf8Error) -> usize {
+    let valid = e.utf8_error().valid_up_to();
+    e.as_bytes()[..valid]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
 /// One problem found in one input, located to the character.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {

@@ -250,10 +250,7 @@ fn main() -> ExitCode {
             store,
         } => match serve(&db.db, limits.config(addr, workers), search_cache, &store) {
             Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e:#}");
-                exit_code_of(&e)
-            }
+            Err(e) => fail(&e),
         },
         Command::Search {
             query,
@@ -318,12 +315,7 @@ fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
     let text = match bytes.map(String::from_utf8) {
         Ok(Ok(t)) => t,
         Ok(Err(e)) => {
-            let valid = e.utf8_error().valid_up_to();
-            let line = e.as_bytes()[..valid]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count()
-                + 1;
+            let line = arbiter::diag::utf8_error_line(&e);
             eprintln!("error: {file}:{line}: the file is not valid UTF-8; save it as UTF-8 text");
             return ExitCode::from(EXIT_BAD_INPUT);
         }
@@ -352,10 +344,7 @@ fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
     }
     let cat = match open_catalogue(db) {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            return exit_code_of(&e);
-        }
+        Err(e) => return fail(&e),
     };
     let record = RecordConfig { states: cfg.json };
     let adj = match engine::adjudicate(&position, &CatalogueCards(&cat), record) {
@@ -427,12 +416,6 @@ struct CheckConfig {
     report: Option<PathBuf>,
 }
 
-/// One input of `check`: its verdict, or why it could not be read.
-struct Checked {
-    file: String,
-    outcome: Result<arbiter::decks::Verdict, String>,
-}
-
 /// Opens the catalogue for `check` and `adjudicate`: like [`open`], without the search
 /// index. Only where nothing exists is the bundled data imported; anything else that is
 /// not a catalogue is refused and left untouched.
@@ -441,118 +424,61 @@ fn open_catalogue(db: &Path) -> anyhow::Result<Catalogue> {
     Ok(cat)
 }
 
-/// 2 when the error is the user's to fix (a refused or unreadable `--db`, bad data), 1
+/// 2 when the user must fix something (a refused or unreadable `--db`, bad data), 1
 /// otherwise.
-fn exit_code_of(e: &anyhow::Error) -> ExitCode {
-    use arbiter::permalinks::PermalinkError;
-    match (
-        e.downcast_ref::<ImportError>(),
-        e.downcast_ref::<PermalinkError>(),
-    ) {
-        (Some(ie), _) if ie.is_bad_input() => ExitCode::from(EXIT_BAD_INPUT),
-        (_, Some(PermalinkError::NotAStore { .. })) => ExitCode::from(EXIT_BAD_INPUT),
-        _ => ExitCode::FAILURE,
+fn exit_code(bad_input: bool) -> ExitCode {
+    if bad_input {
+        ExitCode::from(EXIT_BAD_INPUT)
+    } else {
+        ExitCode::FAILURE
     }
 }
 
+/// Prints `e` with its causes and returns its exit code (see [`exit_code`]).
+fn fail(e: &anyhow::Error) -> ExitCode {
+    eprintln!("error: {e:#}");
+    use arbiter::permalinks::PermalinkError;
+    exit_code(
+        e.downcast_ref::<ImportError>()
+            .is_some_and(ImportError::is_bad_input)
+            || matches!(
+                e.downcast_ref::<PermalinkError>(),
+                Some(PermalinkError::NotAStore { .. })
+            ),
+    )
+}
+
 fn check(db: &Path, cfg: &CheckConfig) -> ExitCode {
-    use arbiter::decks::{self, DeckValidator};
+    use arbiter::decks::{self, Batch, Checked, Tally};
     let cat = match open_catalogue(db) {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            return exit_code_of(&e);
+        Err(e) => return fail(&e),
+    };
+    let files = match deck_files(cfg) {
+        Ok(files) => files,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
-    let mut files = cfg.files.clone();
-    if let Some(dir) = &cfg.batch {
-        match std::fs::read_dir(dir) {
-            Ok(entries) => {
-                let mut found: Vec<PathBuf> = entries
-                    .filter_map(|e| e.ok().map(|e| e.path()))
-                    .filter(|p| {
-                        p.is_file() && p.extension().is_some_and(|e| e == "txt" || e == "json")
-                    })
-                    .collect();
-                found.sort();
-                files.extend(found);
-            }
-            Err(e) => {
-                eprintln!("error: {}: cannot list the directory: {e}", dir.display());
-                return ExitCode::from(EXIT_BAD_INPUT);
-            }
-        }
-    }
-    if files.is_empty() {
-        eprintln!("error: no decklist to check: name files, or a directory with --batch DIR");
-        return ExitCode::from(EXIT_BAD_INPUT);
-    }
-    let mut validators: Vec<(String, DeckValidator)> = Vec::new();
-    let mut checked = Vec::new();
-    for path in &files {
-        let file = path.display().to_string();
-        let outcome = (|| -> Result<decks::Verdict, String> {
+    let mut batch = Batch::new(&cat, cfg.format.clone());
+    let checked: Vec<Checked> = files
+        .iter()
+        .map(|path| {
             let bytes = read_capped(path, decks::MAX_BYTES).map_err(|e| match e {
                 ReadCapped::TooLarge(n) => format!(
                     "the file is {n} bytes; a decklist is at most {} bytes (1 MiB)",
                     decks::MAX_BYTES
                 ),
                 ReadCapped::Io(e) => format!("cannot read the file: {e}"),
-            })?;
-            let text = String::from_utf8(bytes).map_err(|e| {
-                let valid = e.utf8_error().valid_up_to();
-                let line = e.as_bytes()[..valid]
-                    .iter()
-                    .filter(|&&b| b == b'\n')
-                    .count()
-                    + 1;
-                format!("line {line}: the file is not valid UTF-8; save it as UTF-8 text")
-            })?;
-            let list = if path.extension().is_some_and(|e| e == "json") {
-                decks::parse_json(&text).map_err(|e| e.to_string())?
-            } else {
-                decks::parse_decklist(&text)
-            };
-            let format = cfg
-                .format
-                .clone()
-                .or_else(|| list.format.clone())
-                .unwrap_or_else(|| decks::DEFAULT_FORMAT.to_string());
-            let v = match validators.iter().find(|(f, _)| *f == format) {
-                Some((_, v)) => v,
-                None => {
-                    let v = DeckValidator::new(&cat, &format).map_err(|e| e.to_string())?;
-                    validators.push((format.clone(), v));
-                    &validators[validators.len() - 1].1
-                }
-            };
-            Ok(v.validate(&list))
-        })();
-        checked.push(Checked { file, outcome });
-    }
-    let unreadable = checked.iter().any(|c| c.outcome.is_err());
-    let illegal = checked
-        .iter()
-        .any(|c| matches!(&c.outcome, Ok(v) if !v.legal));
+            });
+            let json = path.extension().is_some_and(|e| e == "json");
+            batch.check(path.display().to_string(), json, bytes)
+        })
+        .collect();
+    let tally = Tally::of(&checked);
     if cfg.json {
-        let value = if checked.len() == 1 && cfg.batch.is_none() {
-            match &checked[0].outcome {
-                Ok(v) => serde_json::to_value(v).unwrap_or_default(),
-                Err(e) => {
-                    serde_json::json!({"object": "error", "file": checked[0].file, "details": e})
-                }
-            }
-        } else {
-            serde_json::Value::Array(
-                checked
-                    .iter()
-                    .map(|c| match &c.outcome {
-                        Ok(v) => serde_json::json!({"file": c.file, "verdict": v}),
-                        Err(e) => serde_json::json!({"file": c.file, "error": e}),
-                    })
-                    .collect(),
-            )
-        };
+        let value = decks::batch_json(&checked, cfg.batch.is_none());
         match serde_json::to_string_pretty(&value) {
             Ok(s) => outln!("{s}"),
             Err(e) => eprintln!("error: {e}"),
@@ -562,15 +488,12 @@ fn check(db: &Path, cfg: &CheckConfig) -> ExitCode {
             print_verdict(&c.file, &c.outcome);
         }
         if checked.len() > 1 {
-            let legal = checked
-                .iter()
-                .filter(|c| matches!(&c.outcome, Ok(v) if v.legal))
-                .count();
-            let bad = checked.iter().filter(|c| c.outcome.is_err()).count();
             outln!(
-                "{} deck(s): {legal} legal, {} illegal, {bad} unreadable",
+                "{} deck(s): {} legal, {} illegal, {} unreadable",
                 checked.len(),
-                checked.len() - legal - bad
+                tally.legal,
+                tally.illegal,
+                tally.unreadable
             );
         }
     }
@@ -580,13 +503,31 @@ fn check(db: &Path, cfg: &CheckConfig) -> ExitCode {
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     }
-    if unreadable {
-        ExitCode::from(EXIT_BAD_INPUT)
-    } else if illegal {
-        ExitCode::FAILURE
+    if tally.unreadable > 0 || tally.illegal > 0 {
+        exit_code(tally.unreadable > 0)
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The files `check` was given, then the decklists (`*.txt`, `*.json`) of `--batch DIR`
+/// in name order; an error when there are none or DIR cannot be listed.
+fn deck_files(cfg: &CheckConfig) -> Result<Vec<PathBuf>, String> {
+    let mut files = cfg.files.clone();
+    if let Some(dir) = &cfg.batch {
+        let entries = std::fs::read_dir(dir)
+            .map_err(|e| format!("{}: cannot list the directory: {e}", dir.display()))?;
+        let mut found: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "txt" || e == "json"))
+            .collect();
+        found.sort();
+        files.extend(found);
+    }
+    if files.is_empty() {
+        return Err("no decklist to check: name files, or a directory with --batch DIR".into());
+    }
+    Ok(files)
 }
 
 /// `FILE:LINE: error [3.1] 103 / 100 gold: …`, one line per violation, then a summary.
@@ -645,71 +586,30 @@ fn print_verdict(file: &str, outcome: &Result<arbiter::decks::Verdict, String>) 
 }
 
 /// The tournament report: a CSV at `path` and an HTML page beside it.
-fn write_reports(path: &Path, checked: &[Checked]) -> anyhow::Result<()> {
-    use arbiter::web::decks::ReportRow;
-    let rows: Vec<ReportRow> = checked
-        .iter()
-        .map(|c| match &c.outcome {
-            Ok(v) => ReportRow {
-                file: c.file.clone(),
-                player: v.player.clone().unwrap_or_default(),
-                legal: if v.legal { "yes" } else { "no" }.into(),
-                errors: v.errors,
-                warnings: v.warnings,
-                first_errors: v
-                    .violations
-                    .iter()
-                    .filter(|x| x.severity == arbiter::decks::Severity::Error)
-                    .take(3)
-                    .map(|x| format!("[{}] {}", x.rule, x.message))
-                    .collect::<Vec<_>>()
-                    .join(" | "),
-            },
-            Err(e) => ReportRow {
-                file: c.file.clone(),
-                player: String::new(),
-                legal: "unreadable".into(),
-                errors: 1,
-                warnings: 0,
-                first_errors: e.clone(),
-            },
-        })
-        .collect();
+fn write_reports(path: &Path, checked: &[arbiter::decks::Checked]) -> anyhow::Result<()> {
+    use arbiter::catalogue::csvfile::CsvWriter;
+    use arbiter::decks::ReportRow;
+    let rows: Vec<ReportRow> = checked.iter().map(ReportRow::of).collect();
     let html_path = path.with_extension("html");
     ensure_own_report(path, |text| {
-        text.starts_with(REPORT_CSV_HEADER.join(",").as_str())
+        text.starts_with(ReportRow::COLUMNS.join(",").as_str())
     })?;
     ensure_own_report(&html_path, |text| text.contains(REPORT_HTML_MARK))?;
-    let mut w =
-        csv::Writer::from_path(path).with_context(|| format!("writing {}", path.display()))?;
-    w.write_record(REPORT_CSV_HEADER)?;
+    let writing = || format!("writing {}", path.display());
+    let mut w = CsvWriter::create(path)
+        .with_context(writing)?
+        .spreadsheet_safe();
+    w.row(ReportRow::COLUMNS)?;
     for r in &rows {
-        w.write_record([
-            spreadsheet_safe(&r.file).as_ref(),
-            spreadsheet_safe(&r.player).as_ref(),
-            r.legal.as_str(),
-            &r.errors.to_string(),
-            &r.warnings.to_string(),
-            spreadsheet_safe(&r.first_errors).as_ref(),
-        ])?;
+        w.row(r.cells())?;
     }
-    w.flush()
-        .with_context(|| format!("writing {}", path.display()))?;
+    w.finish().with_context(writing)?;
     let html = arbiter::web::decks::report_html(&rows).context("rendering the HTML report")?;
     std::fs::write(&html_path, html).with_context(|| format!("writing {}", html_path.display()))?;
     eprintln!("wrote {} and {}", path.display(), html_path.display());
     Ok(())
 }
 
-/// The first line of a `check --report` CSV.
-const REPORT_CSV_HEADER: [&str; 6] = [
-    "file",
-    "player",
-    "legal",
-    "errors",
-    "warnings",
-    "first_errors",
-];
 /// Text every HTML report holds (its title), by which an earlier report is known.
 const REPORT_HTML_MARK: &str = "<title>Deck check report · Arbiter</title>";
 
@@ -730,16 +630,6 @@ fn ensure_own_report(path: &Path, is_report: impl Fn(&str) -> bool) -> anyhow::R
     )
 }
 
-/// A cell a spreadsheet will not run as a formula: text starting with `=`, `+`, `-`, `@`,
-/// a tab or a carriage return gets a leading `'` (the OWASP advice for CSV injection).
-fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
-    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        std::borrow::Cow::Owned(format!("'{cell}"))
-    } else {
-        std::borrow::Cow::Borrowed(cell)
-    }
-}
-
 /// Opens the catalogue at `db` (importing the bundled data when there is none) and its
 /// search index (building it when missing or stale).
 fn open(db: &Path) -> anyhow::Result<(Arc<Catalogue>, Arc<SearchIndex>)> {
@@ -753,10 +643,7 @@ fn open(db: &Path) -> anyhow::Result<(Arc<Catalogue>, Arc<SearchIndex>)> {
 fn search(db: &Path, query: &str, json: bool, opts: SearchOptions) -> ExitCode {
     let (cat, index) = match open(db) {
         Ok(x) => x,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            return exit_code_of(&e);
-        }
+        Err(e) => return fail(&e),
     };
     match index.search(query, &opts) {
         Ok(r) => {
@@ -851,11 +738,7 @@ fn import(cfg: &ImportConfig) -> ExitCode {
         }
         Err(e) => {
             eprintln!("error: {e}");
-            if e.is_bad_input() {
-                ExitCode::from(EXIT_BAD_INPUT)
-            } else {
-                ExitCode::FAILURE
-            }
+            exit_code(e.is_bad_input())
         }
     }
 }

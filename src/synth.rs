@@ -6,7 +6,8 @@
 //! used by `examples/gen_cards.rs`, the benches and the import tests; nothing at run time
 //! depends on it.
 
-use crate::catalogue::{DataSet, Keyword};
+use crate::catalogue::csvfile::CsvWriter;
+use crate::catalogue::{DataSet, Keyword, CARD_COLUMNS};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -59,18 +60,10 @@ pub fn generate(base: &Path, base_data: &DataSet, out: &Path, cfg: &SynthConfig)
             .collect();
         let types = card_types(game);
         let file = std::fs::File::create(out.join("cards").join(format!("{game}.csv")))?;
-        let mut w = csv::Writer::from_writer(io::BufWriter::new(file));
-        let mut header = vec![
-            "name",
-            "type",
-            "faction",
-            "value",
-            "abilities",
-            "traits",
-            "text",
-        ];
+        let mut w = CsvWriter::new(io::BufWriter::new(file));
+        let mut header = CARD_COLUMNS.to_vec();
         header.extend_from_slice(extra);
-        w.write_record(&header)?;
+        w.row(&header)?;
         for j in 0..n {
             let name = format!(
                 "{} {} {j:06}",
@@ -120,9 +113,9 @@ pub fn generate(base: &Path, base_data: &DataSet, out: &Path, cfg: &SynthConfig)
                     _ => rng.random_range(0..10).to_string(),
                 });
             }
-            w.write_record(&row)?;
+            w.row(&row)?;
         }
-        w.flush()?;
+        w.finish()?;
     }
     io::stdout().flush()
 }

@@ -68,33 +68,36 @@ fn not_catalogues(scratch: &Path) -> Vec<(&'static str, Vec<u8>)> {
     ]
 }
 
+/// The commands that read a catalogue, each as (name, its arguments before `--db`), with
+/// their inputs (a legal deck, a valid position) written under `scratch`.
+fn readers(scratch: &Path) -> Vec<(&'static str, Vec<std::ffi::OsString>)> {
+    let deck = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/decks/legal_obsidian-covenant.txt");
+    let position = scratch.join("position.json");
+    std::fs::write(&position, position_text()).unwrap();
+    vec![
+        (
+            "serve",
+            vec!["serve".into(), "--addr".into(), "127.0.0.1:0".into()],
+        ),
+        ("search", vec!["search".into(), "fury".into()]),
+        ("check", vec!["check".into(), deck.into()]),
+        ("adjudicate", vec!["adjudicate".into(), position.into()]),
+    ]
+}
+
 // Issue #12 finding 1: `--db` naming anything but nothing or a catalogue is refused with
 // exit 2, the file named and what is wrong with it, and the file untouched byte for byte.
 #[test]
 fn every_reader_refuses_a_db_that_is_not_a_catalogue_and_leaves_it_untouched() {
     let scratch = tempfile::tempdir().unwrap();
-    let deck = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/decks/legal_obsidian-covenant.txt");
-    let position = scratch.path().join("position.json");
-    std::fs::write(&position, position_text()).unwrap();
+    let readers = readers(scratch.path());
     for (what, bytes) in not_catalogues(scratch.path()) {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("precious.db");
         std::fs::write(&db, &bytes).unwrap();
-        let runs: Vec<(&str, Vec<std::ffi::OsString>)> = vec![
-            (
-                "serve",
-                vec!["serve".into(), "--addr".into(), "127.0.0.1:0".into()],
-            ),
-            ("search", vec!["search".into(), "fury".into()]),
-            ("check", vec!["check".into(), deck.clone().into()]),
-            (
-                "adjudicate",
-                vec!["adjudicate".into(), position.clone().into()],
-            ),
-        ];
-        for (command, args) in runs {
-            let out = arbiter().args(&args).arg("--db").arg(&db).output().unwrap();
+        for (command, args) in &readers {
+            let out = arbiter().args(args).arg("--db").arg(&db).output().unwrap();
             let stderr = String::from_utf8_lossy(&out.stderr);
             assert_eq!(
                 out.status.code(),
@@ -487,4 +490,41 @@ fn serve_refuses_a_permalink_path_that_holds_something_else() {
     };
     let store = arbiter::permalinks::Permalinks::open(&links).unwrap();
     assert_eq!(store.get(&hash).unwrap().as_deref(), Some("{\"n\": 1}"));
+}
+
+// Issue #14: a catalogue that cannot be opened or is refused is exit code 2 in every
+// subcommand (the user must name another --db), never 1 in some and 2 in others.
+#[test]
+fn an_unopenable_catalogue_is_exit_2_in_every_subcommand() {
+    let scratch = tempfile::tempdir().unwrap();
+    let mut commands = readers(scratch.path());
+    commands.push((
+        "import",
+        vec!["import".into(), "--data".into(), bundled().into()],
+    ));
+    let file = scratch.path().join("a-file.txt");
+    std::fs::write(&file, "my notes\n").unwrap();
+    let dir = scratch.path().join("a-directory");
+    std::fs::create_dir(&dir).unwrap();
+    let foreign = scratch.path().join("foreign.sqlite");
+    std::fs::write(&foreign, "my notes\n").unwrap();
+    let dbs: [(&str, PathBuf); 3] = [
+        ("a path through a regular file", file.join("c.sqlite")),
+        ("a directory", dir.clone()),
+        ("a file that is not a catalogue", foreign.clone()),
+    ];
+    for (what, db) in &dbs {
+        for (command, args) in &commands {
+            let out = arbiter().args(args).arg("--db").arg(db).output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{command} with {what}: {stderr}"
+            );
+        }
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), b"my notes\n");
+    assert_eq!(std::fs::read(&foreign).unwrap(), b"my notes\n");
+    assert!(dir.is_dir());
 }

@@ -4,6 +4,9 @@
 //! commas, quotes and newlines, trailing empty columns) and turns everything else into a
 //! [`Diagnostic`] with the line and column of the offending character. It knows the
 //! CSV layer only: which columns a file must have is the validator's business.
+//!
+//! [`CsvWriter`] is the other direction, for the few CSV files the crate writes (the deck
+//! check report, synthetic data sets), so that no other module knows the `csv` crate.
 
 use crate::diag::{Diagnostic, Diagnostics};
 
@@ -315,6 +318,70 @@ fn unterminated_quote(raw: &str) -> Option<usize> {
         i += 1;
     }
     in_quotes.then_some(opened)
+}
+
+/// Writes CSV rows (quoting what needs quoting) to a file or any writer.
+pub struct CsvWriter<W: std::io::Write> {
+    inner: csv::Writer<W>,
+    spreadsheet_safe: bool,
+}
+
+impl CsvWriter<std::fs::File> {
+    /// Creates (or truncates) the file at `path`.
+    pub fn create(path: &std::path::Path) -> std::io::Result<Self> {
+        Ok(CsvWriter {
+            inner: csv::Writer::from_path(path)?,
+            spreadsheet_safe: false,
+        })
+    }
+}
+
+impl<W: std::io::Write> CsvWriter<W> {
+    pub fn new(w: W) -> Self {
+        CsvWriter {
+            inner: csv::Writer::from_writer(w),
+            spreadsheet_safe: false,
+        }
+    }
+
+    /// Makes every later cell [`spreadsheet_safe`]: for a file meant for a spreadsheet.
+    pub fn spreadsheet_safe(mut self) -> Self {
+        self.spreadsheet_safe = true;
+        self
+    }
+
+    /// Writes one row.
+    pub fn row<I, S>(&mut self, cells: I) -> std::io::Result<()>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let safe = self.spreadsheet_safe;
+        let cells = cells.into_iter().map(|c| {
+            let c = c.as_ref();
+            if safe {
+                spreadsheet_safe(c).into_owned()
+            } else {
+                c.to_owned()
+            }
+        });
+        Ok(self.inner.write_record(cells)?)
+    }
+
+    /// Flushes what is buffered to the underlying writer.
+    pub fn finish(mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// A cell a spreadsheet will not run as a formula: text starting with `=`, `+`, `-`, `@`,
+/// a tab or a carriage return gets a leading `'` (the OWASP advice for CSV injection).
+pub fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        std::borrow::Cow::Owned(format!("'{cell}"))
+    } else {
+        std::borrow::Cow::Borrowed(cell)
+    }
 }
 
 #[cfg(test)]

@@ -84,6 +84,14 @@ pub enum ImportError {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// Where `--db` points, neither its directory nor its lock file can be created (a
+    /// path through a regular file, a read-only place): a catalogue cannot be opened or
+    /// written there.
+    #[error("{path}: {source}")]
+    Unusable {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error(transparent)]
     Store(#[from] StoreError),
     /// The target holds something this import may not replace; it was not touched.
@@ -107,7 +115,10 @@ impl ImportError {
     pub fn is_bad_input(&self) -> bool {
         matches!(
             self,
-            ImportError::Invalid(_) | ImportError::Refused { .. } | ImportError::Store(_)
+            ImportError::Invalid(_)
+                | ImportError::Refused { .. }
+                | ImportError::Unusable { .. }
+                | ImportError::Store(_)
         )
     }
 }
@@ -132,7 +143,7 @@ enum LockWait {
 fn lock(db: &Path, wait: LockWait) -> Result<std::fs::File, ImportError> {
     let path = lock_path(db);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|source| ImportError::Io {
+        std::fs::create_dir_all(dir).map_err(|source| ImportError::Unusable {
             path: dir.to_path_buf(),
             source,
         })?;
@@ -146,7 +157,10 @@ fn lock(db: &Path, wait: LockWait) -> Result<std::fs::File, ImportError> {
         .append(true)
         .create(true)
         .open(&path)
-        .map_err(io)?;
+        .map_err(|source| ImportError::Unusable {
+            path: path.clone(),
+            source,
+        })?;
     match wait {
         LockWait::Wait => file.lock().map_err(io)?,
         LockWait::GiveUp => match file.try_lock() {
@@ -268,16 +282,14 @@ pub fn open_or_create(
         why,
         hint: hint.to_string(),
     };
+    let reimport = format!(
+        "Re-import it with `arbiter import --db {}` (add --data DIR for your own data).",
+        db.display()
+    );
     match store::inspect(db) {
         Found::Current => {}
         Found::Nothing => return Err(refuse("vanished while it was being opened".into(), "")),
-        Found::Ours { why } => return Err(refuse(
-            why,
-            &format!(
-                "Re-import it with `arbiter import --db {}` (add --data DIR for your own data).",
-                db.display()
-            ),
-        )),
+        Found::Ours { why } => return Err(refuse(why, &reimport)),
         Found::Foreign { why } => {
             return Err(refuse(
                 format!("is not an Arbiter catalogue: it {why}"),
@@ -287,13 +299,7 @@ pub fn open_or_create(
     }
     match Catalogue::open(db) {
         Ok(cat) => Ok((cat, created)),
-        Err(e) => Err(refuse(
-            format!("cannot be read: {e}"),
-            &format!(
-                "Re-import it with `arbiter import --db {}` (add --data DIR for your own data).",
-                db.display()
-            ),
-        )),
+        Err(e) => Err(refuse(format!("cannot be read: {e}"), &reimport)),
     }
 }
 

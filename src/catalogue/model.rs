@@ -6,6 +6,18 @@
 use crate::grammar::AbilityParse;
 use serde::{Deserialize, Serialize};
 
+/// The columns of `cards/<game>.csv` that are not attributes, in the order they are
+/// written (any other column of a card file is an attribute of its game).
+pub const CARD_COLUMNS: [&str; 7] = [
+    "name",
+    "type",
+    "faction",
+    "value",
+    "abilities",
+    "traits",
+    "text",
+];
+
 /// One game system.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Game {

@@ -341,15 +341,55 @@ pub fn inspect(path: &Path) -> Found {
     }
 }
 
-fn parse_json<T: serde::de::DeserializeOwned>(
+/// One row being read by [`rows`]: its columns, with every error naming the file.
+struct Row<'r, 's> {
+    row: &'r rusqlite::Row<'s>,
+    path: &'r Path,
+}
+
+impl Row<'_, '_> {
+    /// Column `i`.
+    fn get<T: rusqlite::types::FromSql>(&self, i: usize) -> Result<T, StoreError> {
+        self.row.get(i).map_err(sql(self.path))
+    }
+
+    /// Column `i`, a JSON text (`what` names it in the error).
+    fn json<T: serde::de::DeserializeOwned>(&self, i: usize, what: &str) -> Result<T, StoreError> {
+        let text: String = self.get(i)?;
+        serde_json::from_str(&text).map_err(|e| StoreError::Corrupt {
+            path: self.path.to_path_buf(),
+            message: format!("{what}: {e}"),
+        })
+    }
+
+    /// Column `i`, a JSON text or NULL.
+    fn json_opt<T: serde::de::DeserializeOwned>(
+        &self,
+        i: usize,
+        what: &str,
+    ) -> Result<Option<T>, StoreError> {
+        match self.get::<Option<String>>(i)? {
+            None => Ok(None),
+            Some(_) => self.json(i, what).map(Some),
+        }
+    }
+}
+
+/// Runs `query` and reads each of its rows with `read`.
+fn rows<T>(
+    conn: &Connection,
     path: &Path,
-    what: &str,
-    s: &str,
-) -> Result<T, StoreError> {
-    serde_json::from_str(s).map_err(|e| StoreError::Corrupt {
-        path: path.to_path_buf(),
-        message: format!("{what}: {e}"),
-    })
+    query: &str,
+    mut read: impl FnMut(&Row) -> Result<T, StoreError>,
+) -> Result<Vec<T>, StoreError> {
+    let e = sql(path);
+    let mut st = conn.prepare(query).map_err(&e)?;
+    let mut found = st.query([]).map_err(&e)?;
+    let mut out = Vec::new();
+    while let Some(row) = found.next().map_err(&e)? {
+        out.push(read(&Row { row, path })?);
+    }
+    Ok(out)
 }
 
 /// Reads a whole catalogue back. Returns the data and its data hash.
@@ -380,46 +420,42 @@ pub fn read(path: &Path) -> Result<(DataSet, String), StoreError> {
             r.get(0)
         })
         .map_err(sql(path))?;
-    let e = sql(path);
-    let mut data = DataSet::default();
-    let mut st = conn
-        .prepare("SELECT slug, name, description, source FROM games ORDER BY ord")
-        .map_err(&e)?;
-    data.games = st
-        .query_map([], |r| {
-            Ok(Game {
-                slug: r.get(0)?,
-                name: r.get(1)?,
-                description: r.get(2)?,
-                source: r.get(3)?,
-            })
-        })
-        .and_then(Iterator::collect)
-        .map_err(&e)?;
-    let mut st = conn
-        .prepare("SELECT game, faction, side FROM factions ORDER BY ord")
-        .map_err(&e)?;
-    data.factions = st
-        .query_map([], |r| {
-            let side: Option<String> = r.get(2)?;
-            Ok(Faction {
-                game: r.get(0)?,
-                name: r.get(1)?,
-                side: side.as_deref().and_then(Side::parse),
-            })
-        })
-        .and_then(Iterator::collect)
-        .map_err(&e)?;
-    let mut st = conn
-        .prepare("SELECT game, name, aliases, takes_value, kind, timing, section, text, normalised, source, parse FROM keywords ORDER BY id")
-        .map_err(&e)?;
-    let rows: Vec<(Keyword, String, Option<String>)> = st
-        .query_map([], |r| {
-            Ok((
-                Keyword {
+    let data = DataSet {
+        games: rows(
+            &conn,
+            path,
+            "SELECT slug, name, description, source FROM games ORDER BY ord",
+            |r| {
+                Ok(Game {
+                    slug: r.get(0)?,
+                    name: r.get(1)?,
+                    description: r.get(2)?,
+                    source: r.get(3)?,
+                })
+            },
+        )?,
+        factions: rows(
+            &conn,
+            path,
+            "SELECT game, faction, side FROM factions ORDER BY ord",
+            |r| {
+                let side: Option<String> = r.get(2)?;
+                Ok(Faction {
                     game: r.get(0)?,
                     name: r.get(1)?,
-                    aliases: Vec::new(),
+                    side: side.as_deref().and_then(Side::parse),
+                })
+            },
+        )?,
+        keywords: rows(
+            &conn,
+            path,
+            "SELECT game, name, aliases, takes_value, kind, timing, section, text, normalised, source, parse FROM keywords ORDER BY id",
+            |r| {
+                Ok(Keyword {
+                    game: r.get(0)?,
+                    name: r.get(1)?,
+                    aliases: r.json(2, "keyword aliases")?,
                     takes_value: r.get(3)?,
                     kind: r.get(4)?,
                     timing: r.get(5)?,
@@ -427,131 +463,121 @@ pub fn read(path: &Path) -> Result<(DataSet, String), StoreError> {
                     text: r.get(7)?,
                     normalised: r.get(8)?,
                     source: r.get(9)?,
-                    parse: None,
-                },
-                r.get(2)?,
-                r.get(10)?,
-            ))
-        })
-        .and_then(Iterator::collect)
-        .map_err(&e)?;
-    for (mut k, aliases, parse) in rows {
-        k.aliases = parse_json(path, "keyword aliases", &aliases)?;
-        k.parse = parse
-            .map(|p| parse_json::<AbilityParse>(path, "keyword parse", &p))
-            .transpose()?;
-        data.keywords.push(k);
-    }
-    let mut st = conn
-        .prepare("SELECT id, game, section, title, text, normalised, source FROM rules ORDER BY id")
-        .map_err(&e)?;
-    data.rules = st
-        .query_map([], |r| {
-            Ok(Rule {
-                ordinal: r.get::<_, i64>(0)? as usize,
-                game: r.get(1)?,
-                section: r.get(2)?,
-                title: r.get(3)?,
-                text: r.get(4)?,
-                normalised: r.get(5)?,
-                source: r.get(6)?,
-            })
-        })
-        .and_then(Iterator::collect)
-        .map_err(&e)?;
-    let mut st = conn
-        .prepare("SELECT game, name, numeric FROM attribute_columns ORDER BY ord")
-        .map_err(&e)?;
-    data.attribute_columns = st
-        .query_map([], |r| {
-            Ok(AttributeColumn {
-                game: r.get(0)?,
-                name: r.get(1)?,
-                numeric: r.get(2)?,
-            })
-        })
-        .and_then(Iterator::collect)
-        .map_err(&e)?;
-    let mut abilities: Vec<Vec<CardAbility>> = Vec::new();
-    let mut st = conn
-        .prepare("SELECT card_id, keyword, value FROM card_keywords ORDER BY card_id, ord")
-        .map_err(&e)?;
-    let mut rows = st.query([]).map_err(&e)?;
-    while let Some(r) = rows.next().map_err(&e)? {
-        let id = r.get::<_, i64>(0).map_err(&e)? as usize;
-        if abilities.len() <= id {
-            abilities.resize_with(id + 1, Vec::new);
-        }
-        abilities[id].push(CardAbility {
-            keyword: r.get(1).map_err(&e)?,
-            value: r.get(2).map_err(&e)?,
-        });
-    }
-    let mut st = conn
-        .prepare("SELECT id, game, name, type, faction, value, traits, text, attributes, text_abilities FROM cards ORDER BY id")
-        .map_err(&e)?;
-    let mut rows = st.query([]).map_err(&e)?;
-    while let Some(r) = rows.next().map_err(&e)? {
-        let id = r.get::<_, i64>(0).map_err(&e)? as usize;
-        let traits: String = r.get(6).map_err(&e)?;
-        let attributes: String = r.get(8).map_err(&e)?;
-        let text_abilities: String = r.get(9).map_err(&e)?;
-        data.cards.push(Card {
-            game: r.get(1).map_err(&e)?,
-            name: r.get(2).map_err(&e)?,
-            card_type: r.get(3).map_err(&e)?,
-            faction: r.get(4).map_err(&e)?,
-            value: r.get(5).map_err(&e)?,
-            abilities: abilities
-                .get_mut(id)
-                .map(std::mem::take)
-                .unwrap_or_default(),
-            traits: parse_json(path, "card traits", &traits)?,
-            text: r.get(7).map_err(&e)?,
-            attributes: parse_json(path, "card attributes", &attributes)?,
-            text_abilities: parse_json(path, "card text abilities", &text_abilities)?,
-        });
-    }
-    let mut st = conn
-        .prepare("SELECT game, format, description, max_gold, heroes, min_barrack, min_treasury, min_spellbook, main_deck, max_copies, min_terrain, max_movement_terrain FROM formats ORDER BY ord")
-        .map_err(&e)?;
-    data.formats = st
-        .query_map([], |r| {
-            Ok(Format {
-                game: r.get(0)?,
-                name: r.get(1)?,
-                description: r.get(2)?,
-                max_gold: r.get(3)?,
-                heroes: r.get(4)?,
-                min_barrack: r.get(5)?,
-                min_treasury: r.get(6)?,
-                min_spellbook: r.get(7)?,
-                main_deck: r.get(8)?,
-                max_copies: r.get(9)?,
-                min_terrain: r.get(10)?,
-                max_movement_terrain: r.get(11)?,
-            })
-        })
-        .and_then(Iterator::collect)
-        .map_err(&e)?;
-    let mut st = conn
-        .prepare("SELECT game, format, card, status FROM legality ORDER BY ord")
-        .map_err(&e)?;
-    let rows: Vec<(String, String, String, String)> = st
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
-        .and_then(Iterator::collect)
-        .map_err(&e)?;
-    for (game, format, card, status) in rows {
-        let status = LegalityStatus::parse(&status).ok_or_else(|| StoreError::Corrupt {
-            path: path.to_path_buf(),
-            message: format!("legality status `{status}`"),
-        })?;
-        data.legality.push(Legality {
-            game,
-            format,
-            card,
-            status,
-        });
-    }
+                    parse: r.json_opt::<AbilityParse>(10, "keyword parse")?,
+                })
+            },
+        )?,
+        rules: rows(
+            &conn,
+            path,
+            "SELECT id, game, section, title, text, normalised, source FROM rules ORDER BY id",
+            |r| {
+                Ok(Rule {
+                    ordinal: r.get::<i64>(0)? as usize,
+                    game: r.get(1)?,
+                    section: r.get(2)?,
+                    title: r.get(3)?,
+                    text: r.get(4)?,
+                    normalised: r.get(5)?,
+                    source: r.get(6)?,
+                })
+            },
+        )?,
+        attribute_columns: rows(
+            &conn,
+            path,
+            "SELECT game, name, numeric FROM attribute_columns ORDER BY ord",
+            |r| {
+                Ok(AttributeColumn {
+                    game: r.get(0)?,
+                    name: r.get(1)?,
+                    numeric: r.get(2)?,
+                })
+            },
+        )?,
+        cards: read_cards(&conn, path)?,
+        formats: rows(
+            &conn,
+            path,
+            "SELECT game, format, description, max_gold, heroes, min_barrack, min_treasury, min_spellbook, main_deck, max_copies, min_terrain, max_movement_terrain FROM formats ORDER BY ord",
+            |r| {
+                Ok(Format {
+                    game: r.get(0)?,
+                    name: r.get(1)?,
+                    description: r.get(2)?,
+                    max_gold: r.get(3)?,
+                    heroes: r.get(4)?,
+                    min_barrack: r.get(5)?,
+                    min_treasury: r.get(6)?,
+                    min_spellbook: r.get(7)?,
+                    main_deck: r.get(8)?,
+                    max_copies: r.get(9)?,
+                    min_terrain: r.get(10)?,
+                    max_movement_terrain: r.get(11)?,
+                })
+            },
+        )?,
+        legality: rows(
+            &conn,
+            path,
+            "SELECT game, format, card, status FROM legality ORDER BY ord",
+            |r| {
+                let status: String = r.get(3)?;
+                Ok(Legality {
+                    game: r.get(0)?,
+                    format: r.get(1)?,
+                    card: r.get(2)?,
+                    status: LegalityStatus::parse(&status).ok_or_else(|| StoreError::Corrupt {
+                        path: path.to_path_buf(),
+                        message: format!("legality status `{status}`"),
+                    })?,
+                })
+            },
+        )?,
+    };
     Ok((data, hash))
+}
+
+/// The cards, each with its abilities (the `card_keywords` rows of its id, in order).
+fn read_cards(conn: &Connection, path: &Path) -> Result<Vec<Card>, StoreError> {
+    let mut abilities: Vec<Vec<CardAbility>> = Vec::new();
+    rows(
+        conn,
+        path,
+        "SELECT card_id, keyword, value FROM card_keywords ORDER BY card_id, ord",
+        |r| {
+            let id = r.get::<i64>(0)? as usize;
+            if abilities.len() <= id {
+                abilities.resize_with(id + 1, Vec::new);
+            }
+            abilities[id].push(CardAbility {
+                keyword: r.get(1)?,
+                value: r.get(2)?,
+            });
+            Ok(())
+        },
+    )?;
+    rows(
+        conn,
+        path,
+        "SELECT id, game, name, type, faction, value, traits, text, attributes, text_abilities FROM cards ORDER BY id",
+        |r| {
+            let id = r.get::<i64>(0)? as usize;
+            Ok(Card {
+                game: r.get(1)?,
+                name: r.get(2)?,
+                card_type: r.get(3)?,
+                faction: r.get(4)?,
+                value: r.get(5)?,
+                abilities: abilities
+                    .get_mut(id)
+                    .map(std::mem::take)
+                    .unwrap_or_default(),
+                traits: r.json(6, "card traits")?,
+                text: r.get(7)?,
+                attributes: r.json(8, "card attributes")?,
+                text_abilities: r.json(9, "card text abilities")?,
+            })
+        },
+    )
 }

@@ -9,9 +9,11 @@
 //! formats (`data/formats.csv`, `data/legality.csv`); the decisions the rulebook leaves
 //! open are `D1`… in `docs/decks.md`, and every message cites its rule and decision.
 
+mod batch;
 mod parse;
 mod rules;
 
+pub use batch::{batch_json, format_for, Batch, Checked, ReportRow, Tally};
 pub use parse::{
     parse_decklist, parse_decklists, parse_json, Decklist, Entry, JsonCard, JsonDeck, Section,
     MAX_BYTES,

@@ -117,10 +117,7 @@ pub fn parse_line(line: &str) -> ArcaneAbility {
 
 /// Classifies a card's text, one ability per non-empty line.
 pub fn parse_text(text: &str) -> Vec<ArcaneAbility> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(parse_line)
-        .collect()
+    super::parse_lines(text, parse_line)
 }
 
 #[cfg(test)]

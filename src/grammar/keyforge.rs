@@ -81,10 +81,7 @@ pub fn parse_line(line: &str) -> KeyforgeAbility {
 
 /// Reads a card's text, one ability per non-empty line.
 pub fn parse_text(text: &str) -> Vec<KeyforgeAbility> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(parse_line)
-        .collect()
+    super::parse_lines(text, parse_line)
 }
 
 #[cfg(test)]

@@ -14,6 +14,15 @@ pub mod swtcg;
 
 use serde::{Deserialize, Serialize};
 
+/// A card's text read one ability per non-empty line, each line by `parse_line` (the
+/// KeyForge and Arcane Legions grammars both write a card's abilities this way).
+pub fn parse_lines<T>(text: &str, parse_line: impl Fn(&str) -> T) -> Vec<T> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(parse_line)
+        .collect()
+}
+
 /// The structure read from one ability text, tagged by the grammar that read it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "grammar", rename_all = "snake_case")]

@@ -16,6 +16,7 @@ mod snippet;
 pub use compile::{is_section, FIELDS};
 pub use query::QueryWarning;
 pub use schema::{Entry, EntryKind};
+pub use snippet::Snippet;
 
 use crate::catalogue::Catalogue;
 use crate::text::fold;
@@ -73,9 +74,8 @@ pub struct Hit {
     pub score: f32,
     /// The whole query names this entry exactly (name or alias).
     pub exact: bool,
-    /// Escaped HTML with `<mark>` around matched words.
-    pub snippet_html: String,
-    pub snippet: String,
+    /// The text around the first match, matched words marked.
+    pub snippet: Snippet,
 }
 
 /// Counts of all matches by a facet's values, most frequent first.
@@ -311,13 +311,12 @@ impl SearchIndex {
             })?;
         let mut hits = Vec::with_capacity(top.len());
         for (score, addr) in top {
-            let column = searcher
-                .segment_reader(addr.segment_ord)
-                .fast_fields()
-                .u64("id")
-                .map_err(|source| SearchError::Index {
-                    path: PathBuf::new(),
-                    source,
+            let column =
+                schema::ids(searcher.segment_reader(addr.segment_ord)).map_err(|source| {
+                    SearchError::Index {
+                        path: PathBuf::new(),
+                        source,
+                    }
                 })?;
             let Some(entry) = column
                 .first(addr.doc_id)
@@ -328,13 +327,11 @@ impl SearchIndex {
             let (names, text) = self.describe(*entry);
             let exact = !compiled.bare_text.is_empty()
                 && names.iter().any(|n| fold(n) == compiled.bare_text);
-            let (snippet_html, snippet) = snippet::snippet(&text, &compiled.highlight);
             hits.push(Hit {
                 entry: *entry,
                 score,
                 exact,
-                snippet_html,
-                snippet,
+                snippet: snippet::snippet(&text, &compiled.highlight),
             });
         }
         // A name shared by several games: the exact matches, grouped by game (catalogue order).
@@ -457,7 +454,7 @@ impl Collector for IdsCollector {
 
     fn for_segment(&self, _ord: u32, reader: &SegmentReader) -> tantivy::Result<IdsSegment> {
         Ok(IdsSegment {
-            ids: reader.fast_fields().u64("id")?,
+            ids: schema::ids(reader)?,
             out: Vec::new(),
         })
     }

@@ -22,6 +22,14 @@ use tantivy::{Index, TantivyDocument};
 /// Name of the analyser of every text field.
 pub const FOLD: &str = "fold";
 
+/// The fast field holding each document's entry number (its index in [`entries`]).
+const ID: &str = "id";
+
+/// The entry numbers of the documents of one segment, by document id.
+pub fn ids(segment: &tantivy::SegmentReader) -> tantivy::Result<tantivy::columnar::Column<u64>> {
+    segment.fast_fields().u64(ID)
+}
+
 /// What kind of catalogue entry a document is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -128,7 +136,7 @@ impl Fields {
     /// The schema for `cat`'s attribute columns.
     pub fn for_catalogue(cat: &Catalogue) -> Fields {
         let mut b = Schema::builder();
-        let id = b.add_u64_field("id", FAST);
+        let id = b.add_u64_field(ID, FAST);
         let kind = b.add_text_field("kind", STRING);
         let game = b.add_text_field("game", STRING);
         let name = b.add_text_field("name", text_options(true));
@@ -189,7 +197,7 @@ impl Fields {
             }
         }
         Ok(Fields {
-            id: get("id")?,
+            id: get(ID)?,
             kind: get("kind")?,
             game: get("game")?,
             name: get("name")?,

@@ -2,7 +2,8 @@
 //! generator, so typo-tolerant and prefix matches are highlighted too (tantivy's does not
 //! highlight fuzzy matches). A word of the text is highlighted when its folded form equals
 //! a query word, starts with one (3 letters or more), or is within the typo distance.
-//! Output is escaped HTML with `<mark>` around matches; nothing else is markup.
+//! Output is the snippet's text in pieces, each marked or not; `web` renders the marks
+//! (as HTML `<mark>`), the CLI prints the plain text.
 
 use crate::text::fold;
 
@@ -42,8 +43,31 @@ fn fold_ascii(s: &str) -> String {
         .collect()
 }
 
-/// A snippet of `text` around the first highlighted word, as (escaped HTML, plain text).
-pub fn snippet(text: &str, query_words: &[String]) -> (String, String) {
+/// A snippet: the text around the first match, in pieces, each a highlighted match or
+/// not. An ellipsis (`…`) where text was cut is a piece of its own, never highlighted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Snippet {
+    /// (text, highlighted), in order.
+    pub pieces: Vec<(String, bool)>,
+}
+
+impl Snippet {
+    /// The snippet as plain text.
+    pub fn plain(&self) -> String {
+        self.pieces.iter().map(|(s, _)| s.as_str()).collect()
+    }
+
+    /// The highlighted pieces, in order.
+    pub fn marked(&self) -> impl Iterator<Item = &str> {
+        self.pieces
+            .iter()
+            .filter(|(_, hit)| *hit)
+            .map(|(s, _)| s.as_str())
+    }
+}
+
+/// A snippet of `text` around the first highlighted word.
+pub fn snippet(text: &str, query_words: &[String]) -> Snippet {
     // Split into alternating runs of word and non-word characters, with char offsets.
     let mut runs: Vec<(bool, &str, usize)> = Vec::new();
     let mut start = 0;
@@ -74,11 +98,9 @@ pub fn snippet(text: &str, query_words: &[String]) -> (String, String) {
         None => 0,
     };
     let to = (from + WINDOW).min(total);
-    let mut html = String::new();
-    let mut plain = String::new();
+    let mut pieces = Vec::new();
     if from > 0 {
-        html.push('…');
-        plain.push('…');
+        pieces.push(("…".to_string(), false));
     }
     for (i, (_, s, off)) in runs.iter().enumerate() {
         let len = s.chars().count();
@@ -88,23 +110,14 @@ pub fn snippet(text: &str, query_words: &[String]) -> (String, String) {
         let a = from.saturating_sub(*off);
         let b = (to - off).min(len);
         let piece: String = s.chars().skip(a).take(b - a).collect();
-        let escaped = html_escape::encode_text(&piece);
         let is_hit =
             runs[i].0 && first.is_some_and(|f| i == f || (i > f && matches(s, query_words)));
-        if is_hit {
-            html.push_str("<mark>");
-            html.push_str(&escaped);
-            html.push_str("</mark>");
-        } else {
-            html.push_str(&escaped);
-        }
-        plain.push_str(&piece);
+        pieces.push((piece, is_hit));
     }
     if to < total {
-        html.push('…');
-        plain.push('…');
+        pieces.push(("…".to_string(), false));
     }
-    (html, plain)
+    Snippet { pieces }
 }
 
 #[cfg(test)]
@@ -115,34 +128,52 @@ mod tests {
         words.iter().map(|s| s.to_string()).collect()
     }
 
-    #[test]
-    fn highlights_exact_typo_and_prefix_matches() {
-        let (html, _) = snippet(
-            "A creature with Breakthrough attacks.",
-            &w(&["brekthrough"]),
-        );
-        assert_eq!(html, "A creature with <mark>Breakthrough</mark> attacks.");
-        let (html, _) = snippet("Gains Æmber now", &w(&["aember"]));
-        assert!(html.contains("<mark>Æmber</mark>"), "{html}");
-        let (html, _) = snippet("Creatures attack", &w(&["creat"]));
-        assert!(html.contains("<mark>Creatures</mark>"), "{html}");
+    fn marked(text: &str, words: &[&str]) -> Vec<String> {
+        snippet(text, &w(words))
+            .marked()
+            .map(str::to_string)
+            .collect()
     }
 
     #[test]
-    fn escapes_everything_else() {
-        let (html, plain) = snippet("<script>alert(1)</script> fury & \"x\"", &w(&["fury"]));
-        assert!(!html.contains("<script>"), "{html}");
-        assert!(html.contains("&lt;script&gt;"));
-        assert!(html.contains("<mark>fury</mark>"));
-        assert!(plain.contains("<script>"));
+    fn highlights_exact_typo_and_prefix_matches() {
+        let s = snippet(
+            "A creature with Breakthrough attacks.",
+            &w(&["brekthrough"]),
+        );
+        assert_eq!(
+            s.pieces,
+            vec![
+                ("A".to_string(), false),
+                (" ".to_string(), false),
+                ("creature".to_string(), false),
+                (" ".to_string(), false),
+                ("with".to_string(), false),
+                (" ".to_string(), false),
+                ("Breakthrough".to_string(), true),
+                (" ".to_string(), false),
+                ("attacks".to_string(), false),
+                (".".to_string(), false),
+            ]
+        );
+        assert_eq!(marked("Gains Æmber now", &["aember"]), ["Æmber"]);
+        assert_eq!(marked("Creatures attack", &["creat"]), ["Creatures"]);
+    }
+
+    #[test]
+    fn the_text_is_kept_verbatim() {
+        let s = snippet("<script>alert(1)</script> fury & \"x\"", &w(&["fury"]));
+        assert_eq!(s.plain(), "<script>alert(1)</script> fury & \"x\"");
+        assert_eq!(s.marked().collect::<Vec<_>>(), ["fury"]);
     }
 
     #[test]
     fn long_text_is_windowed_around_the_first_match() {
         let text = format!("{} needle {}", "word ".repeat(100), "tail ".repeat(100));
-        let (html, plain) = snippet(&text, &w(&["needle"]));
-        assert!(html.starts_with('…') && html.ends_with('…'));
-        assert!(html.contains("<mark>needle</mark>"));
+        let s = snippet(&text, &w(&["needle"]));
+        let plain = s.plain();
+        assert!(plain.starts_with('…') && plain.ends_with('…'));
+        assert_eq!(s.marked().collect::<Vec<_>>(), ["needle"]);
         assert!(plain.chars().count() <= WINDOW + 2);
     }
 }

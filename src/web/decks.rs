@@ -340,27 +340,12 @@ async fn api_validate(
     } else {
         decks::parse_decklist(text)
     };
-    let fmt = query
-        .format
-        .clone()
-        .or_else(|| list.format.clone())
-        .unwrap_or_else(|| DEFAULT_FORMAT.to_string());
+    let fmt = decks::format_for(query.format.clone(), &list);
     let v = validator(&state.catalogue, &fmt, out)?;
     page::json(&v.validate(&list), out)
 }
 
-/// One row of the tournament report (`arbiter check --batch DIR --report FILE`).
-#[derive(Debug, Clone, Serialize)]
-pub struct ReportRow {
-    pub file: String,
-    pub player: String,
-    /// `yes`, `no` or `unreadable`.
-    pub legal: String,
-    pub errors: usize,
-    pub warnings: usize,
-    /// The first three error messages, joined by ` | `.
-    pub first_errors: String,
-}
+pub use crate::decks::ReportRow;
 
 /// The HTML tournament report (every value escaped).
 #[derive(Template)]

@@ -8,7 +8,9 @@
 use super::json::{List, Warning};
 use super::{error::Failure, links, AppState, Format, WebError};
 use crate::catalogue::Catalogue;
-use crate::search::{Entry, SearchError, SearchOptions, SearchResults, FIELDS, MAX_PER_PAGE};
+use crate::search::{
+    Entry, SearchError, SearchOptions, SearchResults, Snippet, FIELDS, MAX_PER_PAGE,
+};
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::{Deserialize, Serialize};
@@ -206,10 +208,26 @@ fn item(cat: &Catalogue, e: Entry, hit: &crate::search::Hit) -> ResultItem {
         subtitle,
         exact: hit.exact,
         score: hit.score,
-        snippet: hit.snippet.clone(),
-        snippet_html: hit.snippet_html.clone(),
+        snippet: hit.snippet.plain(),
+        snippet_html: snippet_html(&hit.snippet),
         heading: None,
     }
+}
+
+/// A snippet as HTML: its text escaped, each highlighted piece in `<mark>`.
+pub fn snippet_html(snippet: &Snippet) -> String {
+    let mut html = String::new();
+    for (piece, hit) in &snippet.pieces {
+        let escaped = html_escape::encode_text(piece);
+        if *hit {
+            html.push_str("<mark>");
+            html.push_str(&escaped);
+            html.push_str("</mark>");
+        } else {
+            html.push_str(&escaped);
+        }
+    }
+    html
 }
 
 /// The JSON answer of `/api/search` (and `arbiter search --json`): a list plus the page,
@@ -419,5 +437,26 @@ async fn help(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRespon
             format,
         ),
         Format::Html => super::page::render(&page, format),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snippet_html_escapes_everything_but_the_marks() {
+        let s = Snippet {
+            pieces: vec![
+                ("…".into(), false),
+                ("<script>".into(), false),
+                ("fury".into(), true),
+                (" & \"x\"".into(), false),
+            ],
+        };
+        assert_eq!(
+            snippet_html(&s),
+            "…&lt;script&gt;<mark>fury</mark> &amp; \"x\""
+        );
     }
 }

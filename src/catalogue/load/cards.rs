@@ -9,22 +9,11 @@
 
 use super::{split_list, Columns, Validator};
 use crate::catalogue::csvfile::{CsvFile, Record};
-use crate::catalogue::model::{Attribute, AttributeColumn, Card, CardAbility};
+use crate::catalogue::model::{Attribute, AttributeColumn, Card, CardAbility, CARD_COLUMNS};
 use crate::grammar::{ability_list, arcane, keyforge, AbilityParse};
 use crate::text::{closest, fold};
 use std::collections::HashMap;
 use std::path::Path;
-
-/// Columns of `cards/<game>.csv` that are not attributes.
-const CARD_COLUMNS: [&str; 7] = [
-    "name",
-    "type",
-    "faction",
-    "value",
-    "abilities",
-    "traits",
-    "text",
-];
 
 /// The card types each game allows (see data/README.md "Per game").
 fn card_types(game: &str) -> Option<&'static [&'static str]> {
@@ -59,28 +48,19 @@ fn integer_columns(game: &str) -> &'static [&'static str] {
 /// Karth's faction column may also name a side or Neutral.
 const KARTH_PSEUDO_FACTIONS: [&str; 3] = ["Allegiance", "Shard", "Neutral"];
 
+/// An attribute column of a card file: its index, name, and whether every value is a number.
+struct AttrCol<'f> {
+    index: usize,
+    name: &'f str,
+    numeric: bool,
+}
+
 impl Validator {
     pub(super) fn cards(&mut self, f: &CsvFile, progress: &dyn Fn(u64)) {
-        let stem = Path::new(&f.display)
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if !self.data.games.iter().any(|g| g.slug == stem) {
-            let slugs: Vec<&str> = self.data.games.iter().map(|g| g.slug.as_str()).collect();
-            let mut d = f.header_diag(format!("card file for unknown game `{stem}`"));
-            d = match closest(&stem, slugs.iter().copied(), 1).first() {
-                Some(best) => d.with_hint(format!(
-                    "did you mean cards/{best}.csv? games are declared in games.csv"
-                )),
-                None => d.with_hint(format!(
-                    "name the file after a game of games.csv: {}",
-                    slugs.join(", ")
-                )),
-            };
-            self.diags.push(d);
+        let Some(game) = self.card_file_game(f) else {
             return;
-        }
-        let game = stem.as_str();
+        };
+        let game = game.as_str();
         let cols = Columns {
             required: &["name", "type"],
             optional: &CARD_COLUMNS,
@@ -88,35 +68,9 @@ impl Validator {
         if !self.header(f, &cols, true) {
             return;
         }
-        let attr_cols: Vec<(usize, &str)> = f
-            .headers
-            .iter()
-            .enumerate()
-            .filter(|(_, h)| !h.is_empty() && !CARD_COLUMNS.contains(&h.as_str()))
-            .map(|(i, h)| (i, h.as_str()))
-            .collect();
-        // An attribute column is numeric when every non-empty value parses as a number.
-        let numeric: Vec<bool> = attr_cols
-            .iter()
-            .map(|(i, _)| {
-                f.records
-                    .iter()
-                    .map(|r| f.get(r, Some(*i)))
-                    .filter(|v| !v.is_empty())
-                    .all(|v| v.parse::<f64>().is_ok_and(f64::is_finite))
-            })
-            .collect();
-        for ((_, name), numeric) in attr_cols.iter().zip(&numeric) {
-            self.data.attribute_columns.push(AttributeColumn {
-                game: game.to_string(),
-                name: name.to_string(),
-                numeric: *numeric,
-            });
-        }
-        let types = card_types(game);
+        let attrs = self.attribute_columns(f, game);
         let mut factions: HashMap<&str, Option<String>> = HashMap::new();
         let mut names: HashMap<String, &Record> = HashMap::new();
-        let first_card = self.data.cards.len();
         for rec in &f.records {
             progress(1);
             let (Some(name), Some(card_type)) =
@@ -133,118 +87,200 @@ impl Validator {
                 continue;
             }
             names.insert(fold(name), rec);
-            let mut ok = true;
-            if let Some(types) = types {
-                if !types.contains(&card_type) {
-                    let mut d = f.diag(
-                        rec,
-                        f.column("type").unwrap_or(0),
-                        format!("unknown {game} card type `{card_type}`"),
-                    );
-                    if let Some(best) = closest(card_type, types.iter().copied(), 1).first() {
-                        d = d.with_hint(format!(
-                            "did you mean `{best}`? the types are: {}",
-                            types.join(", ")
-                        ));
-                    } else {
-                        d = d.with_hint(format!("the types are: {}", types.join(", ")));
-                    }
-                    self.diags.push(d);
-                    ok = false;
-                }
+            if let Some(card) = self.card(f, rec, game, (name, card_type), &attrs, &mut factions) {
+                self.data.cards.push(card);
             }
-            let faction_text = f.get(rec, f.column("faction"));
-            let faction = match factions.get(faction_text) {
-                Some(Some(known)) => Ok(Some(known.clone())),
-                _ if faction_text.is_empty() => Ok(None),
-                _ => {
-                    let r = self.card_faction(f, rec, game);
-                    factions.insert(faction_text, r.clone().ok().flatten());
-                    r
-                }
-            };
-            let value_col = f.column("value");
-            let value = match f.get(rec, value_col) {
-                "" if game == "karth" => {
-                    self.diags.push(
-                        f.diag(
-                            rec,
-                            value_col.unwrap_or(0),
-                            "`value` is empty: every Heroes of Karth card has a gold value",
-                        )
-                        .with_hint("write 0 for a card printed without a coin"),
-                    );
-                    ok = false;
-                    None
-                }
-                "" => None,
-                v => match v.parse::<i64>() {
-                    Ok(n) if n >= 0 => Some(n),
-                    _ => {
-                        self.diags.push(f.diag(
-                            rec,
-                            value_col.unwrap_or(0),
-                            format!("`value` must be a whole number ≥ 0, found `{v}`"),
-                        ));
-                        ok = false;
-                        None
-                    }
-                },
-            };
-            let abilities = self.card_abilities(f, rec, game);
-            let mut attributes = Vec::new();
-            for ((i, name), numeric) in attr_cols.iter().zip(&numeric) {
-                let v = f.get(rec, Some(*i));
-                if integer_columns(game).contains(name)
-                    && !v.is_empty()
-                    && v.parse::<i64>().is_err()
-                {
-                    self.diags.push(f.diag(
-                        rec,
-                        *i,
-                        format!("`{name}` must be a whole number, found `{v}`"),
-                    ));
-                    ok = false;
-                    continue;
-                }
-                if v.is_empty() {
-                    continue;
-                }
-                attributes.push(Attribute {
-                    name: name.to_string(),
-                    value: v.to_string(),
-                    number: if *numeric { v.parse().ok() } else { None },
-                });
-            }
-            let text = f.get(rec, f.column("text")).to_string();
-            let text_abilities = match game {
-                "keyforge" => keyforge::parse_text(&text)
-                    .into_iter()
-                    .map(AbilityParse::Keyforge)
-                    .collect(),
-                "arcane" => arcane::parse_text(&text)
-                    .into_iter()
-                    .map(AbilityParse::Arcane)
-                    .collect(),
-                _ => Vec::new(),
-            };
-            let (Some(abilities), Ok(faction), true) = (abilities, faction, ok) else {
-                continue;
-            };
-            self.data.cards.push(Card {
+        }
+    }
+
+    /// The game a card file is named after (`cards/<game>.csv`), or a diagnostic.
+    fn card_file_game(&mut self, f: &CsvFile) -> Option<String> {
+        let stem = Path::new(&f.display)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if self.data.games.iter().any(|g| g.slug == stem) {
+            return Some(stem);
+        }
+        let slugs: Vec<&str> = self.data.games.iter().map(|g| g.slug.as_str()).collect();
+        let mut d = f.header_diag(format!("card file for unknown game `{stem}`"));
+        d = match closest(&stem, slugs.iter().copied(), 1).first() {
+            Some(best) => d.with_hint(format!(
+                "did you mean cards/{best}.csv? games are declared in games.csv"
+            )),
+            None => d.with_hint(format!(
+                "name the file after a game of games.csv: {}",
+                slugs.join(", ")
+            )),
+        };
+        self.diags.push(d);
+        None
+    }
+
+    /// The file's attribute columns (every named column that is not a card column),
+    /// recorded in the data set. A column is numeric when every non-empty value parses as
+    /// a number.
+    fn attribute_columns<'f>(&mut self, f: &'f CsvFile, game: &str) -> Vec<AttrCol<'f>> {
+        let attrs: Vec<AttrCol> = f
+            .headers
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| !h.is_empty() && !CARD_COLUMNS.contains(&h.as_str()))
+            .map(|(index, h)| AttrCol {
+                index,
+                name: h.as_str(),
+                numeric: f
+                    .records
+                    .iter()
+                    .map(|r| f.get(r, Some(index)))
+                    .filter(|v| !v.is_empty())
+                    .all(|v| v.parse::<f64>().is_ok_and(f64::is_finite)),
+            })
+            .collect();
+        for a in &attrs {
+            self.data.attribute_columns.push(AttributeColumn {
                 game: game.to_string(),
-                name: name.to_string(),
-                card_type: card_type.to_string(),
-                faction,
-                value,
-                abilities,
-                traits: split_list(f.get(rec, f.column("traits"))),
-                text,
-                attributes,
-                text_abilities,
+                name: a.name.to_string(),
+                numeric: a.numeric,
             });
         }
-        debug_assert!(self.data.cards.len() >= first_card);
+        attrs
+    }
+
+    /// The card of row `rec` (named `name`, of type `card_type`), or `None` when any of its
+    /// fields is wrong (each reported).
+    fn card<'f>(
+        &mut self,
+        f: &CsvFile,
+        rec: &'f Record,
+        game: &str,
+        (name, card_type): (&str, &str),
+        attrs: &[AttrCol],
+        factions: &mut HashMap<&'f str, Option<String>>,
+    ) -> Option<Card> {
+        let type_ok = self.check_card_type(f, rec, game, card_type);
+        let faction_text = f.get(rec, f.column("faction"));
+        let faction = match factions.get(faction_text) {
+            Some(Some(known)) => Ok(Some(known.clone())),
+            _ if faction_text.is_empty() => Ok(None),
+            _ => {
+                let r = self.card_faction(f, rec, game);
+                factions.insert(faction_text, r.clone().ok().flatten());
+                r
+            }
+        };
+        let value = self.card_value(f, rec, game);
+        let abilities = self.card_abilities(f, rec, game);
+        let attributes = self.card_attributes(f, rec, game, attrs);
+        let text = f.get(rec, f.column("text")).to_string();
+        let text_abilities = text_abilities(game, &text);
+        let (true, Ok(faction), Ok(value), Some(abilities), Some(attributes)) =
+            (type_ok, faction, value, abilities, attributes)
+        else {
+            return None;
+        };
+        Some(Card {
+            game: game.to_string(),
+            name: name.to_string(),
+            card_type: card_type.to_string(),
+            faction,
+            value,
+            abilities,
+            traits: split_list(f.get(rec, f.column("traits"))),
+            text,
+            attributes,
+            text_abilities,
+        })
+    }
+
+    /// Whether `card_type` is one of the game's types (any type for a game without a list).
+    fn check_card_type(&mut self, f: &CsvFile, rec: &Record, game: &str, card_type: &str) -> bool {
+        let Some(types) = card_types(game) else {
+            return true;
+        };
+        if types.contains(&card_type) {
+            return true;
+        }
+        let mut d = f.diag(
+            rec,
+            f.column("type").unwrap_or(0),
+            format!("unknown {game} card type `{card_type}`"),
+        );
+        if let Some(best) = closest(card_type, types.iter().copied(), 1).first() {
+            d = d.with_hint(format!(
+                "did you mean `{best}`? the types are: {}",
+                types.join(", ")
+            ));
+        } else {
+            d = d.with_hint(format!("the types are: {}", types.join(", ")));
+        }
+        self.diags.push(d);
+        false
+    }
+
+    /// The `value` column: empty, or a whole number ≥ 0; never empty for Karth.
+    fn card_value(&mut self, f: &CsvFile, rec: &Record, game: &str) -> Result<Option<i64>, ()> {
+        let value_col = f.column("value");
+        match f.get(rec, value_col) {
+            "" if game == "karth" => {
+                self.diags.push(
+                    f.diag(
+                        rec,
+                        value_col.unwrap_or(0),
+                        "`value` is empty: every Heroes of Karth card has a gold value",
+                    )
+                    .with_hint("write 0 for a card printed without a coin"),
+                );
+                Err(())
+            }
+            "" => Ok(None),
+            v => match v.parse::<i64>() {
+                Ok(n) if n >= 0 => Ok(Some(n)),
+                _ => {
+                    self.diags.push(f.diag(
+                        rec,
+                        value_col.unwrap_or(0),
+                        format!("`value` must be a whole number ≥ 0, found `{v}`"),
+                    ));
+                    Err(())
+                }
+            },
+        }
+    }
+
+    /// The card's filled attributes; `None` when an integer column holds something else
+    /// (every such field reported).
+    fn card_attributes(
+        &mut self,
+        f: &CsvFile,
+        rec: &Record,
+        game: &str,
+        attrs: &[AttrCol],
+    ) -> Option<Vec<Attribute>> {
+        let mut ok = true;
+        let mut attributes = Vec::new();
+        for a in attrs {
+            let v = f.get(rec, Some(a.index));
+            if integer_columns(game).contains(&a.name) && !v.is_empty() && v.parse::<i64>().is_err()
+            {
+                self.diags.push(f.diag(
+                    rec,
+                    a.index,
+                    format!("`{}` must be a whole number, found `{v}`", a.name),
+                ));
+                ok = false;
+                continue;
+            }
+            if v.is_empty() {
+                continue;
+            }
+            attributes.push(Attribute {
+                name: a.name.to_string(),
+                value: v.to_string(),
+                number: if a.numeric { v.parse().ok() } else { None },
+            });
+        }
+        ok.then_some(attributes)
     }
 
     fn card_faction(
@@ -366,5 +402,21 @@ impl Validator {
             }
         }
         ok.then_some(out)
+    }
+}
+
+/// The abilities a game's card text holds, read by the game's grammar (KeyForge and Arcane
+/// Legions; none for the others).
+fn text_abilities(game: &str, text: &str) -> Vec<AbilityParse> {
+    match game {
+        "keyforge" => keyforge::parse_text(text)
+            .into_iter()
+            .map(AbilityParse::Keyforge)
+            .collect(),
+        "arcane" => arcane::parse_text(text)
+            .into_iter()
+            .map(AbilityParse::Arcane)
+            .collect(),
+        _ => Vec::new(),
     }
 }

@@ -24,20 +24,20 @@ const FORMAT_LIMITS: [&str; 9] = [
     "min_terrain",
     "max_movement_terrain",
 ];
+/// The required columns of `formats.csv`: the game, the format, then [`FORMAT_LIMITS`].
+const FORMATS_REQUIRED: [&str; 2 + FORMAT_LIMITS.len()] = {
+    let mut all = [""; 2 + FORMAT_LIMITS.len()];
+    all[0] = "game";
+    all[1] = "format";
+    let mut i = 0;
+    while i < FORMAT_LIMITS.len() {
+        all[2 + i] = FORMAT_LIMITS[i];
+        i += 1;
+    }
+    all
+};
 const FORMATS: Columns = Columns {
-    required: &[
-        "game",
-        "format",
-        "max_gold",
-        "heroes",
-        "min_barrack",
-        "min_treasury",
-        "min_spellbook",
-        "main_deck",
-        "max_copies",
-        "min_terrain",
-        "max_movement_terrain",
-    ],
+    required: &FORMATS_REQUIRED,
     optional: &["description"],
 };
 const LEGALITY: Columns = Columns {

@@ -49,6 +49,60 @@ pub struct Violation {
     pub decision: Option<String>,
 }
 
+impl Violation {
+    /// An error against `rule`, with nothing but its message filled in; the `with_*`
+    /// methods add the rest.
+    pub(super) fn error(rule: impl Into<String>, message: impl Into<String>) -> Violation {
+        Violation {
+            rule: rule.into(),
+            severity: Severity::Error,
+            message: message.into(),
+            cards: Vec::new(),
+            actual: None,
+            allowed: None,
+            lines: Vec::new(),
+            suggestion: None,
+            decision: None,
+        }
+    }
+
+    /// The cards involved and their decklist lines.
+    pub(super) fn with_cards(mut self, cards: Vec<String>, lines: Vec<usize>) -> Violation {
+        self.cards = cards;
+        self.lines = lines;
+        self
+    }
+
+    /// The decklist lines involved.
+    pub(super) fn with_lines(mut self, lines: Vec<usize>) -> Violation {
+        self.lines = lines;
+        self
+    }
+
+    /// What the deck has and what the rule allows.
+    pub(super) fn with_counts(
+        mut self,
+        actual: impl Into<String>,
+        allowed: impl Into<String>,
+    ) -> Violation {
+        self.actual = Some(actual.into());
+        self.allowed = Some(allowed.into());
+        self
+    }
+
+    /// How to fix it, if anything can be suggested.
+    pub(super) fn with_suggestion(mut self, suggestion: impl Into<Option<String>>) -> Violation {
+        self.suggestion = suggestion.into();
+        self
+    }
+
+    /// The decision of `docs/decks.md` the check relies on.
+    pub(super) fn with_decision(mut self, decision: &str) -> Violation {
+        self.decision = Some(decision.into());
+        self
+    }
+}
+
 /// Cards per category.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct CategoryCounts {
