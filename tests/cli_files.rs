@@ -16,18 +16,17 @@ fn arbiter() -> Command {
     cmd
 }
 
-/// A valid position (the first fixture's), as the CLI reads it.
-fn position_text() -> String {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/positions");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+/// `arbiter import` of the bundled data into `db`, with `extra` arguments.
+fn import_bundled(db: &Path, extra: &[&str]) -> std::process::Output {
+    arbiter()
+        .arg("import")
+        .args(extra)
+        .arg("--data")
+        .arg(bundled())
+        .arg("--db")
+        .arg(db)
+        .output()
         .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    let fixture: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&files[0]).unwrap()).unwrap();
-    serde_json::to_string_pretty(&fixture["position"]).unwrap()
 }
 
 /// Files that are not a readable catalogue, each as (what it is, its bytes).
@@ -74,7 +73,7 @@ fn readers(scratch: &Path) -> Vec<(&'static str, Vec<std::ffi::OsString>)> {
     let deck = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/decks/legal_obsidian-covenant.txt");
     let position = scratch.join("position.json");
-    std::fs::write(&position, position_text()).unwrap();
+    std::fs::write(&position, a_position_text()).unwrap();
     vec![
         (
             "serve",
@@ -183,13 +182,7 @@ fn import_replaces_only_a_catalogue_unless_forced() {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("c.sqlite");
         std::fs::write(&db, &bytes).unwrap();
-        let out = arbiter()
-            .args(["import", "--data"])
-            .arg(bundled())
-            .arg("--db")
-            .arg(&db)
-            .output()
-            .unwrap();
+        let out = import_bundled(&db, &[]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         if what == "a truncated catalogue" {
             // Its header says it is ours: import may replace a damaged catalogue.
@@ -203,13 +196,7 @@ fn import_replaces_only_a_catalogue_unless_forced() {
         assert_eq!(out.status.code(), Some(2), "{what}: {stderr}");
         assert!(stderr.contains("--force"), "{what}: {stderr}");
         assert_eq!(std::fs::read(&db).unwrap(), bytes, "{what} untouched");
-        let out = arbiter()
-            .args(["import", "--force", "--data"])
-            .arg(bundled())
-            .arg("--db")
-            .arg(&db)
-            .output()
-            .unwrap();
+        let out = import_bundled(&db, &["--force"]);
         assert!(
             out.status.success(),
             "{what} --force: {}",
@@ -235,25 +222,13 @@ fn an_import_while_another_holds_the_catalogue_says_busy() {
         .open(arbiter::catalogue::lock_path(&db))
         .unwrap();
     held.lock().unwrap();
-    let out = arbiter()
-        .args(["import", "--data"])
-        .arg(bundled())
-        .arg("--db")
-        .arg(&db)
-        .output()
-        .unwrap();
+    let out = import_bundled(&db, &[]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("is busy: another import"), "{stderr}");
     assert_eq!(std::fs::read(&db).unwrap(), before);
     held.unlock().unwrap();
-    let out = arbiter()
-        .args(["import", "--data"])
-        .arg(bundled())
-        .arg("--db")
-        .arg(&db)
-        .output()
-        .unwrap();
+    let out = import_bundled(&db, &[]);
     assert!(
         out.status.success(),
         "{}",
@@ -414,7 +389,7 @@ fn a_position_followed_by_stray_text_is_refused_where_the_text_starts() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("c.sqlite");
     import(&bundled(), &db).unwrap();
-    let position = position_text();
+    let position = a_position_text();
     let lines = position.lines().count();
     for tail in ["garbage", "]]]}}}", "{\"game\": \"battleline\"}"] {
         let file = dir.path().join("p.json");

@@ -119,27 +119,45 @@ fn json_len(value: &impl Serialize) -> usize {
     serde_json::to_writer(&mut count, value).map_or(0, |()| count.0)
 }
 
-/// Plays a resolved state to the end, recording each step.
-pub fn play_out(st: &mut State, config: RecordConfig) -> Adjudication {
-    let names: [Arc<str>; 2] = [st.players[0].name.clone(), st.players[1].name.clone()];
-    let mut steps = Vec::new();
-    let mut state_bytes = 0usize;
-    let mut states_omitted_from = None;
-    while !st.is_over() {
+/// Records a game as it is played, one step at a time: the one recorder behind
+/// [`play_out`] (which collects the steps) and the API's streamed answer (which writes
+/// each as it comes). Per-step states stop once they pass [`STATE_BUDGET_BYTES`].
+pub struct Recorder {
+    config: RecordConfig,
+    names: [Arc<str>; 2],
+    state_bytes: usize,
+    states_omitted_from: Option<u32>,
+}
+
+impl Recorder {
+    pub fn new(st: &State, config: RecordConfig) -> Recorder {
+        Recorder {
+            config,
+            names: [st.players[0].name.clone(), st.players[1].name.clone()],
+            state_bytes: 0,
+            states_omitted_from: None,
+        }
+    }
+
+    /// Plays the next step of `st` and records it; `None` once the game is over.
+    pub fn step(&mut self, st: &mut State) -> Option<StepRecord> {
+        if st.is_over() {
+            return None;
+        }
         let events = advance(st);
         let logged = events
             .into_iter()
             .map(|e| LoggedEvent {
-                text: e.describe(&names),
+                text: e.describe(&self.names),
                 rule: e.cite,
                 change: e.change,
             })
             .collect();
-        let state = if config.states && states_omitted_from.is_none() {
+        let state = if self.config.states && self.states_omitted_from.is_none() {
             let position = to_position(st);
-            state_bytes += json_len(&position);
-            if state_bytes > STATE_BUDGET_BYTES {
-                states_omitted_from = Some(st.steps);
+            self.state_bytes += json_len(&position);
+            if self.state_bytes > STATE_BUDGET_BYTES {
+                self.states_omitted_from = Some(st.steps);
                 None
             } else {
                 Some(position)
@@ -147,18 +165,32 @@ pub fn play_out(st: &mut State, config: RecordConfig) -> Adjudication {
         } else {
             None
         };
-        steps.push(StepRecord {
+        Some(StepRecord {
             n: st.steps,
             turn: st.turn,
             phase: st.phase,
             events: logged,
             state,
-        });
+        })
+    }
+
+    /// The step from which per-step states were left out (the budget ran out), if any.
+    pub fn states_omitted_from(&self) -> Option<u32> {
+        self.states_omitted_from
+    }
+}
+
+/// Plays a resolved state to the end, recording each step.
+pub fn play_out(st: &mut State, config: RecordConfig) -> Adjudication {
+    let mut recorder = Recorder::new(st, config);
+    let mut steps = Vec::new();
+    while let Some(step) = recorder.step(st) {
+        steps.push(step);
     }
     Adjudication {
         steps,
         final_position: to_position(st),
         outcome: st.outcome.clone().unwrap_or(Outcome::StepBound),
-        states_omitted_from,
+        states_omitted_from: recorder.states_omitted_from(),
     }
 }

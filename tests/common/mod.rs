@@ -93,3 +93,19 @@ pub fn bundled_state() -> arbiter::web::AppState {
             .clone(),
     )
 }
+
+/// The position of the first fixture under `tests/fixtures/positions/` (by file name), as
+/// pretty JSON: a valid position for tests that need any one.
+pub fn a_position_text() -> String {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/positions");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("the fixtures directory")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    let fixture: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&files[0]).expect("the first fixture"))
+            .expect("fixture JSON");
+    serde_json::to_string_pretty(&fixture["position"]).expect("a position serialises")
+}

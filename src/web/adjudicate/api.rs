@@ -12,8 +12,7 @@ use serde::Deserialize;
 use super::Refused;
 use crate::adjudicate::CatalogueCards;
 use crate::engine::{
-    self, position::caps, Adjudication, LoggedEvent, Position, PositionError, RecordConfig, State,
-    StepRecord, STATE_BUDGET_BYTES,
+    self, position::caps, Adjudication, Position, PositionError, RecordConfig, State,
 };
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
@@ -203,59 +202,27 @@ fn write_json(w: &mut impl std::io::Write, value: &impl serde::Serialize) -> std
 
 /// Writes the JSON of an [`engine::Adjudication`] of `st` played out, as
 /// [`engine::play_out`] records it (the same keys in the same order, the same
-/// [`STATE_BUDGET_BYTES`] on per-step states), one step at a time.
+/// [`engine::STATE_BUDGET_BYTES`] on per-step states), one step at a time.
 fn write_adjudication(
     mut st: State,
     config: RecordConfig,
     w: &mut impl std::io::Write,
 ) -> std::io::Result<()> {
-    let names = [st.players[0].name.clone(), st.players[1].name.clone()];
-    let mut state_bytes = 0usize;
-    let mut states_omitted_from = None;
+    let mut recorder = engine::Recorder::new(&st, config);
     w.write_all(b"{\"steps\":[")?;
     let mut first = true;
-    while !st.is_over() {
-        let events = engine::advance(&mut st);
-        let logged = events
-            .into_iter()
-            .map(|e| LoggedEvent {
-                text: e.describe(&names),
-                rule: e.cite,
-                change: e.change,
-            })
-            .collect();
-        let state = if config.states && states_omitted_from.is_none() {
-            let position = engine::to_position(&st);
-            state_bytes += serde_json::to_vec(&position).map_or(0, |v| v.len());
-            if state_bytes > STATE_BUDGET_BYTES {
-                states_omitted_from = Some(st.steps);
-                None
-            } else {
-                Some(position)
-            }
-        } else {
-            None
-        };
+    while let Some(step) = recorder.step(&mut st) {
         if !first {
             w.write_all(b",")?;
         }
         first = false;
-        write_json(
-            w,
-            &StepRecord {
-                n: st.steps,
-                turn: st.turn,
-                phase: st.phase,
-                events: logged,
-                state,
-            },
-        )?;
+        write_json(w, &step)?;
     }
     w.write_all(b"],\"final\":")?;
     write_json(w, &engine::to_position(&st))?;
     w.write_all(b",\"outcome\":")?;
     write_json(w, &st.outcome.clone().unwrap_or(engine::Outcome::StepBound))?;
-    if let Some(n) = states_omitted_from {
+    if let Some(n) = recorder.states_omitted_from() {
         write!(w, ",\"states_omitted_from\":{n}")?;
     }
     w.write_all(b"}")
