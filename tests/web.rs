@@ -113,3 +113,34 @@ async fn a_position_followed_by_stray_text_is_refused_by_the_api_and_the_builder
         );
     }
 }
+
+// Issue #15 (players) 7: the 404 page's "did you mean" is a link to the page meant.
+#[actix_web::test]
+async fn a_404_offers_the_pages_meant_as_links() {
+    let (status, _, body) = get("/keyword/battleline/Armour", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(
+        body.contains(r#"Did you mean"#)
+            && body.contains(r#"<a href="/keyword/battleline/Armor">Armor</a>"#),
+        "{body}"
+    );
+    let (status, _, body) = get("/keyword/battlelin/Armor", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(
+        body.contains(r#"<a href="/keyword/battleline/Armor">battleline</a>"#),
+        "{body}"
+    );
+    let (status, _, body) = get("/keyword/battleline/Armour.json", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["code"], "not_found");
+    assert!(
+        v["details"]
+            .as_str()
+            .unwrap()
+            .contains("did you mean `Armor`"),
+        "{v}"
+    );
+    assert_eq!(v["suggestions"][0]["name"], "Armor");
+    assert_eq!(v["suggestions"][0]["url"], "/keyword/battleline/Armor");
+}

@@ -89,7 +89,7 @@ async fn card(
     let (game_slug, raw_name) = path.into_inner();
     let name = page::strip_json(&req, &raw_name);
     let cat = &state.catalogue;
-    let game = page::game(cat, &game_slug, format)?;
+    let game = page::game(cat, &game_slug, &|g| links::card(g, name), format)?;
     let card = cat
         .card(&game.slug, name)
         .ok_or_else(|| unknown_card(cat, game, name, format))?;
@@ -171,6 +171,7 @@ fn unknown_card(cat: &Catalogue, game: &Game, name: &str, format: Format) -> Fai
     page::not_found(
         format!("no {} card {}", game.slug, page::quoted(name)),
         &found,
+        &|c| links::card(&game.slug, c),
         format,
     )
 }

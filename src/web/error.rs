@@ -6,11 +6,25 @@ use actix_web::{http::StatusCode, HttpRequest, HttpResponse, ResponseError};
 use askama::Template;
 use serde::Serialize;
 
+/// A page the user may have meant, offered by a 404.
+#[derive(Debug, Clone, Serialize)]
+pub struct Suggestion {
+    pub name: String,
+    pub url: String,
+}
+
 /// What a handler can fail with.
 #[derive(Debug, thiserror::Error)]
 pub enum WebError {
     #[error("{0}")]
     NotFound(String),
+    /// A 404 with the pages the user may have meant: links on the error page, and
+    /// `suggestions` (name and URL) in the JSON object.
+    #[error("{message}; did you mean {}?", suggestions.iter().map(|s| format!("`{}`", s.name)).collect::<Vec<_>>().join(", "))]
+    NotFoundSuggesting {
+        message: String,
+        suggestions: Vec<Suggestion>,
+    },
     #[error("{0}")]
     BadRequest(String),
     /// Bad input with a list of located problems (`errors` in the JSON object).
@@ -39,7 +53,7 @@ pub enum WebError {
 impl WebError {
     fn status(&self) -> StatusCode {
         match self {
-            WebError::NotFound(_) => StatusCode::NOT_FOUND,
+            WebError::NotFound(_) | WebError::NotFoundSuggesting { .. } => StatusCode::NOT_FOUND,
             WebError::BadRequest(_) | WebError::BadInput { .. } => StatusCode::BAD_REQUEST,
             WebError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
@@ -49,7 +63,7 @@ impl WebError {
     }
     fn code(&self) -> &'static str {
         match self {
-            WebError::NotFound(_) => "not_found",
+            WebError::NotFound(_) | WebError::NotFoundSuggesting { .. } => "not_found",
             WebError::BadRequest(_) => "bad_request",
             WebError::BadInput { .. } => "bad_input",
             WebError::TooLarge(_) => "too_large",
@@ -84,6 +98,8 @@ struct ErrorObject<'a> {
     details: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     errors: Option<&'a serde_json::Value>,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    suggestions: &'a [Suggestion],
 }
 
 /// The HTML error page.
@@ -92,7 +108,10 @@ struct ErrorObject<'a> {
 struct ErrorPage<'a> {
     status: u16,
     title: &'a str,
+    /// The error in words; without the "did you mean" when `suggestions` shows it.
     details: String,
+    /// Offered as links.
+    suggestions: &'a [Suggestion],
 }
 
 impl ResponseError for Failure {
@@ -105,6 +124,10 @@ impl ResponseError for Failure {
             tracing::error!(msg = %super::logging::escape_controls(msg), "internal error");
         }
         let details = self.error.to_string();
+        let suggestions: &[Suggestion] = match &self.error {
+            WebError::NotFoundSuggesting { suggestions, .. } => suggestions,
+            _ => &[],
+        };
         let mut res = match self.format {
             Format::Json => {
                 let body = super::page::html_safe_json(&ErrorObject {
@@ -116,6 +139,7 @@ impl ResponseError for Failure {
                         WebError::BadInput { errors, .. } => Some(errors),
                         _ => None,
                     },
+                    suggestions,
                 })
                 .unwrap_or_else(|_| br#"{"object":"error"}"#.to_vec());
                 HttpResponse::build(status)
@@ -126,7 +150,11 @@ impl ResponseError for Failure {
                 let page = ErrorPage {
                     status: status.as_u16(),
                     title: status.canonical_reason().unwrap_or("Error"),
-                    details,
+                    details: match &self.error {
+                        WebError::NotFoundSuggesting { message, .. } => message.clone(),
+                        _ => details,
+                    },
+                    suggestions,
                 };
                 let body = page
                     .render()

@@ -109,7 +109,7 @@ async fn keyword(
     let (game_slug, raw_name) = path.into_inner();
     let name = page::strip_json(&req, &raw_name);
     let cat = &state.catalogue;
-    let game = page::game(cat, &game_slug, format)?;
+    let game = page::game(cat, &game_slug, &|g| links::keyword(g, name), format)?;
     let kw = cat
         .keyword(&game.slug, name)
         .ok_or_else(|| unknown_keyword(cat, game, name, format))?;
@@ -232,6 +232,7 @@ fn unknown_keyword(cat: &Catalogue, game: &Game, name: &str, format: Format) -> 
     page::not_found(
         format!("no {} keyword {}", game.slug, page::quoted(name)),
         &found,
+        &|k| links::keyword(&game.slug, k),
         format,
     )
 }

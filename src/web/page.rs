@@ -10,7 +10,10 @@
 //! It holds no route and no template of its own; each family (`home`, `keyword`, `card`,
 //! `rules`) keeps its handlers, page struct and JSON twin in its own module.
 
-use super::{error::Failure, Format, WebError};
+use super::{
+    error::{Failure, Suggestion},
+    Format, WebError,
+};
 use crate::catalogue::{Catalogue, Game};
 use crate::grammar::AbilityParse;
 use actix_web::{HttpRequest, HttpResponse};
@@ -96,16 +99,27 @@ pub(super) fn quoted(name: &str) -> String {
     }
 }
 
-/// A 404 whose details end with the suggestions, if there are any.
-pub(super) fn not_found(message: String, suggestions: &[&str], format: Format) -> Failure {
-    let details = match suggestions {
-        [] => message,
-        list => {
-            let list: Vec<String> = list.iter().map(|s| format!("`{s}`")).collect();
-            format!("{message}; did you mean {}?", list.join(", "))
-        }
-    };
-    WebError::NotFound(details).in_format(format)
+/// A 404 offering `suggestions` (each a name and the URL of its page), if there are any.
+pub(super) fn not_found(
+    message: String,
+    suggestions: &[&str],
+    url_of: &dyn Fn(&str) -> String,
+    format: Format,
+) -> Failure {
+    if suggestions.is_empty() {
+        return WebError::NotFound(message).in_format(format);
+    }
+    WebError::NotFoundSuggesting {
+        message,
+        suggestions: suggestions
+            .iter()
+            .map(|name| Suggestion {
+                name: name.to_string(),
+                url: url_of(name),
+            })
+            .collect(),
+    }
+    .in_format(format)
 }
 
 /// The closest of `candidates` to `wanted` (at most 5), none for an over-long name.
@@ -119,15 +133,17 @@ where
     crate::text::closest(wanted, candidates, 5)
 }
 
-/// The game with this slug, or a 404 suggesting the closest slugs.
+/// The game with this slug, or a 404 suggesting the closest slugs, each linked to
+/// `url_of(slug)` (the same page in that game).
 pub(super) fn game<'a>(
     cat: &'a Catalogue,
     slug: &str,
+    url_of: &dyn Fn(&str) -> String,
     format: Format,
 ) -> Result<&'a Game, Failure> {
     cat.game(slug).ok_or_else(|| {
         let found = suggestions(slug, cat.games().iter().map(|g| g.slug.as_str()));
-        not_found(format!("no game {}", quoted(slug)), &found, format)
+        not_found(format!("no game {}", quoted(slug)), &found, url_of, format)
     })
 }
 

@@ -119,7 +119,12 @@ async fn game_rules(
     let format = Format::of(&req);
     let raw = path.into_inner();
     let cat = &state.catalogue;
-    let game = page::game(cat, page::strip_json(&req, &raw), format)?;
+    let game = page::game(
+        cat,
+        page::strip_json(&req, &raw),
+        &|g| format!("/rules/{}", links::segment(g)),
+        format,
+    )?;
     let rules = rules_of(cat, &game.slug);
     if format == Format::Json {
         let data = rules.iter().map(|r| RuleJson::of(r)).collect();
@@ -141,7 +146,7 @@ async fn section(
     let (game_slug, raw) = path.into_inner();
     let section = page::strip_json(&req, &raw);
     let cat = &state.catalogue;
-    let game = page::game(cat, &game_slug, format)?;
+    let game = page::game(cat, &game_slug, &|g| links::rule(g, section), format)?;
     let rules = cat.rules(&game.slug, section);
     let all = rules_of(cat, &game.slug);
     if rules.is_empty() {
@@ -257,6 +262,7 @@ fn unknown_section(all: &[&Rule], game: &Game, section: &str, format: Format) ->
     page::not_found(
         format!("no {} rule numbered {}", game.slug, page::quoted(section)),
         &found,
+        &|n| links::rule(&game.slug, n),
         format,
     )
 }

@@ -195,6 +195,8 @@ struct ErrorPage<'a> {
     status: u16,
     title: &'a str,
     details: &'a str,
+    /// None here: a refusal suggests no other page.
+    suggestions: &'a [crate::web::error::Suggestion],
 }
 
 impl ResponseError for Refused {
@@ -235,6 +237,7 @@ impl ResponseError for Refused {
                     status: status.as_u16(),
                     title: status.canonical_reason().unwrap_or("Error"),
                     details: message,
+                    suggestions: &[],
                 }
                 .render()
                 .unwrap_or_else(|_| message.clone());
