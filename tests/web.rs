@@ -144,3 +144,25 @@ async fn a_404_offers_the_pages_meant_as_links() {
     assert_eq!(v["suggestions"][0]["name"], "Armor");
     assert_eq!(v["suggestions"][0]["url"], "/keyword/battleline/Armor");
 }
+
+// Issue #15 (players) 6: a game's rules index is in rule-number order, shows each rule's
+// text, and does not repeat a heading on its sub-rules.
+#[actix_web::test]
+async fn the_rules_index_is_in_rule_order_with_texts() {
+    let (status, _, body) = get("/rules/karth", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let at = |s: &str| {
+        body.find(&format!(">{s}</a>"))
+            .unwrap_or_else(|| panic!("{s} listed"))
+    };
+    assert!(at("3.1") < at("5.0"), "3.x before 5.x");
+    assert!(at("5.9") < at("5.10") || !body.contains(">5.10</a>"));
+    assert!(
+        body.contains(r#"<p class="rule-text">A Player can hire a unit from their hand if they have enough gold.</p>"#),
+        "each rule's text"
+    );
+    // 5.2 is headed "Unit Cards"; 5.2.1 does not say it again.
+    let line = &body[at("5.2.1")..];
+    let line = &line[..line.find("</li>").unwrap()];
+    assert!(!line.contains("Unit Cards"), "{line}");
+}

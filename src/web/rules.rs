@@ -82,9 +82,15 @@ pub struct SectionLine<'a> {
     pub depth: usize,
     /// A heading: no rule with this number has text.
     pub heading: bool,
+    /// The texts of the rules with this number, in source order (empty ones left out).
+    pub texts: Vec<&'a str>,
+    /// Whether to show `title`: not when the nearest section above has the same title
+    /// (the source repeats its heading on every sub-rule).
+    pub show_title: bool,
 }
 
-/// `/rules/{game}`: every section of a game, each once, in order of first appearance.
+/// `/rules/{game}`: every section of a game, each once, in rule-number order (3.x before
+/// 5.x, 5.10 after 5.9), with each rule's text.
 #[derive(Template)]
 #[template(path = "rules/game.html")]
 pub struct GameRulesPage<'a> {
@@ -194,9 +200,13 @@ fn section_lines<'a>(rules: &[&'a Rule]) -> Vec<SectionLine<'a>> {
     let mut lines: Vec<SectionLine<'a>> = Vec::new();
     let mut at: HashMap<&str, usize> = HashMap::new();
     for r in rules {
+        let text = r.text.trim();
         if let Some(&i) = at.get(r.section.as_str()) {
             lines[i].count += 1;
-            lines[i].heading &= r.text.trim().is_empty();
+            lines[i].heading &= text.is_empty();
+            if !text.is_empty() {
+                lines[i].texts.push(&r.text);
+            }
             continue;
         }
         at.insert(&r.section, lines.len());
@@ -206,10 +216,40 @@ fn section_lines<'a>(rules: &[&'a Rule]) -> Vec<SectionLine<'a>> {
             url: links::rule(&r.game, &r.section),
             count: 1,
             depth: r.section.matches('.').count(),
-            heading: r.text.trim().is_empty(),
+            heading: text.is_empty(),
+            texts: if text.is_empty() {
+                Vec::new()
+            } else {
+                vec![&r.text]
+            },
+            show_title: true,
         });
     }
+    lines.sort_by(|a, b| section_order(a.section).cmp(&section_order(b.section)));
+    let titles: HashMap<&str, &str> = lines.iter().map(|l| (l.section, l.title)).collect();
+    for line in &mut lines {
+        let mut cur = line.section;
+        while let Some((parent, _)) = cur.rsplit_once('.') {
+            if let Some(t) = titles.get(parent) {
+                line.show_title = *t != line.title;
+                break;
+            }
+            cur = parent;
+        }
+    }
     lines
+}
+
+/// A rule number's sort key: its parts as numbers where they are numbers (`5.10` after
+/// `5.9`), text otherwise; a trailing `.0` sorts with its parent (`5.0` before `5.1`).
+fn section_order(section: &str) -> Vec<(u64, &str)> {
+    section
+        .split('.')
+        .map(|part| match part.parse::<u64>() {
+            Ok(n) => (n, ""),
+            Err(_) => (u64::MAX, part),
+        })
+        .collect()
 }
 
 /// The rules nearest below `section`: those numbered `section.…` with no rule of the
