@@ -226,7 +226,10 @@ fn section_lines<'a>(rules: &[&'a Rule]) -> Vec<SectionLine<'a>> {
         });
     }
     lines.sort_by(|a, b| section_order(a.section).cmp(&section_order(b.section)));
+    // A title is shown once: not again on a sub-rule under a section of that title, nor on
+    // the next of a run of numbers that all carry it (3.1 to 3.12, "Deck Building").
     let titles: HashMap<&str, &str> = lines.iter().map(|l| (l.section, l.title)).collect();
+    let mut previous: Option<(&str, usize)> = None;
     for line in &mut lines {
         let mut cur = line.section;
         while let Some((parent, _)) = cur.rsplit_once('.') {
@@ -236,6 +239,10 @@ fn section_lines<'a>(rules: &[&'a Rule]) -> Vec<SectionLine<'a>> {
             }
             cur = parent;
         }
+        if previous.is_some_and(|(t, depth)| t == line.title && depth == line.depth) {
+            line.show_title = false;
+        }
+        previous = Some((line.title, line.depth));
     }
     lines
 }
