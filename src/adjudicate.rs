@@ -78,12 +78,32 @@ impl SavedState {
     }
 }
 
-/// Reads what a judge opens: a [`SavedState`] (its position and step) or a bare position
-/// (step 0). Errors locate the problem in `json` itself (a saved state's position errors
+/// A test fixture of `tests/fixtures/positions/`: what it shows, the sentences it cites,
+/// and its position, which is what a judge opening it wants played.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FixtureFile {
+    #[serde(rename = "about")]
+    _about: serde::de::IgnoredAny,
+    #[serde(rename = "cites", default)]
+    _cites: serde::de::IgnoredAny,
+    position: Position,
+}
+
+/// Reads what a judge opens: a [`SavedState`] (its position and step), a test fixture
+/// (`{about, cites, position}`: its position, step 0) or a bare position (step 0). Errors locate the problem in `json` itself (a saved state's position errors
 /// have paths under `position`).
 pub fn read_opened(json: &str) -> Result<(Position, usize), PositionError> {
-    let is_state = serde_json::from_str::<serde_json::Value>(json)
-        .is_ok_and(|v| v.get("object").and_then(|o| o.as_str()) == Some(SAVED_STATE_OBJECT));
+    let value = serde_json::from_str::<serde_json::Value>(json).ok();
+    let is_state = value
+        .as_ref()
+        .is_some_and(|v| v.get("object").and_then(|o| o.as_str()) == Some(SAVED_STATE_OBJECT));
+    let is_fixture = value.as_ref().is_some_and(|v| {
+        v.get("object").is_none() && v.get("about").is_some() && v.get("position").is_some()
+    });
+    if is_fixture {
+        return parse_json::<FixtureFile>(json).map(|f| (f.position, 0));
+    }
     if !is_state {
         return Position::from_json(json).map(|p| (p, 0));
     }

@@ -503,3 +503,42 @@ fn an_unopenable_catalogue_is_exit_2_in_every_subcommand() {
     assert_eq!(std::fs::read(&foreign).unwrap(), b"my notes\n");
     assert!(dir.is_dir());
 }
+
+// Issue #15 (judges) 9: the CLI reads a test fixture (`{about, cites, position}`) as it
+// reads a position, and locates errors inside it under `position`.
+#[test]
+fn adjudicate_reads_a_fixture_file_as_its_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    import(&bundled(), &db).unwrap();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/positions/interp_fade_reorder.json");
+    let bare = dir.path().join("bare.json");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&fixture).unwrap()).unwrap();
+    std::fs::write(&bare, serde_json::to_string(&v["position"]).unwrap()).unwrap();
+    let run = |file: &Path| {
+        arbiter()
+            .arg("adjudicate")
+            .arg(file)
+            .arg("--db")
+            .arg(&db)
+            .output()
+            .unwrap()
+    };
+    let (from_fixture, from_bare) = (run(&fixture), run(&bare));
+    assert!(
+        from_fixture.status.success(),
+        "{}",
+        String::from_utf8_lossy(&from_fixture.stderr)
+    );
+    assert_eq!(from_fixture.stdout, from_bare.stdout, "the same log");
+    let broken = dir.path().join("broken.json");
+    let mut w = v.clone();
+    w["position"]["turns"] = serde_json::json!("many");
+    std::fs::write(&broken, serde_json::to_string_pretty(&w).unwrap()).unwrap();
+    let out = run(&broken);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("position.turns"), "{stderr}");
+}
