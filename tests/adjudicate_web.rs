@@ -1080,3 +1080,17 @@ async fn sabotage_is_a_chance_step_the_judge_can_fix() {
     assert_eq!(slots, [1, 2], "both carriers are candidates");
     assert_eq!(chance["forced"], false);
 }
+
+// Issue #15 (judges) 7: a step that applies the same rule several times quotes it once.
+#[actix_rt::test]
+async fn a_step_quotes_each_rule_once() {
+    let hash = store(&fixture_position("interp_fade_reorder")).await;
+    let (status, page) = get_html(&format!("/adjudicate/p/{hash}/3")).await;
+    assert_eq!(status, StatusCode::OK);
+    // Step 3 is the battle in slot 1: two attacks and two blows, all under T2.
+    let start = page.find("id=\"log-3\"").expect("step 3 in the log");
+    let step3 = &page[start..start + page[start..].find("</ul></li>").unwrap()];
+    let t2 = "deal their Attack in damage to each other at the same time";
+    assert_eq!(step3.matches(t2).count(), 1, "T2 quoted once: {step3}");
+    assert_eq!(step3.matches("(quoted above)").count(), 3, "{step3}");
+}

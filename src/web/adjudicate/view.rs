@@ -26,6 +26,9 @@ pub struct EventView {
     /// settled what the cited sentence leaves open, each linked to its place on the
     /// rules page (the rendering of `docs/rules/battleline.md`).
     pub also: Vec<BasisView>,
+    /// Whether the page quotes `sentence` here: only at the first event of a step that
+    /// cites it; later ones name the rule and say it is quoted above.
+    pub quoted: bool,
 }
 
 /// A house rule or a reading an event also rests on.
@@ -78,6 +81,7 @@ impl EventView {
             },
             href: rule_href(e.rule.cite),
             also,
+            quoted: true,
         }
     }
 }
@@ -105,9 +109,22 @@ impl StepView {
             n,
             turn,
             phase: phase.label(),
-            events: events.iter().map(EventView::of).collect(),
+            events: quote_once(events.iter().map(EventView::of).collect()),
         }
     }
+}
+
+/// Marks every event after the first of its step to cite the same sentence as not
+/// quoting it again (a battle step applies T2 to four blows; it is quoted once).
+fn quote_once(mut events: Vec<EventView>) -> Vec<EventView> {
+    let mut seen: Vec<&'static str> = Vec::new();
+    for e in &mut events {
+        e.quoted = !seen.contains(&e.sentence);
+        if e.quoted {
+            seen.push(e.sentence);
+        }
+    }
+    events
 }
 
 /// A status icon on the board.
