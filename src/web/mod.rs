@@ -12,6 +12,7 @@ mod card;
 pub mod decks;
 mod error;
 mod format;
+pub mod head_guard;
 mod home;
 pub mod json;
 mod keyword;
@@ -30,7 +31,7 @@ pub use search::{search_response, ResponseCache, SearchResponse};
 use crate::catalogue::Catalogue;
 use crate::permalinks::Permalinks;
 use crate::search::SearchIndex;
-use actix_web::{web, App, HttpServer};
+use actix_web::{web, App};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -189,31 +190,107 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
 
 /// The server for `cfg`, bound but not yet running, and the addresses it listens on (so
 /// a test can bind port 0 and learn the port).
+///
+/// Built like actix-web's `HttpServer` (the same head, body, keep-alive and disconnect
+/// timeouts, workers, per-worker connection cap, listen backlog of 1024 and graceful
+/// shutdown), with one difference: each new connection meets the [`head_guard`] first,
+/// which answers itself, with a body, the first heads actix-http would refuse with an
+/// empty one. The app sees actix-web's default `AppConfig` (its host, `localhost:8080`, is
+/// only used for a request without a `Host` header).
 pub fn bind(
     state: AppState,
     cfg: &ServeConfig,
 ) -> std::io::Result<(actix_web::dev::Server, Vec<std::net::SocketAddr>)> {
+    use actix_http::HttpService;
+    use actix_service::{fn_service, map_config, IntoServiceFactory, ServiceFactoryExt};
+    use actix_web::dev::AppConfig;
+
     let deadline = middleware::BodyDeadline(cfg.body_timeout);
-    let mut server = HttpServer::new(move || {
-        App::new()
-            .app_data(deadline)
-            .wrap(tracing_actix_web::TracingLogger::<logging::EscapedRootSpan>::new())
-            .configure(configure(state.clone()))
-    })
-    .client_request_timeout(cfg.head_timeout)
-    .client_disconnect_timeout(cfg.disconnect_timeout)
-    .keep_alive(cfg.keep_alive);
     let workers = cfg.workers.unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1)
     });
-    server = server
+    let mut builder = actix_server::Server::build()
         .workers(workers)
-        .max_connections(cfg.max_connections.div_ceil(workers.max(1)).max(1));
-    let server = server.bind(&cfg.addr)?;
-    let addrs = server.addrs();
-    Ok((server.run(), addrs))
+        .backlog(LISTEN_BACKLOG)
+        .max_concurrent_connections(cfg.max_connections.div_ceil(workers.max(1)).max(1));
+    let shutdown = builder.graceful_shutdown_signal();
+    let guard = head_guard::HeadGuard {
+        head_timeout: cfg.head_timeout,
+        linger: cfg.disconnect_timeout,
+    };
+    let mut addrs = Vec::new();
+    for listener in listeners(&cfg.addr)? {
+        let addr = listener.local_addr()?;
+        addrs.push(addr);
+        let (state, cfg, shutdown) = (state.clone(), cfg.clone(), shutdown.clone());
+        builder = builder.listen(format!("arbiter-{addr}"), listener, move || {
+            let state = state.clone();
+            let app = App::new()
+                .app_data(deadline)
+                .wrap(tracing_actix_web::TracingLogger::<logging::EscapedRootSpan>::new())
+                .configure(configure(state))
+                .into_factory()
+                .map_err(|err| err.error_response());
+            let shutdown = shutdown.clone();
+            let http = HttpService::build()
+                .graceful_shutdown_signal(move || {
+                    let signal = shutdown.clone();
+                    async move { signal.notified().await }
+                })
+                .keep_alive(cfg.keep_alive)
+                .client_request_timeout(cfg.head_timeout)
+                .client_disconnect_timeout(cfg.disconnect_timeout)
+                .local_addr(addr)
+                .finish(map_config(app, |_| AppConfig::default()));
+            fn_service(move |io: tokio::net::TcpStream| async move {
+                let peer = io.peer_addr().ok();
+                match guard.accept(io).await {
+                    Some(io) => Ok((io, actix_http::Protocol::Http1, peer)),
+                    None => Err(actix_http::error::DispatchError::Io(std::io::Error::other(
+                        "answered by the head guard",
+                    ))),
+                }
+            })
+            .and_then(http)
+        })?;
+    }
+    Ok((builder.run(), addrs))
+}
+
+/// Pending connections the kernel queues per listener (actix-web's default).
+const LISTEN_BACKLOG: u32 = 1024;
+
+/// A listener for every address `addr` resolves to, as actix-web binds them
+/// (`SO_REUSEADDR`, a backlog of [`LISTEN_BACKLOG`]); an error if none binds.
+fn listeners(addr: &str) -> std::io::Result<Vec<std::net::TcpListener>> {
+    use socket2::{Domain, Protocol, Socket, Type};
+    use std::net::ToSocketAddrs;
+    let mut bound = Vec::new();
+    let mut last_err = None;
+    for addr in addr.to_socket_addrs()? {
+        let made = (|| {
+            let socket = Socket::new(Domain::for_address(addr), Type::STREAM, Some(Protocol::TCP))?;
+            socket.set_reuse_address(true)?;
+            socket.bind(&addr.into())?;
+            socket.listen(LISTEN_BACKLOG as i32)?;
+            Ok::<_, std::io::Error>(std::net::TcpListener::from(socket))
+        })();
+        match made {
+            Ok(listener) => bound.push(listener),
+            Err(err) => last_err = Some(err),
+        }
+    }
+    if bound.is_empty() {
+        return Err(last_err.unwrap_or_else(|| {
+            std::io::Error::new(
+                std::io::ErrorKind::AddrNotAvailable,
+                format!("{addr} resolves to no address"),
+            )
+        }));
+    }
+    Ok(bound)
 }
 
 /// Serves until the process is stopped.
