@@ -94,10 +94,7 @@ async fn a_position_followed_by_stray_text_is_refused_by_the_api_and_the_builder
                 && text.contains(&at_line),
             "{tail}: {text}"
         );
-        let form = format!(
-            "json={}",
-            percent_encoding::utf8_percent_encode(&body, percent_encoding::NON_ALPHANUMERIC)
-        );
+        let form = common::http::form_field("json", &body);
         let (status, _, page) = common::http::post(
             common::bundled_state(),
             "/adjudicate",

@@ -66,13 +66,7 @@ where
         atest::TestRequest::post()
             .uri("/adjudicate.json")
             .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
-            .set_payload(format!(
-                "json={}",
-                percent_encoding::utf8_percent_encode(
-                    &position.to_string(),
-                    percent_encoding::NON_ALPHANUMERIC
-                )
-            ))
+            .set_payload(common::http::form_field("json", &position.to_string()))
             .to_request(),
     )
     .await;

@@ -130,13 +130,7 @@ async fn heavy_work_beyond_the_bound_is_503_with_retry_after() {
     );
 
     // The builder plays a pasted position out before storing it: the same bound.
-    let body = format!(
-        "json={}",
-        percent_encoding::utf8_percent_encode(
-            &small_position().to_string(),
-            percent_encoding::NON_ALPHANUMERIC
-        )
-    );
+    let body = common::http::form_field("json", &small_position().to_string());
     let built = test::call_service(
         &app,
         TestRequest::post()
@@ -309,12 +303,9 @@ async fn a_full_store_is_507_and_a_fast_client_429() {
         TestRequest::post()
             .uri("/adjudicate.json")
             .insert_header(("Content-Type", FORM))
-            .set_payload(format!(
-                "json={}",
-                percent_encoding::utf8_percent_encode(
-                    &small_position().to_string(),
-                    percent_encoding::NON_ALPHANUMERIC
-                )
+            .set_payload(common::http::form_field(
+                "json",
+                &small_position().to_string(),
             ))
             .to_request(),
     )
@@ -347,13 +338,7 @@ async fn a_full_store_is_507_and_a_fast_client_429() {
                 .uri("/adjudicate")
                 .peer_addr(peer(ip))
                 .insert_header(("Content-Type", FORM))
-                .set_payload(format!(
-                    "json={}",
-                    percent_encoding::utf8_percent_encode(
-                        &position.to_string(),
-                        percent_encoding::NON_ALPHANUMERIC
-                    )
-                ))
+                .set_payload(common::http::form_field("json", &position.to_string()))
                 .to_request(),
         )
         .await;
@@ -570,13 +555,7 @@ async fn a_client_over_its_rate_is_refused_before_any_replay() {
             .uri("/adjudicate.json")
             .peer_addr(peer(ip))
             .insert_header(("Content-Type", FORM))
-            .set_payload(format!(
-                "json={}",
-                percent_encoding::utf8_percent_encode(
-                    &position.to_string(),
-                    percent_encoding::NON_ALPHANUMERIC
-                )
-            ))
+            .set_payload(common::http::form_field("json", &position.to_string()))
             .to_request()
     };
     let first = test::call_service(&app, build(1, [10, 0, 0, 9])).await;

@@ -48,3 +48,14 @@ pub async fn post(
     }
     send(state, req).await
 }
+
+/// A form body with the one field `name` set to `value` (`application/x-www-form-urlencoded`),
+/// e.g. the builder's pasted-JSON box: `form_field("json", &position)`.
+pub fn form_field(name: &str, value: &str) -> String {
+    use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
+    format!(
+        "{}={}",
+        utf8_percent_encode(name, NON_ALPHANUMERIC),
+        utf8_percent_encode(value, NON_ALPHANUMERIC)
+    )
+}
