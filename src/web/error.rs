@@ -46,6 +46,15 @@ pub enum WebError {
     /// A request body that did not arrive within its deadline: 408.
     #[error("{0}")]
     Timeout(String),
+    /// A bound was reached (429 rate, 503 busy, 507 store full): `Retry-After` says when
+    /// to try again, in the header and in the JSON object.
+    #[error("{message}")]
+    Limited {
+        status: StatusCode,
+        code: &'static str,
+        retry_after: u64,
+        message: String,
+    },
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -58,6 +67,7 @@ impl WebError {
             WebError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             WebError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
+            WebError::Limited { status, .. } => *status,
             WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -69,6 +79,7 @@ impl WebError {
             WebError::TooLarge(_) => "too_large",
             WebError::MethodNotAllowed { .. } => "method_not_allowed",
             WebError::Timeout(_) => "timeout",
+            WebError::Limited { code, .. } => code,
             WebError::Internal(_) => "internal",
         }
     }
@@ -100,6 +111,8 @@ struct ErrorObject<'a> {
     errors: Option<&'a serde_json::Value>,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     suggestions: &'a [Suggestion],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    retry_after: Option<u64>,
 }
 
 /// The HTML error page.
@@ -140,6 +153,10 @@ impl ResponseError for Failure {
                         _ => None,
                     },
                     suggestions,
+                    retry_after: match &self.error {
+                        WebError::Limited { retry_after, .. } => Some(*retry_after),
+                        _ => None,
+                    },
                 })
                 .unwrap_or_else(|_| br#"{"object":"error"}"#.to_vec());
                 HttpResponse::build(status)
@@ -168,6 +185,12 @@ impl ResponseError for Failure {
             if let Ok(v) = actix_web::http::header::HeaderValue::from_str(&allow.join(", ")) {
                 res.headers_mut().insert(actix_web::http::header::ALLOW, v);
             }
+        }
+        if let WebError::Limited { retry_after, .. } = &self.error {
+            res.headers_mut().insert(
+                actix_web::http::header::RETRY_AFTER,
+                actix_web::http::header::HeaderValue::from(*retry_after),
+            );
         }
         res
     }

@@ -260,7 +260,7 @@ async fn open_position(
             &super::canonical(&position),
             req.peer_addr().map(|a| a.ip()),
         )
-        .map_err(|e| Refused::permalink(e, out))?;
+        .map_err(|e| super::limits::permalink_refusal(e, out))?;
     // On the blocking pool, within the heavy-work bound.
     let (catalogue, played) = (state.catalogue.clone(), position.clone());
     let adj = state.heavy.run(out, move || {

@@ -11,16 +11,13 @@
 
 use std::sync::Arc;
 
-use actix_web::http::{header, StatusCode};
-use actix_web::{web, HttpResponse, ResponseError};
-use askama::Template;
-use serde::Serialize;
+use actix_web::http::StatusCode;
+use actix_web::web;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::permalinks::PermalinkError;
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
-use crate::web::page;
 
 /// How much adjudication work runs at once. Defaults: [`HeavyWorkConfig::default`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,7 +81,7 @@ impl HeavyWork {
     /// Waits for a turn; a 503 at once when the queue is full.
     pub(super) async fn admit(&self, out: Format) -> Result<HeavyPermit, Refused> {
         let admitted = self.admitted.clone().try_acquire_owned().map_err(|_| {
-            Refused::limited(
+            limited(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "busy",
                 self.config.retry_after_secs,
@@ -97,9 +94,7 @@ impl HeavyWork {
             )
         })?;
         let running = self.running.clone().acquire_owned().await.map_err(|_| {
-            Refused::Failure(
-                WebError::Internal("the heavy-work bound is closed".into()).in_format(out),
-            )
+            WebError::Internal("the heavy-work bound is closed".into()).in_format(out)
         })?;
         Ok(HeavyPermit {
             _running: running,
@@ -122,127 +117,45 @@ impl HeavyWork {
     }
 }
 
-/// A refusal of this page family: a located [`Failure`], or a limit reached.
-#[derive(Debug, thiserror::Error)]
-pub(super) enum Refused {
-    #[error(transparent)]
-    Failure(#[from] Failure),
-    /// A bound was reached: try again after `retry_after` seconds.
-    #[error("{message}")]
-    Limited {
-        status: StatusCode,
-        code: &'static str,
-        retry_after: u64,
-        message: String,
-        format: Format,
-    },
-}
+/// A refusal of this page family: a located [`Failure`], a limit reached among them
+/// ([`WebError::Limited`]).
+pub(super) type Refused = Failure;
 
-impl Refused {
-    fn limited(
-        status: StatusCode,
-        code: &'static str,
-        retry_after: u64,
-        message: String,
-        format: Format,
-    ) -> Refused {
-        Refused::Limited {
-            status,
-            code,
-            retry_after,
-            message,
-            format,
-        }
-    }
-
-    /// A permalink store error: a limit (429, 507), too large (413), or internal.
-    pub(super) fn permalink(e: PermalinkError, out: Format) -> Refused {
-        match e {
-            PermalinkError::TooLarge(_) => WebError::TooLarge(e.to_string()).in_format(out).into(),
-            PermalinkError::RateLimited { retry_after, .. } => Refused::limited(
-                StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
-                retry_after,
-                e.to_string(),
-                out,
-            ),
-            PermalinkError::Full { retry_after, .. } => Refused::limited(
-                StatusCode::INSUFFICIENT_STORAGE,
-                "store_full",
-                retry_after,
-                e.to_string(),
-                out,
-            ),
-            other => WebError::Internal(other.to_string()).in_format(out).into(),
-        }
-    }
-}
-
-/// The JSON error object, as `crate::web::error` writes it.
-#[derive(Serialize)]
-struct ErrorObject<'a> {
-    object: &'static str,
-    status: u16,
-    code: &'a str,
-    details: &'a str,
+/// A bound reached: the error the client sees, with when to try again.
+fn limited(
+    status: StatusCode,
+    code: &'static str,
     retry_after: u64,
-}
-
-/// The error page, the same template as every other error.
-#[derive(Template)]
-#[template(path = "error/error.html")]
-struct ErrorPage<'a> {
-    status: u16,
-    title: &'a str,
-    details: &'a str,
-    /// None here: a refusal suggests no other page.
-    suggestions: &'a [crate::web::error::Suggestion],
-}
-
-impl ResponseError for Refused {
-    fn status_code(&self) -> StatusCode {
-        match self {
-            Refused::Failure(f) => f.status_code(),
-            Refused::Limited { status, .. } => *status,
-        }
+    message: String,
+    format: Format,
+) -> Refused {
+    WebError::Limited {
+        status,
+        code,
+        retry_after,
+        message,
     }
+    .in_format(format)
+}
 
-    fn error_response(&self) -> HttpResponse {
-        let (status, code, retry_after, message, format) = match self {
-            Refused::Failure(f) => return f.error_response(),
-            Refused::Limited {
-                status,
-                code,
-                retry_after,
-                message,
-                format,
-            } => (status, code, retry_after, message, format),
-        };
-        let mut resp = HttpResponse::build(*status);
-        resp.insert_header((header::RETRY_AFTER, retry_after.to_string()));
-        match format {
-            Format::Json => {
-                let body = page::html_safe_json(&ErrorObject {
-                    object: "error",
-                    status: status.as_u16(),
-                    code,
-                    details: message,
-                    retry_after: *retry_after,
-                })
-                .unwrap_or_else(|_| br#"{"object":"error"}"#.to_vec());
-                resp.content_type("application/json").body(body)
-            }
-            Format::Html => {
-                let body = ErrorPage {
-                    status: status.as_u16(),
-                    title: status.canonical_reason().unwrap_or("Error"),
-                    details: message,
-                    suggestions: &[],
-                }
-                .render()
-                .unwrap_or_else(|_| message.clone());
-                resp.content_type("text/html; charset=utf-8").body(body)
-            }
-        }
+/// A permalink store error: a limit (429, 507), too large (413), or internal.
+pub(super) fn permalink_refusal(e: PermalinkError, out: Format) -> Refused {
+    match e {
+        PermalinkError::TooLarge(_) => WebError::TooLarge(e.to_string()).in_format(out).into(),
+        PermalinkError::RateLimited { retry_after, .. } => limited(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            retry_after,
+            e.to_string(),
+            out,
+        ),
+        PermalinkError::Full { retry_after, .. } => limited(
+            StatusCode::INSUFFICIENT_STORAGE,
+            "store_full",
+            retry_after,
+            e.to_string(),
+            out,
+        ),
+        other => WebError::Internal(other.to_string()).in_format(out).into(),
     }
 }

@@ -189,7 +189,7 @@ fn store(
     state
         .permalinks
         .put_from(&canonical(position), client)
-        .map_err(|e| Refused::permalink(e, out))
+        .map_err(|e| limits::permalink_refusal(e, out))
 }
 
 fn load(state: &AppState, hash: &str, out: Format) -> Result<Position, Failure> {
