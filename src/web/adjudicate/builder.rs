@@ -192,8 +192,7 @@ pub(super) async fn build(
              the json field"
                 .into(),
         )
-        .in_format(out)
-        .into());
+        .in_format(out));
     }
     if pairs.len() > form::MAX_FIELDS {
         return Err(WebError::BadRequest(format!(
@@ -201,8 +200,7 @@ pub(super) async fn build(
             pairs.len(),
             form::MAX_FIELDS
         ))
-        .in_format(out)
-        .into());
+        .in_format(out));
     }
     let unknown: Vec<String> = pairs
         .iter()
@@ -227,7 +225,7 @@ pub(super) async fn build(
                 )
             })
             .collect();
-        return Ok(bad_form(&state, fields, json, errors, out)?);
+        return bad_form(&state, fields, json, errors, out);
     }
     open_position(&state, &req, fields, json, "pasted JSON", out).await
 }
@@ -249,7 +247,7 @@ async fn open_position(
     };
     let (position, step) = match parsed {
         Ok(opened) => opened,
-        Err(msgs) => return Ok(bad_form(state, fields, json, msgs, out)?),
+        Err(msgs) => return bad_form(state, fields, json, msgs, out),
     };
     // Played out (without recording states) before it is stored, so a position whose
     // `choices` name no candidate is refused here, located, as the API refuses it.
@@ -271,22 +269,22 @@ async fn open_position(
         Ok(adj) => adj,
         Err(errors) => {
             let msgs = errors.iter().map(|e| e.to_string()).collect();
-            return Ok(bad_form(state, fields, json, msgs, out)?);
+            return bad_form(state, fields, json, msgs, out);
         }
     };
     if let Outcome::BadChoice { .. } = adj.outcome {
         let error = api::choice_error(&adj);
-        return Ok(bad_form(state, fields, json, vec![error.to_string()], out)?);
+        return bad_form(state, fields, json, vec![error.to_string()], out);
     }
     let hash = store(state, req, &position, out)?;
     // A state file's step, within the adjudication.
     let step = step.min(adj.steps.len());
     let url = step_url(&hash, step);
     if out == Format::Json {
-        return Ok(page::json(
+        return page::json(
             &serde_json::json!({"object": "permalink", "hash": hash, "url": url}),
             out,
-        )?);
+        );
     }
     Ok(see_other(&url))
 }
@@ -318,8 +316,7 @@ pub(super) async fn open_file(
             return Err(WebError::BadRequest(format!(
                 "more than {MAX_UPLOAD_PARTS} parts in the upload; send one part named file"
             ))
-            .in_format(out)
-            .into());
+            .in_format(out));
         }
         let is_file = part.name() == Some("file");
         let mut bytes = Vec::new();
@@ -329,8 +326,7 @@ pub(super) async fn open_file(
                     "the uploaded file is over {} bytes, the cap on a position's JSON",
                     caps::JSON_BYTES
                 ))
-                .in_format(out)
-                .into());
+                .in_format(out));
             }
             bytes.extend_from_slice(&chunk);
         }
@@ -354,13 +350,7 @@ pub(super) async fn open_file(
             ),
         },
     };
-    Ok(bad_form(
-        &state,
-        Fields::default(),
-        String::new(),
-        vec![msg],
-        out,
-    )?)
+    bad_form(&state, Fields::default(), String::new(), vec![msg], out)
 }
 
 fn bad_form(

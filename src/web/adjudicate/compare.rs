@@ -84,7 +84,7 @@ pub(super) async fn compare_page(
     let b = page::strip_json(&req, &raw_b).to_string();
     let ra = run(&state, load(&state, &a, out)?, out).await?;
     let rb = run(&state, load(&state, &b, out)?, out).await?;
-    Ok(compare_view(a, b, &ra, &rb, &query, out)?)
+    compare_view(a, b, &ra, &rb, &query, out)
 }
 
 /// The comparison page (or its JSON twin) of two replays.

@@ -113,7 +113,7 @@ impl HeavyWork {
             WebError::Internal(format!("the engine did not finish: {e}")).in_format(out)
         });
         drop(permit);
-        Ok(result?)
+        result
     }
 }
 
@@ -141,7 +141,7 @@ fn limited(
 /// A permalink store error: a limit (429, 507), too large (413), or internal.
 pub(super) fn permalink_refusal(e: PermalinkError, out: Format) -> Refused {
     match e {
-        PermalinkError::TooLarge(_) => WebError::TooLarge(e.to_string()).in_format(out).into(),
+        PermalinkError::TooLarge(_) => WebError::TooLarge(e.to_string()).in_format(out),
         PermalinkError::RateLimited { retry_after, .. } => limited(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
@@ -156,6 +156,6 @@ pub(super) fn permalink_refusal(e: PermalinkError, out: Format) -> Refused {
             e.to_string(),
             out,
         ),
-        other => WebError::Internal(other.to_string()).in_format(out).into(),
+        other => WebError::Internal(other.to_string()).in_format(out),
     }
 }

@@ -220,7 +220,7 @@ async fn run(state: &AppState, position: Position, out: Format) -> Result<Replay
         .heavy
         .run(out, move || replay(&catalogue, position))
         .await?
-        .map_err(|errors| api::position_errors(&errors, out).into())
+        .map_err(|errors| api::position_errors(&errors, out))
 }
 
 fn step_url(hash: &str, step: usize) -> String {

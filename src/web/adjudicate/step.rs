@@ -79,7 +79,7 @@ pub(super) async fn step_page(
     let step = parse_step(page::strip_json(&req, &raw), out)?;
     let position = load(&state, &hash, out)?;
     let replay = run(&state, position, out).await?;
-    Ok(step_view(hash, step, &replay, out)?)
+    step_view(hash, step, &replay, out)
 }
 
 /// The step page (or its JSON twin) of `replay` at `step`.
@@ -204,8 +204,7 @@ pub(super) async fn state_download(
         return Err(WebError::NotFound(format!(
             "step {step} does not exist: this adjudication has {total} steps"
         ))
-        .in_format(out)
-        .into());
+        .in_format(out));
     }
     let file = SavedState::new(replay.position.clone(), step);
     Ok(attachment(
@@ -290,9 +289,7 @@ pub(super) async fn choose(
     };
     if f.chance == 0 || f.slot == 0 || f.slot > caps::SLOTS {
         return Err(
-            WebError::BadRequest("chance and slot are numbered from 1".into())
-                .in_format(out)
-                .into(),
+            WebError::BadRequest("chance and slot are numbered from 1".into()).in_format(out),
         );
     }
     position.choices.retain(|c| c.chance != f.chance);
@@ -307,8 +304,7 @@ pub(super) async fn choose(
             "slot {} is not a candidate of chance step {}",
             f.slot, f.chance
         ))
-        .in_format(out)
-        .into());
+        .in_format(out));
     }
     let new = store(&state, &req, &position, out)?;
     Ok(see_other(&step_url(&new, f.step.min(replay.steps.len()))))
@@ -341,8 +337,7 @@ pub(super) async fn interpret(
             page::quoted(&f.key),
             keys.join(", ")
         ))
-        .in_format(out)
-        .into());
+        .in_format(out));
     };
     let mut value = serde_json::to_value(position.interpretations).unwrap_or_default();
     let current = value[info.key]
