@@ -287,9 +287,18 @@ fn the_index_is_rebuilt_when_stale_and_reused_when_current() {
     )
     .unwrap();
     common::import(data.path(), &db).unwrap();
+    // Something of the user's in the index folder is not a build: it stays.
+    let theirs = root.join("notes");
+    std::fs::create_dir(&theirs).unwrap();
+    std::fs::write(theirs.join("mine.txt"), "mine").unwrap();
     let cat2 = Arc::new(Catalogue::open(&db).unwrap());
     let idx = SearchIndex::open_or_build(&db, cat2.clone()).unwrap();
     assert!(!built.exists(), "the stale build is removed");
+    assert_eq!(
+        std::fs::read_to_string(theirs.join("mine.txt")).unwrap(),
+        "mine",
+        "only builds are removed"
+    );
     assert!(root.join(cat2.data_hash()).exists());
     assert_eq!(
         idx.search("\"Extra Unit\"", &SearchOptions::default())

@@ -228,11 +228,14 @@ impl SearchIndex {
             }
             tracing::info!(dir = %dir.display(), "built the search index");
         }
-        // Remove builds of other catalogues.
+        // Remove builds of other catalogues: only directories this module built (they hold
+        // its `BUILT_FROM` marker), never anything else someone put in the folder.
         if let Ok(read) = std::fs::read_dir(&root) {
             for e in read.filter_map(|e| e.ok()) {
                 let name = e.file_name().to_string_lossy().into_owned();
-                if name != cat.data_hash() && !name.starts_with('.') {
+                let ours = e.file_type().is_ok_and(|t| t.is_dir())
+                    && e.path().join("BUILT_FROM").is_file();
+                if ours && name != cat.data_hash() && !name.starts_with('.') {
                     let _ = std::fs::remove_dir_all(e.path());
                 }
             }
