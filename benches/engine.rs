@@ -8,7 +8,7 @@
 use arbiter::adjudicate::CatalogueCards;
 use arbiter::catalogue::{self, Catalogue};
 use arbiter::config::default_data_dir;
-use arbiter::engine::{self, Position};
+use arbiter::games::battleline::{self, Position};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 
@@ -23,7 +23,7 @@ fn bench(c: &mut Criterion) {
     let cards = CatalogueCards(&cat);
     let text = std::fs::read_to_string(FIXTURE).expect("fixture");
     let position = Position::from_json(&text).expect("position");
-    let mixed = engine::resolve(&position, &cards).expect("resolves");
+    let mixed = battleline::resolve(&position, &cards).expect("resolves");
     let mut vanilla_pos = position.clone();
     for p in vanilla_pos.players.iter_mut() {
         for c in p.line.iter_mut().flatten() {
@@ -32,10 +32,10 @@ fn bench(c: &mut Criterion) {
         }
     }
     vanilla_pos.actions.clear();
-    let vanilla = engine::resolve(&vanilla_pos, &cards).expect("resolves");
+    let vanilla = battleline::resolve(&vanilla_pos, &cards).expect("resolves");
     for (label, start) in [("mixed", &mixed), ("no abilities", &vanilla)] {
         let mut st = start.clone();
-        let events = engine::run_to_end(&mut st);
+        let events = battleline::run_to_end(&mut st);
         eprintln!(
             "7v7 {label}: {} steps, {} events, outcome {:?}",
             st.steps,
@@ -47,13 +47,13 @@ fn bench(c: &mut Criterion) {
     g.bench_function("mixed_abilities_to_end", |b| {
         b.iter(|| {
             let mut st = mixed.clone();
-            black_box(engine::run_to_end(&mut st))
+            black_box(battleline::run_to_end(&mut st))
         })
     });
     g.bench_function("no_abilities_to_end", |b| {
         b.iter(|| {
             let mut st = vanilla.clone();
-            black_box(engine::run_to_end(&mut st))
+            black_box(battleline::run_to_end(&mut st))
         })
     });
     g.bench_function("clone_start_state", |b| b.iter(|| black_box(mixed.clone())));
@@ -61,7 +61,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut st = mixed.clone();
             while !st.is_over() {
-                let (next, events) = engine::step(&st);
+                let (next, events) = battleline::step(&st);
                 black_box(events);
                 st = next;
             }
@@ -72,9 +72,9 @@ fn bench(c: &mut Criterion) {
     g.bench_function("mixed_recorded_with_states", |b| {
         b.iter(|| {
             let mut st = mixed.clone();
-            black_box(engine::play_out(
+            black_box(battleline::play_out(
                 &mut st,
-                engine::RecordConfig { states: true },
+                battleline::RecordConfig { states: true },
             ))
         })
     });

@@ -6,8 +6,10 @@
 //! meet, so the web layer and the CLI adjudicate the same way.
 
 use crate::catalogue::Catalogue;
-use crate::engine::position::parse_json;
-use crate::engine::{Adjudication, CardDef, CardSource, Outcome, Position, PositionError};
+use crate::games::battleline::position::parse_json;
+use crate::games::battleline::{
+    Adjudication, CardDef, CardSource, Outcome, Position, PositionError,
+};
 use serde::{Deserialize, Serialize};
 
 /// The game slug of seed 000.
@@ -139,41 +141,7 @@ pub fn log_text(adj: &Adjudication) -> String {
         ));
         for e in &step.events {
             out.push_str(&format!("  {}\n", e.text));
-            match e.rule.source {
-                crate::engine::cite::Source::Seed => out.push_str(&format!(
-                    "      {} (seed 000 §{}): \"{}\"\n",
-                    e.rule.rule, e.rule.section, e.rule.sentence
-                )),
-                crate::engine::cite::Source::House => out.push_str(&format!(
-                    "      house rule {} {} ({}): \"{}\"\n",
-                    e.rule.section,
-                    e.rule.rule,
-                    crate::engine::cite::doc_anchor_house(e.rule.cite),
-                    e.rule.sentence
-                )),
-            }
-            // What settled the point the sentence leaves open: a house rule or a reading.
-            for b in e.rule.citations().into_iter().skip(1) {
-                match b {
-                    crate::engine::cite::Basis::Seed { .. } => {}
-                    crate::engine::cite::Basis::House {
-                        rule, section, doc, ..
-                    } => out.push_str(&format!("      also house rule {section} {rule} ({doc})\n")),
-                    crate::engine::cite::Basis::Interpretation {
-                        key,
-                        reading,
-                        default,
-                        doc,
-                    } => out.push_str(&format!(
-                        "      reading `{key}: {reading}`{} ({doc})\n",
-                        if default {
-                            " (default)"
-                        } else {
-                            " (not the default)"
-                        }
-                    )),
-                }
-            }
+            out.push_str(&crate::rules::cite::log_lines(&e.rule, "      "));
         }
     }
     let f = &adj.final_position;

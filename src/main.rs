@@ -306,9 +306,9 @@ struct AdjudicateConfig {
 
 fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
     use arbiter::adjudicate::{errors_text, log_text, read_opened, CatalogueCards};
-    use arbiter::engine::{self, Outcome, RecordConfig};
+    use arbiter::games::battleline::{self, Outcome, RecordConfig};
     let file = cfg.position.display().to_string();
-    let cap = engine::position::caps::JSON_BYTES;
+    let cap = battleline::position::caps::JSON_BYTES;
     let bytes = if file == "-" {
         read_capped_from(std::io::stdin().lock(), cap)
     } else {
@@ -349,7 +349,7 @@ fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
         Err(e) => return fail(&e),
     };
     let record = RecordConfig { states: cfg.json };
-    let adj = match engine::adjudicate(&position, &CatalogueCards(&cat), record) {
+    let adj = match battleline::adjudicate(&position, &CatalogueCards(&cat), record) {
         Ok(a) => a,
         Err(errors) => {
             eprint!("{}", errors_text(&file, &errors));

@@ -124,7 +124,7 @@ async fn builder_page_and_its_twin_offer_the_catalogue() {
     assert_eq!(v["caps"]["slots"], 12);
     assert_eq!(
         v["interpretations"].as_array().unwrap().len(),
-        arbiter::engine::INTERPRETATIONS.len()
+        arbiter::games::battleline::INTERPRETATIONS.len()
     );
 }
 
@@ -132,7 +132,7 @@ async fn builder_page_and_its_twin_offer_the_catalogue() {
 async fn rules_page_quotes_every_house_rule_and_interpretation() {
     let (status, html) = get_html("/adjudicate/rules").await;
     assert_eq!(status, StatusCode::OK);
-    let house = arbiter::engine::cite::turn::ALL;
+    let house = arbiter::games::battleline::cite::turn::ALL;
     assert_eq!(house.len(), 15, "T1-T15");
     for h in house {
         assert!(
@@ -141,7 +141,7 @@ async fn rules_page_quotes_every_house_rule_and_interpretation() {
             h.section
         );
     }
-    for i in arbiter::engine::INTERPRETATIONS {
+    for i in arbiter::games::battleline::INTERPRETATIONS {
         assert!(html.contains(i.key), "{}", i.key);
     }
     let (status, v) = get_json("/adjudicate/rules.json").await;
@@ -149,7 +149,7 @@ async fn rules_page_quotes_every_house_rule_and_interpretation() {
     assert_eq!(v["house_rules"].as_array().unwrap().len(), house.len());
     assert_eq!(
         v["interpretations"].as_array().unwrap().len(),
-        arbiter::engine::INTERPRETATIONS.len()
+        arbiter::games::battleline::INTERPRETATIONS.len()
     );
 }
 
@@ -360,7 +360,7 @@ async fn any_state_downloads_as_json_and_opens_on_the_same_step() {
     assert_eq!(file["object"], "adjudication_state");
     assert_eq!(file["step"], 3);
     assert_eq!(file["position"]["seed"], 7);
-    assert!(arbiter::engine::Position::from_json(&file["position"].to_string()).is_ok());
+    assert!(arbiter::games::battleline::Position::from_json(&file["position"].to_string()).is_ok());
     // Pasted back, it lands on the same permalink and step.
     let (status, _, text, location) = send(
         TestRequest::post()
@@ -946,7 +946,7 @@ async fn switch_a_reading_works_for_every_interpretation() {
     // The switch is table-driven: every key of `INTERPRETATIONS` switches from its
     // default to the other reading, and the comparison names both.
     let hash = store(&bolt_position()).await;
-    for info in arbiter::engine::INTERPRETATIONS {
+    for info in arbiter::games::battleline::INTERPRETATIONS {
         let (status, _, text, location) = send(
             TestRequest::post()
                 .uri(&format!("/adjudicate/p/{hash}/interpret"))
@@ -968,7 +968,7 @@ async fn switch_a_reading_works_for_every_interpretation() {
     }
     // The step page lists every interpretation with its switch.
     let (_, html) = get_html(&format!("/adjudicate/p/{hash}/0")).await;
-    for info in arbiter::engine::INTERPRETATIONS {
+    for info in arbiter::games::battleline::INTERPRETATIONS {
         assert!(
             html.contains(&format!("data-key=\"{}\"", info.key)),
             "{}: no switch",
@@ -1011,13 +1011,14 @@ async fn the_log_says_which_reading_and_house_rule_an_event_rests_on() {
         .expect("bundled data");
         arbiter::catalogue::Catalogue::from_data(set, "test".into())
     };
-    let position =
-        arbiter::engine::Position::from_json(&fixture_position("interp_fade_reorder").to_string())
-            .expect("position");
-    let adj = arbiter::engine::adjudicate(
+    let position = arbiter::games::battleline::Position::from_json(
+        &fixture_position("interp_fade_reorder").to_string(),
+    )
+    .expect("position");
+    let adj = arbiter::games::battleline::adjudicate(
         &position,
         &arbiter::adjudicate::CatalogueCards(&cat),
-        arbiter::engine::RecordConfig { states: false },
+        arbiter::games::battleline::RecordConfig { states: false },
     )
     .expect("adjudicates");
     let json = serde_json::to_value(&adj).expect("json");

@@ -2,7 +2,7 @@
 //! - every seed sentence the engine cites is, verbatim, in the seed text the catalogue
 //!   imported (so a judge is never shown a misquote);
 //! - every house rule the engine cites is quoted verbatim in `docs/rules/battleline.md`;
-//! - the interpretations table in that document is the one in `engine::interpret`;
+//! - the interpretations table in that document is the one in `battleline::interpret`;
 //! - `docs/traceability.md` maps every sentence of seed 000 to the tests that exercise it,
 //!   and every sentence is covered by a test or listed below with the reason it is not an
 //!   engine rule.
@@ -13,9 +13,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use arbiter::catalogue::Catalogue;
-use arbiter::engine::cite::turn;
-use arbiter::engine::families::seed_citations;
-use arbiter::engine::INTERPRETATIONS;
+use arbiter::games::battleline::cite::turn;
+use arbiter::games::battleline::families::seed_citations;
+use arbiter::games::battleline::INTERPRETATIONS;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -194,7 +194,7 @@ fn traceability_covers_every_sentence_of_seed_000() {
     let mut sources = files("tests", "rs");
     sources.retain(|(n, _)| n.starts_with("tests/engine_") && !n.ends_with("engine_docs.rs"));
     sources.extend(
-        files("src/engine/families", "rs")
+        files("src/games/battleline/families", "rs")
             .into_iter()
             .filter(|(_, t)| t.contains("#[cfg(test)]"))
             .map(|(n, t)| {

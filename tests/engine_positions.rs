@@ -11,7 +11,7 @@
 
 use arbiter::adjudicate::{log_text, CatalogueCards};
 use arbiter::catalogue::Catalogue;
-use arbiter::engine::{self, Position, RecordConfig};
+use arbiter::games::battleline::{self, Position, RecordConfig};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -45,7 +45,7 @@ fn every_position_fixture() {
             .unwrap_or_else(|e| panic!("{}: not a fixture: {e}", path.display()));
         let position = Position::from_json(&fx.position.to_string())
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let adj = engine::adjudicate(&position, &cards, RecordConfig { states: false })
+        let adj = battleline::adjudicate(&position, &cards, RecordConfig { states: false })
             .unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
         for c in &fx.cites {
             let cited = adj

@@ -12,10 +12,10 @@ use std::sync::OnceLock;
 
 use arbiter::adjudicate::CatalogueCards;
 use arbiter::catalogue::Catalogue;
-use arbiter::engine::ability::AbilityKind;
-use arbiter::engine::event::{apply, Change};
-use arbiter::engine::families::special;
-use arbiter::engine::{self, Position};
+use arbiter::games::battleline::ability::AbilityKind;
+use arbiter::games::battleline::event::{apply, Change};
+use arbiter::games::battleline::families::special;
+use arbiter::games::battleline::{self, Position};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -125,14 +125,17 @@ fn position() -> impl Strategy<Value = Value> {
             })
             .collect::<Vec<_>>()
     });
-    let readings = proptest::collection::vec(any::<bool>(), arbiter::engine::INTERPRETATIONS.len());
+    let readings = proptest::collection::vec(
+        any::<bool>(),
+        arbiter::games::battleline::INTERPRETATIONS.len(),
+    );
     (line(), line(), plays, any::<u64>(), 1..4u32, readings, 1..20i32).prop_map(
         |(a, b, mut plays, seed, turns, readings, life)| {
             for p in plays.iter_mut() {
                 let t = p["turn"].as_u64().unwrap_or(1).min(turns as u64);
                 p["turn"] = json!(t);
             }
-            let keys = arbiter::engine::INTERPRETATIONS;
+            let keys = arbiter::games::battleline::INTERPRETATIONS;
             let mut interp = serde_json::Map::new();
             for (info, other) in keys.iter().zip(readings) {
                 interp.insert(info.key.into(), json!(info.readings[other as usize].0));
@@ -148,18 +151,18 @@ fn check(v: &Value) -> Result<(), TestCaseError> {
     let cards = CatalogueCards(catalogue());
     let position =
         Position::from_json(&v.to_string()).map_err(|e| TestCaseError::fail(e.to_string()))?;
-    let start =
-        engine::resolve(&position, &cards).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+    let start = battleline::resolve(&position, &cards)
+        .map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
     let mut st = start.clone();
     let mut board = start.players.clone();
     let mut steps = 0;
     while !st.is_over() {
-        let (pure_a, ev_a) = engine::step(&st);
-        let (pure_b, ev_b) = engine::step(&st);
+        let (pure_a, ev_a) = battleline::step(&st);
+        let (pure_b, ev_b) = battleline::step(&st);
         prop_assert_eq!(&ev_a, &ev_b, "step is deterministic");
         prop_assert_eq!(&pure_a.players, &pure_b.players);
         let life_before = [st.players[0].life, st.players[1].life];
-        let events = engine::advance(&mut st);
+        let events = battleline::advance(&mut st);
         prop_assert_eq!(&events, &ev_a, "advance and step agree");
         for e in &events {
             match &e.change {
@@ -191,17 +194,17 @@ fn check(v: &Value) -> Result<(), TestCaseError> {
             }
         }
         steps += 1;
-        prop_assert!(steps <= engine::MAX_STEPS + 1, "the step bound holds");
+        prop_assert!(steps <= battleline::MAX_STEPS + 1, "the step bound holds");
     }
     prop_assert_eq!(
         &board,
         &st.players,
         "replaying the log reproduces the final board"
     );
-    let again = engine::to_position(&st);
+    let again = battleline::to_position(&st);
     let back = Position::from_json(&serde_json::to_string(&again).unwrap())
         .map_err(|e| TestCaseError::fail(format!("final position does not read back: {e}")))?;
-    engine::resolve(&back, &cards)
+    battleline::resolve(&back, &cards)
         .map_err(|e| TestCaseError::fail(format!("final position does not resolve: {e:?}")))?;
     Ok(())
 }

@@ -56,7 +56,7 @@ async fn api_answers_steps_final_and_outcome() {
     assert!(body["outcome"]["result"].is_string());
 
     // The final position reads back as a position.
-    let again = arbiter::engine::Position::from_json(&body["final"].to_string());
+    let again = arbiter::games::battleline::Position::from_json(&body["final"].to_string());
     assert!(again.is_ok(), "{again:?}");
 
     // `?states=false` leaves the positions out.
@@ -197,20 +197,23 @@ async fn a_position_that_hits_the_step_bound_ends_there_with_a_bounded_answer() 
     .expect("fixture reads");
     let fixture: Value = serde_json::from_str(&text).expect("fixture JSON");
     let position = fixture["position"].to_string();
-    assert!(position.len() < arbiter::engine::position::caps::JSON_BYTES);
+    assert!(position.len() < arbiter::games::battleline::position::caps::JSON_BYTES);
     let uri = "/api/adjudicate";
     let (status, _, body) =
         common::http::post(common::bundled_state(), uri, None, None, position).await;
     assert_eq!(status, StatusCode::OK);
     assert!(
-        body.len() < 2 * arbiter::engine::STATE_BUDGET_BYTES,
+        body.len() < 2 * arbiter::games::battleline::STATE_BUDGET_BYTES,
         "the answer is bounded: {} bytes",
         body.len()
     );
     let v: Value = serde_json::from_str(&body).expect("JSON");
     assert_eq!(v["outcome"]["result"], "step_bound", "{}", v["outcome"]);
     let steps = v["steps"].as_array().expect("steps");
-    assert_eq!(steps.len() as u32, arbiter::engine::MAX_STEPS + 1);
+    assert_eq!(
+        steps.len() as u32,
+        arbiter::games::battleline::MAX_STEPS + 1
+    );
     let last = steps
         .last()
         .and_then(|s| s["events"].as_array()?.last().cloned());

@@ -177,11 +177,12 @@ async fn the_streamed_answer_is_the_engines_adjudication() {
     assert_eq!(ctype, "application/json");
     assert!(!body.contains('<') && !body.contains('&'), "html-safe");
     let got: Value = serde_json::from_str(&body).expect("JSON");
-    let parsed = arbiter::engine::Position::from_json(&position.to_string()).expect("reads");
+    let parsed =
+        arbiter::games::battleline::Position::from_json(&position.to_string()).expect("reads");
     let catalogue = state.catalogue.clone();
     let cards = arbiter::adjudicate::CatalogueCards(&catalogue);
-    let expected =
-        arbiter::engine::adjudicate(&parsed, &cards, Default::default()).expect("resolves");
+    let expected = arbiter::games::battleline::adjudicate(&parsed, &cards, Default::default())
+        .expect("resolves");
     assert_eq!(got, serde_json::to_value(&expected).unwrap());
     assert!(got["steps"][0]["state"].is_object());
 
@@ -194,10 +195,10 @@ async fn the_streamed_answer_is_the_engines_adjudication() {
     )
     .await;
     let got: Value = serde_json::from_str(&body).expect("JSON");
-    let expected = arbiter::engine::adjudicate(
+    let expected = arbiter::games::battleline::adjudicate(
         &parsed,
         &cards,
-        arbiter::engine::RecordConfig { states: false },
+        arbiter::games::battleline::RecordConfig { states: false },
     )
     .expect("resolves");
     assert_eq!(got, serde_json::to_value(&expected).unwrap());

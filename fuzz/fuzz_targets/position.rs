@@ -5,7 +5,7 @@
 
 use arbiter::adjudicate::{read_opened, CatalogueCards};
 use arbiter::catalogue::{self, Catalogue};
-use arbiter::engine::{self, RecordConfig};
+use arbiter::games::battleline::{self, RecordConfig};
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
 use std::sync::LazyLock;
@@ -30,12 +30,12 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
     };
-    match engine::adjudicate(
+    match battleline::adjudicate(
         &position,
         &CatalogueCards(&CATALOGUE),
         RecordConfig { states: false },
     ) {
-        Ok(adj) => assert!(adj.steps.len() as u32 <= engine::MAX_STEPS + 1),
+        Ok(adj) => assert!(adj.steps.len() as u32 <= battleline::MAX_STEPS + 1),
         Err(errors) => assert!(!errors.is_empty()),
     }
 });

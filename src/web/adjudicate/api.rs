@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use super::Refused;
 use crate::adjudicate::CatalogueCards;
-use crate::engine::{
+use crate::games::battleline::{
     self, position::caps, Adjudication, Position, PositionError, RecordConfig, State,
 };
 use crate::web::error::{Failure, WebError};
@@ -105,7 +105,7 @@ async fn api_adjudicate(
     // Resolved first, and (when the position names choices) played once without
     // recording, so bad input is a 400 before any of the answer is sent.
     let start = web::block(move || {
-        let start = engine::resolve(&position, &CatalogueCards(&catalogue))?;
+        let start = battleline::resolve(&position, &CatalogueCards(&catalogue))?;
         if !position.choices.is_empty() {
             check_choices(&start)?;
         }
@@ -143,9 +143,9 @@ fn check_choices(start: &State) -> Result<(), Vec<PositionError>> {
     let names = [st.players[0].name.clone(), st.players[1].name.clone()];
     let mut last = Vec::new();
     while !st.is_over() {
-        last = engine::advance(&mut st);
+        last = battleline::advance(&mut st);
     }
-    if let Some(engine::Outcome::BadChoice { .. }) = st.outcome {
+    if let Some(battleline::Outcome::BadChoice { .. }) = st.outcome {
         return Err(vec![PositionError {
             path: "choices".into(),
             line: None,
@@ -200,15 +200,15 @@ fn write_json(w: &mut impl std::io::Write, value: &impl serde::Serialize) -> std
     w.write_all(&page::html_safe_json(value).map_err(std::io::Error::other)?)
 }
 
-/// Writes the JSON of an [`engine::Adjudication`] of `st` played out, as
-/// [`engine::play_out`] records it (the same keys in the same order, the same
-/// [`engine::STATE_BUDGET_BYTES`] on per-step states), one step at a time.
+/// Writes the JSON of an [`battleline::Adjudication`] of `st` played out, as
+/// [`battleline::play_out`] records it (the same keys in the same order, the same
+/// [`battleline::STATE_BUDGET_BYTES`] on per-step states), one step at a time.
 fn write_adjudication(
     mut st: State,
     config: RecordConfig,
     w: &mut impl std::io::Write,
 ) -> std::io::Result<()> {
-    let mut recorder = engine::Recorder::new(&st, config);
+    let mut recorder = battleline::Recorder::new(config);
     w.write_all(b"{\"steps\":[")?;
     let mut first = true;
     while let Some(step) = recorder.step(&mut st) {
@@ -219,9 +219,12 @@ fn write_adjudication(
         write_json(w, &step)?;
     }
     w.write_all(b"],\"final\":")?;
-    write_json(w, &engine::to_position(&st))?;
+    write_json(w, &battleline::to_position(&st))?;
     w.write_all(b",\"outcome\":")?;
-    write_json(w, &st.outcome.clone().unwrap_or(engine::Outcome::StepBound))?;
+    write_json(
+        w,
+        &st.outcome.clone().unwrap_or(battleline::Outcome::StepBound),
+    )?;
     if let Some(n) = recorder.states_omitted_from() {
         write!(w, ",\"states_omitted_from\":{n}")?;
     }

@@ -12,8 +12,8 @@ use super::form::{self, Fields, FORM_PLAYS, FORM_SLOTS};
 use super::view::InterpretationView;
 use super::{api, load, see_other, step_url, store, Refused};
 use crate::adjudicate::{read_opened, CatalogueCards};
-use crate::engine::position::caps;
-use crate::engine::{self, Outcome, Position, INTERPRETATIONS};
+use crate::games::battleline::position::caps;
+use crate::games::battleline::{self, Outcome, Position, INTERPRETATIONS};
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
 use crate::web::page;
@@ -73,7 +73,7 @@ struct BuilderJson<'a> {
     cards: &'a [String],
     artifacts: &'a [String],
     statuses: Vec<&'static str>,
-    interpretations: &'static [crate::engine::interpret::InterpretationInfo],
+    interpretations: &'static [crate::games::battleline::interpret::InterpretationInfo],
     caps: serde_json::Value,
     post: &'static str,
 }
@@ -108,7 +108,7 @@ fn builder(
         json,
         slots: (1..=FORM_SLOTS).collect(),
         plays: (1..=FORM_PLAYS).collect(),
-        statuses: engine::state::Status::ALL
+        statuses: battleline::state::Status::ALL
             .iter()
             .map(|s| (s.name(), s.meaning()))
             .collect(),
@@ -139,7 +139,7 @@ pub(super) async fn builder_page(
                 object: "position_builder",
                 cards: &card_names(&state, false),
                 artifacts: &card_names(&state, true),
-                statuses: engine::state::Status::ALL
+                statuses: battleline::state::Status::ALL
                     .iter()
                     .map(|s| s.name())
                     .collect(),
@@ -263,7 +263,7 @@ async fn open_position(
     let (catalogue, played) = (state.catalogue.clone(), position.clone());
     let adj = state.heavy.run(out, move || {
         let cards = CatalogueCards(&catalogue);
-        engine::adjudicate(&played, &cards, engine::RecordConfig { states: false })
+        battleline::adjudicate(&played, &cards, battleline::RecordConfig { states: false })
     });
     let adj = match adj.await? {
         Ok(adj) => adj,

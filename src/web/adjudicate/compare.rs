@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::view::{BoardView, StepView};
 use super::{load, outcome_text, parse_step, run, Refused, Replay, WINDOW};
-use crate::engine::{position, Outcome, Position};
+use crate::games::battleline::{position, Outcome, Position};
+use crate::rules::Readings;
 use crate::web::error::Failure;
 use crate::web::format::Format;
 use crate::web::page;

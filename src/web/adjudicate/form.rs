@@ -9,8 +9,11 @@
 
 use std::collections::HashMap;
 
-use crate::engine::position::{ActionSpec, ArtifactSpec, ChoiceSpec, CreatureSpec, PlayerSpec};
-use crate::engine::{Interpretations, Position, INTERPRETATIONS};
+use crate::games::battleline::position::{
+    ActionSpec, ArtifactSpec, ChoiceSpec, CreatureSpec, PlayerSpec,
+};
+use crate::games::battleline::{Interpretations, Position, INTERPRETATIONS};
+use crate::rules::Readings;
 
 /// Slots per player on the form (the position cap is larger: paste JSON for more).
 pub const FORM_SLOTS: usize = 7;

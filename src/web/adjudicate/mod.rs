@@ -35,8 +35,8 @@ use super::format::Format;
 use super::page;
 use super::AppState;
 use crate::adjudicate::CatalogueCards;
-use crate::engine::position::caps;
-use crate::engine::{self, LoggedEvent, Outcome, Phase, Position, PositionError, State};
+use crate::games::battleline::position::caps;
+use crate::games::battleline::{Battleline, Outcome, Position, PositionError};
 use crate::permalinks;
 
 /// Form bodies of the step-through: at most twice the JSON cap (a pasted position is
@@ -103,72 +103,22 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
 // ---------------------------------------------------------------------------------------
 // Running a stored position
 
-/// One step of a replay, with the state after it.
-struct Ran {
-    n: u32,
-    turn: u32,
-    phase: Phase,
-    events: Vec<LoggedEvent>,
-    state: State,
-}
+/// A position played to the end, every state kept: the core's one replayer.
+type Replay = crate::rules::Replay<Battleline>;
 
-/// A position played to the end, every state kept (cheap: states share their parts).
-struct Replay {
-    position: Position,
-    start: State,
-    steps: Vec<Ran>,
-    outcome: Outcome,
-}
-
-impl Replay {
-    fn names(&self) -> [String; 2] {
-        [
-            self.start.players[0].name.to_string(),
-            self.start.players[1].name.to_string(),
-        ]
-    }
-    /// The state after step `n` (0: the start).
-    fn state(&self, n: usize) -> &State {
-        if n == 0 {
-            &self.start
-        } else {
-            &self.steps[n - 1].state
-        }
-    }
+/// The players' names, for the chance panel.
+fn names(replay: &Replay) -> [String; 2] {
+    [
+        replay.start.players[0].name.to_string(),
+        replay.start.players[1].name.to_string(),
+    ]
 }
 
 fn replay(
     catalogue: &crate::catalogue::Catalogue,
     position: Position,
 ) -> Result<Replay, Vec<PositionError>> {
-    let cards = CatalogueCards(catalogue);
-    let start = engine::resolve(&position, &cards)?;
-    let names = [start.players[0].name.clone(), start.players[1].name.clone()];
-    let mut st = start.clone();
-    let mut steps = Vec::new();
-    while !st.is_over() {
-        let events = engine::advance(&mut st);
-        steps.push(Ran {
-            n: st.steps,
-            turn: st.turn,
-            phase: st.phase,
-            events: events
-                .into_iter()
-                .map(|e| LoggedEvent {
-                    text: e.describe(&names),
-                    rule: e.cite,
-                    change: e.change,
-                })
-                .collect(),
-            state: st.clone(),
-        });
-    }
-    Ok(Replay {
-        position,
-        start,
-        outcome: st.outcome.clone().unwrap_or(Outcome::StepBound),
-        steps,
-    })
+    Replay::run(position, &CatalogueCards(catalogue))
 }
 
 /// The canonical JSON of a position: compact serde output of the typed value, so equal
@@ -237,7 +187,7 @@ fn see_other(url: &str) -> HttpResponse {
 const WINDOW: usize = 200;
 
 fn outcome_text(replay: &Replay) -> String {
-    let names = replay.names();
+    let names = names(replay);
     match &replay.outcome {
         Outcome::Win { winner, .. } => format!("{} wins.", names[*winner]),
         Outcome::Draw => "A draw: both players have no life left.".into(),

@@ -6,8 +6,8 @@ use actix_web::{HttpRequest, HttpResponse};
 use askama::Template;
 
 use super::view::InterpretationView;
-use crate::engine::cite::turn;
-use crate::engine::{Citation, INTERPRETATIONS};
+use crate::games::battleline::cite::turn;
+use crate::games::battleline::{Citation, INTERPRETATIONS};
 use crate::web::error::Failure;
 use crate::web::format::Format;
 use crate::web::page;

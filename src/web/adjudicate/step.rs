@@ -13,8 +13,8 @@ use super::{
     load, outcome_text, parse_step, run, see_other, step_url, store, Refused, Replay, WINDOW,
 };
 use crate::adjudicate::SavedState;
-use crate::engine::position::caps;
-use crate::engine::{position, Outcome, Position, INTERPRETATIONS};
+use crate::games::battleline::position::caps;
+use crate::games::battleline::{position, Outcome, Position, INTERPRETATIONS};
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
 use crate::web::page;
@@ -103,7 +103,7 @@ fn step_view(
         .map(|r| StepView::of(r.n, r.turn, r.phase, &r.events))
         .collect();
     let chances = if step > 0 {
-        ChanceView::of(&replay.steps[step - 1].events, &replay.names())
+        ChanceView::of(&replay.steps[step - 1].events, &super::names(replay))
     } else {
         Vec::new()
     };

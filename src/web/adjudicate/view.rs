@@ -4,11 +4,14 @@
 
 use serde::Serialize;
 
-use crate::engine::cite::{Basis, Source};
-use crate::engine::event::Change;
-use crate::engine::families::auras;
-use crate::engine::state::Status;
-use crate::engine::{Citation, Interpretations, LoggedEvent, Phase, State, INTERPRETATIONS};
+use crate::games::battleline::cite::{Basis, Source};
+use crate::games::battleline::event::Change;
+use crate::games::battleline::families::auras;
+use crate::games::battleline::state::Status;
+use crate::games::battleline::{
+    Citation, Interpretations, LoggedEvent, Phase, State, INTERPRETATIONS,
+};
+use crate::rules::Readings;
 use crate::web::links;
 
 /// One event as the log shows it.
@@ -50,6 +53,16 @@ impl EventView {
             .skip(1)
             .filter_map(|b| match b {
                 Basis::Seed { .. } => None,
+                Basis::Public {
+                    rule,
+                    section,
+                    published,
+                    ..
+                } => Some(BasisView {
+                    source: "public",
+                    label: format!("{rule} ({published} {section})"),
+                    href: format!("/adjudicate/rules#{section}"),
+                }),
                 Basis::House { rule, section, .. } => Some(BasisView {
                     source: "house",
                     label: format!("house rule {section} {rule}"),
@@ -77,7 +90,9 @@ impl EventView {
             sentence: e.rule.sentence,
             source: match e.rule.source {
                 Source::Seed => "seed",
+                Source::Public => "public",
                 Source::House => "house",
+                Source::Interpretation => "interpretation",
             },
             href: rule_href(e.rule.cite),
             also,
@@ -90,7 +105,9 @@ impl EventView {
 pub fn rule_href(c: &Citation) -> String {
     match c.source {
         Source::Seed => links::keyword(c.game, c.rule),
-        Source::House => format!("/adjudicate/rules#{}", c.section),
+        Source::Public | Source::House | Source::Interpretation => {
+            format!("/adjudicate/rules#{}", c.section)
+        }
     }
 }
 
@@ -259,6 +276,8 @@ pub struct CandidateView {
     pub slot: usize,
     pub label: String,
     pub picked: bool,
+    /// The exact chance this candidate had (`1/3`).
+    pub odds: String,
 }
 
 impl ChanceView {
@@ -267,23 +286,19 @@ impl ChanceView {
         events
             .iter()
             .filter_map(|e| match &e.change {
-                Change::Chance {
-                    ordinal,
-                    purpose,
-                    candidates,
-                    picked,
-                    forced,
-                } => Some(ChanceView {
-                    ordinal: *ordinal,
-                    purpose,
-                    forced: *forced,
-                    candidates: candidates
+                Change::Chance(c) => Some(ChanceView {
+                    ordinal: c.ordinal,
+                    purpose: c.purpose,
+                    forced: c.forced,
+                    candidates: c
+                        .candidates
                         .iter()
                         .enumerate()
-                        .map(|(i, c)| CandidateView {
-                            slot: c.slot + 1,
-                            label: format!("{}'s {} (slot {})", names[c.side], c.name, c.slot + 1),
-                            picked: i == *picked,
+                        .map(|(i, a)| CandidateView {
+                            slot: a.slot + 1,
+                            label: format!("{}'s {} (slot {})", names[a.side], a.name, a.slot + 1),
+                            picked: i == c.picked,
+                            odds: c.odds(i).to_string(),
                         })
                         .collect(),
                 }),

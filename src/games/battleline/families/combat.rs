@@ -6,12 +6,12 @@
 //! lands (the exchange is simultaneous, as Vengeance's "also being discarded"
 //! implies), then all land, then deaths settle together.
 
-use crate::engine::ability::AbilityKind as K;
-use crate::engine::actions::{self, damage_player, deal, note, set_status, Blow};
-use crate::engine::cite::{seed, turn, Citation, Rule};
-use crate::engine::event::{emit, Actor, Change, Event};
-use crate::engine::interpret::FuryBreakthrough;
-use crate::engine::state::{foe, Side, State, Status};
+use crate::games::battleline::ability::AbilityKind as K;
+use crate::games::battleline::actions::{self, damage_player, deal, note, set_status, Blow};
+use crate::games::battleline::cite::{seed, turn, Citation, Rule};
+use crate::games::battleline::event::{emit, Actor, Change, Event};
+use crate::games::battleline::interpret::FuryBreakthrough;
+use crate::games::battleline::state::{foe, Side, State, Status};
 
 use super::auras;
 

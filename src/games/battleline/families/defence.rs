@@ -7,12 +7,12 @@
 //! scope is the interpretation `armor_scope`; whether Dominate stacks with other Armor is
 //! `dominate_armor`; Bastion's is `bastion`.
 
-use crate::engine::ability::AbilityKind as K;
-use crate::engine::actions::Blow;
-use crate::engine::cite::{seed, Citation, Rule};
-use crate::engine::event::Actor;
-use crate::engine::interpret::{ArmorHigher, ArmorScope, BastionReading, DominateArmor};
-use crate::engine::state::{Phase, State, Status};
+use crate::games::battleline::ability::AbilityKind as K;
+use crate::games::battleline::actions::Blow;
+use crate::games::battleline::cite::{seed, Citation, Rule};
+use crate::games::battleline::event::Actor;
+use crate::games::battleline::interpret::{ArmorHigher, ArmorScope, BastionReading, DominateArmor};
+use crate::games::battleline::state::{Phase, State, Status};
 
 use super::auras::{self, BEASTMASTER};
 

@@ -9,14 +9,14 @@
 //! creature opposes the one being summoned the opponent takes the damage; otherwise
 //! `opposite` hits the creature opposite and `random` picks any enemy creature.
 
-use crate::engine::ability::AbilityKind as K;
-use crate::engine::actions::{
+use crate::games::battleline::ability::AbilityKind as K;
+use crate::games::battleline::actions::{
     self, damage_player, deal, heal, note, pick, rearrange, set_status, summon, Blow,
 };
-use crate::engine::cite::{seed, turn, Citation, Rule};
-use crate::engine::event::{emit, Actor, Change, Event};
-use crate::engine::interpret::{AssassinStorm, ChargeGap, RidersMight, StormTarget};
-use crate::engine::state::{foe, PlayCard, Side, State, Status, Trait};
+use crate::games::battleline::cite::{seed, turn, Citation, Rule};
+use crate::games::battleline::event::{emit, Actor, Change, Event};
+use crate::games::battleline::interpret::{AssassinStorm, ChargeGap, RidersMight, StormTarget};
+use crate::games::battleline::state::{foe, PlayCard, Side, State, Status, Trait};
 
 use super::{auras, special};
 

@@ -2,16 +2,16 @@
 //! abilities that trigger them: Gatekeeper and Carrot Seeker. Ice Block, Melt and
 //! Terrify are §4.2 too but live with their phases (`end.rs`, `start.rs`).
 //!
-//! The summoned cards' stats come from the catalogue through [`crate::engine::state::Summons`];
+//! The summoned cards' stats come from the catalogue through [`crate::games::battleline::state::Summons`];
 //! this file never invents a card.
 
 use std::sync::Arc;
 
-use crate::engine::ability::AbilityKind as K;
-use crate::engine::actions::{self, note, rearrange, summon};
-use crate::engine::cite::{seed, turn, Citation};
-use crate::engine::event::{emit, Actor, Change, Event, Fate};
-use crate::engine::state::{Artifact, Side, State};
+use crate::games::battleline::ability::AbilityKind as K;
+use crate::games::battleline::actions::{self, note, rearrange, summon};
+use crate::games::battleline::cite::{seed, turn, Citation};
+use crate::games::battleline::event::{emit, Actor, Change, Event, Fate};
+use crate::games::battleline::state::{Artifact, Side, State};
 use crate::text::same_name;
 
 use super::auras;

@@ -17,12 +17,12 @@
 //! Fade (reading `fade`), Sabotage (a chance step the judge can fix) and Reanimate's
 //! return (reading `reanimate_arrival`) are here too.
 
-use crate::engine::ability::AbilityKind as K;
-use crate::engine::actions::{self, heal, heal_player, note, pick, rearrange, summon};
-use crate::engine::cite::{seed, turn, Citation, Rule};
-use crate::engine::event::{emit, Actor, Change, Event};
-use crate::engine::interpret::{FadeReading, ReanimateArrival};
-use crate::engine::state::{foe, Side, State};
+use crate::games::battleline::ability::AbilityKind as K;
+use crate::games::battleline::actions::{self, heal, heal_player, note, pick, rearrange, summon};
+use crate::games::battleline::cite::{seed, turn, Citation, Rule};
+use crate::games::battleline::event::{emit, Actor, Change, Event};
+use crate::games::battleline::interpret::{FadeReading, ReanimateArrival};
+use crate::games::battleline::state::{foe, Side, State};
 
 use super::death;
 
@@ -353,10 +353,10 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::engine::ability::Ability;
-    use crate::engine::event::Change;
-    use crate::engine::interpret::Interpretations;
-    use crate::engine::state::{Creature, Phase, Player, Statuses, Summons};
+    use crate::games::battleline::ability::Ability;
+    use crate::games::battleline::event::Change;
+    use crate::games::battleline::interpret::Interpretations;
+    use crate::games::battleline::state::{Creature, Phase, Player, Statuses, Summons};
     use rand::SeedableRng;
 
     fn creature(id: u32, name: &str, abilities: &[Ability]) -> Creature {

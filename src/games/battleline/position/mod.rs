@@ -2,7 +2,7 @@
 //! all one JSON shape (documented in `docs/positions.md`).
 //!
 //! [`Position::from_json`] reads and bounds the text; [`resolve`] checks every name
-//! against a [`CardSource`] and builds a [`State`](crate::engine::State), reporting every
+//! against a [`CardSource`] and builds a [`State`](crate::games::battleline::State), reporting every
 //! problem with its JSON path (`players[1].line[2].abilities[0]`); [`to_position`] writes
 //! a state back, so a final position can be fed in again. The engine never opens the
 //! catalogue: the caller passes a [`CardSource`].
@@ -13,6 +13,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::interpret::Interpretations;
+pub use crate::rules::position::{parse_json, PositionError};
 
 mod resolve;
 mod write;
@@ -23,7 +24,7 @@ pub use write::{creature_out, to_position};
 /// Limits on a position, so that user input stays small. Documented in `docs/positions.md`.
 pub mod caps {
     /// Bytes of position JSON.
-    pub const JSON_BYTES: usize = 64 * 1024;
+    pub const JSON_BYTES: usize = crate::rules::position::JSON_BYTES;
     /// Slots on one battle line, including those cards are played into.
     pub const SLOTS: usize = 12;
     /// Abilities on one creature.
@@ -186,38 +187,6 @@ pub struct ChoiceSpec {
     pub slot: usize,
 }
 
-/// A problem in a position, with where it is.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
-#[error("{}{message}", location(.path, .line, .column))]
-pub struct PositionError {
-    /// JSON path (`players[1].line[2].abilities[0]`), empty for the whole document.
-    pub path: String,
-    /// 1-based line and column in the JSON text, for syntax and shape errors.
-    pub line: Option<usize>,
-    pub column: Option<usize>,
-    pub message: String,
-}
-
-fn location(path: &str, line: &Option<usize>, column: &Option<usize>) -> String {
-    match (path.is_empty(), line, column) {
-        (false, Some(l), Some(c)) => format!("{l}:{c}: {path}: "),
-        (true, Some(l), Some(c)) => format!("{l}:{c}: "),
-        (false, _, _) => format!("{path}: "),
-        (true, _, _) => String::new(),
-    }
-}
-
-impl PositionError {
-    fn at(path: impl Into<String>, message: impl Into<String>) -> PositionError {
-        PositionError {
-            path: path.into(),
-            line: None,
-            column: None,
-            message: message.into(),
-        }
-    }
-}
-
 impl Position {
     /// Reads position JSON, bounded by [`caps::JSON_BYTES`]. Shape errors name the line,
     /// column and path.
@@ -228,49 +197,5 @@ impl Position {
     /// The position as pretty JSON.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default()
-    }
-}
-
-/// Reads JSON `text` holding a position (a [`Position`], or a document with one inside,
-/// such as the step-through's saved state) within the position's byte cap. Errors give
-/// the JSON path and the line and column in `text`.
-pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, PositionError> {
-    if text.len() > caps::JSON_BYTES {
-        return Err(PositionError::at(
-            "",
-            format!(
-                "the position is {} bytes; the limit is {} bytes",
-                text.len(),
-                caps::JSON_BYTES
-            ),
-        ));
-    }
-    let de = &mut serde_json::Deserializer::from_str(text);
-    let value = serde_path_to_error::deserialize(&mut *de).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        PositionError {
-            path: if path == "." { String::new() } else { path },
-            line: Some(inner.line()),
-            column: Some(inner.column()),
-            message: strip_serde_location(&inner.to_string()),
-        }
-    })?;
-    // Only white space may follow the document: `{…} garbage` or a second object is an
-    // error at the first character after it.
-    de.end().map_err(|e| PositionError {
-        path: String::new(),
-        line: Some(e.line()),
-        column: Some(e.column()),
-        message: "unexpected text after the end of the position; expected nothing but white space after its closing `}`".into(),
-    })?;
-    Ok(value)
-}
-
-/// serde_json appends " at line L column C"; the location is reported separately.
-fn strip_serde_location(msg: &str) -> String {
-    match msg.rfind(" at line ") {
-        Some(i) => msg[..i].to_string(),
-        None => msg.to_string(),
     }
 }

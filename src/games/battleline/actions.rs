@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use rand::Rng;
+use crate::rules::chance::{self, Chance};
 
 use super::ability::AbilityKind;
 use super::cite::{turn, Citation, Rule};
@@ -293,15 +293,16 @@ pub fn pick(
     }
     st.chances += 1;
     let ordinal = st.chances;
-    // Always draw, even when the judge fixes the pick, so fixing one chance step does
-    // not reshuffle the ones after it.
-    let drawn = st.rng.random_range(0..candidates.len());
+    // The core always draws, even when the judge fixes the pick, so fixing one chance
+    // step does not reshuffle the ones after it.
     let forced = st.choices.iter().find(|c| c.chance == ordinal).copied();
-    let picked = match forced {
-        None => drawn,
+    let pin = match forced {
+        None => None,
         Some(choice) => match candidates.iter().position(|c| c.slot + 1 == choice.slot) {
-            Some(i) => i,
+            Some(i) => Some(i),
             None => {
+                // The generator still draws for this node, as it would for a good pin.
+                let _ = chance::take(&mut st.rng, candidates.len(), &[], None);
                 let outcome = Outcome::BadChoice {
                     chance: ordinal,
                     slot: choice.slot,
@@ -312,17 +313,19 @@ pub fn pick(
             }
         },
     };
-    let actor = candidates[picked].clone();
+    let taken = chance::take(&mut st.rng, candidates.len(), &[], pin)?;
+    let actor = candidates.get(taken.index)?.clone();
     emit(
         st,
         out,
-        Change::Chance {
+        Change::Chance(Chance {
             ordinal,
             purpose,
             candidates,
-            picked,
-            forced: forced.is_some(),
-        },
+            weights: Vec::new(),
+            picked: taken.index,
+            forced: taken.forced,
+        }),
         if forced.is_some() {
             Rule::from(&turn::CHOICE)
         } else {

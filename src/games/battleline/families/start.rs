@@ -6,14 +6,14 @@
 //! `strongest` interpretation; ties go to the creature closest to the start of the line,
 //! as Soothsay states.
 
-use crate::engine::ability::AbilityKind as K;
-use crate::engine::actions::{self, deal, note, pick, set_status, Blow};
-use crate::engine::cite::{seed, Citation, Rule};
-use crate::engine::event::{emit, Actor, Change, Event, Fate};
-use crate::engine::interpret::{
+use crate::games::battleline::ability::AbilityKind as K;
+use crate::games::battleline::actions::{self, deal, note, pick, set_status, Blow};
+use crate::games::battleline::cite::{seed, Citation, Rule};
+use crate::games::battleline::event::{emit, Actor, Change, Event, Fate};
+use crate::games::battleline::interpret::{
     EachTurn, MeltTiming, PestilenceProtection, Strongest, TemplarsWrathBlows, TerrifyTiming,
 };
-use crate::engine::state::{foe, Side, State, Status, Trait};
+use crate::games::battleline::state::{foe, Side, State, Status, Trait};
 
 use super::{auras, death};
 
@@ -254,7 +254,7 @@ pub fn trigger(st: &mut State, out: &mut Vec<Event>, holder: Actor, kind: K) {
                         out,
                         Some(target.clone()),
                         "is the strongest enemy closest to the start of the line",
-                        Rule::from(&crate::engine::cite::turn::TIES)
+                        Rule::from(&crate::games::battleline::cite::turn::TIES)
                             .reading(st.interpretations.strongest.reading()),
                     );
                 }

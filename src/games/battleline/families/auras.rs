@@ -7,10 +7,10 @@
 //! moment its source leaves the line (Swarm's "immediately loses the Swarm bonus").
 //! "Ally" means another creature on the same line, never the creature itself.
 
-use crate::engine::ability::AbilityKind as K;
-use crate::engine::cite::{seed, Citation};
-use crate::engine::interpret::{BerserkHealing, BerserkReading};
-use crate::engine::state::{Creature, Phase, Side, State, Trait};
+use crate::games::battleline::ability::AbilityKind as K;
+use crate::games::battleline::cite::{seed, Citation};
+use crate::games::battleline::interpret::{BerserkHealing, BerserkReading};
+use crate::games::battleline::state::{Creature, Phase, Side, State, Trait};
 
 pub const INCITE: Citation = seed("Incite", "4.1", "This ability grants +2 Attack to allied creatures immediately adjacent to the creature bearing the Incite ability.");
 pub const INSPIRE: Citation = seed("Inspire", "4.1", "When a creature with Inspire is in play it grants +2 Attack to the ally at the front of the Battle Line.");

@@ -12,6 +12,7 @@ use serde::{Serialize, Serializer};
 use super::cite::Rule;
 use super::position;
 use super::state::{Artifact, Creature, Outcome, Player, Side, State, Status};
+use crate::rules::Chance;
 
 /// A creature, as an event names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -126,13 +127,7 @@ pub enum Change {
     /// Statuses that last a turn end (house rule T8).
     TurnStatusesEnd { turn: u32 },
     /// A random pick. `candidates` is every creature that could have been picked.
-    Chance {
-        ordinal: u32,
-        purpose: &'static str,
-        candidates: Vec<Actor>,
-        picked: usize,
-        forced: bool,
-    },
+    Chance(Chance<Actor>),
     /// A static modifier (the event's rule: Incite, Swarm...) adds `amount` to the
     /// Attack of `who` as it attacks; `attack` is its Attack with every modifier.
     /// Changes nothing on the board.
@@ -150,14 +145,9 @@ pub enum Change {
     Ends { outcome: Outcome },
 }
 
-/// One event: the change and the rule behind it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Event {
-    pub change: Change,
-    /// The rule behind it: the cited sentence, and any house rule or reading that
-    /// settled what the sentence leaves open.
-    pub cite: Rule,
-}
+/// One event: the change and the rule behind it (the cited sentence, and any house rule
+/// or reading that settled what the sentence leaves open).
+pub type Event = crate::rules::Event<Change>;
 
 impl Serialize for Event {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -303,21 +293,7 @@ impl Event {
             Change::TurnStatusesEnd { turn } => {
                 format!("Turn {turn} ends: effects that last this turn end.")
             }
-            Change::Chance {
-                ordinal,
-                purpose,
-                candidates,
-                picked,
-                forced,
-            } => {
-                let list: Vec<String> = candidates.iter().map(&who).collect();
-                let how = if *forced { "judge's choice" } else { "random" };
-                format!(
-                    "Chance {ordinal} ({purpose}): {} picked ({how}) from {}.",
-                    candidates.get(*picked).map(&who).unwrap_or_default(),
-                    list.join(", ")
-                )
-            }
+            Change::Chance(c) => c.describe(&who),
             Change::Modifier {
                 who: w,
                 amount,
@@ -472,7 +448,7 @@ pub fn apply(players: &mut [Player; 2], change: &Change) {
         }
         Change::TurnBegins { .. }
         | Change::Attacks { .. }
-        | Change::Chance { .. }
+        | Change::Chance(_)
         | Change::Modifier { .. }
         | Change::Note { .. }
         | Change::Ends { .. } => {}

@@ -8,8 +8,8 @@ use rand::SeedableRng;
 use rand_pcg::Pcg32;
 
 use super::{caps, ArtifactSpec, CardSource, CreatureSpec, Position, PositionError};
-use crate::engine::ability::{self, Ability, AbilityKind};
-use crate::engine::state::{
+use crate::games::battleline::ability::{self, Ability, AbilityKind};
+use crate::games::battleline::state::{
     trait_mask, Artifact, Choice, Creature, Phase, Play, PlayCard, Player, State, Status, Statuses,
     Summons,
 };

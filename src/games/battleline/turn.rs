@@ -272,7 +272,7 @@ fn check_defeat(st: &mut State, out: &mut Vec<Event>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::position::{resolve, CardDef, CardSource, Position};
+    use crate::games::battleline::position::{resolve, CardDef, CardSource, Position};
 
     /// Only hypothetical creatures: no catalogue.
     struct NoCards;

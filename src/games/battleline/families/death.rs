@@ -9,12 +9,12 @@
 //! looks again, since those triggers may destroy more. Each round removes at least one
 //! creature, so the loop ends.
 
-use crate::engine::ability::AbilityKind as K;
-use crate::engine::actions::{deal, heal, note, Blow};
-use crate::engine::cite::{seed, turn, Citation, Rule};
-use crate::engine::event::{emit, Actor, Change, Event, Fate};
-use crate::engine::interpret::CrossOverTarget;
-use crate::engine::state::{foe, Side, State, Status};
+use crate::games::battleline::ability::AbilityKind as K;
+use crate::games::battleline::actions::{deal, heal, note, Blow};
+use crate::games::battleline::cite::{seed, turn, Citation, Rule};
+use crate::games::battleline::event::{emit, Actor, Change, Event, Fate};
+use crate::games::battleline::interpret::CrossOverTarget;
+use crate::games::battleline::state::{foe, Side, State, Status};
 use crate::text::same_name;
 
 use super::{auras, special};
@@ -215,7 +215,8 @@ fn leave(
         if healer
             && matches!(
                 st.phase,
-                crate::engine::state::Phase::Battle | crate::engine::state::Phase::Fury
+                crate::games::battleline::state::Phase::Battle
+                    | crate::games::battleline::state::Phase::Fury
             )
         {
             note(

@@ -4,7 +4,7 @@
 use rand::RngCore;
 
 use super::{ActionSpec, ArtifactSpec, ChoiceSpec, CreatureSpec, PlayerSpec, Position};
-use crate::engine::state::{Creature, PlayCard, State};
+use crate::games::battleline::state::{Creature, PlayCard, State};
 
 /// A creature as position JSON: everything explicit, so it reads back the same.
 pub fn creature_out(c: &Creature) -> CreatureSpec {

@@ -1,0 +1,420 @@
+//! Citations: the rule behind every event, and which kind of source it is.
+//!
+//! A [`Citation`] quotes one sentence and says where it comes from ([`Source`]): a game's
+//! seed document (by section, and by occurrence where a section number repeats), a
+//! published rule outside the seeds (named, with where it is published), one of our
+//! numbered house rules (written in `docs/rules/<game>.md`), or a named interpretation.
+//! A [`Rule`] is everything one event rests on: the cited sentence first, then any house
+//! rule and interpretation readings that settled what the sentence leaves open.
+//!
+//! This file knows no game: a game builds its citation table from [`Citation::seed`],
+//! [`Citation::public`] and [`Citation::house`] and checks it against its documents.
+
+use serde::Serialize;
+
+/// Which kind of source a citation quotes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    /// A sentence of the game's seed document (`document` is the seed's number).
+    Seed,
+    /// A published rule outside the seeds (`document` says where it is published).
+    Public,
+    /// One of our numbered house rules (`document` is the doc that states it).
+    House,
+    /// A named interpretation: the reading taken stands as the rule.
+    Interpretation,
+}
+
+/// One quoted rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Citation {
+    /// The game's slug (`battleline`, `swtcg`, …).
+    pub game: &'static str,
+    /// The ability or rule (`Armor`, `The Endless Serpent`), or a house rule's title.
+    pub rule: &'static str,
+    /// The section (`4.1`), a house rule's number (`T3`), or an interpretation's key.
+    pub section: &'static str,
+    /// The sentence, verbatim.
+    pub sentence: &'static str,
+    pub source: Source,
+    /// Where the sentence is: the seed's number (`000`), the published document's name,
+    /// or the house rules' doc (`docs/rules/battleline.md`).
+    #[serde(skip)]
+    pub document: &'static str,
+    /// Which occurrence of `section` in the seed (1 for the second): a seed can number
+    /// two passages alike (Karth's 5.1.1 appears twice). 0 for the first or only one.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub occurrence: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+impl Citation {
+    /// A sentence of seed `seed` (`"000"`) of `game`.
+    pub const fn seed(
+        game: &'static str,
+        seed: &'static str,
+        rule: &'static str,
+        section: &'static str,
+        sentence: &'static str,
+    ) -> Citation {
+        Citation {
+            game,
+            rule,
+            section,
+            sentence,
+            source: Source::Seed,
+            document: seed,
+            occurrence: 0,
+        }
+    }
+
+    /// The same sentence marked as occurrence `n` (0-based) of its section number.
+    pub const fn occurrence(self, n: u8) -> Citation {
+        Citation {
+            occurrence: n,
+            ..self
+        }
+    }
+
+    /// A published rule of `game` outside the seeds, from `published` (the document and
+    /// who publishes it).
+    pub const fn public(
+        game: &'static str,
+        published: &'static str,
+        rule: &'static str,
+        section: &'static str,
+        sentence: &'static str,
+    ) -> Citation {
+        Citation {
+            game,
+            rule,
+            section,
+            sentence,
+            source: Source::Public,
+            document: published,
+            occurrence: 0,
+        }
+    }
+
+    /// A numbered house rule of `game`, stated in `docs/rules/<game>.md` (`doc`).
+    pub const fn house(
+        game: &'static str,
+        doc: &'static str,
+        rule: &'static str,
+        section: &'static str,
+        sentence: &'static str,
+    ) -> Citation {
+        Citation {
+            game,
+            rule,
+            section,
+            sentence,
+            source: Source::House,
+            document: doc,
+            occurrence: 0,
+        }
+    }
+
+    /// Interpretation `key`'s reading `reading` of `game` (documented in `doc`) as the
+    /// rule itself: for a point the readings alone settle. `section` holds the key and
+    /// `rule` the reading.
+    pub const fn interpretation(
+        game: &'static str,
+        doc: &'static str,
+        key: &'static str,
+        reading: &'static str,
+        sentence: &'static str,
+    ) -> Citation {
+        Citation {
+            game,
+            rule: reading,
+            section: key,
+            sentence,
+            source: Source::Interpretation,
+            document: doc,
+            occurrence: 0,
+        }
+    }
+
+    /// Where a reader finds this sentence: the seed and section (`seed 000 §4.1`, with
+    /// the occurrence when the number repeats), the published document and section, or
+    /// the house rule's anchor in its doc.
+    pub fn place(&self) -> String {
+        match self.source {
+            Source::Seed if self.occurrence > 0 => format!(
+                "seed {} §{} ({} occurrence)",
+                self.document,
+                self.section,
+                ordinal(self.occurrence + 1)
+            ),
+            Source::Seed => format!("seed {} §{}", self.document, self.section),
+            Source::Public => format!("{} {}", self.document, self.section),
+            Source::House => doc_anchor(self.document, self.section, self.rule),
+            Source::Interpretation => {
+                format!("{}#interpretation-{}", self.document, self.section)
+            }
+        }
+    }
+}
+
+fn ordinal(n: u8) -> String {
+    match n {
+        1 => "first".into(),
+        2 => "second".into(),
+        3 => "third".into(),
+        n => format!("{n}th"),
+    }
+}
+
+/// The anchor of heading `### {section} {title}` in `doc` (`T5 Shifting up` →
+/// `docs/rules/battleline.md#t5-shifting-up`), as GitHub-style Markdown renders it.
+pub fn doc_anchor(doc: &str, section: &str, title: &str) -> String {
+    let heading = format!("{section} {title}").to_lowercase();
+    let slug: String = heading
+        .chars()
+        .filter(|ch| ch.is_alphanumeric() || *ch == ' ' || *ch == '-')
+        .map(|ch| if ch == ' ' { '-' } else { ch })
+        .collect();
+    format!("{doc}#{slug}")
+}
+
+/// The place in `doc` that documents interpretation `key`.
+pub fn interpretation_anchor(doc: &str, key: &str) -> String {
+    format!("{doc}#interpretation-{key}")
+}
+
+/// The reading of a named interpretation that settled an event: its key, the value
+/// taken, and whether that value is the default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Reading {
+    pub key: &'static str,
+    pub value: &'static str,
+    pub default: bool,
+    /// The game's rules doc, where the interpretation is written.
+    #[serde(skip)]
+    pub doc: &'static str,
+}
+
+/// Everything an event rests on: the sentence it cites and, where the sentence alone did
+/// not settle the point, the house rule and the readings of interpretations that did.
+/// It dereferences to its [`Citation`], so `rule.sentence` is the cited sentence;
+/// [`Rule::citations`] lists every basis for the log and the JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rule {
+    pub cite: &'static Citation,
+    /// A house rule that settled the point the cited sentence leaves open.
+    pub house: Option<&'static Citation>,
+    /// The interpretations whose readings settled the point (at most two).
+    pub readings: [Option<Reading>; 2],
+}
+
+impl Rule {
+    /// Also rests on reading `r` (a third reading replaces the second).
+    pub const fn reading(self, r: Reading) -> Rule {
+        let mut readings = self.readings;
+        if readings[0].is_none() {
+            readings[0] = Some(r);
+        } else {
+            readings[1] = Some(r);
+        }
+        Rule { readings, ..self }
+    }
+
+    /// Also rests on house rule `h`.
+    pub const fn house(self, h: &'static Citation) -> Rule {
+        Rule {
+            house: Some(h),
+            ..self
+        }
+    }
+
+    /// Every basis, the cited sentence first.
+    pub fn citations(&self) -> Vec<Basis> {
+        let mut all = vec![Basis::of(self.cite)];
+        if let Some(h) = self.house {
+            if h != self.cite {
+                all.push(Basis::of(h));
+            }
+        }
+        for r in self.readings.iter().flatten() {
+            all.push(Basis::Interpretation {
+                key: r.key,
+                reading: r.value,
+                default: r.default,
+                doc: interpretation_anchor(r.doc, r.key),
+            });
+        }
+        all
+    }
+}
+
+impl std::ops::Deref for Rule {
+    type Target = Citation;
+    fn deref(&self) -> &Citation {
+        self.cite
+    }
+}
+
+impl From<&'static Citation> for Rule {
+    fn from(cite: &'static Citation) -> Rule {
+        Rule {
+            cite,
+            house: None,
+            readings: [None, None],
+        }
+    }
+}
+
+impl Serialize for Rule {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        // `citations` lists every basis, the cited sentence first, when the event rests
+        // on more than that sentence (a house rule or a reading); absent, the cited
+        // sentence alone settled it (which keeps a 10,000-step log small).
+        #[derive(Serialize)]
+        struct RuleJson<'a> {
+            #[serde(flatten)]
+            cite: &'a Citation,
+            #[serde(skip_serializing_if = "Vec::is_empty")]
+            citations: Vec<Basis>,
+        }
+        let all = self.citations();
+        RuleJson {
+            cite: self.cite,
+            citations: if all.len() > 1 { all } else { Vec::new() },
+        }
+        .serialize(s)
+    }
+}
+
+/// One basis of an event, as the JSON lists it under `citations`. A sentence is named by
+/// rule and section (it is quoted once, in the event's `rule`, or in the doc the `doc`
+/// link points to), which keeps a long log small.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "source", rename_all = "snake_case")]
+pub enum Basis {
+    /// A sentence of a seed.
+    Seed {
+        rule: &'static str,
+        section: &'static str,
+        #[serde(skip_serializing_if = "is_zero")]
+        occurrence: u8,
+        #[serde(skip)]
+        sentence: &'static str,
+    },
+    /// A published rule outside the seeds.
+    Public {
+        rule: &'static str,
+        section: &'static str,
+        published: &'static str,
+        #[serde(skip)]
+        sentence: &'static str,
+    },
+    /// A numbered house rule.
+    House {
+        rule: &'static str,
+        section: &'static str,
+        #[serde(skip)]
+        sentence: &'static str,
+        doc: String,
+    },
+    /// A named interpretation and the reading taken.
+    Interpretation {
+        key: &'static str,
+        reading: &'static str,
+        default: bool,
+        doc: String,
+    },
+}
+
+impl Basis {
+    pub fn of(c: &'static Citation) -> Basis {
+        match c.source {
+            Source::Seed => Basis::Seed {
+                rule: c.rule,
+                section: c.section,
+                occurrence: c.occurrence,
+                sentence: c.sentence,
+            },
+            Source::Public => Basis::Public {
+                rule: c.rule,
+                section: c.section,
+                published: c.document,
+                sentence: c.sentence,
+            },
+            Source::House => Basis::House {
+                rule: c.rule,
+                section: c.section,
+                sentence: c.sentence,
+                doc: c.place(),
+            },
+            Source::Interpretation => Basis::Interpretation {
+                key: c.section,
+                reading: c.rule,
+                default: false,
+                doc: c.place(),
+            },
+        }
+    }
+}
+
+/// The readable lines that cite `rule` under an event in a text log: the sentence with
+/// its place, then one line for each further basis. `indent` starts each line.
+pub fn log_lines(rule: &Rule, indent: &str) -> String {
+    let c = rule.cite;
+    let mut out = match c.source {
+        Source::Seed | Source::Public => {
+            format!("{indent}{} ({}): \"{}\"\n", c.rule, c.place(), c.sentence)
+        }
+        Source::House => format!(
+            "{indent}house rule {} {} ({}): \"{}\"\n",
+            c.section,
+            c.rule,
+            c.place(),
+            c.sentence
+        ),
+        Source::Interpretation => format!(
+            "{indent}interpretation `{}: {}` ({}): \"{}\"\n",
+            c.section,
+            c.rule,
+            c.place(),
+            c.sentence
+        ),
+    };
+    for b in rule.citations().into_iter().skip(1) {
+        match b {
+            Basis::Seed { rule, section, .. } => out.push_str(&format!(
+                "{indent}also seed {} §{section} {rule}\n",
+                c.document
+            )),
+            Basis::Public {
+                rule,
+                section,
+                published,
+                ..
+            } => out.push_str(&format!("{indent}also {rule} ({published} {section})\n")),
+            Basis::House {
+                rule, section, doc, ..
+            } => out.push_str(&format!(
+                "{indent}also house rule {section} {rule} ({doc})\n"
+            )),
+            Basis::Interpretation {
+                key,
+                reading,
+                default,
+                doc,
+            } => out.push_str(&format!(
+                "{indent}reading `{key}: {reading}`{} ({doc})\n",
+                if default {
+                    " (default)"
+                } else {
+                    " (not the default)"
+                }
+            )),
+        }
+    }
+    out
+}

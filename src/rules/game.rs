@@ -1,0 +1,319 @@
+//! The [`Game`] trait every game system implements, and the one recorder and replayer
+//! built on it: the step log ([`Recorder`], [`play_out`]) the CLI prints and the API
+//! streams, and the [`Replay`] every step-through page reads.
+//!
+//! A game supplies its position format, its state, its changes, a pure `advance`, its
+//! interpretations and citations; the core supplies everything else. The core never
+//! names a game.
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use super::chance::ChanceInfo;
+use super::cite::{Citation, Rule};
+use super::interpret::Readings;
+use super::position::PositionError;
+
+/// One event: what changed, and the rule behind it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event<C> {
+    pub change: C,
+    /// The cited sentence, and any house rule or reading that settled what it leaves open.
+    pub cite: Rule,
+}
+
+/// A game system on the core.
+pub trait Game: Sized + 'static {
+    /// The slug in a position's `game` field.
+    const ID: &'static str;
+    /// The game's name for pages.
+    const NAME: &'static str;
+    /// The number of the seed its rules come from (`000`).
+    const SEED: &'static str;
+    /// Where its house rules and interpretations are written (`docs/rules/<game>.md`).
+    const RULES_DOC: &'static str;
+
+    /// The judge's input and the engine's output (serde; errors located by JSON path).
+    type Position: Serialize + DeserializeOwned + Clone + std::fmt::Debug + Send + 'static;
+    /// A resolved state: cheap to clone, with the random generator inside.
+    type State: Clone + Send + 'static;
+    /// One structured change to the state.
+    type Change: Serialize + Clone + std::fmt::Debug + Send + 'static;
+    /// Where the game looks names up (the catalogue adapter implements it).
+    type Cards<'a>: ?Sized;
+    /// The phase a step ends in.
+    type Phase: Serialize + Copy + std::fmt::Debug + Send + 'static;
+    /// How adjudication ended.
+    type Outcome: Serialize + Clone + std::fmt::Debug + Send + 'static;
+    /// The game's interpretations.
+    type Readings: Readings + Serialize + DeserializeOwned + Send + 'static;
+    /// A state's key for memoising exact odds (`()` and [`Game::memo_key`] `None` when
+    /// the game supplies none).
+    type MemoKey: std::hash::Hash + Eq;
+
+    /// Reads and bounds a position's text; errors give the JSON path, line and column.
+    fn read_position(text: &str) -> Result<Self::Position, PositionError>;
+    /// Checks every name against `cards` and builds the starting state; every problem at
+    /// once, each with its JSON path.
+    fn resolve(
+        position: &Self::Position,
+        cards: &Self::Cards<'_>,
+    ) -> Result<Self::State, Vec<PositionError>>;
+    /// The state written back as a position.
+    fn to_position(state: &Self::State) -> Self::Position;
+    /// The interpretations a position takes.
+    fn readings(position: &Self::Position) -> &Self::Readings;
+    /// The same position under other readings.
+    fn with_readings(position: &Self::Position, readings: Self::Readings) -> Self::Position;
+
+    /// Plays one step (pure in the state: the same state always gives the same events).
+    fn advance(state: &mut Self::State) -> Vec<Event<Self::Change>>;
+    fn is_over(state: &Self::State) -> bool;
+    /// How it ended (the step bound when not over).
+    fn outcome(state: &Self::State) -> Self::Outcome;
+    /// The step count, turn and phase, after a step.
+    fn clock(state: &Self::State) -> (u32, u32, Self::Phase);
+    fn phase_label(phase: Self::Phase) -> &'static str;
+    /// The sentence for the log.
+    fn describe(state: &Self::State, event: &Event<Self::Change>) -> String;
+
+    /// Every citation the game can make (its seed sentences, published rules and house
+    /// rules), for the rules page and the docs tests.
+    fn citations() -> Vec<&'static Citation>;
+
+    /// The chance node recorded in `change`, if any.
+    fn chance_in(change: &Self::Change) -> Option<ChanceInfo<'_>>;
+    /// Pins outcome `index` of chance node `ordinal` in `state` (a state from before the
+    /// step whose `events` met that node).
+    fn pin_chance(
+        state: &mut Self::State,
+        ordinal: u32,
+        index: usize,
+        events: &[Event<Self::Change>],
+    );
+    /// A key equal for states that play out alike, for memoising exact odds.
+    fn memo_key(_state: &Self::State) -> Option<Self::MemoKey> {
+        None
+    }
+}
+
+/// One event as the log shows it: the sentence, the rule, and the structured change.
+#[derive(Debug, Clone, Serialize)]
+pub struct LoggedEvent<C> {
+    pub text: String,
+    /// The cited sentence, and under `citations` every basis.
+    pub rule: Rule,
+    pub change: C,
+}
+
+/// One step of an adjudication, with the position after it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(bound = "")]
+pub struct StepRecord<G: Game> {
+    /// 1-based.
+    pub n: u32,
+    pub turn: u32,
+    pub phase: G::Phase,
+    pub events: Vec<LoggedEvent<G::Change>>,
+    /// The position after this step (absent when not recorded).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<G::Position>,
+}
+
+/// A whole adjudication: the steps and the final position.
+#[derive(Debug, Clone, Serialize)]
+#[serde(bound = "")]
+pub struct Adjudication<G: Game> {
+    pub steps: Vec<StepRecord<G>>,
+    #[serde(rename = "final")]
+    pub final_position: G::Position,
+    pub outcome: G::Outcome,
+    /// The first step recorded without its `state` because the states so far reached
+    /// [`STATE_BUDGET_BYTES`] (absent when every step has one, or none was asked for).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub states_omitted_from: Option<u32>,
+}
+
+/// The most bytes of per-step `state` JSON one adjudication records: about 16 MiB.
+///
+/// A 64 KiB position can run to a game's step bound; a state after every one of 10,000
+/// steps would be some 70 MB of JSON. Past the budget the steps keep their events but
+/// not their states, and the answer says from which step (`states_omitted_from`).
+pub const STATE_BUDGET_BYTES: usize = 16 << 20;
+
+/// What a recording keeps.
+#[derive(Debug, Clone, Copy)]
+pub struct RecordConfig {
+    /// Record the position after every step (the step-through needs it; a log alone
+    /// does not).
+    pub states: bool,
+}
+
+impl Default for RecordConfig {
+    fn default() -> Self {
+        RecordConfig { states: true }
+    }
+}
+
+/// The length of `value`'s compact JSON, counted without building it.
+fn json_len(value: &impl Serialize) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    // Writing to a counter cannot fail; a value that does not serialize counts as 0.
+    serde_json::to_writer(&mut count, value).map_or(0, |()| count.0)
+}
+
+/// Records a game as it is played, one step at a time: the one recorder behind
+/// [`play_out`] (which collects the steps) and the API's streamed answer (which writes
+/// each as it comes). Per-step states stop once they pass [`STATE_BUDGET_BYTES`].
+pub struct Recorder<G: Game> {
+    config: RecordConfig,
+    state_bytes: usize,
+    states_omitted_from: Option<u32>,
+    _game: std::marker::PhantomData<G>,
+}
+
+impl<G: Game> Recorder<G> {
+    pub fn new(config: RecordConfig) -> Recorder<G> {
+        Recorder {
+            config,
+            state_bytes: 0,
+            states_omitted_from: None,
+            _game: std::marker::PhantomData,
+        }
+    }
+
+    /// Plays the next step of `st` and records it; `None` once the game is over.
+    pub fn step(&mut self, st: &mut G::State) -> Option<StepRecord<G>> {
+        if G::is_over(st) {
+            return None;
+        }
+        let events = G::advance(st);
+        let logged = log::<G>(st, events);
+        let (n, turn, phase) = G::clock(st);
+        let state = if self.config.states && self.states_omitted_from.is_none() {
+            let position = G::to_position(st);
+            self.state_bytes += json_len(&position);
+            if self.state_bytes > STATE_BUDGET_BYTES {
+                self.states_omitted_from = Some(n);
+                None
+            } else {
+                Some(position)
+            }
+        } else {
+            None
+        };
+        Some(StepRecord {
+            n,
+            turn,
+            phase,
+            events: logged,
+            state,
+        })
+    }
+
+    /// The step from which per-step states were left out (the budget ran out), if any.
+    pub fn states_omitted_from(&self) -> Option<u32> {
+        self.states_omitted_from
+    }
+}
+
+/// `events` as the log shows them, described against the state after their step.
+pub fn log<G: Game>(st: &G::State, events: Vec<Event<G::Change>>) -> Vec<LoggedEvent<G::Change>> {
+    events
+        .into_iter()
+        .map(|e| LoggedEvent {
+            text: G::describe(st, &e),
+            rule: e.cite,
+            change: e.change,
+        })
+        .collect()
+}
+
+/// Plays a resolved state to the end, recording each step.
+pub fn play_out<G: Game>(st: &mut G::State, config: RecordConfig) -> Adjudication<G> {
+    let mut recorder = Recorder::<G>::new(config);
+    let mut steps = Vec::new();
+    while let Some(step) = recorder.step(st) {
+        steps.push(step);
+    }
+    Adjudication {
+        steps,
+        final_position: G::to_position(st),
+        outcome: G::outcome(st),
+        states_omitted_from: recorder.states_omitted_from(),
+    }
+}
+
+/// Resolves `position` against `cards` and plays it to the end.
+pub fn adjudicate<G: Game>(
+    position: &G::Position,
+    cards: &G::Cards<'_>,
+    config: RecordConfig,
+) -> Result<Adjudication<G>, Vec<PositionError>> {
+    let mut st = G::resolve(position, cards)?;
+    Ok(play_out(&mut st, config))
+}
+
+/// One step of a [`Replay`], with the state after it.
+pub struct Ran<G: Game> {
+    pub n: u32,
+    pub turn: u32,
+    pub phase: G::Phase,
+    pub events: Vec<LoggedEvent<G::Change>>,
+    pub state: G::State,
+}
+
+/// A position played to the end with every state kept, for the step-through pages.
+pub struct Replay<G: Game> {
+    pub position: G::Position,
+    pub start: G::State,
+    pub steps: Vec<Ran<G>>,
+    pub outcome: G::Outcome,
+}
+
+impl<G: Game> Replay<G> {
+    /// Resolves and plays `position`, keeping every state (states share their parts).
+    pub fn run(
+        position: G::Position,
+        cards: &G::Cards<'_>,
+    ) -> Result<Replay<G>, Vec<PositionError>> {
+        let start = G::resolve(&position, cards)?;
+        let mut st = start.clone();
+        let mut steps = Vec::new();
+        while !G::is_over(&st) {
+            let events = G::advance(&mut st);
+            let (n, turn, phase) = G::clock(&st);
+            steps.push(Ran {
+                n,
+                turn,
+                phase,
+                events: log::<G>(&st, events),
+                state: st.clone(),
+            });
+        }
+        Ok(Replay {
+            position,
+            start,
+            outcome: G::outcome(&st),
+            steps,
+        })
+    }
+
+    /// The state after step `n` (0: the start).
+    pub fn state(&self, n: usize) -> &G::State {
+        match n.checked_sub(1).and_then(|i| self.steps.get(i)) {
+            Some(ran) => &ran.state,
+            None => &self.start,
+        }
+    }
+}

@@ -1,0 +1,26 @@
+//! The adjudication core every game system plugs into: citations that say which kind of
+//! source they quote, named interpretations, decisions, chance with exact odds, rejected
+//! actions, the step log and the replayer.
+//!
+//! A game implements [`Game`] in `src/games/<game>/`; the core does everything else the
+//! same way for every game (the CLI's log, the API, the step-through pages, permalinks,
+//! comparing two readings). The core imports no game and does no I/O.
+
+pub mod chance;
+pub mod cite;
+pub mod decision;
+pub mod game;
+pub mod interpret;
+pub mod position;
+pub mod reject;
+
+pub use chance::{Chance, ChanceInfo, Distribution, Method, Odds};
+pub use cite::{Basis, Citation, Reading, Rule, Source};
+pub use decision::{Decision, DecisionPin};
+pub use game::{
+    adjudicate, play_out, Adjudication, Event, Game, LoggedEvent, RecordConfig, Recorder, Replay,
+    StepRecord, STATE_BUDGET_BYTES,
+};
+pub use interpret::{InterpretationInfo, Readings};
+pub use position::PositionError;
+pub use reject::{OnRejection, Rejected};

@@ -1,0 +1,108 @@
+//! What every game's position format shares: a located [`PositionError`], reading JSON
+//! within the byte cap with every error at its JSON path, line and column
+//! ([`parse_json`]), and reading which game a position is for ([`game_of`]).
+
+use serde::{Deserialize, Serialize};
+
+/// Bytes of position JSON, for every game.
+pub const JSON_BYTES: usize = 64 * 1024;
+
+/// A problem in a position, with where it is.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
+#[error("{}{message}", location(.path, .line, .column))]
+pub struct PositionError {
+    /// JSON path (`players[1].line[2].abilities[0]`), empty for the whole document.
+    pub path: String,
+    /// 1-based line and column in the JSON text, for syntax and shape errors.
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+fn location(path: &str, line: &Option<usize>, column: &Option<usize>) -> String {
+    match (path.is_empty(), line, column) {
+        (false, Some(l), Some(c)) => format!("{l}:{c}: {path}: "),
+        (true, Some(l), Some(c)) => format!("{l}:{c}: "),
+        (false, _, _) => format!("{path}: "),
+        (true, _, _) => String::new(),
+    }
+}
+
+impl PositionError {
+    /// A problem at JSON path `path` (empty for the whole document).
+    pub fn at(path: impl Into<String>, message: impl Into<String>) -> PositionError {
+        PositionError {
+            path: path.into(),
+            line: None,
+            column: None,
+            message: message.into(),
+        }
+    }
+}
+
+/// Reads JSON `text` holding a position (a [`Position`], or a document with one inside,
+/// such as the step-through's saved state) within the position's byte cap. Errors give
+/// the JSON path and the line and column in `text`.
+pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, PositionError> {
+    if text.len() > JSON_BYTES {
+        return Err(PositionError::at(
+            "",
+            format!(
+                "the position is {} bytes; the limit is {} bytes",
+                text.len(),
+                JSON_BYTES
+            ),
+        ));
+    }
+    let de = &mut serde_json::Deserializer::from_str(text);
+    let value = serde_path_to_error::deserialize(&mut *de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        PositionError {
+            path: if path == "." { String::new() } else { path },
+            line: Some(inner.line()),
+            column: Some(inner.column()),
+            message: strip_serde_location(&inner.to_string()),
+        }
+    })?;
+    // Only white space may follow the document: `{…} garbage` or a second object is an
+    // error at the first character after it.
+    de.end().map_err(|e| PositionError {
+        path: String::new(),
+        line: Some(e.line()),
+        column: Some(e.column()),
+        message: "unexpected text after the end of the position; expected nothing but white space after its closing `}`".into(),
+    })?;
+    Ok(value)
+}
+
+/// serde_json appends " at line L column C"; the location is reported separately.
+fn strip_serde_location(msg: &str) -> String {
+    match msg.rfind(" at line ") {
+        Some(i) => msg[..i].to_string(),
+        None => msg.to_string(),
+    }
+}
+
+/// The `game` field of position JSON `text` (`None` when absent), read before the
+/// game's own format: which game reads the rest. Shape errors are located as
+/// [`parse_json`]'s are.
+pub fn game_of(text: &str) -> Result<Option<String>, PositionError> {
+    #[derive(Deserialize)]
+    struct Peek {
+        #[serde(default)]
+        game: Option<String>,
+    }
+    parse_json::<Peek>(text).map(|p| p.game)
+}
+
+/// The error for a `game` no game system answers to.
+pub fn unknown_game(game: &str, known: &[&str]) -> PositionError {
+    PositionError::at(
+        "game",
+        format!(
+            "no game system {game:?}; expected one of: {}",
+            known.join(", ")
+        ),
+    )
+}
