@@ -1095,3 +1095,35 @@ async fn a_step_quotes_each_rule_once() {
     assert_eq!(step3.matches(t2).count(), 1, "T2 quoted once: {step3}");
     assert_eq!(step3.matches("(quoted above)").count(), 3, "{step3}");
 }
+
+// Issue #14: `POST /api/adjudicate` dispatches on the position's `game`; one no game
+// answers to is a 400 located at `game`.
+#[actix_rt::test]
+async fn the_api_refuses_an_unknown_game_at_its_path() {
+    let body = json!({"game": "chess", "players": [{}, {}]}).to_string();
+    let (status, _, text) = http::post(
+        state(),
+        "/api/adjudicate",
+        Some("application/json"),
+        None,
+        body,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["errors"][0]["path"], "game", "{v}");
+    assert!(v["errors"][0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("expected one of: battleline"));
+    let body = json!({"game": "battleline", "players": [{"name": "A"}, {"name": "B"}]}).to_string();
+    let (status, _, text) = http::post(
+        state(),
+        "/api/adjudicate",
+        Some("application/json"),
+        None,
+        body,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+}

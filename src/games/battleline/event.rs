@@ -293,7 +293,7 @@ impl Event {
             Change::TurnStatusesEnd { turn } => {
                 format!("Turn {turn} ends: effects that last this turn end.")
             }
-            Change::Chance(c) => c.describe(&who),
+            Change::Chance(c) => c.describe(who),
             Change::Modifier {
                 who: w,
                 amount,

@@ -102,6 +102,69 @@ impl Game for Battleline {
     fn describe(state: &State, event: &Event) -> String {
         event.describe(&[state.players[0].name.clone(), state.players[1].name.clone()])
     }
+    fn summary(final_position: &Position, outcome: &Outcome) -> String {
+        let f = final_position;
+        let mut out = String::new();
+        out.push_str(&format!(
+            "result: {}\n",
+            match outcome {
+                Outcome::Win { winner, .. } => format!("{} wins", f.players[*winner].name),
+                Outcome::Draw => "draw".to_string(),
+                Outcome::TurnsPlayed => "the turns ran out".to_string(),
+                Outcome::StepBound => "step bound reached".to_string(),
+                Outcome::BadChoice { chance, slot, .. } => format!(
+                    "stopped: the choice for chance {chance} (slot {slot}) is not a candidate"
+                ),
+            }
+        ));
+        for p in &f.players {
+            let line: Vec<String> = p
+                .line
+                .iter()
+                .enumerate()
+                .map(|(i, c)| match c {
+                    None => format!("{}: empty", i + 1),
+                    Some(c) => format!(
+                        "{}: {} {}/{}{}",
+                        i + 1,
+                        c.card.as_deref().or(c.name.as_deref()).unwrap_or("?"),
+                        c.attack.unwrap_or(0),
+                        c.life.unwrap_or(0),
+                        if c.damage > 0 {
+                            format!(" ({} damage)", c.damage)
+                        } else {
+                            String::new()
+                        }
+                    ),
+                })
+                .collect();
+            out.push_str(&format!(
+                "{}: life {}; line: {}\n",
+                p.name,
+                p.life,
+                if line.is_empty() {
+                    "empty".to_string()
+                } else {
+                    line.join(", ")
+                }
+            ));
+        }
+        out
+    }
+    fn configure(position: &mut Position, play: &rules::PlayConfig) {
+        if let Some(t) = play.turns {
+            position.turns = t;
+        }
+        if let Some(s) = play.seed {
+            position.seed = s;
+        }
+    }
+    fn pins_any(position: &Position) -> bool {
+        !position.choices.is_empty()
+    }
+    fn stopped_by_input(outcome: &Outcome) -> Option<&'static str> {
+        matches!(outcome, Outcome::BadChoice { .. }).then_some("choices")
+    }
     fn citations() -> Vec<&'static Citation> {
         let mut all = families::seed_citations();
         all.extend(cite::turn::ALL.iter());

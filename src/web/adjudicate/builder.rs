@@ -13,7 +13,7 @@ use super::view::InterpretationView;
 use super::{api, load, see_other, step_url, store, Refused};
 use crate::adjudicate::{read_opened, CatalogueCards};
 use crate::games::battleline::position::caps;
-use crate::games::battleline::{self, Outcome, Position, INTERPRETATIONS};
+use crate::games::battleline::{self, Battleline, Outcome, Position, INTERPRETATIONS};
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
 use crate::web::page;
@@ -241,7 +241,13 @@ async fn open_position(
     out: Format,
 ) -> Result<HttpResponse, Refused> {
     let parsed = if !json.is_empty() {
-        read_opened(&json).map_err(|e| vec![format!("{source}: {e}")])
+        // Every shipped game's step-through runs here; a game no game answers to is a
+        // located error like any other.
+        crate::games::which(&json)
+            .and_then(|game| match game {
+                crate::games::GameId::Battleline => read_opened::<Battleline>(&json),
+            })
+            .map_err(|e| vec![format!("{source}: {e}")])
     } else {
         form::to_position(&fields).map(|p| (p, 0))
     };
