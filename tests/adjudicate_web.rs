@@ -420,7 +420,7 @@ async fn picking_a_chance_outcome_reruns_and_lands_on_the_same_step() {
         .clone();
     let body = encode(&[
         ("chance", &chance["ordinal"].to_string()),
-        ("slot", &other["slot"].to_string()),
+        ("slot", other["pin"].as_str().expect("a pin")),
         ("step", &n.to_string()),
     ]);
     let (status, _, text, location) = send(
@@ -442,9 +442,12 @@ async fn picking_a_chance_outcome_reruns_and_lands_on_the_same_step() {
         .find(|c| c["picked"] == true)
         .expect("a picked candidate")
         .clone();
-    assert_eq!(picked["slot"], other["slot"]);
+    assert_eq!(picked["pin"], other["pin"]);
     assert_eq!(v["chances"][0]["forced"], true);
-    assert_eq!(v["position"]["choices"][0]["slot"], other["slot"]);
+    assert_eq!(
+        v["position"]["choices"][0]["slot"].to_string(),
+        other["pin"].as_str().unwrap()
+    );
 
     // Not a candidate, numbered from 0, or not numbers at all: 400 with the reason.
     for (form, expect) in [
@@ -1076,9 +1079,20 @@ async fn sabotage_is_a_chance_step_the_judge_can_fix() {
         .as_array()
         .expect("candidates")
         .iter()
-        .filter_map(|c| c["slot"].as_u64())
+        .filter_map(|c| c["pin"].as_str()?.parse().ok())
         .collect();
     assert_eq!(slots, [1, 2], "both carriers are candidates");
+    let odds: Vec<&str> = chance["candidates"]
+        .as_array()
+        .expect("candidates")
+        .iter()
+        .filter_map(|c| c["odds"].as_str())
+        .collect();
+    assert_eq!(
+        odds,
+        ["1/2", "1/2"],
+        "each carrier had an even chance, exactly"
+    );
     assert_eq!(chance["forced"], false);
 }
 

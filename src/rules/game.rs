@@ -88,6 +88,23 @@ pub trait Game: Sized + 'static {
     /// JSON path of the pins at fault (`choices`, `decisions`).
     fn stopped_by_input(outcome: &Self::Outcome) -> Option<&'static str>;
 
+    /// The board of `state`, for the step-through pages.
+    fn board(state: &Self::State) -> super::view::Board;
+    /// The chance panel of `change` if it records a chance node, its outcomes named as
+    /// `state` names them.
+    fn chance_panel(state: &Self::State, change: &Self::Change)
+        -> Option<super::view::ChancePanel>;
+    /// `position` with chance node `chance` pinned to the outcome a judge posted (`pin`,
+    /// as a [`super::view::Candidate`] gives it); a pin the game cannot read is an error
+    /// in words.
+    fn pin_in_position(
+        position: &Self::Position,
+        chance: u32,
+        pin: &str,
+    ) -> Result<Self::Position, String>;
+    /// One sentence on how adjudication ended, for pages.
+    fn outcome_sentence(state: &Self::State, outcome: &Self::Outcome) -> String;
+
     /// Every citation the game can make (its seed sentences, published rules and house
     /// rules), for the rules page and the docs tests.
     fn citations() -> Vec<&'static Citation>;

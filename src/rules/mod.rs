@@ -13,6 +13,7 @@ pub mod game;
 pub mod interpret;
 pub mod position;
 pub mod reject;
+pub mod view;
 
 pub use chance::{Chance, ChanceInfo, Distribution, Method, Odds};
 pub use cite::{Basis, Citation, Reading, Rule, Source};

@@ -24,6 +24,7 @@ pub mod interpret;
 pub mod position;
 pub mod state;
 pub mod turn;
+pub mod view;
 
 use std::sync::Arc;
 
@@ -94,7 +95,14 @@ impl Game for Battleline {
         state.outcome.clone().unwrap_or(Outcome::StepBound)
     }
     fn clock(state: &State) -> (u32, u32, Phase) {
-        (state.steps, state.turn, state.phase)
+        // Before the first step the state is at the end of the turn before the first
+        // one to play; its clock names the turn about to begin.
+        let turn = if state.steps == 0 {
+            state.turn + 1
+        } else {
+            state.turn
+        };
+        (state.steps, turn, state.phase)
     }
     fn phase_label(phase: Phase) -> &'static str {
         phase.label()
@@ -164,6 +172,18 @@ impl Game for Battleline {
     }
     fn stopped_by_input(outcome: &Outcome) -> Option<&'static str> {
         matches!(outcome, Outcome::BadChoice { .. }).then_some("choices")
+    }
+    fn board(state: &State) -> rules::view::Board {
+        view::board(state)
+    }
+    fn chance_panel(state: &State, change: &Change) -> Option<rules::view::ChancePanel> {
+        view::chance_panel(state, change)
+    }
+    fn pin_in_position(position: &Position, chance: u32, pin: &str) -> Result<Position, String> {
+        view::pin_in_position(position, chance, pin)
+    }
+    fn outcome_sentence(state: &State, outcome: &Outcome) -> String {
+        view::outcome_sentence(state, outcome)
     }
     fn citations() -> Vec<&'static Citation> {
         let mut all = families::seed_citations();

@@ -258,21 +258,16 @@ pub fn to_position(f: &Fields) -> Result<Position, Vec<String>> {
             ),
         });
     }
-    let mut interpretations = serde_json::Map::new();
+    // Each reading is switched by key, and an unknown value is reported for its field.
+    let mut interpretations = Interpretations::default();
     for info in INTERPRETATIONS {
         let v = f.get(&format!("interp_{}", info.key));
         if !v.is_empty() {
-            interpretations.insert(info.key.into(), v.into());
+            if let Err(e) = interpretations.set(info.key, v) {
+                errors.push(format!("interpretations: {e}"));
+            }
         }
     }
-    let interpretations: Interpretations =
-        match serde_json::from_value(serde_json::Value::Object(interpretations)) {
-            Ok(i) => i,
-            Err(e) => {
-                errors.push(format!("interpretations: {e}"));
-                Interpretations::default()
-            }
-        };
     let position = Position {
         game: "battleline".into(),
         seed: number(f, "seed", "Seed", &mut errors).unwrap_or(0),

@@ -37,7 +37,9 @@ pub(super) async fn rules_page(req: HttpRequest) -> Result<HttpResponse, Failure
     page::render(
         &RulesPage {
             house: turn::ALL,
-            interpretations: InterpretationView::all(&Default::default()),
+            interpretations: InterpretationView::all(
+                &crate::games::battleline::Interpretations::default(),
+            ),
         },
         out,
     )
