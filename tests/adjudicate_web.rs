@@ -1141,3 +1141,81 @@ async fn the_api_refuses_an_unknown_game_at_its_path() {
     .await;
     assert_eq!(status, StatusCode::OK, "{text}");
 }
+
+/// The sum of the exact fractions of a step page's odds.
+fn odds_sum(v: &Value) -> (u128, u128) {
+    let gcd = |mut a: u128, mut b: u128| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    let mut sum = (0u128, 1u128);
+    for r in v["odds"]["results"].as_array().expect("odds") {
+        let f = r[1].as_str().unwrap();
+        let (n, d) = f.split_once('/').unwrap_or((f, "1"));
+        let (n, d): (u128, u128) = (n.parse().unwrap(), d.parse().unwrap());
+        let (sn, sd) = (sum.0 * d + n * sum.1, sum.1 * d);
+        let g = gcd(sn, sd);
+        sum = (sn / g, sd / g);
+    }
+    sum
+}
+
+// Issue #14: every step page gives the exact odds of each result from that step, over the
+// chance still to come: they sum to exactly 1; at the last step the result is certain; and
+// once every chance step is pinned, the pinned game's result is certain from the start.
+#[actix_rt::test]
+async fn step_pages_give_the_exact_odds_of_each_result() {
+    let hash = store(&bolt_position()).await;
+    let (status, v) = get_json(&format!("/adjudicate/p/{hash}/0.json")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["odds"]["method"]["method"], "enumerated", "{}", v["odds"]);
+    assert_eq!(odds_sum(&v), (1, 1), "{}", v["odds"]);
+    let total = v["total"].as_u64().unwrap();
+    let (_, last) = get_json(&format!("/adjudicate/p/{hash}/{total}.json")).await;
+    let results = last["odds"]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1, "{results:?}");
+    assert_eq!(results[0][1], "1");
+    // Pin every chance step as it fell: the result is certain from step 0.
+    let mut pinned = bolt_position();
+    let mut choices = Vec::new();
+    for n in 1..=total {
+        let (_, s) = get_json(&format!("/adjudicate/p/{hash}/{n}.json")).await;
+        for c in s["chances"].as_array().unwrap() {
+            let picked = c["candidates"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|k| k["picked"] == true)
+                .unwrap();
+            choices.push(json!({"chance": c["ordinal"], "slot": picked["pin"].as_str().unwrap().parse::<u64>().unwrap()}));
+        }
+    }
+    assert!(choices.len() >= 2, "Bolt picks at least twice: {choices:?}");
+    pinned["choices"] = Value::Array(choices);
+    let hash = store(&pinned).await;
+    let (_, v) = get_json(&format!("/adjudicate/p/{hash}/0.json")).await;
+    let results = v["odds"]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1, "{results:?}");
+    assert_eq!(
+        results[0][0],
+        results_of(&last)[0],
+        "the pinned game's result"
+    );
+    assert_eq!(results[0][1], "1");
+    let (_, html) = get_html(&format!("/adjudicate/p/{hash}/0")).await;
+    assert!(
+        html.contains(r#"<section class="odds" id="odds">"#),
+        "{html}"
+    );
+}
+
+fn results_of(v: &Value) -> Vec<Value> {
+    v["odds"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r[0].clone())
+        .collect()
+}

@@ -14,6 +14,7 @@ use super::{
     Replay, WINDOW,
 };
 use crate::adjudicate::{CatalogueGame, SavedState};
+use crate::rules::chance::{self, Method, Odds};
 use crate::rules::view::ChancePanel;
 use crate::rules::{Game, Readings};
 use crate::web::error::{Failure, WebError};
@@ -38,6 +39,8 @@ struct StepPage {
     /// The number of the first step in `log` (1 unless earlier steps are left out).
     log_from: usize,
     chances: Vec<ChancePanel>,
+    /// The exact odds of each result from this step.
+    odds: OddsView,
     interpretations: Vec<InterpretationView>,
     outcome: Option<String>,
     phase: &'static str,
@@ -68,6 +71,7 @@ struct StepJson<'a, G: Game> {
     log: &'a [StepView],
     log_from: usize,
     chances: &'a [ChancePanel],
+    odds: &'a OddsView,
     interpretations: &'a [InterpretationView],
     outcome: Option<&'a G::Outcome>,
     links: serde_json::Value,
@@ -84,8 +88,62 @@ pub(super) async fn step_page(
     let (game, json) = load(&state, &hash, out)?;
     for_game!(game, G => {
         let replay = run::<G>(&state, read::<G>(&hash, &json, out)?, out).await?;
-        Ok(step_view(hash, step, &replay, out)?)
+        let from = replay.state(step.min(replay.steps.len())).clone();
+        let odds = state.heavy.run(out, move || OddsView::of::<G>(&from)).await?;
+        Ok(step_view(hash, step, &replay, odds, out)?)
     })
+}
+
+/// Steps the exact odds may play out for one page: some 10 ms of battle-line.
+const ODDS_RUNS: usize = 20_000;
+
+/// The exact odds of each result from a step, over every chance outcome still to come
+/// that the position does not pin.
+#[derive(Debug, Clone, Serialize)]
+struct OddsView {
+    /// `(result, exact chance)`, most likely first; empty when `error` says why.
+    results: Vec<(String, String)>,
+    /// How the figures were computed.
+    method: Option<Method>,
+    /// Why there are none: more branches than [`ODDS_RUNS`] steps can play out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+impl OddsView {
+    fn of<G: Game>(from: &G::State) -> OddsView {
+        let result = |st: &G::State| G::outcome_sentence(st, &G::outcome(st));
+        match chance::exact::<G, String>(from, result, ODDS_RUNS) {
+            Ok(d) => {
+                let mut results: Vec<(String, Odds)> = d.outcomes.into_iter().collect();
+                results.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+                OddsView {
+                    results: results
+                        .into_iter()
+                        .map(|(r, p)| (r, p.to_string()))
+                        .collect(),
+                    method: Some(d.method),
+                    error: None,
+                }
+            }
+            Err(e) => OddsView {
+                results: Vec::new(),
+                method: None,
+                error: Some(e.to_string()),
+            },
+        }
+    }
+
+    /// How the figures were computed, in words.
+    fn how(&self) -> String {
+        match &self.method {
+            Some(Method::Enumerated { runs, .. }) => format!(
+                "exact: every chance outcome still to come played out ({runs} steps run); pinned outcomes stay pinned"
+            ),
+            Some(Method::Aggregated { model }) => format!("exact, by the game's model: {model}"),
+            None => String::new(),
+        }
+    }
 }
 
 /// The step page (or its JSON twin) of `replay` at `step`.
@@ -93,6 +151,7 @@ fn step_view<G: Game>(
     hash: String,
     step: usize,
     replay: &Replay<G>,
+    odds: OddsView,
     out: Format,
 ) -> Result<HttpResponse, Failure> {
     let total = replay.steps.len();
@@ -148,6 +207,7 @@ fn step_view<G: Game>(
                 log: &log,
                 log_from,
                 chances: &chances,
+                odds: &odds,
                 interpretations: &interpretations,
                 outcome: (step == total).then_some(&replay.outcome),
                 links,
@@ -164,6 +224,7 @@ fn step_view<G: Game>(
             log,
             log_from,
             chances,
+            odds,
             interpretations,
             outcome,
             phase,
