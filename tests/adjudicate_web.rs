@@ -146,9 +146,16 @@ async fn rules_page_quotes_every_house_rule_and_interpretation() {
     }
     let (status, v) = get_json("/adjudicate/rules.json").await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(v["house_rules"].as_array().unwrap().len(), house.len());
+    assert_eq!(v["object"], "adjudication_rules");
+    let battleline = &v["games"][0];
+    assert_eq!(battleline["game"], "battleline");
+    assert_eq!(battleline["doc"], "docs/rules/battleline.md");
     assert_eq!(
-        v["interpretations"].as_array().unwrap().len(),
+        battleline["house_rules"].as_array().unwrap().len(),
+        house.len()
+    );
+    assert_eq!(
+        battleline["interpretations"].as_array().unwrap().len(),
         arbiter::games::battleline::INTERPRETATIONS.len()
     );
 }

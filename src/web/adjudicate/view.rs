@@ -43,6 +43,7 @@ pub struct BasisView {
 
 impl EventView {
     pub fn of<C>(e: &LoggedEvent<C>) -> EventView {
+        let game = e.rule.game;
         let also = e
             .rule
             .citations()
@@ -58,12 +59,12 @@ impl EventView {
                 } => Some(BasisView {
                     source: "public",
                     label: format!("{rule} ({published} {section})"),
-                    href: format!("/adjudicate/rules#{section}"),
+                    href: format!("/adjudicate/rules#{}", anchor(game, section)),
                 }),
                 Basis::House { rule, section, .. } => Some(BasisView {
                     source: "house",
                     label: format!("house rule {section} {rule}"),
-                    href: format!("/adjudicate/rules#{section}"),
+                    href: format!("/adjudicate/rules#{}", anchor(game, section)),
                 }),
                 Basis::Interpretation {
                     key,
@@ -76,7 +77,7 @@ impl EventView {
                         "reading {key}: {reading}{}",
                         if default { " (default)" } else { "" }
                     ),
-                    href: format!("/adjudicate/rules#{key}"),
+                    href: format!("/adjudicate/rules#{}", anchor(game, key)),
                 }),
             })
             .collect();
@@ -98,13 +99,25 @@ impl EventView {
     }
 }
 
-/// Where a citation's rule is explained.
+/// Where a citation's rule is explained: a seed rule on its keyword page, any other on
+/// the rules page.
 pub fn rule_href(c: &Citation) -> String {
     match c.source {
         Source::Seed => links::keyword(c.game, c.rule),
         Source::Public | Source::House | Source::Interpretation => {
-            format!("/adjudicate/rules#{}", c.section)
+            format!("/adjudicate/rules#{}", anchor(c.game, c.section))
         }
+    }
+}
+
+/// The anchor of a game's rule or interpretation on the rules page: its section or key,
+/// prefixed by the game's slug for every game but the first, whose links predate there
+/// being several (`T1`, `fade`; `swtcg-P1`).
+pub fn anchor(game: &str, section: &str) -> String {
+    if game == crate::games::DEFAULT.slug() {
+        section.to_string()
+    } else {
+        format!("{game}-{section}")
     }
 }
 
