@@ -33,12 +33,12 @@ impl<T> Decision<T> {
     pub fn describe(&self, name: impl Fn(&T) -> String) -> String {
         let list: Vec<String> = self.options.iter().map(&name).collect();
         let how = if self.pinned {
-            "judge's pin".to_string()
+            "the judge's pin".to_string()
         } else {
-            format!("default: {}", self.policy)
+            format!("the default policy, {}", self.policy)
         };
         format!(
-            "Decision {} ({}, {}): {} ({how}) of {}.",
+            "Decision {} ({}'s: {}): {}, by {how}; options: {}.",
             self.ordinal,
             self.who,
             self.question,
