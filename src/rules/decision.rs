@@ -49,7 +49,7 @@ impl<T> Decision<T> {
 }
 
 /// A judge's pin: decision `decision` (1-based) takes option `option` (1-based).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DecisionPin {
     pub decision: u32,
@@ -57,7 +57,7 @@ pub struct DecisionPin {
 }
 
 /// A pin that names an option the decision does not have.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error, Serialize)]
 #[error("the pin for decision {decision} names option {option}; it has options 1 to {options}")]
 pub struct BadPin {
     pub decision: u32,
