@@ -465,7 +465,7 @@ fn a_decision_takes_its_default_policy_unless_pinned() {
     let text = &by_default.steps[0].events[2].text;
     assert_eq!(
         text,
-        "Decision 1 (Ada, spend 1 mana for 1 more damage?): spend (default: spend while mana lasts) of spend, keep."
+        "Decision 1 (Ada's: spend 1 mana for 1 more damage?): spend, by the default policy, spend while mana lasts; options: spend, keep."
     );
     assert_eq!(
         serde_json::to_value(&by_default.steps[0].events[2].change).unwrap(),
@@ -481,7 +481,7 @@ fn a_decision_takes_its_default_policy_unless_pinned() {
     assert_eq!(pinned.final_position.players[0].mana, 2);
     assert!(pinned.steps[0].events[2]
         .text
-        .contains("keep (judge's pin)"));
+        .contains("keep, by the judge's pin"));
 
     // A pin for a decision never met changes nothing.
     let unused = play(&fury(json!([{"decision": 2, "option": 2}])));
