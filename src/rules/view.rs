@@ -9,6 +9,20 @@ use serde::Serialize;
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct Board {
     pub rows: Vec<Row>,
+    /// Set once adjudication has stopped: why, and whether the game itself is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ended: Option<Ended>,
+}
+
+/// Why adjudication stopped. A game is over when it has a result (a player at 0 life, a
+/// draw); adjudication also stops when the turns to play run out or at the step bound,
+/// and the game is not over then.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Ended {
+    /// Whether the game itself is over (a win, a draw), not only the adjudication.
+    pub game_over: bool,
+    /// Why it stopped, in words (`Bob's life reached 0`, `the turns to play ran out`).
+    pub why: String,
 }
 
 /// One row: whose it is and what it says of them (`Bob · life 20`).
@@ -41,6 +55,9 @@ pub struct Piece {
     pub damage: i32,
     /// What it carries (artifacts, items), by name.
     pub carries: Vec<String>,
+    /// Its abilities as they read on the card (`Armor 2`, `Fury`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub marks: Vec<Mark>,
 }

@@ -770,6 +770,7 @@ impl Game for Duel {
                     places: Vec::new(),
                 })
                 .collect(),
+            ended: None,
         }
     }
     fn chance_panel(_state: &State, change: &Change) -> Option<ChancePanel> {

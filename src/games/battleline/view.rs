@@ -1,14 +1,15 @@
 //! What the step-through shows of a battle-line state: both lines as the core's board
 //! rows (player 2's line on top, facing player 1's), each creature with its Attack and
-//! Life as they stand (auras applied), its damage, artifacts and statuses; and the
-//! chance panel of a pick. Plain data for the web layer; no HTML here.
+//! Life as they stand (auras applied), its damage, abilities, artifacts and statuses,
+//! and once play has stopped why it stopped; and the chance panel of a pick. Plain data for the web layer; no HTML here.
 
 use super::event::Change;
 use super::families::auras;
 use super::position::{caps, ChoiceSpec, DecisionPin, Position};
 use super::state::{Outcome, State, Status};
+use super::turn::MAX_STEPS;
 use crate::rules::view::{
-    Board, Candidate, ChancePanel, DecisionPanel, Mark, Piece, Place, Row, Stat,
+    Board, Candidate, ChancePanel, DecisionPanel, Ended, Mark, Piece, Place, Row, Stat,
 };
 
 fn icon(s: Status) -> &'static str {
@@ -55,6 +56,7 @@ pub fn board(st: &State) -> Board {
                             ],
                             damage: c.damage,
                             carries: c.artifacts.iter().map(|a| a.name.to_string()).collect(),
+                            abilities: c.abilities.iter().map(|a| a.label()).collect(),
                             marks: c
                                 .status
                                 .iter()
@@ -70,7 +72,36 @@ pub fn board(st: &State) -> Board {
             }
         })
         .collect();
-    Board { rows }
+    Board {
+        rows,
+        ended: st.outcome.as_ref().map(|o| ended(st, o)),
+    }
+}
+
+/// Why adjudication stopped at `outcome`, and whether the game is over.
+fn ended(st: &State, outcome: &Outcome) -> Ended {
+    let name = |side: usize| st.players[side].name.to_string();
+    let (game_over, why) = match outcome {
+        Outcome::Win { loser, .. } => (true, format!("{}'s life reached 0", name(*loser))),
+        Outcome::Draw => (true, "both players' life reached 0 at once".to_string()),
+        Outcome::TurnsPlayed => (
+            false,
+            format!("the turns to play ran out (turn {} was the last)", st.turn),
+        ),
+        Outcome::StepBound => (
+            false,
+            format!("the step bound ({MAX_STEPS} steps) was reached"),
+        ),
+        Outcome::BadDecision { decision, .. } => (
+            false,
+            format!("the judge's pin for decision {decision} names an option it does not have"),
+        ),
+        Outcome::BadChoice { chance, .. } => (
+            false,
+            format!("the judge's choice for chance {chance} names a slot that is not a candidate"),
+        ),
+    };
+    Ended { game_over, why }
 }
 
 /// The chance panel of a pick: every candidate creature by owner, name and slot, with

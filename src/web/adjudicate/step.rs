@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::view::{BoardView, InterpretationView, StepView};
 use super::{
-    for_game, load, outcome_text, parse_step, read, run, see_other, step_url, store, Refused,
-    Replay, WINDOW,
+    for_game, load, log_views, outcome_text, parse_step, read, run, see_other, step_url, store,
+    Refused, Replay, ENDED_LABEL, WINDOW,
 };
 use crate::adjudicate::{CatalogueGame, SavedState};
 use crate::rules::chance::{self, Method, Odds};
@@ -49,7 +49,54 @@ struct StepPage {
     turn: u32,
 }
 
+/// Boards looked at for the abilities in play: every state's up to this many steps, then
+/// the first state of each turn and the last (a creature in play for a whole turn is
+/// on one of those).
+const ABILITY_SCAN_STEPS: usize = 2_000;
+
+/// The name of every ability on a board of `replay` (the start, the steps, the end), so
+/// cards still to be played count.
+fn abilities_met<G: Game>(replay: &Replay<G>) -> Vec<String> {
+    let every = replay.steps.len() <= ABILITY_SCAN_STEPS;
+    let mut names: Vec<String> = Vec::new();
+    let mut turn = None;
+    let last = replay.steps.len();
+    let states = std::iter::once(&replay.start).chain(
+        replay
+            .steps
+            .iter()
+            .enumerate()
+            .filter(|(i, r)| {
+                let first_of_turn = turn != Some(r.turn);
+                turn = Some(r.turn);
+                every || first_of_turn || i + 1 == last
+            })
+            .map(|(_, r)| &r.state),
+    );
+    for st in states {
+        for name in BoardView::of::<G>(st).ability_names() {
+            if !names.iter().any(|n| n.eq_ignore_ascii_case(&name)) {
+                names.push(name);
+            }
+        }
+    }
+    names
+}
+
 impl StepPage {
+    /// The interpretations that can change this position, then the rest.
+    fn readings(&self, matter: bool) -> Vec<&InterpretationView> {
+        self.interpretations
+            .iter()
+            .filter(|i| i.matters == matter)
+            .collect()
+    }
+
+    /// The board's summary, row by row, once play has stopped.
+    fn standing(&self) -> Vec<String> {
+        self.board.summary()
+    }
+
     fn url(&self, n: impl std::borrow::Borrow<usize>) -> String {
         step_url(&self.hash, *n.borrow())
     }
@@ -166,10 +213,7 @@ fn step_view<G: Game>(
     }
     let st = replay.state(step);
     let log_from = step.saturating_sub(WINDOW) + 1;
-    let log: Vec<StepView> = replay.steps[log_from - 1..step]
-        .iter()
-        .map(|r| StepView::of::<G>(r.n, r.turn, r.phase, &r.events))
-        .collect();
+    let log: Vec<StepView> = log_views(replay, log_from - 1, step);
     let chances: Vec<ChancePanel> = match step.checked_sub(1).and_then(|i| replay.steps.get(i)) {
         Some(ran) => ran
             .events
@@ -188,9 +232,15 @@ fn step_view<G: Game>(
         None => Vec::new(),
     };
     let board = BoardView::of::<G>(st);
-    let interpretations = InterpretationView::all(G::readings(&replay.position));
+    let interpretations =
+        InterpretationView::for_abilities(G::readings(&replay.position), &abilities_met(replay));
     let outcome = (step == total).then(|| outcome_text(replay));
     let (phase, turn) = match step.checked_sub(1).and_then(|i| replay.steps.get(i)) {
+        // Play stopped without the game being over (the turns ran out, the step bound):
+        // not a game over.
+        Some(ran) if step == total && board.ended.as_ref().is_some_and(|e| !e.game_over) => {
+            (ENDED_LABEL, ran.turn)
+        }
         Some(ran) => (G::phase_label(ran.phase), ran.turn),
         None => ("start", G::clock(&replay.start).1),
     };
