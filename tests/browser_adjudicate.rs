@@ -968,7 +968,7 @@ fn assert_labelled(tab: &Tab, what: &str) {
         tab,
         "Array.from(document.querySelectorAll('input, select, textarea')) \
            .filter(e => e.type !== 'hidden') \
-           .filter(e => !Array.from(e.labels || []).some(l => l.innerText.trim() !== '') \
+           .filter(e => !Array.from(e.labels || []).some(l => l.textContent.trim() !== '') \
                         && !(e.getAttribute('aria-label') || '').trim()) \
            .map(e => e.name || e.id || e.outerHTML)",
     );
