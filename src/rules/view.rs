@@ -49,6 +49,9 @@ pub struct Piece {
     pub name: String,
     /// A mark after the name (`♛` for a warlord), or empty.
     pub badge: &'static str,
+    /// What the badge means (`warlord`), for the board's legend; empty with no badge.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pub badge_meaning: &'static str,
     /// Its numbers as they stand, in order (`attack`, `life`; `power`, `health`).
     pub stats: Vec<Stat>,
     /// Damage on it (0: none).

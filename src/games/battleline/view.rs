@@ -44,6 +44,7 @@ pub fn board(st: &State) -> Board {
                         piece: st.at(side, i).map(|c| Piece {
                             name: c.name.to_string(),
                             badge: if c.warlord { "♛" } else { "" },
+                            badge_meaning: if c.warlord { "warlord" } else { "" },
                             stats: vec![
                                 Stat {
                                     name: "attack",

@@ -230,6 +230,8 @@ pub struct BoardView {
     pub rows: Vec<RowView>,
     /// Every mark some piece on the board carries, once, in the order first met.
     pub legend: Vec<MarkView>,
+    /// Every badge on the board with what it means, `(badge, meaning)`, once each.
+    pub badges: Vec<(&'static str, &'static str)>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ended: Option<Ended>,
 }
@@ -242,6 +244,7 @@ impl BoardView {
 
     pub fn layout(board: Board) -> BoardView {
         let mut legend: Vec<MarkView> = Vec::new();
+        let mut badges: Vec<(&'static str, &'static str)> = Vec::new();
         let rows = board
             .rows
             .into_iter()
@@ -263,6 +266,10 @@ impl BoardView {
                                     legend.push(m.clone());
                                 }
                             }
+                            let badge = (piece.badge, piece.badge_meaning);
+                            if !badge.0.is_empty() && !badges.contains(&badge) {
+                                badges.push(badge);
+                            }
                             let health = piece
                                 .stats
                                 .iter()
@@ -281,6 +288,7 @@ impl BoardView {
         BoardView {
             rows,
             legend,
+            badges,
             ended: board.ended,
         }
     }
