@@ -12,6 +12,11 @@ pub struct Board {
     /// Set once adjudication has stopped: why, and whether the game itself is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ended: Option<Ended>,
+    /// The interpretations (by key) whose ambiguity the pieces on this board can bring
+    /// into play, when the game says (`None`: it does not, and pages match the
+    /// interpretations' abilities against the pieces' by name).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub readings_in_play: Option<Vec<&'static str>>,
 }
 
 /// Why adjudication stopped. A game is over when it has a result (a player at 0 life, a

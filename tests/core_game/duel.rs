@@ -771,6 +771,7 @@ impl Game for Duel {
                 })
                 .collect(),
             ended: None,
+            readings_in_play: None,
         }
     }
     fn chance_panel(_state: &State, change: &Change) -> Option<ChancePanel> {

@@ -76,7 +76,41 @@ pub fn board(st: &State) -> Board {
     Board {
         rows,
         ended: st.outcome.as_ref().map(|o| ended(st, o)),
+        readings_in_play: Some(readings_in_play(st)),
     }
+}
+
+/// The interpretations the creatures on `st`'s lines can bring into play: each needs its
+/// ability on a line, some any of several (`strongest`: Curse or Soothsay), some two
+/// together (`assassin_storm`: Assassin and Storm).
+fn readings_in_play(st: &State) -> Vec<&'static str> {
+    let creatures: Vec<_> = (0..2)
+        .flat_map(|side| (0..st.players[side].line.len()).filter_map(move |i| st.at(side, i)))
+        .collect();
+    let has = |name: &str| {
+        creatures.iter().any(|c| {
+            c.abilities
+                .iter()
+                .any(|a| a.kind.name().eq_ignore_ascii_case(name))
+        })
+    };
+    let wall = || has("Ice Block") || has("Melt");
+    super::INTERPRETATIONS
+        .iter()
+        .filter(|i| match i.key {
+            "armor_scope" | "armor_higher" => has("Armor") || has("Dominate"),
+            "fury_breakthrough" => has("Fury") && has("Breakthrough"),
+            "strongest" => has("Curse") || has("Soothsay"),
+            "melt" | "ice_block" | "wall_of_ice" => wall(),
+            "assassin_storm" => has("Assassin") && has("Storm"),
+            "pestilence" => {
+                has("Plague Bearer") || creatures.iter().any(|c| c.status.has(Status::Pestilence))
+            }
+            "each_turn" => has("Curse") || has("Soothsay") || has("Templar's Wrath"),
+            _ => has(i.rule),
+        })
+        .map(|i| i.key)
+        .collect()
 }
 
 /// Why adjudication stopped at `outcome`, and whether the game is over.

@@ -54,10 +54,13 @@ struct StepPage {
 /// on one of those).
 const ABILITY_SCAN_STEPS: usize = 2_000;
 
-/// The name of every ability on a board of `replay` (the start, the steps, the end), so
-/// cards still to be played count.
-fn abilities_met<G: Game>(replay: &Replay<G>) -> Vec<String> {
+/// What the boards of `replay` (the start, the steps, the end) hold that can make an
+/// interpretation matter: the readings the game says they bring into play (`None` when
+/// it does not say), and every ability's name. Cards still to be played count once they
+/// are on a board.
+fn in_play<G: Game>(replay: &Replay<G>) -> (Option<Vec<&'static str>>, Vec<String>) {
     let every = replay.steps.len() <= ABILITY_SCAN_STEPS;
+    let mut keys: Option<Vec<&'static str>> = None;
     let mut names: Vec<String> = Vec::new();
     let mut turn = None;
     let last = replay.steps.len();
@@ -74,13 +77,22 @@ fn abilities_met<G: Game>(replay: &Replay<G>) -> Vec<String> {
             .map(|(_, r)| &r.state),
     );
     for st in states {
-        for name in BoardView::of::<G>(st).ability_names() {
+        let board = BoardView::of::<G>(st);
+        if let Some(live) = &board.readings_in_play {
+            let keys = keys.get_or_insert_with(Vec::new);
+            for k in live {
+                if !keys.contains(k) {
+                    keys.push(k);
+                }
+            }
+        }
+        for name in board.ability_names() {
             if !names.iter().any(|n| n.eq_ignore_ascii_case(&name)) {
                 names.push(name);
             }
         }
     }
-    names
+    (keys, names)
 }
 
 impl StepPage {
@@ -232,8 +244,9 @@ fn step_view<G: Game>(
         None => Vec::new(),
     };
     let board = BoardView::of::<G>(st);
+    let (keys, abilities) = in_play(replay);
     let interpretations =
-        InterpretationView::for_abilities(G::readings(&replay.position), &abilities_met(replay));
+        InterpretationView::for_boards(G::readings(&replay.position), keys.as_deref(), &abilities);
     let outcome = (step == total).then(|| outcome_text(replay));
     let (phase, turn) = match step.checked_sub(1).and_then(|i| replay.steps.get(i)) {
         // Play stopped without the game being over (the turns ran out, the step bound):

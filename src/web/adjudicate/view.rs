@@ -234,6 +234,9 @@ pub struct BoardView {
     pub badges: Vec<(&'static str, &'static str)>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ended: Option<Ended>,
+    /// The interpretations the pieces on it can bring into play, when the game says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub readings_in_play: Option<Vec<&'static str>>,
 }
 
 impl BoardView {
@@ -290,6 +293,7 @@ impl BoardView {
             legend,
             badges,
             ended: board.ended,
+            readings_in_play: board.readings_in_play,
         }
     }
 
@@ -400,14 +404,23 @@ impl InterpretationView {
             .collect()
     }
 
-    /// [`InterpretationView::all`], each marked whether it matters given the abilities
-    /// met on the boards of the adjudication (`abilities`, by name).
-    pub fn for_abilities<R: Readings>(chosen: &R, abilities: &[String]) -> Vec<InterpretationView> {
+    /// [`InterpretationView::all`], each marked whether it matters given what the
+    /// boards of the adjudication hold: the readings the game says they bring into play
+    /// (`in_play`), or else those whose ability (or one their question names) is among
+    /// `abilities`, by name.
+    pub fn for_boards<R: Readings>(
+        chosen: &R,
+        in_play: Option<&[&'static str]>,
+        abilities: &[String],
+    ) -> Vec<InterpretationView> {
         let mut all = InterpretationView::all(chosen);
         for i in &mut all {
-            i.matters |= abilities
-                .iter()
-                .any(|a| a.eq_ignore_ascii_case(i.rule) || names_word(i.question, a));
+            i.matters |= match in_play {
+                Some(keys) => keys.contains(&i.key),
+                None => abilities
+                    .iter()
+                    .any(|a| a.eq_ignore_ascii_case(i.rule) || names_word(i.question, a)),
+            };
         }
         all
     }
