@@ -1,6 +1,6 @@
 //! The importer against the bundled data and against every kind of bad spreadsheet.
 
-mod common;
+use crate::common;
 
 use arbiter::catalogue::{Catalogue, ImportError};
 use arbiter::grammar::keyforge::AbilityType;

@@ -1,7 +1,7 @@
 //! The keyword, card and rules pages: HTML, both JSON twins (`.json` suffix and
 //! `Accept: application/json`), 404s with suggestions, hostile input and hostile data.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use arbiter::catalogue::{self, Card, CardAbility, Catalogue};
