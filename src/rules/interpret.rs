@@ -79,7 +79,7 @@ pub fn unknown_key(table: &[InterpretationInfo], key: &str) -> ReadingError {
 /// Declares one interpretation: a two-valued enum (the default first) with its key, its
 /// table entry (`INFO`), parsing and the [`Reading`] an event cites.
 ///
-/// ```ignore
+/// ```text
 /// interpretation!(
 ///     /// Fade: whether the old slot is left empty.
 ///     FadeReading: "fade" in "docs/rules/battleline.md" {
