@@ -18,6 +18,7 @@
 pub mod ability;
 pub mod actions;
 pub mod cite;
+pub mod damage;
 pub mod event;
 pub mod families;
 pub mod interpret;

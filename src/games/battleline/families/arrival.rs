@@ -11,9 +11,10 @@
 
 use crate::games::battleline::ability::AbilityKind as K;
 use crate::games::battleline::actions::{
-    self, damage_player, deal, heal, note, pick, rearrange, set_status, summon, Blow,
+    self, damage_player, heal, note, pick, rearrange, set_status, summon,
 };
 use crate::games::battleline::cite::{seed, turn, Citation, Rule};
+use crate::games::battleline::damage::{deal, Blow};
 use crate::games::battleline::event::{emit, Actor, Change, Event};
 use crate::games::battleline::interpret::{AssassinStorm, ChargeGap, RidersMight, StormTarget};
 use crate::games::battleline::state::{foe, PlayCard, Side, State, Status, Trait};

@@ -7,8 +7,9 @@
 //! implies), then all land, then deaths settle together.
 
 use crate::games::battleline::ability::AbilityKind as K;
-use crate::games::battleline::actions::{self, damage_player, deal, note, set_status, Blow};
+use crate::games::battleline::actions::{self, damage_player, note, set_status};
 use crate::games::battleline::cite::{seed, turn, Citation, Rule};
+use crate::games::battleline::damage::{deal, Blow};
 use crate::games::battleline::event::{emit, Actor, Change, Event};
 use crate::games::battleline::interpret::FuryBreakthrough;
 use crate::games::battleline::state::{foe, Side, State, Status};

@@ -10,8 +10,9 @@
 //! creature, so the loop ends.
 
 use crate::games::battleline::ability::AbilityKind as K;
-use crate::games::battleline::actions::{deal, heal, note, Blow};
+use crate::games::battleline::actions::{heal, note};
 use crate::games::battleline::cite::{seed, turn, Citation, Rule};
+use crate::games::battleline::damage::{self, deal, Blow};
 use crate::games::battleline::event::{emit, Actor, Change, Event, Fate};
 use crate::games::battleline::interpret::CrossOverTarget;
 use crate::games::battleline::state::{foe, Side, State, Status};
@@ -65,7 +66,7 @@ pub fn settle(st: &mut State, out: &mut Vec<Event>, doomed: Vec<(Side, u32, &'st
             if let Some(slot) = st.slot_of(*side, *id) {
                 for s in special::sections_with(st, *side, slot) {
                     if !dying.iter().any(|(_, d, _)| *d == s) {
-                        extra.push((*side, s, &special::SERPENT_DAMAGE));
+                        extra.push((*side, s, &damage::SERPENT_DAMAGE));
                     }
                 }
             }
@@ -181,7 +182,7 @@ fn leave(
         };
         let omega = same_name(&c.name, "The Omega Rabbit");
         let serpent = c.has(K::EndlessSerpent);
-        let extra_section = **cite == special::SERPENT_DAMAGE;
+        let extra_section = **cite == damage::SERPENT_DAMAGE;
         let healer = c.has(K::Heal);
         if fate != Fate::Destroyed && !std::ptr::eq(*cite, &turn::DEATH) {
             // Why it was destroyed, before what its own rule does with it.

@@ -1,30 +1,35 @@
 //! One file per ability family, each citing its seed section. The families are built
-//! from the shared actions in `actions.rs`; the turn sequence in `turn.rs` decides when
-//! each family runs.
+//! from the shared actions in `actions.rs` and the rules of damage (`damage.rs`); the
+//! turn sequence in `turn.rs` decides when each family runs.
 //!
 //! | file | abilities |
 //! | --- | --- |
 //! | `auras.rs` | static modifiers: Incite, Inspire, Swarm, Undead Hunger, Warrior's Oath, Beastmaster, Loremaster, Machinist, Techlord, Berserk, Mindless |
-//! | `defence.rs` | prevention: Armor, Bastion, Dodge, Dominate, Invulnerability, Shield |
 //! | `arrival.rs` | comes into play: Ambush, Burst, Storm, Cleansing Fire, Charge, Shield, Refresh, Rider's Might |
 //! | `start.rs` | start of turn: Bolt, Curse, Soothsay, Templar's Wrath, Pestilence, Melt, Terrify |
 //! | `combat.rs` | battle: Assassin, Breakthrough, Fury, Plague Bearer, Reaper, Skirmish |
 //! | `death.rs` | destruction: Vengeance, Cross Over, Soul Drain, Reanimate, Heal's discard, Swarm's loss |
 //! | `end.rs` | end of turn: Heal, Regen, Regen Aura, Ascend, Fade, Sabotage, Ice Block, shifting up |
 //! | `special.rs` | §4.2: The Endless Serpent, Gatekeeper, The Omega Rabbit, Carrot Seeker |
+//!
+//! Not here: damage prevention (Armor, Bastion, Dodge, Dominate, Invulnerability, Shield)
+//! and the Endless Serpent's body taking a section's damage are how every blow is dealt,
+//! in `damage.rs`. `auras.rs` only computes values from the state, so the rules of damage
+//! may read it.
 
 pub mod arrival;
 pub mod auras;
 pub mod combat;
 pub mod death;
-pub mod defence;
 pub mod end;
 pub mod special;
 pub mod start;
 
 use super::cite::Citation;
+use super::damage;
 
-/// Every seed sentence the engine cites, for the check against the seed text.
+/// Every seed sentence the engine cites (the families' and those of `damage.rs`), for
+/// the check against the seed text.
 pub fn seed_citations() -> Vec<&'static Citation> {
     vec![
         &auras::INCITE,
@@ -39,16 +44,16 @@ pub fn seed_citations() -> Vec<&'static Citation> {
         &auras::TECHLORD,
         &auras::BERSERK,
         &auras::MINDLESS,
-        &defence::ARMOR,
-        &defence::ARMOR_COMBAT,
-        &defence::ARMOR_HIGHER,
-        &defence::BASTION,
-        &defence::DODGE,
-        &defence::DOMINATE,
-        &defence::INVULNERABILITY,
-        &defence::INVULNERABILITY_SPELL,
-        &defence::SHIELD,
-        &defence::SHIELD_ZERO,
+        &damage::ARMOR,
+        &damage::ARMOR_COMBAT,
+        &damage::ARMOR_HIGHER,
+        &damage::BASTION,
+        &damage::DODGE,
+        &damage::DOMINATE,
+        &damage::INVULNERABILITY,
+        &damage::INVULNERABILITY_SPELL,
+        &damage::SHIELD,
+        &damage::SHIELD_ZERO,
         &arrival::AMBUSH,
         &arrival::AMBUSH_NONE,
         &arrival::BURST,
@@ -108,7 +113,7 @@ pub fn seed_citations() -> Vec<&'static Citation> {
         &special::OMEGA_ONLY,
         &special::SERPENT_COMES,
         &special::SERPENT_SLOTS,
-        &special::SERPENT_DAMAGE,
+        &damage::SERPENT_DAMAGE,
         &special::SERPENT_MINDLESS,
         &special::SERPENT_SET_ASIDE,
         &special::CARROT_SEEKER,

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::games::battleline::ability::AbilityKind as K;
 use crate::games::battleline::actions::{self, note, rearrange, summon};
 use crate::games::battleline::cite::{seed, turn, Citation};
+use crate::games::battleline::damage::{body_slot, is_section};
 use crate::games::battleline::event::{emit, Actor, Change, Event, Fate};
 use crate::games::battleline::state::{Artifact, Side, State};
 use crate::text::same_name;
@@ -20,7 +21,6 @@ pub const GATEKEEPER: Citation = seed("Gatekeeper", "4.1", "When three Gatekeepe
 pub const SERPENT_WHEN: Citation = seed("The Endless Serpent", "4.2", "The Endless Serpent comes into play when three allied creatures with Gatekeeper are on a player’s Battle Line.");
 pub const SERPENT_COMES: Citation = seed("The Endless Serpent", "4.2", "When the third creature with Gatekeeper enters play, the three allies and any attached artifacts are discarded and all cards are shifted down the Battle Line to make room in the first three slots.");
 pub const SERPENT_SLOTS: Citation = seed("The Endless Serpent", "4.2", "Those three slots are filled with the Endless Serpent’s head, body, and second head, respectively.");
-pub const SERPENT_DAMAGE: Citation = seed("The Endless Serpent", "4.2", "Any damage dealt to any section of the Endless Serpent is counted against the body section’s health.");
 pub const SERPENT_MINDLESS: Citation = seed(
     "The Endless Serpent",
     "4.2",
@@ -42,48 +42,6 @@ pub const OMEGA_DESTROYED: Citation = seed("The Omega Rabbit", "4.2", "If the Om
 pub const CARROT: &str = "The Carrot of Power";
 /// The card the Omega Rabbit replaces.
 pub const BUNNY: &str = "Enchanted Bunny";
-
-/// Whether the creature is a section of the Endless Serpent.
-fn is_section(st: &State, side: Side, slot: usize) -> bool {
-    st.at(side, slot).is_some_and(|c| c.has(K::EndlessSerpent))
-}
-
-/// The Endless Serpent's body on `side`'s line: the section with the most Life.
-pub fn body_slot(st: &State, side: Side) -> Option<usize> {
-    st.creatures(side)
-        .filter(|(_, c)| c.has(K::EndlessSerpent))
-        .max_by_key(|(i, c)| (c.life, std::cmp::Reverse(*i)))
-        .filter(|(_, c)| c.life > 0)
-        .map(|(i, _)| i)
-}
-
-/// Where damage to `target` is counted: the body, for any section of the serpent.
-pub fn damage_lands_on(st: &State, target: &Actor) -> Actor {
-    if is_section(st, target.side, target.slot) {
-        if let Some(body) = body_slot(st, target.side) {
-            if let Some(c) = st.at(target.side, body) {
-                return Actor::of(target.side, body, c);
-            }
-        }
-    }
-    target.clone()
-}
-
-/// [`damage_lands_on`] for a blow of `amount` about to be dealt: when it lands on the
-/// body of the serpent rather than the section hit, the log says so, citing the rule.
-pub fn damage_onto(st: &mut State, out: &mut Vec<Event>, target: &Actor, amount: i32) -> Actor {
-    let onto = damage_lands_on(st, target);
-    if onto.id != target.id && amount > 0 {
-        note(
-            st,
-            out,
-            Some(target.clone()),
-            "is a section of the Endless Serpent: the damage is counted against the body",
-            &SERPENT_DAMAGE,
-        );
-    }
-    onto
-}
 
 /// Whether the creature at `slot` is destroyed by its damage now. A serpent section
 /// other than the body is never destroyed on its own while the body is on the line.

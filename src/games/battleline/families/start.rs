@@ -7,8 +7,9 @@
 //! as Soothsay states.
 
 use crate::games::battleline::ability::AbilityKind as K;
-use crate::games::battleline::actions::{self, deal, note, pick, set_status, Blow};
+use crate::games::battleline::actions::{self, note, pick, set_status};
 use crate::games::battleline::cite::{seed, Citation, Rule};
+use crate::games::battleline::damage::{deal, Blow};
 use crate::games::battleline::event::{emit, Actor, Change, Event, Fate};
 use crate::games::battleline::interpret::{
     EachTurn, MeltTiming, PestilenceProtection, Strongest, TemplarsWrathBlows, TerrifyTiming,
