@@ -1,10 +1,11 @@
-//! The shared one-verb actions every ability is built from: damage a player, heal,
-//! destroy (settle deaths), move, summon, set a status, pick at random.
+//! The shared one-verb actions every ability is built from: damage a player, heal, move,
+//! summon, set a status, note, pick at random, end the game.
 //!
 //! Each action reads the state, decides, and emits events through
 //! `event::emit`; none of them mutates the board directly. Ability files
 //! decide *when* and *to whom*. Dealing a blow to a creature (prevention, the Endless
-//! Serpent's redirection) is `damage.rs`.
+//! Serpent's redirection) is `damage.rs`; destroying creatures is `death.rs`. This file
+//! imports nothing above the state, its events and citations, so both build on it.
 
 use std::sync::Arc;
 
@@ -12,9 +13,8 @@ use crate::rules::chance::{self, Chance};
 use crate::rules::decision::{self, Decision};
 
 use super::ability::AbilityKind;
-use super::cite::{turn, Citation, Rule};
+use super::cite::{turn, Rule};
 use super::event::{emit, Actor, Change, Event};
-use super::families::death;
 use super::interpret::WallOfIce;
 use super::state::{Creature, Outcome, Side, State, Status};
 
@@ -184,12 +184,6 @@ pub fn rearrange(
         },
         cite,
     );
-}
-
-/// Destroys every creature whose damage has reached its Life, plus `doomed`, and
-/// resolves what their deaths trigger, until nothing more dies (house rule T4).
-pub fn settle(st: &mut State, out: &mut Vec<Event>, doomed: Vec<(Side, u32, &'static Citation)>) {
-    death::settle(st, out, doomed)
 }
 
 /// Picks one of `candidates` at random, or as the judge's choices say, and records the

@@ -19,6 +19,7 @@ pub mod ability;
 pub mod actions;
 pub mod cite;
 pub mod damage;
+pub mod death;
 pub mod event;
 pub mod families;
 pub mod interpret;

@@ -1,6 +1,7 @@
 //! One file per ability family, each citing its seed section. The families are built
-//! from the shared actions in `actions.rs` and the rules of damage (`damage.rs`); the
-//! turn sequence in `turn.rs` decides when each family runs.
+//! from the shared actions in `actions.rs` and the rules of damage and destruction
+//! (`damage.rs`, `death.rs`); the turn sequence in `turn.rs` decides when each family
+//! runs.
 //!
 //! | file | abilities |
 //! | --- | --- |
@@ -8,28 +9,28 @@
 //! | `arrival.rs` | comes into play: Ambush, Burst, Storm, Cleansing Fire, Charge, Shield, Refresh, Rider's Might |
 //! | `start.rs` | start of turn: Bolt, Curse, Soothsay, Templar's Wrath, Pestilence, Melt, Terrify |
 //! | `combat.rs` | battle: Assassin, Breakthrough, Fury, Plague Bearer, Reaper, Skirmish |
-//! | `death.rs` | destruction: Vengeance, Cross Over, Soul Drain, Reanimate, Heal's discard, Swarm's loss |
 //! | `end.rs` | end of turn: Heal, Regen, Regen Aura, Ascend, Fade, Sabotage, Ice Block, shifting up |
 //! | `special.rs` | §4.2: The Endless Serpent, Gatekeeper, The Omega Rabbit, Carrot Seeker |
 //!
-//! Not here: damage prevention (Armor, Bastion, Dodge, Dominate, Invulnerability, Shield)
-//! and the Endless Serpent's body taking a section's damage are how every blow is dealt,
-//! in `damage.rs`. `auras.rs` only computes values from the state, so the rules of damage
-//! may read it.
+//! Not here, because every blow and every death goes through them: damage prevention
+//! (Armor, Bastion, Dodge, Dominate, Invulnerability, Shield) and the Endless Serpent's
+//! body taking a section's damage are `damage.rs`; destruction and what it triggers
+//! (Vengeance, Cross Over, Soul Drain, Reanimate, Heal's discard, Swarm's loss, the
+//! serpent set aside, the Omega Rabbit discarded) are `death.rs`. `auras.rs` only
+//! computes values from the state, so those two may read it.
 
 pub mod arrival;
 pub mod auras;
 pub mod combat;
-pub mod death;
 pub mod end;
 pub mod special;
 pub mod start;
 
 use super::cite::Citation;
-use super::damage;
+use super::{damage, death};
 
-/// Every seed sentence the engine cites (the families' and those of `damage.rs`), for
-/// the check against the seed text.
+/// Every seed sentence the engine cites (the families' and those of `damage.rs` and
+/// `death.rs`), for the check against the seed text.
 pub fn seed_citations() -> Vec<&'static Citation> {
     vec![
         &auras::INCITE,
@@ -95,7 +96,7 @@ pub fn seed_citations() -> Vec<&'static Citation> {
         &death::SOUL_DRAIN_NOW,
         &death::REANIMATE,
         &death::HEAL_DIES,
-        &death::PESTILENCE,
+        &start::PESTILENCE,
         &end::HEAL,
         &end::HEAL_TIE,
         &end::REGEN,
@@ -115,11 +116,11 @@ pub fn seed_citations() -> Vec<&'static Citation> {
         &special::SERPENT_SLOTS,
         &damage::SERPENT_DAMAGE,
         &special::SERPENT_MINDLESS,
-        &special::SERPENT_SET_ASIDE,
+        &death::SERPENT_SET_ASIDE,
         &special::CARROT_SEEKER,
         &special::OMEGA_FIRST,
         &special::OMEGA_REPLACE,
         &special::OMEGA_KEEPS,
-        &special::OMEGA_DESTROYED,
+        &death::OMEGA_DESTROYED,
     ]
 }

@@ -2,15 +2,19 @@
 //! abilities that trigger them: Gatekeeper and Carrot Seeker. Ice Block, Melt and
 //! Terrify are §4.2 too but live with their phases (`end.rs`, `start.rs`).
 //!
+//! The serpent's sections taking damage on the body is `damage.rs`; the serpent set aside
+//! and the Omega Rabbit discarded when destroyed are `death.rs`.
+//!
 //! The summoned cards' stats come from the catalogue through [`crate::games::battleline::state::Summons`];
 //! this file never invents a card.
 
 use std::sync::Arc;
 
 use crate::games::battleline::ability::AbilityKind as K;
-use crate::games::battleline::actions::{self, note, rearrange, summon};
+use crate::games::battleline::actions::{note, rearrange, summon};
 use crate::games::battleline::cite::{seed, turn, Citation};
-use crate::games::battleline::damage::{body_slot, is_section};
+use crate::games::battleline::damage::is_section;
+use crate::games::battleline::death;
 use crate::games::battleline::event::{emit, Actor, Change, Event, Fate};
 use crate::games::battleline::state::{Artifact, Side, State};
 use crate::text::same_name;
@@ -26,7 +30,6 @@ pub const SERPENT_MINDLESS: Citation = seed(
     "4.2",
     "The Endless Serpent is Mindless and artifacts can not be played on it.",
 );
-pub const SERPENT_SET_ASIDE: Citation = seed("The Endless Serpent", "4.2", "When the Endless Serpent’s life reaches zero, it is not shuffled into the Discard pile, but is instead set aside in case of another summoning.");
 pub const CARROT_SEEKER: Citation = seed("Carrot Seeker", "4.1", "When a creature with Carrot Seeker is in play, if the Vegetable Artifact (The Carrot of Power) is put into play by the controller of the Carrot Seeker it must be played on the Carrot Seeker, regardless of whether it is the first creature on the Battle Line.");
 pub const OMEGA_ONLY: Citation = seed("The Omega Rabbit", "4.2", "When an Enchanted Bunny is on the Battle Line, it is the only target eligible for the Carrot of Power artifact.");
 pub const OMEGA_FIRST: Citation = seed("The Omega Rabbit", "4.2", "If there is more than one Enchanted Bunny in play on a players Battle Line, the first Enchanted Bunny in line must be the target of the Carrot of Power.");
@@ -36,39 +39,11 @@ pub const OMEGA_KEEPS: Citation = seed(
     "4.2",
     "The Omega Rabbit will keep the Carrot of Power attached and gains the benefits from it.",
 );
-pub const OMEGA_DESTROYED: Citation = seed("The Omega Rabbit", "4.2", "If the Omega Rabbit is destroyed, it is shuffled into the Discard pile with the Carrot of Power and may be re-summoned as the Omega Rabbit should it be drawn in subsequent rounds.");
 
 /// The name of the Vegetable Artifact.
 pub const CARROT: &str = "The Carrot of Power";
 /// The card the Omega Rabbit replaces.
 pub const BUNNY: &str = "Enchanted Bunny";
-
-/// Whether the creature at `slot` is destroyed by its damage now. A serpent section
-/// other than the body is never destroyed on its own while the body is on the line.
-pub fn is_lethal(st: &State, side: Side, slot: usize) -> bool {
-    let Some(c) = st.at(side, slot) else {
-        return false;
-    };
-    if c.has(K::EndlessSerpent) {
-        if let Some(body) = body_slot(st, side) {
-            if body != slot {
-                return false;
-            }
-        }
-    }
-    c.damage >= auras::life(st, side, slot)
-}
-
-/// The other sections that go with a dying body.
-pub fn sections_with(st: &State, side: Side, slot: usize) -> Vec<u32> {
-    if body_slot(st, side) != Some(slot) {
-        return Vec::new();
-    }
-    st.creatures(side)
-        .filter(|(i, c)| *i != slot && c.has(K::EndlessSerpent))
-        .map(|(_, c)| c.id)
-        .collect()
-}
 
 /// Gatekeeper as a state: "When three Gatekeeper allies are in play, they are
 /// immediately removed and replaced with the Endless Serpent." Checked on both lines
@@ -284,5 +259,5 @@ pub fn play_artifact(
         },
         &turn::PLAY,
     );
-    actions::settle(st, out, Vec::new());
+    death::settle(st, out, Vec::new());
 }
