@@ -509,7 +509,7 @@ fn the_battleline_engine_is_layered() {
     }
     for core in ["damage", "death"] {
         rules.push((bl(core), bl("turn")));
-        for (family, _) in &g.files {
+        for family in g.files.keys() {
             let ability_family = family.starts_with(&bl("families")) && *family != bl("families");
             if ability_family && *family != bl("families::auras") {
                 rules.push((bl(core), family.clone()));

@@ -1,5 +1,5 @@
 //! The shared one-verb actions every ability is built from: damage a player, heal, move,
-//! summon, set a status, note, pick at random, end the game.
+//! summon, set a status, note, pick at random, take a player's decision, end the game.
 //!
 //! Each action reads the state, decides, and emits events through
 //! `event::emit`; none of them mutates the board directly. Ability files
