@@ -20,6 +20,7 @@ mod engine_positions;
 mod engine_props;
 mod engine_surfaces;
 mod import;
+mod module_graph;
 mod parsers_prop;
 mod search;
 mod web;

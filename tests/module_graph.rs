@@ -625,7 +625,7 @@ fn the_reader_resolves_paths_as_rustc_would() {
     assert_eq!(got, want);
 }
 
-/// Prints the graph: `cargo test --test module_graph -- --ignored --nocapture`.
+/// Prints the graph: `cargo test --test all module_graph::print -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn print_the_graph() {
