@@ -11,11 +11,13 @@ use crate::text::fold;
 const WINDOW: usize = 220;
 
 fn matches(word: &str, query_words: &[String]) -> bool {
-    let w = fold_ascii(&fold(word));
+    let folded = fold(word);
+    let w = fold_ascii(&folded);
+    let w = w.as_ref();
     let wn = w.chars().count();
     query_words.iter().any(|q| {
         let qn = q.chars().count();
-        if w == *q || (qn >= 3 && w.starts_with(q.as_str())) {
+        if w == q || (qn >= 3 && w.starts_with(q.as_str())) {
             return true;
         }
         let d = match qn {
@@ -24,23 +26,29 @@ fn matches(word: &str, query_words: &[String]) -> bool {
             _ => 2,
         };
         // Cheap rejection before the edit distance: lengths further apart than `d`.
-        wn.abs_diff(qn) <= d && strsim::damerau_levenshtein(&w, q) <= d
+        wn.abs_diff(qn) <= d && strsim::damerau_levenshtein(w, q) <= d
     })
 }
 
-/// The index folds `Æ` to `ae` and accents away; do the same for comparison.
-fn fold_ascii(s: &str) -> String {
-    s.chars()
-        .flat_map(|c| match c {
-            'æ' => vec!['a', 'e'],
-            'é' | 'è' | 'ê' | 'ë' => vec!['e'],
-            'á' | 'à' | 'â' | 'ä' => vec!['a'],
-            'ó' | 'ò' | 'ô' | 'ö' => vec!['o'],
-            'í' | 'ì' | 'î' | 'ï' => vec!['i'],
-            'ú' | 'ù' | 'û' | 'ü' => vec!['u'],
-            c => vec![c],
-        })
-        .collect()
+/// The index folds `Æ` to `ae` and accents away; do the same for comparison. ASCII (nearly
+/// every word) is returned as it is, without a copy.
+fn fold_ascii(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.is_ascii() {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 1);
+    for c in s.chars() {
+        match c {
+            'æ' => out.push_str("ae"),
+            'é' | 'è' | 'ê' | 'ë' => out.push('e'),
+            'á' | 'à' | 'â' | 'ä' => out.push('a'),
+            'ó' | 'ò' | 'ô' | 'ö' => out.push('o'),
+            'í' | 'ì' | 'î' | 'ï' => out.push('i'),
+            'ú' | 'ù' | 'û' | 'ü' => out.push('u'),
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// A snippet: the text around the first match, in pieces, each a highlighted match or
