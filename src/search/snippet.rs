@@ -10,24 +10,79 @@ use crate::text::fold;
 /// The longest snippet, in characters, before an ellipsis.
 const WINDOW: usize = 220;
 
+/// The longest word compared without allocating (longer words take the general path).
+const SHORT: usize = 64;
+
 fn matches(word: &str, query_words: &[String]) -> bool {
+    if word.is_ascii() && word.len() <= SHORT {
+        // Nearly every word: lowercased into a buffer on the stack.
+        let mut buf = [0u8; SHORT];
+        let w = &mut buf[..word.len()];
+        w.copy_from_slice(word.as_bytes());
+        w.make_ascii_lowercase();
+        return query_words
+            .iter()
+            .any(|q| matches_one(w, q.as_bytes(), q.len(), q.is_ascii()));
+    }
     let folded = fold(word);
     let w = fold_ascii(&folded);
-    let w = w.as_ref();
     let wn = w.chars().count();
     query_words.iter().any(|q| {
         let qn = q.chars().count();
-        if w == q || (qn >= 3 && w.starts_with(q.as_str())) {
+        if *w == **q || (qn >= 3 && w.starts_with(q.as_str())) {
             return true;
         }
-        let d = match qn {
-            0..=3 => return false,
-            4..=7 => 1,
-            _ => 2,
-        };
-        // Cheap rejection before the edit distance: lengths further apart than `d`.
-        wn.abs_diff(qn) <= d && strsim::damerau_levenshtein(w, q) <= d
+        let d = typo_distance(qn);
+        d > 0 && wn.abs_diff(qn) <= d && strsim::osa_distance(&w, q) <= d
     })
+}
+
+/// Whether the lowercase ASCII word `w` matches the query word `q` of `qn` characters.
+fn matches_one(w: &[u8], q: &[u8], qn: usize, q_ascii: bool) -> bool {
+    if w == q || (qn >= 3 && w.starts_with(q)) {
+        return true;
+    }
+    let d = typo_distance(qn);
+    // A non-ASCII query word is never within reach of an ASCII word by bytes; it is left
+    // to the general path's character comparison, which an ASCII word does not need:
+    // the index folds both to ASCII.
+    d > 0 && q_ascii && w.len().abs_diff(qn) <= d && q.len() <= SHORT && osa(w, q) <= d
+}
+
+/// Typos allowed in a query word of `len` characters, as the index allows them.
+fn typo_distance(len: usize) -> usize {
+    match len {
+        0..=3 => 0,
+        4..=7 => 1,
+        _ => 2,
+    }
+}
+
+/// The optimal string alignment distance (edits, and transpositions of neighbours, the
+/// typos the index's automaton allows) of two words of at most [`SHORT`] bytes, without
+/// allocating.
+fn osa(a: &[u8], b: &[u8]) -> usize {
+    let m = b.len();
+    let mut before = [0usize; SHORT + 1];
+    let mut prev = [0usize; SHORT + 1];
+    let mut cur = [0usize; SHORT + 1];
+    for (j, p) in prev.iter_mut().enumerate().take(m + 1) {
+        *p = j;
+    }
+    for i in 1..=a.len() {
+        cur[0] = i;
+        for j in 1..=m {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(before[j - 2] + 1);
+            }
+            cur[j] = v;
+        }
+        std::mem::swap(&mut before, &mut prev);
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[m]
 }
 
 /// The index folds `Æ` to `ae` and accents away; do the same for comparison. ASCII (nearly
@@ -55,7 +110,8 @@ fn fold_ascii(s: &str) -> std::borrow::Cow<'_, str> {
 /// not. An ellipsis (`…`) where text was cut is a piece of its own, never highlighted.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Snippet {
-    /// (text, highlighted), in order.
+    /// (text, highlighted), in order: each highlight, the plain text between two, and each
+    /// ellipsis is one piece.
     pub pieces: Vec<(String, bool)>,
 }
 
@@ -106,10 +162,13 @@ pub fn snippet(text: &str, query_words: &[String]) -> Snippet {
         None => 0,
     };
     let to = (from + WINDOW).min(total);
-    let mut pieces = Vec::new();
+    let mut pieces: Vec<(String, bool)> = Vec::new();
     if from > 0 {
         pieces.push(("…".to_string(), false));
     }
+    // Text between highlights is one piece (a piece per word was most of a query's
+    // allocations); an ellipsis stays a piece of its own.
+    let mut open_plain = false;
     for (i, (_, s, off)) in runs.iter().enumerate() {
         let len = s.chars().count();
         if off + len <= from || *off >= to {
@@ -117,10 +176,24 @@ pub fn snippet(text: &str, query_words: &[String]) -> Snippet {
         }
         let a = from.saturating_sub(*off);
         let b = (to - off).min(len);
-        let piece: String = s.chars().skip(a).take(b - a).collect();
         let is_hit =
             runs[i].0 && first.is_some_and(|f| i == f || (i > f && matches(s, query_words)));
-        pieces.push((piece, is_hit));
+        let cut = |piece: &mut String| {
+            if a == 0 && b == len {
+                piece.push_str(s);
+            } else {
+                piece.extend(s.chars().skip(a).take(b - a));
+            }
+        };
+        match pieces.last_mut() {
+            Some((piece, false)) if open_plain && !is_hit => cut(piece),
+            _ => {
+                let mut piece = String::new();
+                cut(&mut piece);
+                pieces.push((piece, is_hit));
+            }
+        }
+        open_plain = !is_hit;
     }
     if to < total {
         pieces.push(("…".to_string(), false));
@@ -152,20 +225,39 @@ mod tests {
         assert_eq!(
             s.pieces,
             vec![
-                ("A".to_string(), false),
-                (" ".to_string(), false),
-                ("creature".to_string(), false),
-                (" ".to_string(), false),
-                ("with".to_string(), false),
-                (" ".to_string(), false),
+                ("A creature with ".to_string(), false),
                 ("Breakthrough".to_string(), true),
-                (" ".to_string(), false),
-                ("attacks".to_string(), false),
-                (".".to_string(), false),
+                (" attacks.".to_string(), false),
             ]
         );
         assert_eq!(marked("Gains Æmber now", &["aember"]), ["Æmber"]);
         assert_eq!(marked("Creatures attack", &["creat"]), ["Creatures"]);
+    }
+
+    #[test]
+    fn typo_distance_counts_edits_and_neighbour_swaps() {
+        assert_eq!(osa(b"breakthrough", b"brekthrough"), 1);
+        assert_eq!(osa(b"armor", b"amror"), 1);
+        assert_eq!(osa(b"heal", b"heal"), 0);
+        assert_eq!(osa(b"", b"abc"), 3);
+        assert_eq!(osa(b"kitten", b"sitting"), 3);
+        // The ASCII fast path and the general path agree.
+        for (w, q) in [
+            ("Heal", "heal"),
+            ("HEALS", "heal"),
+            ("Deal", "heal"),
+            ("Dead", "heal"),
+        ] {
+            let general = {
+                let w = fold(w);
+                let (wn, qn) = (w.chars().count(), q.chars().count());
+                w == q
+                    || (qn >= 3 && w.starts_with(q))
+                    || (wn.abs_diff(qn) <= 1 && strsim::osa_distance(&w, q) <= 1)
+            };
+            assert_eq!(matches(w, &[q.to_string()]), general, "{w} {q}");
+        }
+        assert!(matches("Æmber", &["aember".to_string()]));
     }
 
     #[test]
@@ -181,6 +273,9 @@ mod tests {
         let s = snippet(&text, &w(&["needle"]));
         let plain = s.plain();
         assert!(plain.starts_with('…') && plain.ends_with('…'));
+        assert_eq!(s.pieces.first().map(|p| p.0.as_str()), Some("…"));
+        assert_eq!(s.pieces.last().map(|p| p.0.as_str()), Some("…"));
+        assert_eq!(s.pieces.len(), 5, "…, text, needle, text, …");
         assert_eq!(s.marked().collect::<Vec<_>>(), ["needle"]);
         assert!(plain.chars().count() <= WINDOW + 2);
     }
