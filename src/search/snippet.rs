@@ -62,19 +62,20 @@ fn typo_distance(len: usize) -> usize {
 /// typos the index's automaton allows) of two words of at most [`SHORT`] bytes, without
 /// allocating.
 fn osa(a: &[u8], b: &[u8]) -> usize {
-    let m = b.len();
-    let mut before = [0usize; SHORT + 1];
-    let mut prev = [0usize; SHORT + 1];
-    let mut cur = [0usize; SHORT + 1];
+    // Distances fit a byte: neither word is longer than SHORT (64).
+    let m = b.len().min(SHORT);
+    let mut before = [0u8; SHORT + 1];
+    let mut prev = [0u8; SHORT + 1];
+    let mut cur = [0u8; SHORT + 1];
     for (j, p) in prev.iter_mut().enumerate().take(m + 1) {
-        *p = j;
+        *p = j as u8;
     }
-    for i in 1..=a.len() {
-        cur[0] = i;
+    for (i, &ai) in a.iter().enumerate().take(SHORT) {
+        cur[0] = i as u8 + 1;
         for j in 1..=m {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let cost = u8::from(ai != b[j - 1]);
             let mut v = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+            if i > 0 && j > 1 && ai == b[j - 2] && a[i - 1] == b[j - 1] {
                 v = v.min(before[j - 2] + 1);
             }
             cur[j] = v;
@@ -82,7 +83,7 @@ fn osa(a: &[u8], b: &[u8]) -> usize {
         std::mem::swap(&mut before, &mut prev);
         std::mem::swap(&mut prev, &mut cur);
     }
-    prev[m]
+    usize::from(prev[m])
 }
 
 /// The index folds `Æ` to `ae` and accents away; do the same for comparison. ASCII (nearly
