@@ -131,38 +131,61 @@ impl Snippet {
     }
 }
 
+/// The alternating runs of word (alphanumeric) and other characters of a text.
+struct Runs<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Iterator for Runs<'a> {
+    type Item = (bool, &'a str);
+
+    fn next(&mut self) -> Option<(bool, &'a str)> {
+        let rest = self.text.get(self.pos..)?;
+        let word = rest.chars().next()?.is_alphanumeric();
+        let len = rest
+            .char_indices()
+            .find(|(_, c)| c.is_alphanumeric() != word)
+            .map_or(rest.len(), |(i, _)| i);
+        self.pos += len;
+        Some((word, &rest[..len]))
+    }
+}
+
 /// A snippet of `text` around the first highlighted word.
 pub fn snippet(text: &str, query_words: &[String]) -> Snippet {
-    // Split into alternating runs of word and non-word characters, with char offsets.
+    // Alternating runs of word and non-word characters, with char offsets, read only as
+    // far as the window's end once its start is known (a rule's or keyword's text can be
+    // thousands of characters; the window is 220).
     let mut runs: Vec<(bool, &str, usize)> = Vec::new();
-    let mut start = 0;
-    let mut chars_before = 0;
-    let mut in_word = None;
-    for (i, c) in text.char_indices() {
-        let w = c.is_alphanumeric();
-        if in_word != Some(w) {
-            if let Some(prev) = in_word {
-                let s = &text[start..i];
-                runs.push((prev, s, chars_before));
-                chars_before += s.chars().count();
-            }
-            start = i;
-            in_word = Some(w);
+    let mut first = None;
+    // With nothing to highlight, the window is the start of the text.
+    let mut stop_at = query_words.is_empty().then_some(WINDOW);
+    let mut more = false;
+    let mut chars = 0;
+    for (is_word, s) in (Runs { text, pos: 0 }) {
+        if stop_at.is_some_and(|end| chars >= end) {
+            more = true;
+            break;
         }
+        if first.is_none() && is_word && matches(s, query_words) {
+            first = Some(runs.len());
+            stop_at = Some(chars.saturating_sub(60) + WINDOW);
+        }
+        runs.push((is_word, s, chars));
+        chars += s.chars().count();
     }
-    if let Some(prev) = in_word {
-        runs.push((prev, &text[start..], chars_before));
-    }
-    // Find the first matching word; words after it are judged only inside the window.
-    let first = runs
-        .iter()
-        .position(|(w, s, _)| *w && matches(s, query_words));
-    let total: usize = text.chars().count();
     let from = match first {
         Some(i) => runs[i].2.saturating_sub(60),
         None => 0,
     };
-    let to = (from + WINDOW).min(total);
+    // Reading stopped early only at or past the window's end, with text left after it.
+    let to = if more {
+        from + WINDOW
+    } else {
+        (from + WINDOW).min(chars)
+    };
+    let cut_after = more || to < chars;
     let mut pieces: Vec<(String, bool)> = Vec::new();
     if from > 0 {
         pieces.push(("…".to_string(), false));
@@ -196,7 +219,7 @@ pub fn snippet(text: &str, query_words: &[String]) -> Snippet {
         }
         open_plain = !is_hit;
     }
-    if to < total {
+    if cut_after {
         pieces.push(("…".to_string(), false));
     }
     Snippet { pieces }
@@ -259,6 +282,20 @@ mod tests {
             assert_eq!(matches(w, &[q.to_string()]), general, "{w} {q}");
         }
         assert!(matches("Æmber", &["aember".to_string()]));
+    }
+
+    #[test]
+    fn with_nothing_to_highlight_the_window_is_the_start() {
+        let text = "word ".repeat(100);
+        let s = snippet(&text, &[]);
+        assert_eq!(s.pieces.len(), 2);
+        assert_eq!(s.pieces[0].0.chars().count(), WINDOW);
+        assert_eq!(s.pieces[1], ("…".to_string(), false));
+        let short = snippet("Fury.", &[]);
+        assert_eq!(short.pieces, vec![("Fury.".to_string(), false)]);
+        // A window that ends exactly where the text does needs no ellipsis.
+        let exact = "x".repeat(WINDOW);
+        assert_eq!(snippet(&exact, &[]).plain(), exact);
     }
 
     #[test]
