@@ -107,7 +107,6 @@ pub struct SearchIndex {
     reader: IndexReader,
     fields: Fields,
     catalogue: Arc<Catalogue>,
-    entries: Vec<Entry>,
     facet_codes: FacetCodes,
     /// Per segment, each document's entry number (its `id`), read once when the index
     /// opens: an array lookup per match, where decoding the `id` fast field per match (and
@@ -275,8 +274,7 @@ impl SearchIndex {
             .reload_policy(ReloadPolicy::Manual)
             .try_into()
             .map_err(tv(dir))?;
-        let entries = schema::entries(&cat);
-        let facet_codes = FacetCodes::new(&cat, &entries);
+        let facet_codes = FacetCodes::new(&cat, &schema::entries(&cat));
         let mut doc_entries = HashMap::new();
         for segment in reader.searcher().segment_readers() {
             doc_entries.insert(
@@ -289,7 +287,6 @@ impl SearchIndex {
             reader,
             fields,
             catalogue: cat,
-            entries,
             facet_codes,
             doc_entries,
         })
@@ -357,14 +354,14 @@ impl SearchIndex {
                     .get(addr.doc_id as usize)
                     .copied(),
             };
-            let Some(entry) = id.and_then(|id| self.entries.get(id as usize)) else {
+            let Some(entry) = id.and_then(|id| schema::entry(&self.catalogue, id as usize)) else {
                 continue;
             };
-            let (names, text) = self.describe(*entry);
+            let (names, text) = self.describe(entry);
             let exact = !compiled.bare_text.is_empty()
                 && names.iter().any(|n| fold(n) == compiled.bare_text);
             hits.push(Hit {
-                entry: *entry,
+                entry,
                 score,
                 exact,
                 snippet: snippet::snippet(&text, &compiled.highlight),
