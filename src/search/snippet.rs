@@ -46,7 +46,7 @@ fn matches_one(w: &[u8], q: &[u8], qn: usize, q_ascii: bool) -> bool {
     // A non-ASCII query word is never within reach of an ASCII word by bytes; it is left
     // to the general path's character comparison, which an ASCII word does not need:
     // the index folds both to ASCII.
-    d > 0 && q_ascii && w.len().abs_diff(qn) <= d && q.len() <= SHORT && osa(w, q) <= d
+    d > 0 && q_ascii && w.len().abs_diff(qn) <= d && q.len() <= SHORT && osa(w, q, d) <= d
 }
 
 /// Typos allowed in a query word of `len` characters, as the index allows them.
@@ -60,11 +60,13 @@ fn typo_distance(len: usize) -> usize {
 
 /// The optimal string alignment distance (edits, and transpositions of neighbours, the
 /// typos the index's automaton allows) of two words of at most [`SHORT`] bytes, without
-/// allocating.
-fn osa(a: &[u8], b: &[u8]) -> usize {
+/// allocating; anything above `limit` is reported as `limit + 1`, as soon as two rows of
+/// the table are above it (every later cell is built from the two rows before it).
+fn osa(a: &[u8], b: &[u8], limit: usize) -> usize {
     // Distances fit a byte: neither word is longer than SHORT (64).
     let m = b.len().min(SHORT);
-    let mut before = [0u8; SHORT + 1];
+    let limit = limit.min(SHORT) as u8;
+    let mut before = [u8::MAX; SHORT + 1];
     let mut prev = [0u8; SHORT + 1];
     let mut cur = [0u8; SHORT + 1];
     for (j, p) in prev.iter_mut().enumerate().take(m + 1) {
@@ -76,14 +78,18 @@ fn osa(a: &[u8], b: &[u8]) -> usize {
             let cost = u8::from(ai != b[j - 1]);
             let mut v = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
             if i > 0 && j > 1 && ai == b[j - 2] && a[i - 1] == b[j - 1] {
-                v = v.min(before[j - 2] + 1);
+                v = v.min(before[j - 2].saturating_add(1));
             }
             cur[j] = v;
         }
         std::mem::swap(&mut before, &mut prev);
         std::mem::swap(&mut prev, &mut cur);
+        let above = |row: &[u8]| row[..=m].iter().all(|&x| x > limit);
+        if above(&prev) && above(&before) {
+            return usize::from(limit) + 1;
+        }
     }
-    usize::from(prev[m])
+    usize::from(prev[m].min(limit + 1))
 }
 
 /// The index folds `Æ` to `ae` and accents away; do the same for comparison. ASCII (nearly
@@ -260,11 +266,30 @@ mod tests {
 
     #[test]
     fn typo_distance_counts_edits_and_neighbour_swaps() {
-        assert_eq!(osa(b"breakthrough", b"brekthrough"), 1);
-        assert_eq!(osa(b"armor", b"amror"), 1);
-        assert_eq!(osa(b"heal", b"heal"), 0);
-        assert_eq!(osa(b"", b"abc"), 3);
-        assert_eq!(osa(b"kitten", b"sitting"), 3);
+        assert_eq!(osa(b"breakthrough", b"brekthrough", 2), 1);
+        assert_eq!(osa(b"armor", b"amror", 2), 1);
+        assert_eq!(osa(b"heal", b"heal", 1), 0);
+        assert_eq!(osa(b"", b"abc", 5), 3);
+        assert_eq!(osa(b"kitten", b"sitting", 5), 3);
+        // Past the limit: limit + 1, however far.
+        assert_eq!(osa(b"kitten", b"sitting", 1), 2);
+        assert_eq!(osa(b"abcdef", b"uvwxyz", 2), 3);
+        // Against the full table, on every pair of a small vocabulary.
+        let words = [
+            "heal", "deal", "head", "hale", "heals", "ehal", "hela", "he", "undead",
+        ];
+        for a in words {
+            for b in words {
+                let full = strsim::osa_distance(a, b);
+                for limit in 0..4 {
+                    assert_eq!(
+                        osa(a.as_bytes(), b.as_bytes(), limit),
+                        full.min(limit + 1),
+                        "{a} {b} {limit}"
+                    );
+                }
+            }
+        }
         // The ASCII fast path and the general path agree.
         for (w, q) in [
             ("Heal", "heal"),
