@@ -20,6 +20,7 @@ pub mod links;
 pub mod logging;
 pub mod middleware;
 mod page;
+mod reading;
 mod rules;
 mod search;
 

@@ -147,6 +147,36 @@ pub(super) fn game<'a>(
     })
 }
 
+/// `text` as HTML: escaped, each pair of backticks (the way messages quote a name or a
+/// query: `` `Armr` ``) made a `<code>` span, so no page shows a literal backtick. An
+/// unpaired backtick stays as written.
+pub fn code_spans(text: &str) -> String {
+    let mut html = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(open) = rest.find('`') {
+        let Some(len) = rest[open + 1..].find('`') else {
+            break;
+        };
+        html.push_str(&html_escape::encode_text(&rest[..open]));
+        html.push_str("<code>");
+        html.push_str(&html_escape::encode_text(&rest[open + 1..open + 1 + len]));
+        html.push_str("</code>");
+        rest = &rest[open + 2 + len..];
+    }
+    html.push_str(&html_escape::encode_text(rest));
+    html
+}
+
+/// The templates' own filters (askama finds them as `filters::…` beside a page struct:
+/// `use super::page::filters;`).
+pub mod filters {
+    /// `{{ message|code_spans|safe }}`: see [`super::code_spans`].
+    #[askama::filter_fn]
+    pub fn code_spans(text: impl ToString, _: &dyn askama::Values) -> askama::Result<String> {
+        Ok(super::code_spans(&text.to_string()))
+    }
+}
+
 /// One line of a parsed ability as a page shows it.
 pub struct Field {
     pub label: &'static str,
@@ -268,6 +298,21 @@ mod tests {
         );
         let back: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(back["k<>"], original);
+    }
+
+    #[test]
+    fn backticks_become_code_spans() {
+        assert_eq!(
+            code_spans("unknown keyword `Armr` <b>"),
+            "unknown keyword <code>Armr</code> &lt;b&gt;"
+        );
+        assert_eq!(
+            code_spans("`<x>` and `y`"),
+            "<code>&lt;x&gt;</code> and <code>y</code>"
+        );
+        assert_eq!(code_spans("a ` b"), "a ` b");
+        assert_eq!(code_spans("``"), "<code></code>");
+        assert_eq!(code_spans("é`ü`"), "é<code>ü</code>");
     }
 
     #[test]

@@ -6,6 +6,8 @@
 //! with the offsets.
 
 use super::json::{List, Warning};
+use super::page::filters;
+use super::reading::{self, Filtered, KeywordShown, NearName};
 use super::{error::Failure, links, AppState, Format, WebError};
 use crate::catalogue::Catalogue;
 use crate::search::{
@@ -66,10 +68,32 @@ pub struct ResultItem {
     pub score: f32,
     pub snippet: String,
     pub snippet_html: String,
-    /// On the HTML page, the game heading to show before this item when exact matches from
-    /// several games are grouped.
+    /// For a card: the values the query's comparisons looked at (`value<=2` → value 2).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub filtered: Vec<Filtered>,
+    /// For a card: its keywords, those the query named marked.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<KeywordShown>,
+    /// On the HTML page, the game heading to show before this item when the results are
+    /// grouped by game.
     #[serde(skip)]
     pub heading: Option<String>,
+}
+
+/// How the page read a query that it did not search as typed (or answered through a typo
+/// match): what it searched for instead, why, and the search of the text as typed.
+#[derive(Debug, Serialize)]
+pub struct ReadAs {
+    /// What was searched for (`armor`, `Breakthrough`).
+    pub q: String,
+    /// `question` (the question's filler words dropped), `correction` (the query found
+    /// nothing; the closest name was searched) or `typo` (the index matched the query to
+    /// this name, allowing a typo).
+    pub why: &'static str,
+    /// The query as typed.
+    pub typed: String,
+    /// The search of the typed text, literally (as a quoted phrase).
+    pub literal_url: Option<String>,
 }
 
 /// A facet value with its count and the URL that refines the query by it.
@@ -95,6 +119,12 @@ pub struct ResultsPage {
     pub warnings: Vec<Warning>,
     /// Exact matches from more than one game: shown grouped under game headings.
     pub grouped: bool,
+    /// Numbered page links: (page, URL); `None` for a gap (`…`).
+    pub page_links: Vec<Option<(usize, String)>>,
+    /// What was searched for, when it was not the query as typed.
+    pub read_as: Option<ReadAs>,
+    /// With no results: the nearest keywords and cards.
+    pub suggestions: Vec<NearName>,
 }
 
 /// `/search` without a query: the search box and examples.
@@ -140,6 +170,15 @@ fn warnings(ws: &[crate::search::QueryWarning]) -> Vec<Warning> {
 }
 
 fn run(state: &AppState, p: &SearchParams, format: Format) -> Result<SearchResults, Failure> {
+    run_query(state, &p.q, p, format)
+}
+
+fn run_query(
+    state: &AppState,
+    q: &str,
+    p: &SearchParams,
+    format: Format,
+) -> Result<SearchResults, Failure> {
     let opts = SearchOptions {
         page: p.page.unwrap_or(1).max(1),
         per_page: p.per_page.unwrap_or(20).clamp(1, MAX_PER_PAGE),
@@ -147,7 +186,7 @@ fn run(state: &AppState, p: &SearchParams, format: Format) -> Result<SearchResul
     if opts.page > 10_000 {
         return Err(WebError::BadRequest("`page` is at most 10000".into()).in_format(format));
     }
-    state.search.search(&p.q, &opts).map_err(|e| match e {
+    state.search.search(q, &opts).map_err(|e| match e {
         SearchError::EmptyQuery => {
             WebError::BadRequest("the query `q` is empty".into()).in_format(format)
         }
@@ -166,8 +205,101 @@ fn run(state: &AppState, p: &SearchParams, format: Format) -> Result<SearchResul
     })
 }
 
-fn item(cat: &Catalogue, e: Entry, hit: &crate::search::Hit) -> ResultItem {
+/// The page's answer: the results, and how the query was read when not as typed.
+struct Answer {
+    results: SearchResults,
+    /// The query the results are for.
+    searched: String,
+    read_as: Option<ReadAs>,
+    suggestions: Vec<NearName>,
+}
+
+/// Searches `p.q` as [`reading`] reads it: a question for its content words; as typed;
+/// when that finds nothing, the question's content words or the closest name; and with
+/// still nothing, the nearest names as suggestions.
+fn answer(state: &AppState, p: &SearchParams, format: Format) -> Result<Answer, Failure> {
+    let typed = p.q.as_str();
+    let read = |q: String, why: &'static str, results: SearchResults| Answer {
+        results,
+        read_as: Some(ReadAs {
+            q: q.clone(),
+            why,
+            typed: typed.to_string(),
+            literal_url: reading::literal_query(typed).map(|l| links::search(&l, 1)),
+        }),
+        searched: q,
+        suggestions: Vec::new(),
+    };
+    let found = |q: &str| run_query(state, q, p, format).ok().filter(|r| r.total > 0);
+    let question = reading::question_reading(typed);
+    if reading::is_question(typed) {
+        if let Some(r) = question.as_deref().and_then(found) {
+            return Ok(read(question.unwrap_or_default(), "question", r));
+        }
+    }
+    let results = run(state, p, format)?;
+    if results.total > 0 {
+        let typo = if results.hits.iter().any(|h| h.exact) {
+            None
+        } else {
+            let cat = &state.catalogue;
+            let names: Vec<&str> = results
+                .hits
+                .iter()
+                .flat_map(|h| entry_names(cat, h.entry))
+                .collect();
+            reading::typo_reading(typed, names)
+        };
+        return Ok(match typo {
+            Some(name) => read(name, "typo", results),
+            None => Answer {
+                results,
+                searched: typed.to_string(),
+                read_as: None,
+                suggestions: Vec::new(),
+            },
+        });
+    }
+    if reading::plain_words(typed).is_some() {
+        if let Some(r) = question.as_deref().and_then(found) {
+            return Ok(read(question.unwrap_or_default(), "question", r));
+        }
+        let reader = reading::Reader::new(&state.catalogue);
+        let text = reading::searched_words(typed);
+        if let Some(name) = reader.correction(&text) {
+            if let Some(r) = found(&name) {
+                return Ok(read(name, "correction", r));
+            }
+        }
+    }
+    let suggestions =
+        reading::Reader::new(&state.catalogue).near_names(&reading::searched_words(typed), 8);
+    Ok(Answer {
+        results,
+        searched: typed.to_string(),
+        read_as: None,
+        suggestions,
+    })
+}
+
+/// The names (and aliases) an entry is found by.
+fn entry_names(cat: &Catalogue, e: Entry) -> Vec<&str> {
     let d = cat.data();
+    match e {
+        Entry::Card(i) => vec![d.cards[i].name.as_str()],
+        Entry::Keyword(i) => std::iter::once(d.keywords[i].name.as_str())
+            .chain(d.keywords[i].aliases.iter().map(String::as_str))
+            .collect(),
+        Entry::Rule(_) => Vec::new(),
+    }
+}
+
+fn item(cat: &Catalogue, q: &str, e: Entry, hit: &crate::search::Hit) -> ResultItem {
+    let d = cat.data();
+    let (filtered, keywords) = match e {
+        Entry::Card(i) => reading::why_matched(cat, &d.cards[i], q),
+        _ => (Vec::new(), Vec::new()),
+    };
     let (game, name, url, subtitle) = match e {
         Entry::Card(i) => {
             let c = &d.cards[i];
@@ -210,6 +342,8 @@ fn item(cat: &Catalogue, e: Entry, hit: &crate::search::Hit) -> ResultItem {
         score: hit.score,
         snippet: hit.snippet.plain(),
         snippet_html: snippet_html(&hit.snippet),
+        filtered,
+        keywords,
         heading: None,
     }
 }
@@ -239,6 +373,15 @@ pub struct SearchResponse {
     pub page: usize,
     pub per_page: usize,
     pub facets: std::collections::BTreeMap<&'static str, crate::search::FacetCounts>,
+    /// What was searched for, when the page did not search the query as typed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_as: Option<ReadAs>,
+    /// With no results: the nearest keywords and cards ("did you mean").
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<NearName>,
+    /// With no results: the query language's help.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub help_url: Option<String>,
 }
 
 /// Shapes a page of results for JSON.
@@ -256,7 +399,7 @@ pub fn search_response(
         }
         url
     });
-    let data: Vec<ResultItem> = r.hits.iter().map(|h| item(cat, h.entry, h)).collect();
+    let data: Vec<ResultItem> = r.hits.iter().map(|h| item(cat, q, h.entry, h)).collect();
     let list = List {
         object: "list",
         data,
@@ -269,19 +412,20 @@ pub fn search_response(
         list,
         page: r.page,
         per_page: r.per_page,
+        help_url: (r.total == 0).then(|| "/help/search".to_string()),
         facets: r.facets,
+        read_as: None,
+        suggestions: Vec::new(),
     }
 }
 
-fn json_results(
-    state: &AppState,
-    p: &SearchParams,
-    r: SearchResults,
-) -> Result<HttpResponse, Failure> {
-    let body = serde_json::to_vec(&search_response(&state.catalogue, &p.q, p.per_page, r))
-        .map_err(|e| {
-            WebError::Internal(format!("serialising results: {e}")).in_format(Format::Json)
-        })?;
+fn json_results(state: &AppState, p: &SearchParams, a: Answer) -> Result<HttpResponse, Failure> {
+    let mut response = search_response(&state.catalogue, &a.searched, p.per_page, a.results);
+    response.read_as = a.read_as;
+    response.suggestions = a.suggestions;
+    let body = serde_json::to_vec(&response).map_err(|e| {
+        WebError::Internal(format!("serialising results: {e}")).in_format(Format::Json)
+    })?;
     let body = web::Bytes::from(body);
     state.search_cache.insert(cache_key(p), body.clone());
     Ok(json_body(body))
@@ -309,8 +453,8 @@ async fn api_search(
     if let Some(body) = state.search_cache.get(&cache_key(&p)) {
         return Ok(json_body(body));
     }
-    let r = run(&state, &p, Format::Json)?;
-    json_results(&state, &p, r)
+    let a = answer(&state, &p, Format::Json)?;
+    json_results(&state, &p, a)
 }
 
 async fn search_page(
@@ -332,13 +476,19 @@ async fn search_page(
             return Ok(json_body(body));
         }
     }
-    let r = run(&state, &p, format)?;
+    let a = answer(&state, &p, format)?;
     if format == Format::Json {
-        return json_results(&state, &p, r);
+        return json_results(&state, &p, a);
     }
+    let Answer {
+        results: r,
+        searched,
+        read_as,
+        suggestions,
+    } = a;
     let pages = r.total.div_ceil(r.per_page).max(1);
     let page_url = |n: usize| {
-        let mut url = links::search(&p.q, n);
+        let mut url = links::search(&searched, n);
         if let Some(pp) = p.per_page {
             url.push_str(if url.contains('?') { "&" } else { "?" });
             url.push_str(&format!("per_page={pp}"));
@@ -361,7 +511,7 @@ async fn search_page(
                     FacetLink {
                         value: v.clone(),
                         count: *n,
-                        url: links::search(&format!("{} {term}", p.q.trim()), 1),
+                        url: links::search(&format!("{} {term}", searched.trim()), 1),
                     }
                 })
                 .collect();
@@ -371,25 +521,14 @@ async fn search_page(
     let mut results: Vec<ResultItem> = r
         .hits
         .iter()
-        .map(|h| item(&state.catalogue, h.entry, h))
+        .map(|h| item(&state.catalogue, &searched, h.entry, h))
         .collect();
-    let exact_games: std::collections::BTreeSet<&str> = results
-        .iter()
-        .filter(|i| i.exact)
-        .map(|i| i.game.as_str())
-        .collect();
-    let grouped = exact_games.len() > 1;
-    if grouped {
-        let mut last = String::new();
-        for r in results.iter_mut().filter(|r| r.exact) {
-            if r.game != last {
-                last = r.game.clone();
-                r.heading = Some(r.game_name.clone());
-            }
-        }
-    }
+    let grouped = group_by_game(&mut results);
     let page = ResultsPage {
         q: p.q.clone(),
+        page_links: page_links(r.page, pages, &page_url),
+        read_as,
+        suggestions,
         total: r.total,
         page: r.page,
         pages,
@@ -401,6 +540,65 @@ async fn search_page(
         results,
     };
     super::page::render(&page, format)
+}
+
+/// Groups a page of results by game when exact matches come from more than one game
+/// (`fury`): every result moves under its own game's heading, games in the order their
+/// first result appears (so the exact matches' games come first), each game's results in
+/// their ranked order. Answers whether it grouped.
+///
+/// Only exact matches used to be grouped: a later result of another game then sat under
+/// the last exact match's heading (a battle-line card under "Star Wars Trading Card
+/// Game").
+fn group_by_game(results: &mut Vec<ResultItem>) -> bool {
+    let exact_games: std::collections::BTreeSet<&str> = results
+        .iter()
+        .filter(|i| i.exact)
+        .map(|i| i.game.as_str())
+        .collect();
+    if exact_games.len() < 2 {
+        return false;
+    }
+    let mut order: Vec<String> = Vec::new();
+    for r in results.iter() {
+        if !order.contains(&r.game) {
+            order.push(r.game.clone());
+        }
+    }
+    results.sort_by_key(|r| order.iter().position(|g| *g == r.game));
+    let mut last: Option<String> = None;
+    for r in results.iter_mut() {
+        if last.as_deref() != Some(r.game.as_str()) {
+            last = Some(r.game.clone());
+            r.heading = Some(r.game_name.clone());
+        }
+    }
+    true
+}
+
+/// Numbered page links around `page` of `pages`: the first, the last, and two either side
+/// of the current one, with `None` for each gap.
+fn page_links(
+    page: usize,
+    pages: usize,
+    url: &dyn Fn(usize) -> String,
+) -> Vec<Option<(usize, String)>> {
+    if pages <= 1 {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut last = 0;
+    for n in 1..=pages {
+        let near = n + 2 >= page && n <= page + 2;
+        if n == 1 || n == pages || near {
+            if n > last + 1 {
+                out.push(None);
+            }
+            out.push(Some((n, url(n))));
+            last = n;
+        }
+    }
+    out
 }
 
 async fn help(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, Failure> {

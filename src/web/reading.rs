@@ -1,0 +1,535 @@
+//! How the search page reads what a player typed, beyond the query language, so that no
+//! search is a dead end:
+//!
+//! - a plain question (`how does armor work?`) is searched for its content words, without
+//!   requiring the question's filler words to match ([`question_reading`]);
+//! - a plain search that finds nothing is retried with the closest keyword or card name
+//!   (`break through` → Breakthrough, [`Reader::correction`]), and one the index answered
+//!   through a typo match says which name it took the query for ([`typo_reading`]);
+//! - a search that still finds nothing offers the nearest names ([`Reader::near_names`]);
+//! - each card hit shows why it matched: the values its filters compared and its keywords,
+//!   the ones the query named marked ([`why_matched`]).
+//!
+//! Only plain queries (bare, unquoted words, nothing else) are ever read differently; a
+//! query with a field, a quote, an operator or a parenthesis runs exactly as written, and
+//! a quoted query is how the page offers "search for the literal text" ([`literal_query`]).
+//! Everything here works on the parsed query (`search::query`) and the catalogue's names;
+//! the search itself is `search`'s, and rendering is `web::search`'s.
+
+use crate::catalogue::{Card, Catalogue};
+use crate::search::query::{self, Node, Op, Term};
+use crate::text::fold;
+use serde::Serialize;
+
+/// Words a plain question wraps around what it asks about; none of them is a keyword or
+/// card name of the bundled games.
+const FILLER: &[&str] = &[
+    "a",
+    "about",
+    "an",
+    "and",
+    "are",
+    "can",
+    "could",
+    "define",
+    "definition",
+    "describe",
+    "did",
+    "do",
+    "does",
+    "doing",
+    "explain",
+    "explained",
+    "for",
+    "happen",
+    "happens",
+    "how",
+    "i",
+    "if",
+    "in",
+    "is",
+    "it",
+    "its",
+    "it's",
+    "keyword",
+    "mean",
+    "meaning",
+    "means",
+    "me",
+    "my",
+    "of",
+    "on",
+    "please",
+    "rule",
+    "rules",
+    "ruling",
+    "should",
+    "tell",
+    "the",
+    "to",
+    "use",
+    "used",
+    "uses",
+    "using",
+    "what",
+    "what's",
+    "whats",
+    "when",
+    "which",
+    "who",
+    "why",
+    "with",
+    "work",
+    "works",
+    "working",
+    "would",
+    "you",
+];
+
+/// First words that make a query a question even when it has results as written.
+const QUESTION_WORDS: &[&str] = &[
+    "how", "what", "what's", "whats", "when", "why", "which", "who", "does", "do", "can", "is",
+    "are", "should", "explain",
+];
+
+/// Names at least this similar (Jaro-Winkler on folded names) replace a query that found
+/// nothing.
+const CORRECTION_SIMILARITY: f64 = 0.88;
+/// Names at least this similar are offered as "did you mean".
+const SUGGESTION_SIMILARITY: f64 = 0.75;
+/// Queries longer than this (characters) get no name suggestions: nothing is that close.
+const MAX_SUGGEST_CHARS: usize = 80;
+
+/// The bare words of `q` when the query is nothing else: no field, no quote, no operator,
+/// no parenthesis, no repair warning.
+pub fn plain_words(q: &str) -> Option<Vec<String>> {
+    let parsed = query::parse(q);
+    if !parsed.warnings.is_empty() {
+        return None;
+    }
+    let terms: Vec<&Term> = match parsed.node.as_ref()? {
+        Node::Term(t) => vec![t],
+        Node::And(children) => children
+            .iter()
+            .map(|n| match n {
+                Node::Term(t) => Some(t),
+                _ => None,
+            })
+            .collect::<Option<Vec<_>>>()?,
+        _ => return None,
+    };
+    if terms.iter().any(|t| t.field.is_some() || t.quoted) {
+        return None;
+    }
+    Some(terms.iter().map(|t| t.value.clone()).collect())
+}
+
+/// A word without the punctuation around it (`work?` → `work`).
+fn bare(word: &str) -> &str {
+    word.trim_matches(|c: char| !c.is_alphanumeric())
+}
+
+/// Whether `q` is phrased as a question: a plain query ending in `?` or starting with a
+/// question word.
+pub fn is_question(q: &str) -> bool {
+    let Some(words) = plain_words(q) else {
+        return false;
+    };
+    q.trim_end().ends_with('?')
+        || words
+            .first()
+            .is_some_and(|w| QUESTION_WORDS.contains(&fold(bare(w)).as_str()))
+}
+
+/// The content words of a plain question: `how does armor work?` → `armor`. `None` when
+/// the query is not plain, has nothing to drop, or is nothing but filler.
+pub fn question_reading(q: &str) -> Option<String> {
+    let words = plain_words(q)?;
+    let kept: Vec<&str> = words
+        .iter()
+        .map(|w| bare(w))
+        .filter(|w| !w.is_empty() && !FILLER.contains(&fold(w).as_str()))
+        .collect();
+    let reading = kept.join(" ");
+    (!reading.is_empty() && reading != words.join(" ")).then_some(reading)
+}
+
+/// The query that searches `q`'s words literally: the whole text as one quoted phrase (a
+/// quoted word matches exactly, without the typo allowance). `None` for a query that is
+/// not plain, which runs literally already.
+pub fn literal_query(q: &str) -> Option<String> {
+    let words = plain_words(q)?;
+    Some(format!("\"{}\"", words.join(" ")))
+}
+
+/// How a plain query that was answered through the index's typo allowance was taken: the
+/// name among `hit_names` (the names and aliases of the page's hits) closest to the query,
+/// when it is not what was typed, nor a name the query is the start of (autocompletion).
+pub fn typo_reading<'a>(q: &str, hit_names: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let words = plain_words(q)?;
+    let wanted = fold(&words.join(" "));
+    if wanted.chars().count() > MAX_SUGGEST_CHARS {
+        return None;
+    }
+    let mut names: Vec<&str> = hit_names.into_iter().collect();
+    // A hit whose name contains every word as typed needs no correction.
+    let typed_words: Vec<String> = words.iter().map(|w| fold(bare(w))).collect();
+    if names.iter().any(|n| {
+        let n = fold(n);
+        typed_words
+            .iter()
+            .all(|w| n.split(|c: char| !c.is_alphanumeric()).any(|p| p == w))
+    }) {
+        return None;
+    }
+    names.retain(|n| {
+        let n = fold(n);
+        n != wanted && !n.starts_with(&wanted)
+    });
+    nearest(&wanted, &folded(names), 1, CORRECTION_SIMILARITY)
+        .into_iter()
+        .next()
+        .map(|(_, name)| name.to_string())
+}
+
+/// The words a query looked for, for "did you mean": its plain question's content words,
+/// or its bare words and the values of its `:` and `=` filters (not `game:` or `kind:`),
+/// outside negations.
+pub fn searched_words(q: &str) -> String {
+    if let Some(words) = plain_words(q) {
+        return question_reading(q).unwrap_or_else(|| words.join(" "));
+    }
+    let node = query::parse(q).node;
+    let mut terms = Vec::new();
+    if let Some(node) = &node {
+        positive_terms(node, &mut terms);
+    }
+    terms
+        .iter()
+        .filter(|t| matches!(t.op, Op::Colon | Op::Eq))
+        .filter(|t| !matches!(t.field.as_deref(), Some("game" | "kind")))
+        .map(|t| t.value.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Jaro-Winkler similarity of two folded texts, also compared without their spaces (so
+/// `break through` is as close to `breakthrough` as it looks).
+fn similarity(a: &str, b: &str) -> f64 {
+    let plain = strsim::jaro_winkler(a, b);
+    if a.contains(' ') || b.contains(' ') {
+        let squeeze = |s: &str| s.replace(' ', "");
+        plain.max(strsim::jaro_winkler(&squeeze(a), &squeeze(b)))
+    } else {
+        plain
+    }
+}
+
+/// The candidates (each folded, and as written) at least `min` similar to `wanted`,
+/// best first, without repeats, at most `limit`, each with its score.
+fn nearest<'a, 'b>(
+    wanted: &str,
+    candidates: impl IntoIterator<Item = &'b (String, &'a str)>,
+    limit: usize,
+    min: f64,
+) -> Vec<(f64, &'a str)>
+where
+    'a: 'b,
+{
+    let key = fold(wanted);
+    let mut scored: Vec<(f64, &str)> = candidates
+        .into_iter()
+        .map(|(folded, c)| (similarity(&key, folded), *c))
+        .filter(|(s, _)| *s >= min)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+    let mut seen = std::collections::HashSet::new();
+    scored.retain(|(_, c)| seen.insert(fold(c)));
+    scored.truncate(limit);
+    scored
+}
+
+/// `names`, each with its folded form.
+fn folded<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<(String, &'a str)> {
+    names.into_iter().map(|n| (fold(n), n)).collect()
+}
+
+/// A keyword or card the page offers when a search found nothing.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct NearName {
+    pub name: String,
+    /// `keyword` or `card`.
+    pub kind: &'static str,
+    pub game: String,
+    pub game_name: String,
+    pub url: String,
+}
+
+/// The catalogue's keyword and card names, for corrections and suggestions.
+pub struct Reader<'c> {
+    cat: &'c Catalogue,
+}
+
+impl<'c> Reader<'c> {
+    pub fn new(cat: &'c Catalogue) -> Reader<'c> {
+        Reader { cat }
+    }
+
+    /// Every keyword name and alias, then every card name.
+    fn names(&self) -> impl Iterator<Item = &'c str> + 'c {
+        let d = self.cat.data();
+        d.keywords
+            .iter()
+            .flat_map(|k| {
+                std::iter::once(k.name.as_str()).chain(k.aliases.iter().map(String::as_str))
+            })
+            .chain(d.cards.iter().map(|c| c.name.as_str()))
+    }
+
+    /// The name a plain query that found nothing most likely meant (`break through` →
+    /// `Breakthrough`), when one is close enough to search for instead.
+    pub fn correction(&self, text: &str) -> Option<String> {
+        if text.chars().count() > MAX_SUGGEST_CHARS {
+            return None;
+        }
+        let wanted = fold(text);
+        nearest(text, &folded(self.names()), 1, CORRECTION_SIMILARITY)
+            .into_iter()
+            .map(|(_, n)| n.to_string())
+            .find(|n| fold(n) != wanted)
+    }
+
+    /// The keywords and cards whose names are nearest to `text` or to one of its words
+    /// (at most `limit`, keywords first, each once per game).
+    pub fn near_names(&self, text: &str, limit: usize) -> Vec<NearName> {
+        if text.chars().count() > MAX_SUGGEST_CHARS || text.trim().is_empty() {
+            return Vec::new();
+        }
+        let mut wanted = vec![text.to_string()];
+        for w in text.split_whitespace().map(bare) {
+            if w.chars().count() >= 4 && !FILLER.contains(&fold(w).as_str()) {
+                wanted.push(w.to_string());
+            }
+        }
+        wanted.dedup();
+        wanted.truncate(5);
+        let all = folded(self.names());
+        let mut names: Vec<(f64, &str)> = Vec::new();
+        for w in &wanted {
+            names.extend(nearest(w, &all, limit, SUGGESTION_SIMILARITY));
+        }
+        names.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+        let mut out: Vec<NearName> = Vec::new();
+        for (_, name) in names {
+            for found in self.named(name) {
+                if out.len() < limit && !out.iter().any(|o| o.url == found.url) {
+                    out.push(found);
+                }
+            }
+        }
+        out.sort_by_key(|n| n.kind != "keyword");
+        out
+    }
+
+    /// The keywords (by name or alias) and cards called `name`, in every game.
+    fn named(&self, name: &str) -> Vec<NearName> {
+        let cat = self.cat;
+        let game_name = |slug: &str| cat.game(slug).map(|g| g.name.clone()).unwrap_or_default();
+        let key = fold(name);
+        let d = cat.data();
+        let keywords = d
+            .keywords
+            .iter()
+            .filter(|k| fold(&k.name) == key || k.aliases.iter().any(|a| fold(a) == key))
+            .map(|k| NearName {
+                name: k.name.clone(),
+                kind: "keyword",
+                game: k.game.clone(),
+                game_name: game_name(&k.game),
+                url: super::links::keyword(&k.game, &k.name),
+            });
+        let cards = d
+            .cards
+            .iter()
+            .filter(|c| fold(&c.name) == key)
+            .map(|c| NearName {
+                name: c.name.clone(),
+                kind: "card",
+                game: c.game.clone(),
+                game_name: game_name(&c.game),
+                url: super::links::card(&c.game, &c.name),
+            });
+        keywords.chain(cards).collect()
+    }
+}
+
+/// A value a filter of the query compared, as shown on a hit (`value 2`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Filtered {
+    pub field: String,
+    pub value: String,
+}
+
+/// A keyword of a card hit, marked when the query named it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct KeywordShown {
+    /// The keyword with its value, as printed (`Armor 2`).
+    pub label: String,
+    pub url: String,
+    /// The query named this keyword (a `keyword:` filter or the bare words).
+    pub matched: bool,
+}
+
+/// Fields of the query language that are not card columns compared by value.
+const NOT_VALUES: &[&str] = &[
+    "game", "kind", "type", "t", "faction", "f", "keyword", "kw", "name", "n", "text", "o",
+    "section", "s", "timing", "ability",
+];
+
+/// Why a card hit matched `q`: the values its comparisons looked at (`value<=2` → `value
+/// 2`, `attack>=3` → `attack 4`) and its keywords, those the query named marked.
+pub fn why_matched(cat: &Catalogue, card: &Card, q: &str) -> (Vec<Filtered>, Vec<KeywordShown>) {
+    let node = query::parse(q).node;
+    let mut terms = Vec::new();
+    if let Some(node) = &node {
+        positive_terms(node, &mut terms);
+    }
+    let mut filtered: Vec<Filtered> = Vec::new();
+    for t in &terms {
+        let Some(field) = t.field.as_deref() else {
+            continue;
+        };
+        if NOT_VALUES.contains(&field) {
+            continue;
+        }
+        let numeric = !matches!(t.op, Op::Colon | Op::Eq);
+        let value = if field == "value" {
+            card.value.map(|v| v.to_string())
+        } else {
+            card.attribute(field).map(|a| a.value.clone())
+        };
+        if let Some(value) = value {
+            if (numeric || field == "value" || !value.is_empty())
+                && !filtered.iter().any(|f| f.field == field)
+            {
+                filtered.push(Filtered {
+                    field: field.to_string(),
+                    value,
+                });
+            }
+        }
+    }
+    let named: Vec<String> = terms
+        .iter()
+        .filter(|t| matches!(t.field.as_deref(), Some("keyword" | "kw")))
+        .map(|t| {
+            cat.keyword(&card.game, &t.value)
+                .map_or_else(|| fold(&t.value), |k| fold(&k.name))
+        })
+        .collect();
+    let bare_text = fold(
+        &terms
+            .iter()
+            .filter(|t| t.field.is_none())
+            .map(|t| t.value.as_str())
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    let bare_words: Vec<String> = terms
+        .iter()
+        .filter(|t| t.field.is_none())
+        .map(|t| fold(bare(&t.value)))
+        .collect();
+    let keywords = card
+        .abilities
+        .iter()
+        .map(|a| {
+            let key = fold(&a.keyword);
+            let aliases: Vec<String> = cat
+                .keyword(&card.game, &a.keyword)
+                .map(|k| k.aliases.iter().map(|x| fold(x)).collect())
+                .unwrap_or_default();
+            let is = |s: &str| s == key || aliases.iter().any(|x| x == s);
+            KeywordShown {
+                label: a.label(),
+                url: super::links::keyword(&card.game, &a.keyword),
+                matched: named.iter().any(|n| is(n))
+                    || (!bare_text.is_empty() && is(&bare_text))
+                    || bare_words.iter().any(|w| is(w)),
+            }
+        })
+        .collect();
+    (filtered, keywords)
+}
+
+/// The terms of `node` that are not under a negation.
+fn positive_terms<'n>(node: &'n Node, out: &mut Vec<&'n Term>) {
+    match node {
+        Node::Term(t) => out.push(t),
+        Node::And(children) | Node::Or(children) => {
+            for c in children {
+                positive_terms(c, out);
+            }
+        }
+        Node::Not(_) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_questions_keep_their_content_words() {
+        assert_eq!(
+            question_reading("how does armor work").as_deref(),
+            Some("armor")
+        );
+        assert_eq!(question_reading("What is Fury?").as_deref(), Some("Fury"));
+        assert_eq!(
+            question_reading("how does the omega rabbit work").as_deref(),
+            Some("omega rabbit")
+        );
+        assert_eq!(question_reading("armor"), None);
+        assert_eq!(question_reading("how does"), None);
+        assert_eq!(question_reading("game:karth how"), None);
+        assert_eq!(question_reading("\"how does armor work\""), None);
+        assert!(is_question("how does armor work"));
+        assert!(is_question("armor?"));
+        assert!(!is_question("armor"));
+        assert!(!is_question("type:item value<=2"));
+    }
+
+    #[test]
+    fn literal_queries_quote_plain_text_only() {
+        assert_eq!(
+            literal_query("brekthrough").as_deref(),
+            Some("\"brekthrough\"")
+        );
+        assert_eq!(
+            literal_query("break through").as_deref(),
+            Some("\"break through\"")
+        );
+        assert_eq!(literal_query("value<=2"), None);
+        assert_eq!(literal_query("\"x\""), None);
+    }
+
+    #[test]
+    fn typo_readings_name_the_hit_taken() {
+        assert_eq!(
+            typo_reading("brekthrough", ["Breakthrough", "Armor"]).as_deref(),
+            Some("Breakthrough")
+        );
+        // What was typed, a prefix of a name, or a word of the name: no correction.
+        assert_eq!(typo_reading("fury", ["Fury"]), None);
+        assert_eq!(typo_reading("breakth", ["Breakthrough"]), None);
+        assert_eq!(typo_reading("rabbit", ["The Omega Rabbit"]), None);
+        assert_eq!(typo_reading("type:item", ["Item"]), None);
+    }
+
+    #[test]
+    fn similarity_ignores_spaces() {
+        assert!(similarity("break through", "breakthrough") > 0.95);
+        assert!(similarity("zzzz", "breakthrough") < SUGGESTION_SIMILARITY);
+    }
+}
