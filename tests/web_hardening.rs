@@ -93,6 +93,8 @@ fn sample_urls(hash: &str) -> Vec<String> {
         "/help/search.json",
         "/decks",
         "/decks.json",
+        "/decks.csv",
+        "/docs/decks",
         "/api/decks/validate",
         "/adjudicate",
         "/adjudicate.json",

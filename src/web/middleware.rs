@@ -80,6 +80,8 @@ const ROUTES: &[(&str, &[&str])] = &[
     ("/help/search.json", GET),
     ("/decks", GET_POST),
     ("/decks.json", GET_POST),
+    ("/decks.csv", POST),
+    ("/docs/{name}", GET),
     ("/api/decks/validate", POST),
     ("/adjudicate", GET_POST),
     ("/adjudicate.json", GET_POST),

@@ -10,6 +10,7 @@ mod adjudicate;
 mod assets;
 mod card;
 pub mod decks;
+mod docs;
 mod error;
 mod format;
 pub mod head_guard;
@@ -181,6 +182,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .configure(rules::routes)
                     .configure(search::routes)
                     .configure(decks::routes)
+                    .configure(docs::routes)
                     .configure(adjudicate::routes)
                     .configure(assets::routes)
                     .default_service(web::to(error::not_found)),
