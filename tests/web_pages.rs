@@ -549,3 +549,80 @@ async fn json_errors_and_twins_are_written_html_safe() {
         serde_json::from_str::<Value>(&body).unwrap();
     }
 }
+
+/// The page's prose: tags dropped, and the textarea, scripts and code (quoted program
+/// output such as a CLI message, which keeps its own backticks) left out.
+fn visible_text(html: &str) -> String {
+    let mut text = String::new();
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        text.push_str(&rest[..open]);
+        rest = &rest[open..];
+        for skip in ["<textarea", "<script", "<code", "<pre"] {
+            if rest.starts_with(skip) {
+                let close = format!("</{}>", &skip[1..]);
+                rest = rest.find(&close).map_or("", |i| &rest[i..]);
+            }
+        }
+        rest = rest.split_once('>').map_or("", |(_, r)| r);
+    }
+    text.push_str(rest);
+    text
+}
+
+// Issue #15, players 5: titles, not hashed file names; the grammar's reading behind a
+// disclosure; no literal Markdown backticks anywhere.
+#[actix_web::test]
+async fn pages_speak_the_players_language() {
+    let (html, v) = page_and_twin("/keyword/swtcg/Fury").await;
+    assert!(
+        html.contains(">Star Wars TCG keyword sheet"),
+        "the source by its title: {html}"
+    );
+    assert!(!visible_text(&html).contains("3662751f32a442dc"), "{html}");
+    assert_eq!(
+        v["source"], "002_3662751f32a442dc.txt",
+        "the twin keeps the file"
+    );
+    assert!(v["source_title"]
+        .as_str()
+        .unwrap()
+        .starts_with("Star Wars TCG keyword sheet"));
+    assert!(
+        html.contains("<details class=\"reading\">\n<summary>How Arbiter reads this</summary>"),
+        "{html}"
+    );
+    let (html, _) = page_and_twin("/card/keyforge/Horseman%20of%20Pestilence").await;
+    assert!(
+        html.contains("<summary>How Arbiter reads this</summary>"),
+        "{html}"
+    );
+    let (html, _) = page_and_twin("/rules/karth/3.1").await;
+    assert!(
+        html.contains("Heroes of Karth rulebook, section 3"),
+        "{html}"
+    );
+    for uri in [
+        "/",
+        "/search?q=fury",
+        "/search?q=first%20strike",
+        "/search?q=fury%20%22unclosed",
+        "/search?q=game%3Anope",
+        "/keyword/swtcg/Fury",
+        "/keyword/battleline/Armr",
+        "/card/battleline/Nope",
+        "/card/keyforge/Horseman%20of%20Pestilence",
+        "/rules/karth",
+        "/rules/karth/5.1.2",
+        "/decks",
+        "/help/search",
+        "/docs/decks",
+        "/docs/positions",
+        "/nowhere",
+    ] {
+        let (_, _, html) = get(uri, None).await;
+        let text = visible_text(&html);
+        let stray: Vec<&str> = text.lines().filter(|l| l.contains('`')).collect();
+        assert!(stray.is_empty(), "{uri}: literal backticks in {stray:?}");
+    }
+}

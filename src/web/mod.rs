@@ -24,6 +24,7 @@ mod page;
 mod reading;
 mod rules;
 mod search;
+mod sources;
 
 pub use adjudicate::{HeavyWork, HeavyWorkConfig};
 pub use error::WebError;

@@ -175,6 +175,13 @@ pub mod filters {
     pub fn code_spans(text: impl ToString, _: &dyn askama::Values) -> askama::Result<String> {
         Ok(super::code_spans(&text.to_string()))
     }
+
+    /// `{{ keyword.source|source_title }}`: a data file's document title
+    /// ([`crate::web::sources::title`]).
+    #[askama::filter_fn]
+    pub fn source_title(file: impl ToString, _: &dyn askama::Values) -> askama::Result<String> {
+        Ok(crate::web::sources::title(&file.to_string()))
+    }
 }
 
 /// One line of a parsed ability as a page shows it.
