@@ -8,7 +8,7 @@
 //! The lookups are `catalogue`'s and the parses were made by `grammar` at import; this
 //! module only arranges them. Search and deck checks are elsewhere.
 
-use super::page::{self, filters, Field};
+use super::page::{self, Field};
 use super::{error::Failure, links, AppState, Format};
 use crate::catalogue::{Card, Catalogue, Game};
 use crate::grammar::AbilityParse;

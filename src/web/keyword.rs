@@ -9,7 +9,7 @@
 //! [`linkify`] escapes every piece of it and adds nothing but `<a>` tags.
 
 use super::json::ItemRef;
-use super::page::{self, filters, Field};
+use super::page::{self, Field};
 use super::{error::Failure, links, AppState, Format};
 use crate::catalogue::{Catalogue, Game, Keyword};
 use crate::grammar::AbilityParse;
