@@ -109,6 +109,7 @@ fn sample_urls(hash: &str) -> Vec<String> {
         "/static/adjudicate.js",
         "/static/builder.js",
         "/static/decks.js",
+        "/static/favicon.svg",
     ]
     .iter()
     .map(|s| s.to_string())

@@ -103,6 +103,7 @@ const ROUTES: &[(&str, &[&str])] = &[
     ("/static/adjudicate.js", GET),
     ("/static/builder.js", GET),
     ("/static/decks.js", GET),
+    ("/static/favicon.svg", GET),
 ];
 
 const GET: &[&str] = &["GET", "HEAD"];

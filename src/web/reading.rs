@@ -213,6 +213,20 @@ pub fn searched_words(q: &str) -> String {
         .join(" ")
 }
 
+/// A query for entries that have any of `words`' content words (`first OR strike`): words
+/// of three letters or more, letters and digits only, at most five; `None` when none is
+/// left.
+pub fn any_word_query(words: &str) -> Option<String> {
+    let kept: Vec<&str> = words
+        .split_whitespace()
+        .map(bare)
+        .filter(|w| w.chars().count() >= 3 && w.chars().all(char::is_alphanumeric))
+        .filter(|w| !matches!(*w, "OR" | "AND") && !FILLER.contains(&fold(w).as_str()))
+        .take(5)
+        .collect();
+    (!kept.is_empty()).then(|| kept.join(" OR "))
+}
+
 /// Jaro-Winkler similarity of two folded texts, also compared without their spaces (so
 /// `break through` is as close to `breakthrough` as it looks).
 fn similarity(a: &str, b: &str) -> f64 {
@@ -258,7 +272,7 @@ fn folded<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<(String, &'a str)
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct NearName {
     pub name: String,
-    /// `keyword` or `card`.
+    /// `keyword` or `card` (or `rule`).
     pub kind: &'static str,
     pub game: String,
     pub game_name: String,
@@ -525,6 +539,16 @@ mod tests {
         assert_eq!(typo_reading("breakth", ["Breakthrough"]), None);
         assert_eq!(typo_reading("rabbit", ["The Omega Rabbit"]), None);
         assert_eq!(typo_reading("type:item", ["Item"]), None);
+    }
+
+    #[test]
+    fn any_word_queries_take_content_words_only() {
+        assert_eq!(
+            any_word_query("first strike").as_deref(),
+            Some("first OR strike")
+        );
+        assert_eq!(any_word_query("the OR a x"), None);
+        assert_eq!(any_word_query("armor? (x)").as_deref(), Some("armor"));
     }
 
     #[test]

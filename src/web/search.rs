@@ -272,14 +272,66 @@ fn answer(state: &AppState, p: &SearchParams, format: Format) -> Result<Answer, 
             }
         }
     }
-    let suggestions =
-        reading::Reader::new(&state.catalogue).near_names(&reading::searched_words(typed), 8);
+    let words = reading::searched_words(typed);
+    // Entries whose text has any of the words first, then the nearest names.
+    let mut suggestions: Vec<NearName> = reading::any_word_query(&words)
+        .and_then(|q| found(&q))
+        .map(|r| {
+            r.hits
+                .iter()
+                .filter(|h| h.entry.kind() != crate::search::EntryKind::Rule)
+                .take(4)
+                .map(|h| near_name(&state.catalogue, h.entry))
+                .collect()
+        })
+        .unwrap_or_default();
+    for n in reading::Reader::new(&state.catalogue).near_names(&words, 8) {
+        if suggestions.len() < 8 && !suggestions.iter().any(|s| s.url == n.url) {
+            suggestions.push(n);
+        }
+    }
     Ok(Answer {
         results,
         searched: typed.to_string(),
         read_as: None,
         suggestions,
     })
+}
+
+/// A keyword or card hit as a suggestion.
+fn near_name(cat: &Catalogue, e: Entry) -> NearName {
+    let d = cat.data();
+    let (kind, game, name, url) = match e {
+        Entry::Card(i) => {
+            let c = &d.cards[i];
+            ("card", &c.game, &c.name, links::card(&c.game, &c.name))
+        }
+        Entry::Keyword(i) => {
+            let k = &d.keywords[i];
+            (
+                "keyword",
+                &k.game,
+                &k.name,
+                links::keyword(&k.game, &k.name),
+            )
+        }
+        Entry::Rule(i) => {
+            let r = &d.rules[i];
+            (
+                "rule",
+                &r.game,
+                &r.section,
+                links::rule(&r.game, &r.section),
+            )
+        }
+    };
+    NearName {
+        name: name.clone(),
+        kind,
+        game: game.clone(),
+        game_name: cat.game(game).map(|g| g.name.clone()).unwrap_or_default(),
+        url,
+    }
 }
 
 /// The names (and aliases) an entry is found by.
