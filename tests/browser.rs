@@ -227,6 +227,7 @@ fn no_dead_ends_phone_widths_and_the_dark_scheme() {
             "/card/keyforge/Horseman%20of%20Pestilence".to_string(),
         ),
         ("rules", "/rules/karth".to_string()),
+        ("cards", "/cards/karth?sort=value&order=desc".to_string()),
         ("decks", "/decks".to_string()),
         ("docs", "/docs/decks".to_string()),
         ("error", "/keyword/battleline/Armr".to_string()),

@@ -626,3 +626,76 @@ async fn pages_speak_the_players_language() {
         assert!(stray.is_empty(), "{uri}: literal backticks in {stray:?}");
     }
 }
+
+// Issue #15, players 8: card lists with numbered pages and sorting.
+#[actix_web::test]
+async fn card_lists_sort_and_page() {
+    let (html, v) = page_and_twin("/cards/karth?sort=value&order=desc&per_page=5&page=2").await;
+    assert_eq!(v["object"], "list");
+    assert_eq!(v["total"], 70, "{v}");
+    assert_eq!(
+        (v["sort"].as_str(), v["order"].as_str()),
+        (Some("value"), Some("desc"))
+    );
+    let values: Vec<i64> = v["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_i64().unwrap())
+        .collect();
+    assert_eq!(values.len(), 5);
+    assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+    assert_eq!(
+        v["next_page"],
+        "/cards/karth.json?sort=value&order=desc&page=3&per_page=5"
+    );
+    assert!(html.contains("6–10 of 70 cards, page 2 of 14"), "{html}");
+    assert!(html.contains("aria-current=\"page\">2</span>"), "{html}");
+    assert!(
+        html.contains(
+            "href=\"/cards/karth?sort=value&amp;order=desc&amp;page=14&amp;per_page=5\">14</a>"
+        ),
+        "{html}"
+    );
+    assert!(html.contains("aria-sort=\"descending\""), "{html}");
+    // Sorted by name, then by type.
+    let (_, v) = page_and_twin("/cards/battleline?keyword=elude").await;
+    assert_eq!(v["total"], 0, "battleline has no Elude: {v}");
+    let (_, v) = page_and_twin("/cards/swtcg?keyword=elude").await;
+    assert_eq!(v["keyword"], "Precision", "an alias resolves");
+    let (_, v) = page_and_twin("/cards/karth?sort=type").await;
+    let types: Vec<&str> = v["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["type"].as_str().unwrap())
+        .collect();
+    let mut sorted = types.clone();
+    sorted.sort();
+    assert_eq!(types, sorted);
+    // The home page and keyword pages link here.
+    let (_, _, home) = get("/", None).await;
+    assert!(home.contains("href=\"/cards/karth\""), "{home}");
+    let (_, _, kw) = get("/keyword/battleline/Armor", None).await;
+    assert!(
+        kw.contains("href=\"/cards/battleline?keyword=Armor\""),
+        "{kw}"
+    );
+    // Bad parameters are located 400s; unknown names 404s with suggestions.
+    for (uri, needle) in [
+        ("/cards/karth?sort=gold", "`sort`"),
+        ("/cards/karth?order=up", "`order`"),
+        ("/cards/karth?per_page=0", "`per_page`"),
+        ("/cards/karth?per_page=100000", "`per_page`"),
+        ("/cards/karth?page=99999", "`page`"),
+    ] {
+        let (status, _, body) = get(uri, Some("application/json")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {body}");
+        assert!(body.contains(needle), "{uri}: {body}");
+    }
+    let (status, _, body) = get("/cards/karth?page=x", Some("application/json")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let details = not_found_both_ways("/cards/battleline?keyword=armr").await;
+    assert!(details.contains("Armor"), "{details}");
+    not_found_both_ways("/cards/kart").await;
+}

@@ -71,6 +71,7 @@ const ROUTES: &[(&str, &[&str])] = &[
     ("/ping", GET),
     ("/keyword/{game}/{name}", GET),
     ("/card/{game}/{name}", GET),
+    ("/cards/{game}", GET),
     ("/rules/{game}", GET),
     ("/rules/{game}/{section}", GET),
     ("/search", GET),

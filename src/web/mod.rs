@@ -9,6 +9,7 @@
 mod adjudicate;
 mod assets;
 mod card;
+mod cards;
 pub mod decks;
 mod docs;
 mod error;
@@ -180,6 +181,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .configure(home::routes)
                     .configure(keyword::routes)
                     .configure(card::routes)
+                    .configure(cards::routes)
                     .configure(rules::routes)
                     .configure(search::routes)
                     .configure(decks::routes)

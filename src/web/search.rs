@@ -630,7 +630,7 @@ fn group_by_game(results: &mut Vec<ResultItem>) -> bool {
 
 /// Numbered page links around `page` of `pages`: the first, the last, and two either side
 /// of the current one, with `None` for each gap.
-fn page_links(
+pub(super) fn page_links(
     page: usize,
     pages: usize,
     url: &dyn Fn(usize) -> String,
