@@ -653,14 +653,13 @@ async fn card_lists_sort_and_page() {
     assert!(html.contains("aria-current=\"page\">2</span>"), "{html}");
     assert!(
         html.contains(
-            "href=\"/cards/karth?sort=value&amp;order=desc&amp;page=14&amp;per_page=5\">14</a>"
+            "href=\"/cards/karth?sort=value&#38;order=desc&#38;page=14&#38;per_page=5\">14</a>"
         ),
         "{html}"
     );
     assert!(html.contains("aria-sort=\"descending\""), "{html}");
     // Sorted by name, then by type.
-    let (_, v) = page_and_twin("/cards/battleline?keyword=elude").await;
-    assert_eq!(v["total"], 0, "battleline has no Elude: {v}");
+    not_found_both_ways("/cards/battleline?keyword=elude").await;
     let (_, v) = page_and_twin("/cards/swtcg?keyword=elude").await;
     assert_eq!(v["keyword"], "Precision", "an alias resolves");
     let (_, v) = page_and_twin("/cards/karth?sort=type").await;
