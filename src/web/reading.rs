@@ -279,14 +279,24 @@ pub struct NearName {
     pub url: String,
 }
 
-/// The catalogue's keyword and card names, for corrections and suggestions.
+/// The catalogue's keyword and card names, for corrections and suggestions; the names
+/// are folded once per reader, on first use (only a search that found nothing needs them).
 pub struct Reader<'c> {
     cat: &'c Catalogue,
+    folded: std::cell::OnceCell<Vec<(String, &'c str)>>,
 }
 
 impl<'c> Reader<'c> {
     pub fn new(cat: &'c Catalogue) -> Reader<'c> {
-        Reader { cat }
+        Reader {
+            cat,
+            folded: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// [`Reader::names`], each with its folded form.
+    fn all(&self) -> &[(String, &'c str)] {
+        self.folded.get_or_init(|| folded(self.names()))
     }
 
     /// Every keyword name and alias, then every card name.
@@ -307,7 +317,7 @@ impl<'c> Reader<'c> {
             return None;
         }
         let wanted = fold(text);
-        nearest(text, &folded(self.names()), 1, CORRECTION_SIMILARITY)
+        nearest(text, self.all(), 1, CORRECTION_SIMILARITY)
             .into_iter()
             .map(|(_, n)| n.to_string())
             .find(|n| fold(n) != wanted)
@@ -327,10 +337,9 @@ impl<'c> Reader<'c> {
         }
         wanted.dedup();
         wanted.truncate(5);
-        let all = folded(self.names());
         let mut names: Vec<(f64, &str)> = Vec::new();
         for w in &wanted {
-            names.extend(nearest(w, &all, limit, SUGGESTION_SIMILARITY));
+            names.extend(nearest(w, self.all(), limit, SUGGESTION_SIMILARITY));
         }
         names.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
         let mut out: Vec<NearName> = Vec::new();

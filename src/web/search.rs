@@ -260,19 +260,18 @@ fn answer(state: &AppState, p: &SearchParams, format: Format) -> Result<Answer, 
             },
         });
     }
+    let reader = reading::Reader::new(&state.catalogue);
+    let words = reading::searched_words(typed);
     if reading::plain_words(typed).is_some() {
         if let Some(r) = question.as_deref().and_then(found) {
             return Ok(read(question.unwrap_or_default(), "question", r));
         }
-        let reader = reading::Reader::new(&state.catalogue);
-        let text = reading::searched_words(typed);
-        if let Some(name) = reader.correction(&text) {
+        if let Some(name) = reader.correction(&words) {
             if let Some(r) = found(&name) {
                 return Ok(read(name, "correction", r));
             }
         }
     }
-    let words = reading::searched_words(typed);
     // Entries whose text has any of the words first, then the nearest names.
     let mut suggestions: Vec<NearName> = reading::any_word_query(&words)
         .and_then(|q| found(&q))
@@ -285,7 +284,7 @@ fn answer(state: &AppState, p: &SearchParams, format: Format) -> Result<Answer, 
                 .collect()
         })
         .unwrap_or_default();
-    for n in reading::Reader::new(&state.catalogue).near_names(&words, 8) {
+    for n in reader.near_names(&words, 8) {
         if suggestions.len() < 8 && !suggestions.iter().any(|s| s.url == n.url) {
             suggestions.push(n);
         }
