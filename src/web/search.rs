@@ -601,7 +601,7 @@ async fn search_page(
 /// Only exact matches used to be grouped: a later result of another game then sat under
 /// the last exact match's heading (a battle-line card under "Star Wars Trading Card
 /// Game").
-fn group_by_game(results: &mut Vec<ResultItem>) -> bool {
+fn group_by_game(results: &mut [ResultItem]) -> bool {
     let exact_games: std::collections::BTreeSet<&str> = results
         .iter()
         .filter(|i| i.exact)
