@@ -217,14 +217,19 @@ pub fn searched_words(q: &str) -> String {
 /// of three letters or more, letters and digits only, at most five; `None` when none is
 /// left.
 pub fn any_word_query(words: &str) -> Option<String> {
-    let kept: Vec<&str> = words
+    let kept = content_words(words);
+    (!kept.is_empty()).then(|| kept.join(" OR "))
+}
+
+/// The content words of `words` that [`any_word_query`] looks for.
+pub fn content_words(words: &str) -> Vec<&str> {
+    words
         .split_whitespace()
         .map(bare)
         .filter(|w| w.chars().count() >= 3 && w.chars().all(char::is_alphanumeric))
         .filter(|w| !matches!(*w, "OR" | "AND") && !FILLER.contains(&fold(w).as_str()))
         .take(5)
-        .collect();
-    (!kept.is_empty()).then(|| kept.join(" OR "))
+        .collect()
 }
 
 /// Jaro-Winkler similarity of two folded texts, also compared without their spaces (so
@@ -277,6 +282,16 @@ pub struct NearName {
     pub game: String,
     pub game_name: String,
     pub url: String,
+    /// `name` (its name is close to the words: "did you mean") or `text` (its text has
+    /// one of the words).
+    pub matched_by: &'static str,
+}
+
+impl NearName {
+    /// Offered for its name ("did you mean"), not its text.
+    pub fn by_name(&self) -> bool {
+        self.matched_by == "name"
+    }
 }
 
 /// The catalogue's keyword and card names, for corrections and suggestions; the names
@@ -370,6 +385,7 @@ impl<'c> Reader<'c> {
                 game: k.game.clone(),
                 game_name: game_name(&k.game),
                 url: super::links::keyword(&k.game, &k.name),
+                matched_by: "name",
             });
         let cards = d
             .cards
@@ -381,6 +397,7 @@ impl<'c> Reader<'c> {
                 game: c.game.clone(),
                 game_name: game_name(&c.game),
                 url: super::links::card(&c.game, &c.name),
+                matched_by: "name",
             });
         keywords.chain(cards).collect()
     }

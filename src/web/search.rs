@@ -125,6 +125,11 @@ pub struct ResultsPage {
     pub read_as: Option<ReadAs>,
     /// With no results: the nearest keywords and cards.
     pub suggestions: Vec<NearName>,
+    /// The words the suggestions by text mention.
+    pub mention_words: Vec<String>,
+    /// Some suggestions are by name, some by text.
+    pub by_name: bool,
+    pub by_text: bool,
 }
 
 /// `/search` without a query: the search box and examples.
@@ -272,8 +277,9 @@ fn answer(state: &AppState, p: &SearchParams, format: Format) -> Result<Answer, 
             }
         }
     }
-    // Entries whose text has any of the words first, then the nearest names.
-    let mut suggestions: Vec<NearName> = reading::any_word_query(&words)
+    // The nearest names ("did you mean"), then entries whose text has any of the words.
+    let mut suggestions = reader.near_names(&words, 6);
+    let mentions: Vec<NearName> = reading::any_word_query(&words)
         .and_then(|q| found(&q))
         .map(|r| {
             r.hits
@@ -284,8 +290,8 @@ fn answer(state: &AppState, p: &SearchParams, format: Format) -> Result<Answer, 
                 .collect()
         })
         .unwrap_or_default();
-    for n in reader.near_names(&words, 8) {
-        if suggestions.len() < 8 && !suggestions.iter().any(|s| s.url == n.url) {
+    for n in mentions {
+        if !suggestions.iter().any(|s| s.url == n.url) {
             suggestions.push(n);
         }
     }
@@ -330,6 +336,7 @@ fn near_name(cat: &Catalogue, e: Entry) -> NearName {
         game: game.clone(),
         game_name: cat.game(game).map(|g| g.name.clone()).unwrap_or_default(),
         url,
+        matched_by: "text",
     }
 }
 
@@ -427,7 +434,8 @@ pub struct SearchResponse {
     /// What was searched for, when the page did not search the query as typed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_as: Option<ReadAs>,
-    /// With no results: the nearest keywords and cards ("did you mean").
+    /// With no results: the keywords and cards nearest by name ("did you mean"), then
+    /// those whose text has one of the words (`matched_by`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub suggestions: Vec<NearName>,
     /// With no results: the query language's help.
@@ -579,6 +587,12 @@ async fn search_page(
         q: p.q.clone(),
         page_links: page_links(r.page, pages, &page_url),
         read_as,
+        mention_words: reading::content_words(&reading::searched_words(&p.q))
+            .into_iter()
+            .map(String::from)
+            .collect(),
+        by_name: suggestions.iter().any(NearName::by_name),
+        by_text: suggestions.iter().any(|s| !s.by_name()),
         suggestions,
         total: r.total,
         page: r.page,
