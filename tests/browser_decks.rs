@@ -154,6 +154,8 @@ fn several_decks_summary_csv_download_and_print_view() {
     );
     tab.wait_for_element("button#download-csv")
         .expect("the download button");
+    tab.wait_for_element("button#print:not([hidden])")
+        .expect("the print button, shown by the page's script");
 
     // 3. The print view: no navigation, form or buttons; each verdict on its own page.
     browser::media(&tab, "print", "light");

@@ -69,7 +69,8 @@ async fn the_form_page_lists_the_formats_and_works_without_javascript() {
     let (status, ctype, html) = get("/decks").await;
     assert_eq!(status, StatusCode::OK);
     assert!(ctype.starts_with("text/html"));
-    assert!(html.contains(r#"action="/decks" method="post">"#));
+    // After a check, the browser lands on the summary (`#results`), not the form.
+    assert!(html.contains(r#"action="/decks#results" method="post">"#));
     assert!(html.contains(r#"<textarea id="list" name="list""#));
     let standard = html
         .split(r#"<option value="standard""#)
