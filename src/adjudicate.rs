@@ -1,16 +1,29 @@
-//! Glue between the catalogue and the rules engine: the catalogue as the engine's
-//! [`CardSource`], the readable log the CLI prints, and reading what a judge opens (a
-//! position, or a step-through's saved state) the same way in the CLI and on the web.
+//! The catalogue adapter: the one place a game meets the catalogue ([`CatalogueGame`];
+//! for battle-line, the catalogue as its [`CardSource`]), and reading what a judge opens
+//! (a position, a step-through's saved state, a test fixture) the same way in the CLI
+//! and on the web, for any game.
 //!
-//! The engine knows nothing of the catalogue; this module is the only place the two
-//! meet, so the web layer and the CLI adjudicate the same way.
+//! The games and the core know nothing of the catalogue; the web layer and the CLI
+//! adjudicate through this module, so they adjudicate the same way.
 
 use crate::catalogue::Catalogue;
-use crate::games::battleline::position::parse_json;
-use crate::games::battleline::{
-    Adjudication, CardDef, CardSource, Outcome, Position, PositionError,
-};
+use crate::games::battleline::{Battleline, CardDef, CardSource};
+use crate::rules::position::{parse_json, PositionError};
+use crate::rules::Game;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+
+/// A game whose names the catalogue answers: the adapter between the two.
+pub trait CatalogueGame: Game {
+    /// Runs `f` with the catalogue seen as the game's card source.
+    fn with_cards<R>(catalogue: &Catalogue, f: impl FnOnce(&Self::Cards<'_>) -> R) -> R;
+}
+
+impl CatalogueGame for Battleline {
+    fn with_cards<R>(catalogue: &Catalogue, f: impl FnOnce(&Self::Cards<'_>) -> R) -> R {
+        f(&CatalogueCards(catalogue))
+    }
+}
 
 /// The game slug of seed 000.
 pub const GAME: &str = "battleline";
@@ -63,15 +76,15 @@ pub const SAVED_STATE_OBJECT: &str = "adjudication_state";
 /// turn's start and its plays would run again); the position and the step always can.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SavedState {
+pub struct SavedState<P> {
     /// Always [`SAVED_STATE_OBJECT`].
     pub object: String,
-    pub position: Position,
+    pub position: P,
     pub step: usize,
 }
 
-impl SavedState {
-    pub fn new(position: Position, step: usize) -> SavedState {
+impl<P> SavedState<P> {
+    pub fn new(position: P, step: usize) -> SavedState<P> {
         SavedState {
             object: SAVED_STATE_OBJECT.into(),
             position,
@@ -84,18 +97,21 @@ impl SavedState {
 /// and its position, which is what a judge opening it wants played.
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-struct FixtureFile {
+struct FixtureFile<P> {
     #[serde(rename = "about")]
     _about: serde::de::IgnoredAny,
     #[serde(rename = "cites", default)]
     _cites: serde::de::IgnoredAny,
-    position: Position,
+    position: P,
 }
 
 /// Reads what a judge opens: a [`SavedState`] (its position and step), a test fixture
 /// (`{about, cites, position}`: its position, step 0) or a bare position (step 0). Errors locate the problem in `json` itself (a saved state's position errors
 /// have paths under `position`).
-pub fn read_opened(json: &str) -> Result<(Position, usize), PositionError> {
+pub fn read_opened<G: Game>(json: &str) -> Result<(G::Position, usize), PositionError>
+where
+    G::Position: DeserializeOwned,
+{
     let value = serde_json::from_str::<serde_json::Value>(json).ok();
     let is_state = value
         .as_ref()
@@ -104,12 +120,12 @@ pub fn read_opened(json: &str) -> Result<(Position, usize), PositionError> {
         v.get("object").is_none() && v.get("about").is_some() && v.get("position").is_some()
     });
     if is_fixture {
-        return parse_json::<FixtureFile>(json).map(|f| (f.position, 0));
+        return parse_json::<FixtureFile<G::Position>>(json).map(|f| (f.position, 0));
     }
     if !is_state {
-        return Position::from_json(json).map(|p| (p, 0));
+        return G::read_position(json).map(|p| (p, 0));
     }
-    match parse_json::<SavedState>(json) {
+    match parse_json::<SavedState<G::Position>>(json) {
         Ok(file) => Ok((file.position, file.step)),
         Err(mut e) => {
             if !e.path.starts_with("position") {
@@ -128,65 +144,7 @@ pub fn errors_text(file: &str, errors: &[PositionError]) -> String {
     errors.iter().map(|e| format!("{file}: {e}\n")).collect()
 }
 
-/// The adjudication as a readable log: each step with its phase, each event with the
-/// rule it cites.
-pub fn log_text(adj: &Adjudication) -> String {
-    let mut out = String::new();
-    for step in &adj.steps {
-        out.push_str(&format!(
-            "step {} · turn {} · {}\n",
-            step.n,
-            step.turn,
-            step.phase.label()
-        ));
-        for e in &step.events {
-            out.push_str(&format!("  {}\n", e.text));
-            out.push_str(&crate::rules::cite::log_lines(&e.rule, "      "));
-        }
-    }
-    let f = &adj.final_position;
-    out.push_str(&format!(
-        "\nresult: {}\n",
-        match &adj.outcome {
-            Outcome::Win { winner, .. } => format!("{} wins", f.players[*winner].name),
-            Outcome::Draw => "draw".to_string(),
-            Outcome::TurnsPlayed => "the turns ran out".to_string(),
-            Outcome::StepBound => "step bound reached".to_string(),
-            Outcome::BadChoice { chance, slot, .. } =>
-                format!("stopped: the choice for chance {chance} (slot {slot}) is not a candidate"),
-        }
-    ));
-    for p in &f.players {
-        let line: Vec<String> = p
-            .line
-            .iter()
-            .enumerate()
-            .map(|(i, c)| match c {
-                None => format!("{}: empty", i + 1),
-                Some(c) => format!(
-                    "{}: {} {}/{}{}",
-                    i + 1,
-                    c.card.as_deref().or(c.name.as_deref()).unwrap_or("?"),
-                    c.attack.unwrap_or(0),
-                    c.life.unwrap_or(0),
-                    if c.damage > 0 {
-                        format!(" ({} damage)", c.damage)
-                    } else {
-                        String::new()
-                    }
-                ),
-            })
-            .collect();
-        out.push_str(&format!(
-            "{}: life {}; line: {}\n",
-            p.name,
-            p.life,
-            if line.is_empty() {
-                "empty".to_string()
-            } else {
-                line.join(", ")
-            }
-        ));
-    }
-    out
+/// The adjudication as a readable log (the core's, for any game).
+pub fn log_text<G: crate::rules::Game>(adj: &crate::rules::Adjudication<G>) -> String {
+    crate::rules::log_text(adj)
 }

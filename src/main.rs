@@ -305,10 +305,10 @@ struct AdjudicateConfig {
 }
 
 fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
-    use arbiter::adjudicate::{errors_text, log_text, read_opened, CatalogueCards};
-    use arbiter::games::battleline::{self, Outcome, RecordConfig};
+    use arbiter::adjudicate::errors_text;
+    use arbiter::games::{self, battleline::Battleline, GameId};
     let file = cfg.position.display().to_string();
-    let cap = battleline::position::caps::JSON_BYTES;
+    let cap = arbiter::rules::position::JSON_BYTES;
     let bytes = if file == "-" {
         read_capped_from(std::io::stdin().lock(), cap)
     } else {
@@ -330,29 +330,53 @@ fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
-    // A position, or a state saved from the step-through (its step is named below).
-    let (mut position, saved_step) = match read_opened(&text) {
-        Ok(opened) => opened,
+    // The position's `game` picks the game that reads and plays it.
+    match games::which(&text) {
+        Ok(GameId::Battleline) => adjudicate_game::<Battleline>(db, cfg, &file, &text),
         Err(e) => {
             eprint!("{}", errors_text(&file, &[e]));
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+    }
+}
+
+/// `adjudicate` for game `G`: read the position (or saved state, or fixture), open the
+/// catalogue, play it out, print the log or the JSON.
+fn adjudicate_game<G: arbiter::adjudicate::CatalogueGame>(
+    db: &Path,
+    cfg: &AdjudicateConfig,
+    file: &str,
+    text: &str,
+) -> ExitCode {
+    use arbiter::adjudicate::{errors_text, log_text, read_opened};
+    use arbiter::rules::{self, PlayConfig, RecordConfig};
+    // A position, or a state saved from the step-through (its step is named below).
+    let (mut position, saved_step) = match read_opened::<G>(text) {
+        Ok(opened) => opened,
+        Err(e) => {
+            eprint!("{}", errors_text(file, &[e]));
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
-    if let Some(t) = cfg.turns {
-        position.turns = t;
-    }
-    if let Some(s) = cfg.seed {
-        position.seed = s;
-    }
+    G::configure(
+        &mut position,
+        &PlayConfig {
+            seed: cfg.seed,
+            turns: cfg.turns,
+        },
+    );
     let cat = match open_catalogue(db) {
         Ok(c) => c,
         Err(e) => return fail(&e),
     };
     let record = RecordConfig { states: cfg.json };
-    let adj = match battleline::adjudicate(&position, &CatalogueCards(&cat), record) {
+    let adjudicated = G::with_cards(&cat, |cards| {
+        rules::adjudicate::<G>(&position, cards, record)
+    });
+    let adj = match adjudicated {
         Ok(a) => a,
         Err(errors) => {
-            eprint!("{}", errors_text(&file, &errors));
+            eprint!("{}", errors_text(file, &errors));
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
@@ -370,8 +394,8 @@ fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
             outln!("(the saved state was at step {saved_step})");
         }
     }
-    if let Outcome::BadChoice { chance, slot, .. } = adj.outcome {
-        eprintln!("{file}: choices: chance {chance} names slot {slot}, which is not a candidate");
+    if let Some(e) = rules::input_error(&adj) {
+        eprintln!("{file}: {e}");
         return ExitCode::from(EXIT_BAD_INPUT);
     }
     ExitCode::SUCCESS

@@ -6,7 +6,7 @@
 //! The states here share one in-memory permalink store (`common::bundled_state`), so a
 //! position stored by one request is found by the next.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
@@ -133,7 +133,7 @@ async fn rules_page_quotes_every_house_rule_and_interpretation() {
     let (status, html) = get_html("/adjudicate/rules").await;
     assert_eq!(status, StatusCode::OK);
     let house = arbiter::games::battleline::cite::turn::ALL;
-    assert_eq!(house.len(), 15, "T1-T15");
+    assert_eq!(house.len(), 16, "T1-T16");
     for h in house {
         assert!(
             html.contains(&format!(r#"id="{}""#, h.section)),
@@ -146,9 +146,16 @@ async fn rules_page_quotes_every_house_rule_and_interpretation() {
     }
     let (status, v) = get_json("/adjudicate/rules.json").await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(v["house_rules"].as_array().unwrap().len(), house.len());
+    assert_eq!(v["object"], "adjudication_rules");
+    let battleline = &v["games"][0];
+    assert_eq!(battleline["game"], "battleline");
+    assert_eq!(battleline["doc"], "docs/rules/battleline.md");
     assert_eq!(
-        v["interpretations"].as_array().unwrap().len(),
+        battleline["house_rules"].as_array().unwrap().len(),
+        house.len()
+    );
+    assert_eq!(
+        battleline["interpretations"].as_array().unwrap().len(),
         arbiter::games::battleline::INTERPRETATIONS.len()
     );
 }
@@ -420,7 +427,7 @@ async fn picking_a_chance_outcome_reruns_and_lands_on_the_same_step() {
         .clone();
     let body = encode(&[
         ("chance", &chance["ordinal"].to_string()),
-        ("slot", &other["slot"].to_string()),
+        ("slot", other["pin"].as_str().expect("a pin")),
         ("step", &n.to_string()),
     ]);
     let (status, _, text, location) = send(
@@ -442,9 +449,12 @@ async fn picking_a_chance_outcome_reruns_and_lands_on_the_same_step() {
         .find(|c| c["picked"] == true)
         .expect("a picked candidate")
         .clone();
-    assert_eq!(picked["slot"], other["slot"]);
+    assert_eq!(picked["pin"], other["pin"]);
     assert_eq!(v["chances"][0]["forced"], true);
-    assert_eq!(v["position"]["choices"][0]["slot"], other["slot"]);
+    assert_eq!(
+        v["position"]["choices"][0]["slot"].to_string(),
+        other["pin"].as_str().unwrap()
+    );
 
     // Not a candidate, numbered from 0, or not numbers at all: 400 with the reason.
     for (form, expect) in [
@@ -1045,41 +1055,107 @@ async fn the_log_says_which_reading_and_house_rule_an_event_rests_on() {
 }
 
 #[actix_rt::test]
-async fn sabotage_is_a_chance_step_the_judge_can_fix() {
+async fn sabotage_is_a_decision_the_judge_can_pin() {
     // seed 000 §4.1 Sabotage: "When a creature with Sabotage is in play, destroy an enemy artifact at the end of each turn."
-    // The seed does not say which artifact: the step-through shows the choice as a chance
-    // step listing every enemy creature carrying one, like any chance step.
+    // house rule T16: "A choice the rules give a player is a decision: the judge may fix it under decisions; unfixed, it takes the option its default policy names."
+    // The seed does not say which artifact: the saboteur's owner chooses. The step page
+    // shows the decision with every enemy creature carrying one, the default policy's
+    // pick, and a button per option that pins it.
     let mut position = fixture_position("end_sabotage_choice");
     position
         .as_object_mut()
         .expect("a position object")
-        .remove("choices");
+        .remove("decisions");
     let hash = store(&position).await;
     let (_, v) = get_json(&format!("/adjudicate/p/{hash}/0.json")).await;
     let total = v["total"].as_u64().expect("total");
     let mut found = None;
     for n in 1..=total {
-        let (_, v) = get_json(&format!("/adjudicate/p/{hash}/{n}.json")).await;
-        if let Some(c) = v["chances"].as_array().and_then(|c| c.first()) {
-            found = Some(c.clone());
+        let (_, s) = get_json(&format!("/adjudicate/p/{hash}/{n}.json")).await;
+        if !s["decisions"].as_array().unwrap().is_empty() {
+            found = Some((n, s));
             break;
         }
     }
-    let chance = found.expect("Sabotage's chance step");
-    assert!(
-        chance["purpose"]
-            .as_str()
-            .is_some_and(|p| p.starts_with("Sabotage")),
-        "{chance}"
-    );
-    let slots: Vec<u64> = chance["candidates"]
+    let (n, s) = found.expect("a step with Sabotage's decision");
+    let d = &s["decisions"][0];
+    assert_eq!(d["question"], "Sabotage's artifact");
+    assert_eq!(d["who"], "Alice");
+    assert_eq!(d["pinned"], false);
+    assert_eq!(d["policy"], "the first in line order");
+    let labels: Vec<&str> = d["options"]
         .as_array()
-        .expect("candidates")
+        .unwrap()
         .iter()
-        .filter_map(|c| c["slot"].as_u64())
+        .map(|o| o["label"].as_str().unwrap())
         .collect();
-    assert_eq!(slots, [1, 2], "both carriers are candidates");
-    assert_eq!(chance["forced"], false);
+    assert_eq!(
+        labels,
+        ["Bob's Pikeman (slot 1)", "Bob's Archer (slot 2)"],
+        "both carriers are options"
+    );
+    assert_eq!(
+        d["options"][0]["chosen"], true,
+        "the default takes the first in line"
+    );
+    assert!(
+        s["chances"].as_array().unwrap().is_empty(),
+        "a decision is not chance"
+    );
+    let (_, html) = get_html(&format!("/adjudicate/p/{hash}/{n}")).await;
+    assert!(
+        html.contains(r#"action="/adjudicate/p/"#) && html.contains(r#"/decide""#),
+        "a pin form"
+    );
+    // Pin the Archer: a new position, the same step, the decision pinned.
+    let body = encode(&[("decision", "1"), ("option", "2"), ("step", &n.to_string())]);
+    let (status, _, text, location) = send(
+        TestRequest::post()
+            .uri(&format!("/adjudicate/p/{hash}/decide"))
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let location = location.unwrap();
+    assert!(location.ends_with(&format!("/{n}")), "{location}");
+    let (_, s) = get_json(&format!("{location}.json")).await;
+    assert_eq!(
+        s["position"]["decisions"],
+        json!([{"decision": 1, "option": 2}])
+    );
+    assert_eq!(s["decisions"][0]["pinned"], true);
+    assert_eq!(s["decisions"][0]["options"][1]["chosen"], true);
+    // An option the decision does not have is a located 400, in the API too.
+    let body = encode(&[("decision", "1"), ("option", "5"), ("step", "0")]);
+    let (status, _, text, _) = send(
+        TestRequest::post()
+            .uri(&format!("/adjudicate/p/{hash}/decide"))
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+    assert!(text.contains("option 5"), "{text}");
+    position["decisions"] = json!([{"decision": 1, "option": 5}]);
+    let (status, _, text) = http::post(
+        state(),
+        "/api/adjudicate",
+        Some("application/json"),
+        None,
+        position.to_string(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["errors"][0]["path"], "decisions", "{v}");
+    assert!(
+        v["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("options 1 to 2"),
+        "{v}"
+    );
 }
 
 // Issue #15 (judges) 7: a step that applies the same rule several times quotes it once.
@@ -1094,4 +1170,114 @@ async fn a_step_quotes_each_rule_once() {
     let t2 = "deal their Attack in damage to each other at the same time";
     assert_eq!(step3.matches(t2).count(), 1, "T2 quoted once: {step3}");
     assert_eq!(step3.matches("(quoted above)").count(), 3, "{step3}");
+}
+
+// Issue #14: `POST /api/adjudicate` dispatches on the position's `game`; one no game
+// answers to is a 400 located at `game`.
+#[actix_rt::test]
+async fn the_api_refuses_an_unknown_game_at_its_path() {
+    let body = json!({"game": "chess", "players": [{}, {}]}).to_string();
+    let (status, _, text) = http::post(
+        state(),
+        "/api/adjudicate",
+        Some("application/json"),
+        None,
+        body,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["errors"][0]["path"], "game", "{v}");
+    assert!(v["errors"][0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("expected one of: battleline"));
+    let body = json!({"game": "battleline", "players": [{"name": "A"}, {"name": "B"}]}).to_string();
+    let (status, _, text) = http::post(
+        state(),
+        "/api/adjudicate",
+        Some("application/json"),
+        None,
+        body,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+}
+
+/// The sum of the exact fractions of a step page's odds.
+fn odds_sum(v: &Value) -> (u128, u128) {
+    let gcd = |mut a: u128, mut b: u128| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    let mut sum = (0u128, 1u128);
+    for r in v["odds"]["results"].as_array().expect("odds") {
+        let f = r[1].as_str().unwrap();
+        let (n, d) = f.split_once('/').unwrap_or((f, "1"));
+        let (n, d): (u128, u128) = (n.parse().unwrap(), d.parse().unwrap());
+        let (sn, sd) = (sum.0 * d + n * sum.1, sum.1 * d);
+        let g = gcd(sn, sd);
+        sum = (sn / g, sd / g);
+    }
+    sum
+}
+
+// Issue #14: every step page gives the exact odds of each result from that step, over the
+// chance still to come: they sum to exactly 1; at the last step the result is certain; and
+// once every chance step is pinned, the pinned game's result is certain from the start.
+#[actix_rt::test]
+async fn step_pages_give_the_exact_odds_of_each_result() {
+    let hash = store(&bolt_position()).await;
+    let (status, v) = get_json(&format!("/adjudicate/p/{hash}/0.json")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["odds"]["method"]["method"], "enumerated", "{}", v["odds"]);
+    assert_eq!(odds_sum(&v), (1, 1), "{}", v["odds"]);
+    let total = v["total"].as_u64().unwrap();
+    let (_, last) = get_json(&format!("/adjudicate/p/{hash}/{total}.json")).await;
+    let results = last["odds"]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1, "{results:?}");
+    assert_eq!(results[0][1], "1");
+    // Pin every chance step as it fell: the result is certain from step 0.
+    let mut pinned = bolt_position();
+    let mut choices = Vec::new();
+    for n in 1..=total {
+        let (_, s) = get_json(&format!("/adjudicate/p/{hash}/{n}.json")).await;
+        for c in s["chances"].as_array().unwrap() {
+            let picked = c["candidates"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|k| k["picked"] == true)
+                .unwrap();
+            choices.push(json!({"chance": c["ordinal"], "slot": picked["pin"].as_str().unwrap().parse::<u64>().unwrap()}));
+        }
+    }
+    assert!(choices.len() >= 2, "Bolt picks at least twice: {choices:?}");
+    pinned["choices"] = Value::Array(choices);
+    let hash = store(&pinned).await;
+    let (_, v) = get_json(&format!("/adjudicate/p/{hash}/0.json")).await;
+    let results = v["odds"]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1, "{results:?}");
+    assert_eq!(
+        results[0][0],
+        results_of(&last)[0],
+        "the pinned game's result"
+    );
+    assert_eq!(results[0][1], "1");
+    let (_, html) = get_html(&format!("/adjudicate/p/{hash}/0")).await;
+    assert!(
+        html.contains(r#"<section class="odds" id="odds">"#),
+        "{html}"
+    );
+}
+
+fn results_of(v: &Value) -> Vec<Value> {
+    v["odds"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r[0].clone())
+        .collect()
 }

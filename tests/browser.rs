@@ -8,7 +8,7 @@
 //! with a fresh temporary profile and background networking disabled. The harness is
 //! `tests/common/browser.rs`.
 
-mod common;
+use crate::common;
 
 use common::browser::{
     self, eval_json, heading, main_text, text, texts, wait_for_url, Chromium, TestServer,

@@ -28,7 +28,7 @@
 //! `/usr/bin/chromium` exists; without it the test prints a notice and passes, unless
 //! `REQUIRE_BROWSER=1`, which makes a missing Chromium a failure.
 
-mod common;
+use crate::common;
 
 use common::browser::{self, eval_json, heading, main_text, text, texts, Chromium, TestServer};
 use headless_chrome::Tab;
@@ -193,8 +193,8 @@ fn build_step_pick_a_chance_switch_a_reading_follow_rules_and_reopen_after_resta
     );
     assert_eq!(
         texts(&tab, "section.chance li.picked"),
-        ["Bob's Shieldwall Veteran (slot 1) ← picked"],
-        "seed 1 picked the Veteran"
+        ["Bob's Shieldwall Veteran (slot 1) 1/3 ← picked"],
+        "seed 1 picked the Veteran, one of three equally likely candidates"
     );
     assert_eq!(
         board(&tab, 0).slot("Bob", 1),
@@ -222,7 +222,7 @@ fn build_step_pick_a_chance_switch_a_reading_follow_rules_and_reopen_after_resta
     );
     assert_eq!(
         texts(&tab, "section.chance li.picked"),
-        ["Bob's Thornback Boar (slot 2) ← picked"],
+        ["Bob's Thornback Boar (slot 2) 1/3 ← picked"],
         "the clicked candidate is the one picked now"
     );
     let events = current_events(&tab);

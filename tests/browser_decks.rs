@@ -6,7 +6,7 @@
 //! `/usr/bin/chromium` exists; without it the test prints a notice and passes, unless
 //! `REQUIRE_BROWSER=1`, which makes a missing Chromium a failure.
 
-mod common;
+use crate::common;
 
 use common::browser::{self, heading, main_text, text, wait_for_url, Chromium, TestServer};
 

@@ -1,6 +1,6 @@
 //! The `arbiter` binary as a user runs it.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use common::*;

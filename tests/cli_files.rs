@@ -2,7 +2,7 @@
 //! that meet each other, inputs far past their caps, reports opened in a spreadsheet, and
 //! positions followed by stray text. Issue #12's "never destroy a user's file" findings.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use common::*;
@@ -541,4 +541,62 @@ fn adjudicate_reads_a_fixture_file_as_its_position() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("position.turns"), "{stderr}");
+}
+
+// Issue #14: the position's `game` picks the game; one no game answers to is a located
+// error, exit 2, before the catalogue is opened.
+#[test]
+fn adjudicate_dispatches_on_game_and_refuses_an_unknown_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    let file = dir.path().join("p.json");
+    std::fs::write(&file, r#"{"game": "chess", "players": [{}, {}]}"#).unwrap();
+    let out = arbiter()
+        .args(["adjudicate", "--db"])
+        .arg(&db)
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("game: no game system \"chess\"; expected one of: battleline"),
+        "{err}"
+    );
+    assert!(
+        !db.exists(),
+        "an unknown game is refused before the catalogue is made"
+    );
+    // A saved state's game is its position's, located under `position`.
+    std::fs::write(
+        &file,
+        r#"{"object": "adjudication_state", "position": {"game": "go", "players": [{}, {}]}, "step": 1}"#,
+    )
+    .unwrap();
+    let out = arbiter()
+        .args(["adjudicate", "--db"])
+        .arg(&db)
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("position.game: no game system \"go\""));
+    // Named or not, battle-line plays as before.
+    std::fs::write(
+        &file,
+        r#"{"game": "battleline", "players": [{"name": "A"}, {"name": "B"}]}"#,
+    )
+    .unwrap();
+    let out = arbiter()
+        .args(["adjudicate", "--db"])
+        .arg(&db)
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("result: the turns ran out"));
 }

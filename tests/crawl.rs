@@ -2,7 +2,7 @@
 //! bound) and asserts each page answers 200 as HTML and that its JSON twin answers 200 with
 //! valid JSON. A broken link anywhere on a page a user can reach fails here.
 
-mod common;
+use crate::common;
 
 use actix_web::{http::StatusCode, test, App};
 use arbiter::web::{configure, links};

@@ -1,7 +1,7 @@
 //! Deck validation (issue #4): one fixture per rule, the decklist reader's edge cases,
 //! formats as data, and a property test of single-card changes to a legal deck.
 
-mod common;
+use crate::common;
 
 use arbiter::catalogue::{self, Catalogue};
 use arbiter::decks::{

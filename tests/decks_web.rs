@@ -1,7 +1,7 @@
 //! Deck validation over HTTP (`/decks`, `/decks.json`, `/api/decks/validate`) and the
 //! `arbiter check` command, and the promise that every surface gives the same verdict.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use arbiter::decks::{parse_decklist, DeckValidator};

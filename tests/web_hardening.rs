@@ -2,7 +2,7 @@
 //! real server, escaped request logs, security headers, `HEAD` and wrong methods on every
 //! route, size limits of `/decks`, and messages that say what is wrong in the form's terms.
 
-mod common;
+use crate::common;
 
 use actix_web::body::{BodySize, MessageBody};
 use actix_web::dev::{Service, ServiceResponse};
@@ -119,6 +119,7 @@ fn sample_urls(hash: &str) -> Vec<String> {
         "",
         ".json",
         "/choose",
+        "/decide",
         "/interpret",
         "/jump?step=1",
         "/1",

@@ -1,12 +1,12 @@
 //! The keyword, card and rules pages: HTML, both JSON twins (`.json` suffix and
 //! `Accept: application/json`), 404s with suggestions, hostile input and hostile data.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use arbiter::catalogue::{self, Card, CardAbility, Catalogue};
 use arbiter::web::links;
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::sync::{Arc, LazyLock};
 
 /// The bundled catalogue, imported once for the whole file.
@@ -255,9 +255,10 @@ async fn horseman_of_pestilence_shows_its_text_abilities() {
 #[actix_web::test]
 async fn arcane_card_shows_cost_and_restriction() {
     let (html, v) = page_and_twin("/card/arcane/Barrow%20Legion%20Cohort").await;
-    assert!(html.contains("<th>cost</th><td>1 OP</td>"));
+    assert!(html.contains("<th>costs</th><td>1 OP</td>"));
     assert!(html.contains("<th>restriction</th><td>if this unit is undead</td>"));
     assert_eq!(v["text_abilities"][0]["kind"], "activated");
+    assert_eq!(v["text_abilities"][0]["costs"], json!(["1 OP"]));
     assert_eq!(v["text_abilities"][1]["kind"], "triggered");
     // The text keeps its line breaks: verbatim in the page, shown with `pre-wrap`.
     assert!(v["text"].as_str().unwrap().contains('\n'));
@@ -265,6 +266,17 @@ async fn arcane_card_shows_cost_and_restriction() {
     assert!(html.contains("this unit.\nDeath Cloud:"));
     let (_, _, css) = get("/static/style.css", None).await;
     assert!(css.contains(".source-text {") && css.contains("white-space: pre-wrap"));
+    // seed 004: "other costs such as downing one of the unit’s own figures may also be used"
+    let (html, v) = page_and_twin("/card/arcane/Jade%20Marches%20Flame%20Adepts").await;
+    assert!(
+        html.contains("<th>costs</th><td>1 OP; down one figure from this unit</td>"),
+        "{html}"
+    );
+    assert!(html.contains("<th>restriction</th><td>—</td>"));
+    assert_eq!(
+        v["text_abilities"][0]["costs"],
+        json!(["1 OP", "down one figure from this unit"])
+    );
 }
 
 // ---- rules ----

@@ -1,7 +1,7 @@
 //! The search pages and API over HTTP: results, facets, pagination, warnings, errors,
 //! hostile text, the help page and the OpenAPI document.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use arbiter::catalogue::{self, Card, Catalogue};

@@ -152,12 +152,45 @@ pub enum Method {
 }
 
 /// The exact distribution of a quantity.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+///
+/// Its JSON lists the values in order, each with its chance as an exact fraction in a
+/// string, and names the method: `{"outcomes": [{"value": 3, "odds": "1/4"}, …],
+/// "method": "enumerated", "runs": 12, "memo_hits": 2}`. (A map keyed by value would
+/// fail at run time for any quantity that is not a string or a number, such as both
+/// players' life, and `Odds`' own serde form is a pair of digit arrays.)
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Distribution<Q: Ord> {
     /// Each value with its exact chance; the chances sum to 1.
     pub outcomes: BTreeMap<Q, Odds>,
-    #[serde(flatten)]
     pub method: Method,
+}
+
+impl<Q: Ord + Serialize> Serialize for Distribution<Q> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Outcome<'a, Q> {
+            value: &'a Q,
+            odds: String,
+        }
+        #[derive(Serialize)]
+        struct DistributionJson<'a, Q> {
+            outcomes: Vec<Outcome<'a, Q>>,
+            #[serde(flatten)]
+            method: &'a Method,
+        }
+        DistributionJson {
+            outcomes: self
+                .outcomes
+                .iter()
+                .map(|(value, odds)| Outcome {
+                    value,
+                    odds: odds.to_string(),
+                })
+                .collect(),
+            method: &self.method,
+        }
+        .serialize(s)
+    }
 }
 
 impl<Q: Ord> Distribution<Q> {
@@ -329,6 +362,36 @@ mod tests {
         for _ in 0..500 {
             assert_ne!(take(&mut rng, 3, &[2, 0, 5], None).unwrap().index, 1);
         }
+    }
+
+    #[test]
+    fn a_distribution_serializes_any_quantity_with_exact_odds_as_text() {
+        let d = Distribution {
+            outcomes: BTreeMap::from([
+                ((0, 3), Odds::new(BigInt::from(1), BigInt::from(4))),
+                ((2, 1), Odds::new(BigInt::from(3), BigInt::from(4))),
+            ]),
+            method: Method::Enumerated {
+                runs: 5,
+                memo_hits: 1,
+            },
+        };
+        assert_eq!(
+            serde_json::to_value(&d).unwrap(),
+            serde_json::json!({
+                "outcomes": [{"value": [0, 3], "odds": "1/4"}, {"value": [2, 1], "odds": "3/4"}],
+                "method": "enumerated", "runs": 5, "memo_hits": 1,
+            })
+        );
+        let aggregated = Distribution {
+            outcomes: BTreeMap::from([("win", Odds::one())]),
+            method: Method::Aggregated { model: "binomial" },
+        };
+        assert_eq!(
+            serde_json::to_value(&aggregated).unwrap(),
+            serde_json::json!({"outcomes": [{"value": "win", "odds": "1"}],
+                               "method": "aggregated", "model": "binomial"})
+        );
     }
 
     #[test]

@@ -77,6 +77,53 @@ pub trait Game: Sized + 'static {
     /// The sentence for the log.
     fn describe(state: &Self::State, event: &Event<Self::Change>) -> String;
 
+    /// The closing lines of the text log: how it ended and the final board.
+    fn summary(final_position: &Self::Position, outcome: &Self::Outcome) -> String;
+    /// Applies the command line's overrides (`--seed`, `--turns`) to a position.
+    fn configure(position: &mut Self::Position, play: &PlayConfig);
+    /// Whether the position pins any outcome (a chance's or a decision's): only then can
+    /// play stop because of the position itself.
+    fn pins_any(position: &Self::Position) -> bool;
+    /// When play stopped because of the position itself (a pin naming no option), the
+    /// JSON path of the pins at fault (`choices`, `decisions`).
+    fn stopped_by_input(outcome: &Self::Outcome) -> Option<&'static str>;
+
+    /// The board of `state`, for the step-through pages.
+    fn board(state: &Self::State) -> super::view::Board;
+    /// The chance panel of `change` if it records a chance node, its outcomes named as
+    /// `state` names them.
+    fn chance_panel(state: &Self::State, change: &Self::Change)
+        -> Option<super::view::ChancePanel>;
+    /// `position` with chance node `chance` pinned to the outcome a judge posted (`pin`,
+    /// as a [`super::view::Candidate`] gives it); a pin the game cannot read is an error
+    /// in words.
+    fn pin_in_position(
+        position: &Self::Position,
+        chance: u32,
+        pin: &str,
+    ) -> Result<Self::Position, String>;
+    /// The decision panel of `change` if it records a decision (games without decisions
+    /// keep the default: none).
+    fn decision_panel(
+        _state: &Self::State,
+        _change: &Self::Change,
+    ) -> Option<super::view::DecisionPanel> {
+        None
+    }
+    /// `position` with decision `decision` pinned to option `option` (1-based).
+    fn pin_decision_in_position(
+        _position: &Self::Position,
+        decision: u32,
+        _option: usize,
+    ) -> Result<Self::Position, String> {
+        Err(format!(
+            "{} has no decisions to pin (decision {decision})",
+            Self::NAME
+        ))
+    }
+    /// One sentence on how adjudication ended, for pages.
+    fn outcome_sentence(state: &Self::State, outcome: &Self::Outcome) -> String;
+
     /// Every citation the game can make (its seed sentences, published rules and house
     /// rules), for the rules page and the docs tests.
     fn citations() -> Vec<&'static Citation>;
@@ -95,6 +142,15 @@ pub trait Game: Sized + 'static {
     fn memo_key(_state: &Self::State) -> Option<Self::MemoKey> {
         None
     }
+}
+
+/// Overrides a judge gives on the command line.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PlayConfig {
+    /// The generator's seed.
+    pub seed: Option<u64>,
+    /// Turns to play (games that count turns).
+    pub turns: Option<u32>,
 }
 
 /// One event as the log shows it: the sentence, the rule, and the structured change.
@@ -316,4 +372,39 @@ impl<G: Game> Replay<G> {
             None => &self.start,
         }
     }
+}
+
+/// The error for an adjudication that stopped at a pin naming no option, located at the
+/// pins and in the words of its ending event.
+pub fn input_error<G: Game>(adj: &Adjudication<G>) -> Option<PositionError> {
+    let path = G::stopped_by_input(&adj.outcome)?;
+    Some(PositionError::at(
+        path,
+        adj.steps
+            .last()
+            .and_then(|s| s.events.last())
+            .map(|e| e.text.clone())
+            .unwrap_or_default(),
+    ))
+}
+
+/// The adjudication as a readable log: each step with its turn and phase, each event
+/// with every rule it rests on, then the game's summary.
+pub fn log_text<G: Game>(adj: &Adjudication<G>) -> String {
+    let mut out = String::new();
+    for step in &adj.steps {
+        out.push_str(&format!(
+            "step {} · turn {} · {}\n",
+            step.n,
+            step.turn,
+            G::phase_label(step.phase)
+        ));
+        for e in &step.events {
+            out.push_str(&format!("  {}\n", e.text));
+            out.push_str(&super::cite::log_lines(&e.rule, "      "));
+        }
+    }
+    out.push('\n');
+    out.push_str(&G::summary(&adj.final_position, &adj.outcome));
+    out
 }

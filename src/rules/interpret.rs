@@ -79,7 +79,7 @@ pub fn unknown_key(table: &[InterpretationInfo], key: &str) -> ReadingError {
 /// Declares one interpretation: a two-valued enum (the default first) with its key, its
 /// table entry (`INFO`), parsing and the [`Reading`] an event cites.
 ///
-/// ```ignore
+/// ```text
 /// interpretation!(
 ///     /// Fade: whether the old slot is left empty.
 ///     FadeReading: "fade" in "docs/rules/battleline.md" {
@@ -121,7 +121,7 @@ macro_rules! interpretation {
                     sentence: $sentence,
                     readings: [($dv, $dt), ($ov, $ot)],
                 };
-            pub fn as_str(self) -> &'static str {
+            pub const fn as_str(self) -> &'static str {
                 match self {
                     $name::$default => $dv,
                     $name::$other => $ov,
@@ -136,11 +136,14 @@ macro_rules! interpretation {
                 }
             }
             /// This reading, for a citation: the key, the value, whether it is the default.
-            pub fn reading(self) -> $crate::rules::interpret::Reading {
+            /// A `const fn`, so a static [`Citation::interpretation`] can name it.
+            ///
+            /// [`Citation::interpretation`]: $crate::rules::cite::Citation::interpretation
+            pub const fn reading(self) -> $crate::rules::interpret::Reading {
                 $crate::rules::interpret::Reading {
                     key: $key,
                     value: self.as_str(),
-                    default: self == $name::$default,
+                    default: matches!(self, $name::$default),
                     doc: $doc,
                 }
             }

@@ -13,13 +13,14 @@ pub mod game;
 pub mod interpret;
 pub mod position;
 pub mod reject;
+pub mod view;
 
 pub use chance::{Chance, ChanceInfo, Distribution, Method, Odds};
 pub use cite::{Basis, Citation, Reading, Rule, Source};
 pub use decision::{Decision, DecisionPin};
 pub use game::{
-    adjudicate, play_out, Adjudication, Event, Game, LoggedEvent, RecordConfig, Recorder, Replay,
-    StepRecord, STATE_BUDGET_BYTES,
+    adjudicate, input_error, log_text, play_out, Adjudication, Event, Game, LoggedEvent,
+    PlayConfig, RecordConfig, Recorder, Replay, StepRecord, STATE_BUDGET_BYTES,
 };
 pub use interpret::{InterpretationInfo, Readings};
 pub use position::PositionError;

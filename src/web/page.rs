@@ -225,7 +225,10 @@ pub(super) fn parse_fields(parse: &AbilityParse) -> Vec<Field> {
         AbilityParse::Arcane(a) => vec![
             f("name", opt(&a.name)),
             f("kind", a.kind.as_str().to_string()),
-            f("cost", opt(&a.cost)),
+            f(
+                "costs",
+                opt(&(!a.costs.is_empty()).then(|| a.costs.join("; "))),
+            ),
             f("restriction", opt(&a.restriction)),
             f("condition", opt(&a.condition)),
             f("optional", yes_no(a.optional)),

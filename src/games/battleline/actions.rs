@@ -9,6 +9,7 @@
 use std::sync::Arc;
 
 use crate::rules::chance::{self, Chance};
+use crate::rules::decision::{self, Decision};
 
 use super::ability::AbilityKind;
 use super::cite::{turn, Citation, Rule};
@@ -330,6 +331,76 @@ pub fn pick(
             Rule::from(&turn::CHOICE)
         } else {
             cite.into()
+        },
+    );
+    Some(actor)
+}
+
+/// A decision's default policy: its name in the log and the option it takes.
+#[derive(Clone, Copy, Debug)]
+pub struct Policy {
+    pub name: &'static str,
+    pub pick: fn(&[Actor]) -> usize,
+}
+
+impl Policy {
+    /// The first option in line order (house rule T16).
+    pub const FIRST_IN_LINE: Policy = Policy {
+        name: "the first in line order",
+        pick: |_| 0,
+    };
+}
+
+/// A player's decision among `options`: the judge's pin from `decisions` if there is one,
+/// else `policy`'s pick (house rule T16); recorded with every option. Returns `None` when
+/// there are no options, or the pin names an option the decision does not have (which
+/// ends adjudication).
+pub fn decide(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    who: Side,
+    question: &'static str,
+    options: Vec<Actor>,
+    policy: Policy,
+    cite: impl Into<Rule>,
+) -> Option<Actor> {
+    if options.is_empty() {
+        return None;
+    }
+    st.decisions += 1;
+    let ordinal = st.decisions;
+    let default = (policy.pick)(&options);
+    let (chosen, pinned) =
+        match decision::decide(&st.decision_pins, ordinal, options.len(), default) {
+            Ok(taken) => taken,
+            Err(bad) => {
+                let outcome = Outcome::BadDecision {
+                    decision: bad.decision,
+                    option: bad.option,
+                    options: bad.options,
+                };
+                end(st, out, outcome, &turn::DECISION);
+                return None;
+            }
+        };
+    let actor = options.get(chosen)?.clone();
+    let cite: Rule = cite.into();
+    emit(
+        st,
+        out,
+        Change::Decision(Decision {
+            ordinal,
+            who: st.players[who].name.to_string(),
+            question,
+            options,
+            policy: policy.name,
+            chosen,
+            pinned,
+        }),
+        if pinned {
+            cite
+        } else {
+            cite.house(&turn::DECISION)
         },
     );
     Some(actor)

@@ -24,6 +24,7 @@ pub mod interpret;
 pub mod position;
 pub mod state;
 pub mod turn;
+pub mod view;
 
 use std::sync::Arc;
 
@@ -94,13 +95,114 @@ impl Game for Battleline {
         state.outcome.clone().unwrap_or(Outcome::StepBound)
     }
     fn clock(state: &State) -> (u32, u32, Phase) {
-        (state.steps, state.turn, state.phase)
+        // Before the first step the state is at the end of the turn before the first
+        // one to play; its clock names the turn about to begin.
+        let turn = if state.steps == 0 {
+            state.turn + 1
+        } else {
+            state.turn
+        };
+        (state.steps, turn, state.phase)
     }
     fn phase_label(phase: Phase) -> &'static str {
         phase.label()
     }
     fn describe(state: &State, event: &Event) -> String {
         event.describe(&[state.players[0].name.clone(), state.players[1].name.clone()])
+    }
+    fn summary(final_position: &Position, outcome: &Outcome) -> String {
+        let f = final_position;
+        let mut out = String::new();
+        out.push_str(&format!(
+            "result: {}\n",
+            match outcome {
+                Outcome::Win { winner, .. } => format!("{} wins", f.players[*winner].name),
+                Outcome::Draw => "draw".to_string(),
+                Outcome::TurnsPlayed => "the turns ran out".to_string(),
+                Outcome::StepBound => "step bound reached".to_string(),
+                Outcome::BadDecision {
+                    decision, option, ..
+                } => format!(
+                    "stopped: the pin for decision {decision} (option {option}) is not an option"
+                ),
+                Outcome::BadChoice { chance, slot, .. } => format!(
+                    "stopped: the choice for chance {chance} (slot {slot}) is not a candidate"
+                ),
+            }
+        ));
+        for p in &f.players {
+            let line: Vec<String> = p
+                .line
+                .iter()
+                .enumerate()
+                .map(|(i, c)| match c {
+                    None => format!("{}: empty", i + 1),
+                    Some(c) => format!(
+                        "{}: {} {}/{}{}",
+                        i + 1,
+                        c.card.as_deref().or(c.name.as_deref()).unwrap_or("?"),
+                        c.attack.unwrap_or(0),
+                        c.life.unwrap_or(0),
+                        if c.damage > 0 {
+                            format!(" ({} damage)", c.damage)
+                        } else {
+                            String::new()
+                        }
+                    ),
+                })
+                .collect();
+            out.push_str(&format!(
+                "{}: life {}; line: {}\n",
+                p.name,
+                p.life,
+                if line.is_empty() {
+                    "empty".to_string()
+                } else {
+                    line.join(", ")
+                }
+            ));
+        }
+        out
+    }
+    fn configure(position: &mut Position, play: &rules::PlayConfig) {
+        if let Some(t) = play.turns {
+            position.turns = t;
+        }
+        if let Some(s) = play.seed {
+            position.seed = s;
+        }
+    }
+    fn pins_any(position: &Position) -> bool {
+        !position.choices.is_empty() || !position.decisions.is_empty()
+    }
+    fn stopped_by_input(outcome: &Outcome) -> Option<&'static str> {
+        match outcome {
+            Outcome::BadChoice { .. } => Some("choices"),
+            Outcome::BadDecision { .. } => Some("decisions"),
+            _ => None,
+        }
+    }
+    fn board(state: &State) -> rules::view::Board {
+        view::board(state)
+    }
+    fn chance_panel(state: &State, change: &Change) -> Option<rules::view::ChancePanel> {
+        view::chance_panel(state, change)
+    }
+    fn pin_in_position(position: &Position, chance: u32, pin: &str) -> Result<Position, String> {
+        view::pin_in_position(position, chance, pin)
+    }
+    fn decision_panel(state: &State, change: &Change) -> Option<rules::view::DecisionPanel> {
+        view::decision_panel(state, change)
+    }
+    fn pin_decision_in_position(
+        position: &Position,
+        decision: u32,
+        option: usize,
+    ) -> Result<Position, String> {
+        view::pin_decision_in_position(position, decision, option)
+    }
+    fn outcome_sentence(state: &State, outcome: &Outcome) -> String {
+        view::outcome_sentence(state, outcome)
     }
     fn citations() -> Vec<&'static Citation> {
         let mut all = families::seed_citations();

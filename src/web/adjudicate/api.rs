@@ -10,10 +10,10 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
 use super::Refused;
-use crate::adjudicate::CatalogueCards;
-use crate::games::battleline::{
-    self, position::caps, Adjudication, Position, PositionError, RecordConfig, State,
-};
+use crate::adjudicate::CatalogueGame;
+use crate::games::battleline::{position::caps, Adjudication, Battleline};
+use crate::games::GameId;
+use crate::rules::{self, Game, PositionError, RecordConfig};
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
 use crate::web::page;
@@ -95,21 +95,34 @@ async fn api_adjudicate(
 ) -> Result<HttpResponse, Refused> {
     let out = Format::Json;
     let text = read_body(&req, body, out).await?;
-    let position = Position::from_json(&text).map_err(|e| position_errors(&[e], out))?;
+    // The position's `game` picks the game that reads and plays it.
+    match crate::games::which(&text).map_err(|e| position_errors(&[e], out))? {
+        GameId::Battleline => adjudicate_as::<Battleline>(state, query, text).await,
+    }
+}
+
+/// `POST /api/adjudicate` for game `G`.
+async fn adjudicate_as<G: CatalogueGame>(
+    state: web::Data<AppState>,
+    query: web::Query<AdjudicateQuery>,
+    text: String,
+) -> Result<HttpResponse, Refused> {
+    let out = Format::Json;
+    let position = G::read_position(&text).map_err(|e| position_errors(&[e], out))?;
     drop(text);
     let config = RecordConfig {
         states: query.states.unwrap_or(true),
     };
     let permit = state.heavy.admit(out).await?;
     let catalogue = state.catalogue.clone();
-    // Resolved first, and (when the position names choices) played once without
-    // recording, so bad input is a 400 before any of the answer is sent.
+    // Resolved first, and (when the position pins outcomes) played once without
+    // recording, so a pin naming no option is a 400 before any of the answer is sent.
     let start = web::block(move || {
-        let start = battleline::resolve(&position, &CatalogueCards(&catalogue))?;
-        if !position.choices.is_empty() {
-            check_choices(&start)?;
+        let start = G::with_cards(&catalogue, |cards| G::resolve(&position, cards))?;
+        if G::pins_any(&position) {
+            check_pins::<G>(&start)?;
         }
-        Ok::<State, Vec<PositionError>>(start)
+        Ok::<G::State, Vec<PositionError>>(start)
     })
     .await
     .map_err(|e| WebError::Internal(format!("the engine did not finish: {e}")).in_format(out))?
@@ -122,7 +135,7 @@ async fn api_adjudicate(
             tx,
         };
         // An error here is a client gone or stalled: the answer is dropped.
-        if write_adjudication(start, config, &mut sink).is_ok() {
+        if write_adjudication::<G>(start, config, &mut sink).is_ok() {
             let _ = sink.send();
         }
     });
@@ -136,24 +149,21 @@ async fn api_adjudicate(
         .streaming(body))
 }
 
-/// Plays `start` out without recording; a judge's choice naming no candidate is the
-/// located error the recorded game would end with.
-fn check_choices(start: &State) -> Result<(), Vec<PositionError>> {
+/// Plays `start` out without recording; a pin naming no option is the located error the
+/// recorded game would end with.
+fn check_pins<G: Game>(start: &G::State) -> Result<(), Vec<PositionError>> {
     let mut st = start.clone();
-    let names = [st.players[0].name.clone(), st.players[1].name.clone()];
     let mut last = Vec::new();
-    while !st.is_over() {
-        last = battleline::advance(&mut st);
+    while !G::is_over(&st) {
+        last = G::advance(&mut st);
     }
-    if let Some(battleline::Outcome::BadChoice { .. }) = st.outcome {
-        return Err(vec![PositionError {
-            path: "choices".into(),
-            line: None,
-            column: None,
-            message: last.last().map(|e| e.describe(&names)).unwrap_or_default(),
-        }]);
+    match G::stopped_by_input(&G::outcome(&st)) {
+        Some(path) => Err(vec![PositionError::at(
+            path,
+            last.last().map(|e| G::describe(&st, e)).unwrap_or_default(),
+        )]),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// The answer's bytes on their way to the connection, [`CHUNK_BYTES`] at a time.
@@ -200,15 +210,15 @@ fn write_json(w: &mut impl std::io::Write, value: &impl serde::Serialize) -> std
     w.write_all(&page::html_safe_json(value).map_err(std::io::Error::other)?)
 }
 
-/// Writes the JSON of an [`battleline::Adjudication`] of `st` played out, as
-/// [`battleline::play_out`] records it (the same keys in the same order, the same
-/// [`battleline::STATE_BUDGET_BYTES`] on per-step states), one step at a time.
-fn write_adjudication(
-    mut st: State,
+/// Writes the JSON of an [`rules::Adjudication`] of `st` played out, as
+/// [`rules::play_out`] records it (the same keys in the same order, the same
+/// [`rules::STATE_BUDGET_BYTES`] on per-step states), one step at a time.
+fn write_adjudication<G: Game>(
+    mut st: G::State,
     config: RecordConfig,
     w: &mut impl std::io::Write,
 ) -> std::io::Result<()> {
-    let mut recorder = battleline::Recorder::new(config);
+    let mut recorder = rules::Recorder::<G>::new(config);
     w.write_all(b"{\"steps\":[")?;
     let mut first = true;
     while let Some(step) = recorder.step(&mut st) {
@@ -219,12 +229,9 @@ fn write_adjudication(
         write_json(w, &step)?;
     }
     w.write_all(b"],\"final\":")?;
-    write_json(w, &battleline::to_position(&st))?;
+    write_json(w, &G::to_position(&st))?;
     w.write_all(b",\"outcome\":")?;
-    write_json(
-        w,
-        &st.outcome.clone().unwrap_or(battleline::Outcome::StepBound),
-    )?;
+    write_json(w, &G::outcome(&st))?;
     if let Some(n) = recorder.states_omitted_from() {
         write!(w, ",\"states_omitted_from\":{n}")?;
     }
@@ -234,15 +241,5 @@ fn write_adjudication(
 /// The error for an adjudication that stopped at a choice naming no candidate, in the
 /// words of its ending event.
 pub(super) fn choice_error(adj: &Adjudication) -> PositionError {
-    PositionError {
-        path: "choices".into(),
-        line: None,
-        column: None,
-        message: adj
-            .steps
-            .last()
-            .and_then(|s| s.events.last())
-            .map(|e| e.text.clone())
-            .unwrap_or_default(),
-    }
+    rules::input_error(adj).unwrap_or_else(|| PositionError::at("choices", ""))
 }

@@ -10,10 +10,13 @@ use serde::{Deserialize, Serialize};
 
 use super::form::{self, Fields, FORM_PLAYS, FORM_SLOTS};
 use super::view::InterpretationView;
-use super::{api, load, see_other, step_url, store, Refused};
+use super::{api, load, read, see_other, step_url, store, Refused};
 use crate::adjudicate::{read_opened, CatalogueCards};
 use crate::games::battleline::position::caps;
-use crate::games::battleline::{self, Outcome, Position, INTERPRETATIONS};
+use crate::games::battleline::{
+    self, Battleline, Interpretations, Outcome, Position, INTERPRETATIONS,
+};
+use crate::games::GameId;
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
 use crate::web::page;
@@ -35,6 +38,9 @@ struct BuilderPage {
     plays: Vec<usize>,
     statuses: Vec<(&'static str, &'static str)>,
     interpretations: Vec<InterpretationView>,
+    /// Every game, `(slug, name)`: the form is battle-line's; a position of any game can
+    /// be pasted or opened.
+    games: Vec<(&'static str, &'static str)>,
 }
 
 impl BuilderPage {
@@ -112,7 +118,8 @@ fn builder(
             .iter()
             .map(|s| (s.name(), s.meaning()))
             .collect(),
-        interpretations: InterpretationView::all(&Default::default()),
+        interpretations: InterpretationView::all(&Interpretations::default()),
+        games: GameId::ALL.iter().map(|g| (g.slug(), g.name())).collect(),
     }
 }
 
@@ -129,7 +136,12 @@ pub(super) async fn builder_page(
 ) -> Result<HttpResponse, Failure> {
     let out = Format::of(&req);
     let from = match &query.from {
-        Some(hash) => Some(load(&state, hash, out)?),
+        Some(hash) => {
+            let (game, json) = load(&state, hash, out)?;
+            match game {
+                GameId::Battleline => Some(read::<Battleline>(hash, &json, out)?),
+            }
+        }
         None => None,
     };
     if out == Format::Json {
@@ -241,7 +253,13 @@ async fn open_position(
     out: Format,
 ) -> Result<HttpResponse, Refused> {
     let parsed = if !json.is_empty() {
-        read_opened(&json).map_err(|e| vec![format!("{source}: {e}")])
+        // Every shipped game's step-through runs here; a game no game answers to is a
+        // located error like any other.
+        crate::games::which(&json)
+            .and_then(|game| match game {
+                crate::games::GameId::Battleline => read_opened::<Battleline>(&json),
+            })
+            .map_err(|e| vec![format!("{source}: {e}")])
     } else {
         form::to_position(&fields).map(|p| (p, 0))
     };

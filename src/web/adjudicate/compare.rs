@@ -7,10 +7,10 @@ use askama::Template;
 use serde::{Deserialize, Serialize};
 
 use super::view::{BoardView, StepView};
-use super::{load, outcome_text, parse_step, run, Refused, Replay, WINDOW};
-use crate::games::battleline::{position, Outcome, Position};
-use crate::rules::Readings;
+use super::{for_game, load, outcome_text, parse_step, read, run, Refused, Replay, WINDOW};
+use crate::rules::{Game, Readings};
 use crate::web::error::Failure;
+use crate::web::error::WebError;
 use crate::web::format::Format;
 use crate::web::page;
 use crate::web::AppState;
@@ -51,7 +51,8 @@ struct ComparePage {
 const COMPARE_LEAD: usize = 10;
 
 #[derive(Serialize)]
-struct CompareJson<'a> {
+#[serde(bound = "")]
+struct CompareJson<'a, G: Game> {
     object: &'static str,
     a: &'a str,
     b: &'a str,
@@ -61,11 +62,13 @@ struct CompareJson<'a> {
     rows_to: usize,
     total: usize,
     interpretations: &'a [(&'static str, &'static str, &'static str)],
-    outcome_a: &'a Outcome,
-    outcome_b: &'a Outcome,
+    /// The game's slug.
+    game: &'static str,
+    outcome_a: &'a G::Outcome,
+    outcome_b: &'a G::Outcome,
     rows: &'a [CompareRow],
-    final_a: Position,
-    final_b: Position,
+    final_a: G::Position,
+    final_b: G::Position,
 }
 
 #[derive(Deserialize)]
@@ -83,17 +86,29 @@ pub(super) async fn compare_page(
     let out = Format::of(&req);
     let (a, raw_b) = path.into_inner();
     let b = page::strip_json(&req, &raw_b).to_string();
-    let ra = run(&state, load(&state, &a, out)?, out).await?;
-    let rb = run(&state, load(&state, &b, out)?, out).await?;
-    compare_view(a, b, &ra, &rb, &query, out)
+    let (game_a, json_a) = load(&state, &a, out)?;
+    let (game_b, json_b) = load(&state, &b, out)?;
+    if game_a != game_b {
+        return Err(WebError::BadRequest(format!(
+            "{a} is a {} position and {b} a {} one: only two readings of one game compare",
+            game_a.name(),
+            game_b.name()
+        ))
+        .in_format(out));
+    }
+    for_game!(game_a, G => {
+        let ra = run::<G>(&state, read::<G>(&a, &json_a, out)?, out).await?;
+        let rb = run::<G>(&state, read::<G>(&b, &json_b, out)?, out).await?;
+        Ok(compare_view(a, b, &ra, &rb, &query, out)?)
+    })
 }
 
 /// The comparison page (or its JSON twin) of two replays.
-fn compare_view(
+fn compare_view<G: Game>(
     a: String,
     b: String,
-    ra: &Replay,
-    rb: &Replay,
+    ra: &Replay<G>,
+    rb: &Replay<G>,
     query: &CompareQuery,
     out: Format,
 ) -> Result<HttpResponse, Failure> {
@@ -109,7 +124,7 @@ fn compare_view(
     };
     let first = (0..len).find(|&i| !same(i)).map(|i| i + 1);
     // The rows shown: a window of them, from a few before the first difference.
-    let rows_from = first.map_or(1, |f| f.saturating_sub(COMPARE_LEAD).max(1));
+    let rows_from = first.map_or(1, |f: usize| f.saturating_sub(COMPARE_LEAD).max(1));
     let rows_to = len.min(rows_from - 1 + WINDOW);
     let mut rows = Vec::with_capacity(rows_to + 1 - rows_from);
     for i in rows_from - 1..rows_to {
@@ -119,21 +134,19 @@ fn compare_view(
             a: ra
                 .steps
                 .get(i)
-                .map(|r| StepView::of(r.n, r.turn, r.phase, &r.events)),
+                .map(|r| StepView::of::<G>(r.n, r.turn, r.phase, &r.events)),
             b: rb
                 .steps
                 .get(i)
-                .map(|r| StepView::of(r.n, r.turn, r.phase, &r.events)),
+                .map(|r| StepView::of::<G>(r.n, r.turn, r.phase, &r.events)),
             differs,
             first_difference: first == Some(i + 1),
         });
     }
-    let differences: Vec<(&'static str, &'static str, &'static str)> = ra
-        .position
-        .interpretations
+    let differences: Vec<(&'static str, &'static str, &'static str)> = G::readings(&ra.position)
         .chosen()
         .iter()
-        .zip(rb.position.interpretations.chosen())
+        .zip(G::readings(&rb.position).chosen())
         .filter(|(x, y)| x.1 != y.1)
         .map(|(x, y)| (x.0, x.1, y.1))
         .collect();
@@ -143,8 +156,9 @@ fn compare_view(
     };
     if out == Format::Json {
         return page::json(
-            &CompareJson {
+            &CompareJson::<G> {
                 object: "comparison",
+                game: G::ID,
                 a: &a,
                 b: &b,
                 first_difference: first,
@@ -155,16 +169,16 @@ fn compare_view(
                 outcome_a: &ra.outcome,
                 outcome_b: &rb.outcome,
                 rows: &rows,
-                final_a: position::to_position(ra.state(ra.steps.len())),
-                final_b: position::to_position(rb.state(rb.steps.len())),
+                final_a: G::to_position(ra.state(ra.steps.len())),
+                final_b: G::to_position(rb.state(rb.steps.len())),
             },
             out,
         );
     }
     page::render(
         &ComparePage {
-            board_a: BoardView::of(ra.state(ra.steps.len())),
-            board_b: BoardView::of(rb.state(rb.steps.len())),
+            board_a: BoardView::of::<G>(ra.state(ra.steps.len())),
+            board_b: BoardView::of::<G>(rb.state(rb.steps.len())),
             outcome_a: outcome_text(ra),
             outcome_b: outcome_text(rb),
             a,

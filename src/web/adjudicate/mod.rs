@@ -34,23 +34,24 @@ use super::error::{Failure, WebError};
 use super::format::Format;
 use super::page;
 use super::AppState;
-use crate::adjudicate::CatalogueCards;
-use crate::games::battleline::position::caps;
-use crate::games::battleline::{Battleline, Outcome, Position, PositionError};
+use crate::adjudicate::CatalogueGame;
+use crate::games::GameId;
 use crate::permalinks;
+use crate::rules::position::JSON_BYTES;
+use crate::rules::Game;
 
 /// Form bodies of the step-through: at most twice the JSON cap (a pasted position is
 /// percent-encoded), and every error a located 4xx in the request's format.
 fn form_config() -> web::FormConfig {
     web::FormConfig::default()
-        .limit(caps::JSON_BYTES * 2)
+        .limit(JSON_BYTES * 2)
         .error_handler(|e, req| {
             let format = Format::of(req);
             match e {
                 actix_web::error::UrlencodedError::Overflow { .. } => WebError::TooLarge(format!(
                     "the form is over {} bytes; a position is at most {} bytes of JSON",
-                    caps::JSON_BYTES * 2,
-                    caps::JSON_BYTES
+                    JSON_BYTES * 2,
+                    JSON_BYTES
                 ))
                 .in_format(format)
                 .into(),
@@ -80,6 +81,11 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
             .route(web::post().to(step::choose)),
     )
     .service(
+        web::resource("/adjudicate/p/{hash}/decide")
+            .app_data(form_config())
+            .route(web::post().to(step::decide)),
+    )
+    .service(
         web::resource("/adjudicate/p/{hash}/interpret")
             .app_data(form_config())
             .route(web::post().to(step::interpret)),
@@ -104,35 +110,34 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
 // Running a stored position
 
 /// A position played to the end, every state kept: the core's one replayer.
-type Replay = crate::rules::Replay<Battleline>;
+type Replay<G> = crate::rules::Replay<G>;
 
-/// The players' names, for the chance panel.
-fn names(replay: &Replay) -> [String; 2] {
-    [
-        replay.start.players[0].name.to_string(),
-        replay.start.players[1].name.to_string(),
-    ]
+/// Runs `$body` with `$g` the game `$game` names: the one place the step-through pages
+/// meet the list of games.
+macro_rules! for_game {
+    ($game:expr, $g:ident => $body:expr) => {
+        match $game {
+            crate::games::GameId::Battleline => {
+                type $g = crate::games::battleline::Battleline;
+                $body
+            }
+        }
+    };
 }
-
-fn replay(
-    catalogue: &crate::catalogue::Catalogue,
-    position: Position,
-) -> Result<Replay, Vec<PositionError>> {
-    Replay::run(position, &CatalogueCards(catalogue))
-}
+pub(super) use for_game;
 
 /// The canonical JSON of a position: compact serde output of the typed value, so equal
 /// positions have equal text and equal hashes.
-fn canonical(position: &Position) -> String {
+fn canonical<P: serde::Serialize>(position: &P) -> String {
     serde_json::to_string(position).unwrap_or_default()
 }
 
 /// Stores `position` for the client of `req` (rate-limited by its address; a limit
 /// reached is a 429 or 507 with `Retry-After`).
-fn store(
+fn store<P: serde::Serialize>(
     state: &AppState,
     req: &HttpRequest,
-    position: &Position,
+    position: &P,
     out: Format,
 ) -> Result<String, Refused> {
     let client = req.peer_addr().map(|a| a.ip());
@@ -142,7 +147,8 @@ fn store(
         .map_err(|e| limits::permalink_refusal(e, out))
 }
 
-fn load(state: &AppState, hash: &str, out: Format) -> Result<Position, Failure> {
+/// The stored position `hash` as its JSON text, and the game it is for (its `game`).
+fn load(state: &AppState, hash: &str, out: Format) -> Result<(GameId, String), Failure> {
     if !permalinks::is_hash(hash) {
         return Err(WebError::NotFound(format!(
             "{} is not a permalink: a permalink is {} hex digits",
@@ -158,17 +164,31 @@ fn load(state: &AppState, hash: &str, out: Format) -> Result<Position, Failure> 
         .ok_or_else(|| {
             WebError::NotFound(format!("no stored position {}", page::quoted(hash))).in_format(out)
         })?;
-    Position::from_json(&json).map_err(|e| {
+    let game = crate::games::which(&json).map_err(|e| {
+        WebError::Internal(format!("stored position {hash} no longer reads: {e}")).in_format(out)
+    })?;
+    Ok((game, json))
+}
+
+/// Stored text `json` (of permalink `hash`) read as game `G`'s position.
+fn read<G: Game>(hash: &str, json: &str, out: Format) -> Result<G::Position, Failure> {
+    G::read_position(json).map_err(|e| {
         WebError::Internal(format!("stored position {hash} no longer reads: {e}")).in_format(out)
     })
 }
 
 /// Replays `position` on the blocking pool, within the heavy-work bound (a 503 beyond it).
-async fn run(state: &AppState, position: Position, out: Format) -> Result<Replay, Refused> {
+async fn run<G: CatalogueGame>(
+    state: &AppState,
+    position: G::Position,
+    out: Format,
+) -> Result<Replay<G>, Refused> {
     let catalogue = state.catalogue.clone();
     state
         .heavy
-        .run(out, move || replay(&catalogue, position))
+        .run(out, move || {
+            G::with_cards(&catalogue, |cards| Replay::<G>::run(position, cards))
+        })
         .await?
         .map_err(|errors| api::position_errors(&errors, out))
 }
@@ -186,17 +206,8 @@ fn see_other(url: &str) -> HttpResponse {
 /// The most steps of log a page lists: the step page's log, the comparison's rows.
 const WINDOW: usize = 200;
 
-fn outcome_text(replay: &Replay) -> String {
-    let names = names(replay);
-    match &replay.outcome {
-        Outcome::Win { winner, .. } => format!("{} wins.", names[*winner]),
-        Outcome::Draw => "A draw: both players have no life left.".into(),
-        Outcome::TurnsPlayed => "The turns to play have run out.".into(),
-        Outcome::StepBound => "The step bound was reached.".into(),
-        Outcome::BadChoice { chance, slot, .. } => {
-            format!("Stopped: the choice for chance {chance} names slot {slot}, which is not a candidate.")
-        }
-    }
+fn outcome_text<G: Game>(replay: &Replay<G>) -> String {
+    G::outcome_sentence(replay.state(replay.steps.len()), &replay.outcome)
 }
 
 /// A step number: digits only (`2512.0`, `+1` and `-1` are not). A number too large for

@@ -8,13 +8,15 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::{Deserialize, Serialize};
 
-use super::view::{BoardView, ChanceView, InterpretationView, StepView};
+use super::view::{BoardView, InterpretationView, StepView};
 use super::{
-    load, outcome_text, parse_step, run, see_other, step_url, store, Refused, Replay, WINDOW,
+    for_game, load, outcome_text, parse_step, read, run, see_other, step_url, store, Refused,
+    Replay, WINDOW,
 };
-use crate::adjudicate::SavedState;
-use crate::games::battleline::position::caps;
-use crate::games::battleline::{position, Outcome, Position, INTERPRETATIONS};
+use crate::adjudicate::{CatalogueGame, SavedState};
+use crate::rules::chance::{self, Method, Odds};
+use crate::rules::view::{ChancePanel, DecisionPanel};
+use crate::rules::{Game, Readings};
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
 use crate::web::page;
@@ -36,7 +38,11 @@ struct StepPage {
     log: Vec<StepView>,
     /// The number of the first step in `log` (1 unless earlier steps are left out).
     log_from: usize,
-    chances: Vec<ChanceView>,
+    chances: Vec<ChancePanel>,
+    /// The decisions taken at this step, each option with a button that pins it.
+    decisions: Vec<DecisionPanel>,
+    /// The exact odds of each result from this step.
+    odds: OddsView,
     interpretations: Vec<InterpretationView>,
     outcome: Option<String>,
     phase: &'static str,
@@ -51,21 +57,26 @@ impl StepPage {
 
 /// The step page's JSON twin.
 #[derive(Serialize)]
-struct StepJson<'a> {
+#[serde(bound = "")]
+struct StepJson<'a, G: Game> {
     object: &'static str,
     hash: &'a str,
     step: usize,
     total: usize,
     turn: u32,
     phase: &'static str,
-    position: &'a Position,
-    state: Position,
+    /// The game's slug.
+    game: &'static str,
+    position: &'a G::Position,
+    state: G::Position,
     board: &'a BoardView,
     log: &'a [StepView],
     log_from: usize,
-    chances: &'a [ChanceView],
+    chances: &'a [ChancePanel],
+    decisions: &'a [DecisionPanel],
+    odds: &'a OddsView,
     interpretations: &'a [InterpretationView],
-    outcome: Option<&'a Outcome>,
+    outcome: Option<&'a G::Outcome>,
     links: serde_json::Value,
 }
 
@@ -77,16 +88,73 @@ pub(super) async fn step_page(
     let out = Format::of(&req);
     let (hash, raw) = path.into_inner();
     let step = parse_step(page::strip_json(&req, &raw), out)?;
-    let position = load(&state, &hash, out)?;
-    let replay = run(&state, position, out).await?;
-    step_view(hash, step, &replay, out)
+    let (game, json) = load(&state, &hash, out)?;
+    for_game!(game, G => {
+        let replay = run::<G>(&state, read::<G>(&hash, &json, out)?, out).await?;
+        let from = replay.state(step.min(replay.steps.len())).clone();
+        let odds = state.heavy.run(out, move || OddsView::of::<G>(&from)).await?;
+        Ok(step_view(hash, step, &replay, odds, out)?)
+    })
+}
+
+/// Steps the exact odds may play out for one page: some 10 ms of battle-line.
+const ODDS_RUNS: usize = 20_000;
+
+/// The exact odds of each result from a step, over every chance outcome still to come
+/// that the position does not pin.
+#[derive(Debug, Clone, Serialize)]
+struct OddsView {
+    /// `(result, exact chance)`, most likely first; empty when `error` says why.
+    results: Vec<(String, String)>,
+    /// How the figures were computed.
+    method: Option<Method>,
+    /// Why there are none: more branches than [`ODDS_RUNS`] steps can play out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+impl OddsView {
+    fn of<G: Game>(from: &G::State) -> OddsView {
+        let result = |st: &G::State| G::outcome_sentence(st, &G::outcome(st));
+        match chance::exact::<G, String>(from, result, ODDS_RUNS) {
+            Ok(d) => {
+                let mut results: Vec<(String, Odds)> = d.outcomes.into_iter().collect();
+                results.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+                OddsView {
+                    results: results
+                        .into_iter()
+                        .map(|(r, p)| (r, p.to_string()))
+                        .collect(),
+                    method: Some(d.method),
+                    error: None,
+                }
+            }
+            Err(e) => OddsView {
+                results: Vec::new(),
+                method: None,
+                error: Some(e.to_string()),
+            },
+        }
+    }
+
+    /// How the figures were computed, in words.
+    fn how(&self) -> String {
+        match &self.method {
+            Some(Method::Enumerated { runs, .. }) => format!(
+                "exact: every chance outcome still to come played out ({runs} steps run); pinned outcomes stay pinned"
+            ),
+            Some(Method::Aggregated { model }) => format!("exact, by the game's model: {model}"),
+            None => String::new(),
+        }
+    }
 }
 
 /// The step page (or its JSON twin) of `replay` at `step`.
-fn step_view(
+fn step_view<G: Game>(
     hash: String,
     step: usize,
-    replay: &Replay,
+    replay: &Replay<G>,
+    odds: OddsView,
     out: Format,
 ) -> Result<HttpResponse, Failure> {
     let total = replay.steps.len();
@@ -100,23 +168,31 @@ fn step_view(
     let log_from = step.saturating_sub(WINDOW) + 1;
     let log: Vec<StepView> = replay.steps[log_from - 1..step]
         .iter()
-        .map(|r| StepView::of(r.n, r.turn, r.phase, &r.events))
+        .map(|r| StepView::of::<G>(r.n, r.turn, r.phase, &r.events))
         .collect();
-    let chances = if step > 0 {
-        ChanceView::of(&replay.steps[step - 1].events, &super::names(replay))
-    } else {
-        Vec::new()
+    let chances: Vec<ChancePanel> = match step.checked_sub(1).and_then(|i| replay.steps.get(i)) {
+        Some(ran) => ran
+            .events
+            .iter()
+            .filter_map(|e| G::chance_panel(st, &e.change))
+            .collect(),
+        None => Vec::new(),
     };
-    let board = BoardView::of(st);
-    let interpretations = InterpretationView::all(&replay.position.interpretations);
+    let decisions: Vec<DecisionPanel> = match step.checked_sub(1).and_then(|i| replay.steps.get(i))
+    {
+        Some(ran) => ran
+            .events
+            .iter()
+            .filter_map(|e| G::decision_panel(st, &e.change))
+            .collect(),
+        None => Vec::new(),
+    };
+    let board = BoardView::of::<G>(st);
+    let interpretations = InterpretationView::all(G::readings(&replay.position));
     let outcome = (step == total).then(|| outcome_text(replay));
-    let (phase, turn) = if step == 0 {
-        ("start", replay.position.turn)
-    } else {
-        (
-            replay.steps[step - 1].phase.label(),
-            replay.steps[step - 1].turn,
-        )
+    let (phase, turn) = match step.checked_sub(1).and_then(|i| replay.steps.get(i)) {
+        Some(ran) => (G::phase_label(ran.phase), ran.turn),
+        None => ("start", G::clock(&replay.start).1),
     };
     if out == Format::Json {
         let links = serde_json::json!({
@@ -129,19 +205,22 @@ fn step_view(
             "state": format!("/adjudicate/p/{hash}/{step}/state.json"),
         });
         return page::json(
-            &StepJson {
+            &StepJson::<G> {
                 object: "adjudication_step",
+                game: G::ID,
                 hash: &hash,
                 step,
                 total,
                 turn,
                 phase,
                 position: &replay.position,
-                state: position::to_position(st),
+                state: G::to_position(st),
                 board: &board,
                 log: &log,
                 log_from,
                 chances: &chances,
+                decisions: &decisions,
+                odds: &odds,
                 interpretations: &interpretations,
                 outcome: (step == total).then_some(&replay.outcome),
                 links,
@@ -158,6 +237,8 @@ fn step_view(
             log,
             log_from,
             chances,
+            decisions,
+            odds,
             interpretations,
             outcome,
             phase,
@@ -177,12 +258,12 @@ pub(super) async fn permalink(
     let out = Format::of(&req);
     let raw = path.into_inner();
     let hash = page::strip_json(&req, &raw);
-    let position = load(&state, hash, out)?;
+    let (game, json) = load(&state, hash, out)?;
     if out == Format::Json {
-        return Ok(attachment(
-            &format!("position-{hash}.json"),
-            position.to_json(),
-        ));
+        let pretty = for_game!(game, G => {
+            serde_json::to_string_pretty(&read::<G>(hash, &json, out)?).unwrap_or_default()
+        });
+        return Ok(attachment(&format!("position-{hash}.json"), pretty));
     }
     Ok(see_other(&step_url(hash, 0)))
 }
@@ -198,7 +279,19 @@ pub(super) async fn state_download(
     let out = Format::Json;
     let (hash, raw) = path.into_inner();
     let step = parse_step(&raw, out)?;
-    let replay = run(&state, load(&state, &hash, out)?, out).await?;
+    let (game, json) = load(&state, &hash, out)?;
+    for_game!(game, G => state_file::<G>(&state, hash, &json, step, out).await)
+}
+
+/// The saved state of `json` (permalink `hash`) at `step`, as game `G`'s.
+async fn state_file<G: CatalogueGame>(
+    state: &AppState,
+    hash: String,
+    json: &str,
+    step: usize,
+    out: Format,
+) -> Result<HttpResponse, Refused> {
+    let replay = run::<G>(state, read::<G>(&hash, json, out)?, out).await?;
     let total = replay.steps.len();
     if step > total {
         return Err(WebError::NotFound(format!(
@@ -248,6 +341,8 @@ pub(super) async fn jump(
 #[serde(deny_unknown_fields)]
 pub(super) struct ChooseForm {
     chance: String,
+    /// The outcome to pin, as the chance panel gives it (battle-line: the slot).
+    #[serde(alias = "pin")]
     slot: String,
     step: String,
 }
@@ -263,15 +358,9 @@ fn form_number<T: std::str::FromStr>(name: &str, raw: &str, out: Format) -> Resu
     })
 }
 
-/// A chance step's outcome, read from [`ChooseForm`].
-struct Choice {
-    chance: u32,
-    slot: usize,
-    step: usize,
-}
-
-/// `POST /adjudicate/p/{hash}/choose`: fix chance step `chance` to the candidate in
-/// `slot`; the engine re-runs, and the judge lands on the same step of the new position.
+/// `POST /adjudicate/p/{hash}/choose`: fix chance step `chance` to the outcome `slot`
+/// names (the panel's pin); the engine re-runs, and the judge lands on the same step of
+/// the new position.
 pub(super) async fn choose(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -280,34 +369,74 @@ pub(super) async fn choose(
 ) -> Result<HttpResponse, Refused> {
     let out = Format::of(&req);
     let hash = path.into_inner();
-    let mut position = load(&state, &hash, out)?;
-    let raw = form.into_inner();
-    let f = Choice {
-        chance: form_number("chance", &raw.chance, out)?,
-        slot: form_number("slot", &raw.slot, out)?,
-        step: form_number("step", &raw.step, out)?,
-    };
-    if f.chance == 0 || f.slot == 0 || f.slot > caps::SLOTS {
-        return Err(
-            WebError::BadRequest("chance and slot are numbered from 1".into()).in_format(out),
-        );
-    }
-    position.choices.retain(|c| c.chance != f.chance);
-    position.choices.push(position::ChoiceSpec {
-        chance: f.chance,
-        slot: f.slot,
-    });
-    position.choices.sort_by_key(|c| c.chance);
-    let replay = run(&state, position.clone(), out).await?;
-    if let Outcome::BadChoice { .. } = replay.outcome {
+    let (game, json) = load(&state, &hash, out)?;
+    for_game!(game, G => choose_as::<G>(&req, &state, &hash, &json, form.into_inner(), out).await)
+}
+
+async fn choose_as<G: CatalogueGame>(
+    req: &HttpRequest,
+    state: &AppState,
+    hash: &str,
+    json: &str,
+    raw: ChooseForm,
+    out: Format,
+) -> Result<HttpResponse, Refused> {
+    let position = read::<G>(hash, json, out)?;
+    let chance: u32 = form_number("chance", &raw.chance, out)?;
+    let step: usize = form_number("step", &raw.step, out)?;
+    let pinned = G::pin_in_position(&position, chance, &raw.slot)
+        .map_err(|e| WebError::BadRequest(e).in_format(out))?;
+    let replay = run::<G>(state, pinned.clone(), out).await?;
+    if G::stopped_by_input(&replay.outcome).is_some() {
         return Err(WebError::BadRequest(format!(
-            "slot {} is not a candidate of chance step {}",
-            f.slot, f.chance
+            "{} is not a candidate of chance step {chance}: {}",
+            page::quoted(raw.slot.trim()),
+            outcome_text(&replay)
         ))
         .in_format(out));
     }
-    let new = store(&state, &req, &position, out)?;
-    Ok(see_other(&step_url(&new, f.step.min(replay.steps.len()))))
+    let new = store(state, req, &pinned, out)?;
+    Ok(see_other(&step_url(&new, step.min(replay.steps.len()))))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct DecideForm {
+    decision: String,
+    option: String,
+    step: String,
+}
+
+/// `POST /adjudicate/p/{hash}/decide`: pin decision `decision` to option `option`; the
+/// engine re-runs, and the judge lands on the same step of the new position.
+pub(super) async fn decide(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    form: web::Form<DecideForm>,
+) -> Result<HttpResponse, Refused> {
+    let out = Format::of(&req);
+    let hash = path.into_inner();
+    let (game, json) = load(&state, &hash, out)?;
+    let f = form.into_inner();
+    let decision: u32 = form_number("decision", &f.decision, out)?;
+    let option: usize = form_number("option", &f.option, out)?;
+    let step: usize = form_number("step", &f.step, out)?;
+    for_game!(game, G => {
+        let position = read::<G>(&hash, &json, out)?;
+        let pinned = G::pin_decision_in_position(&position, decision, option)
+            .map_err(|e| WebError::BadRequest(e).in_format(out))?;
+        let replay = run::<G>(&state, pinned.clone(), out).await?;
+        if G::stopped_by_input(&replay.outcome).is_some() {
+            return Err(WebError::BadRequest(format!(
+                "option {option} is not an option of decision {decision}: {}",
+                outcome_text(&replay)
+            ))
+            .in_format(out));
+        }
+        let new = store(&state, &req, &pinned, out)?;
+        Ok(see_other(&step_url(&new, step.min(replay.steps.len()))))
+    })
 }
 
 #[derive(Deserialize)]
@@ -327,34 +456,48 @@ pub(super) async fn interpret(
 ) -> Result<HttpResponse, Refused> {
     let out = Format::of(&req);
     let hash = path.into_inner();
-    let position = load(&state, &hash, out)?;
+    let (game, json) = load(&state, &hash, out)?;
     let f = form.into_inner();
     let step: usize = form_number("step", &f.step, out)?;
-    let Some(info) = INTERPRETATIONS.iter().find(|i| i.key == f.key) else {
-        let keys: Vec<&str> = INTERPRETATIONS.iter().map(|i| i.key).collect();
-        return Err(WebError::BadRequest(format!(
+    let switched = for_game!(game, G => {
+        let position = read::<G>(&hash, &json, out)?;
+        let switched = switch_reading::<G>(&position, &f.key, out)?;
+        store(&state, &req, &switched, out)?
+    });
+    Ok(see_other(&format!(
+        "/adjudicate/compare/{hash}/{switched}?step={step}"
+    )))
+}
+
+/// `position` with interpretation `key` switched to its other reading (by key, through
+/// the game's [`Readings`]); an unknown key is a 400 listing the known ones.
+fn switch_reading<G: Game>(
+    position: &G::Position,
+    key: &str,
+    out: Format,
+) -> Result<G::Position, Failure> {
+    let mut readings = G::readings(position).clone();
+    let info = <G::Readings as Readings>::info(key).ok_or_else(|| {
+        let keys: Vec<&str> = G::Readings::TABLE.iter().map(|i| i.key).collect();
+        WebError::BadRequest(format!(
             "no interpretation {}; expected one of {}",
-            page::quoted(&f.key),
+            page::quoted(key),
             keys.join(", ")
         ))
-        .in_format(out));
-    };
-    let mut value = serde_json::to_value(position.interpretations).unwrap_or_default();
-    let current = value[info.key]
-        .as_str()
-        .unwrap_or(info.readings[0].0)
-        .to_string();
+        .in_format(out)
+    })?;
+    let current = readings
+        .chosen()
+        .into_iter()
+        .find(|(k, _)| *k == info.key)
+        .map_or(info.readings[0].0, |(_, v)| v);
     let other = if current == info.readings[0].0 {
         info.readings[1].0
     } else {
         info.readings[0].0
     };
-    value[info.key] = other.into();
-    let mut switched = position.clone();
-    switched.interpretations = serde_json::from_value(value)
+    readings
+        .set(info.key, other)
         .map_err(|e| WebError::Internal(format!("interpretation: {e}")).in_format(out))?;
-    let new = store(&state, &req, &switched, out)?;
-    Ok(see_other(&format!(
-        "/adjudicate/compare/{hash}/{new}?step={step}"
-    )))
+    Ok(G::with_readings(position, readings))
 }

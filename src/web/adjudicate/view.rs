@@ -1,17 +1,14 @@
-//! What the step-through pages show, computed from the engine's states: the SVG board,
-//! the log with rule links, the chance panel and the interpretation switches. Pure view
-//! models; the templates only lay them out.
+//! What the step-through pages show, for any game: the SVG layout of the game's board
+//! ([`crate::rules::view::Board`]), the log with rule links, and the interpretation
+//! switches. Pure view models over the core's types; the templates only lay them out.
+//! A game's own types never appear here: the board and the chance panel come from the
+//! game through [`crate::rules::Game`].
 
 use serde::Serialize;
 
-use crate::games::battleline::cite::{Basis, Source};
-use crate::games::battleline::event::Change;
-use crate::games::battleline::families::auras;
-use crate::games::battleline::state::Status;
-use crate::games::battleline::{
-    Citation, Interpretations, LoggedEvent, Phase, State, INTERPRETATIONS,
-};
-use crate::rules::Readings;
+use crate::rules::cite::{Basis, Citation, Source};
+use crate::rules::view::{Board, Piece};
+use crate::rules::{Game, LoggedEvent, Readings};
 use crate::web::links;
 
 /// One event as the log shows it.
@@ -45,7 +42,8 @@ pub struct BasisView {
 }
 
 impl EventView {
-    pub fn of(e: &LoggedEvent) -> EventView {
+    pub fn of<C>(e: &LoggedEvent<C>) -> EventView {
+        let game = e.rule.game;
         let also = e
             .rule
             .citations()
@@ -61,12 +59,12 @@ impl EventView {
                 } => Some(BasisView {
                     source: "public",
                     label: format!("{rule} ({published} {section})"),
-                    href: format!("/adjudicate/rules#{section}"),
+                    href: format!("/adjudicate/rules#{}", anchor(game, section)),
                 }),
                 Basis::House { rule, section, .. } => Some(BasisView {
                     source: "house",
                     label: format!("house rule {section} {rule}"),
-                    href: format!("/adjudicate/rules#{section}"),
+                    href: format!("/adjudicate/rules#{}", anchor(game, section)),
                 }),
                 Basis::Interpretation {
                     key,
@@ -79,7 +77,7 @@ impl EventView {
                         "reading {key}: {reading}{}",
                         if default { " (default)" } else { "" }
                     ),
-                    href: format!("/adjudicate/rules#{key}"),
+                    href: format!("/adjudicate/rules#{}", anchor(game, key)),
                 }),
             })
             .collect();
@@ -101,13 +99,25 @@ impl EventView {
     }
 }
 
-/// Where a citation's rule is explained.
+/// Where a citation's rule is explained: a seed rule on its keyword page, any other on
+/// the rules page.
 pub fn rule_href(c: &Citation) -> String {
     match c.source {
         Source::Seed => links::keyword(c.game, c.rule),
         Source::Public | Source::House | Source::Interpretation => {
-            format!("/adjudicate/rules#{}", c.section)
+            format!("/adjudicate/rules#{}", anchor(c.game, c.section))
         }
+    }
+}
+
+/// The anchor of a game's rule or interpretation on the rules page: its section or key,
+/// prefixed by the game's slug for every game but the first, whose links predate there
+/// being several (`T1`, `fade`; `swtcg-P1`).
+pub fn anchor(game: &str, section: &str) -> String {
+    if game == crate::games::DEFAULT.slug() {
+        section.to_string()
+    } else {
+        format!("{game}-{section}")
     }
 }
 
@@ -121,11 +131,16 @@ pub struct StepView {
 }
 
 impl StepView {
-    pub fn of(n: u32, turn: u32, phase: Phase, events: &[LoggedEvent]) -> StepView {
+    pub fn of<G: Game>(
+        n: u32,
+        turn: u32,
+        phase: G::Phase,
+        events: &[LoggedEvent<G::Change>],
+    ) -> StepView {
         StepView {
             n,
             turn,
-            phase: phase.label(),
+            phase: G::phase_label(phase),
             events: quote_once(events.iter().map(EventView::of).collect()),
         }
     }
@@ -144,58 +159,42 @@ fn quote_once(mut events: Vec<EventView>) -> Vec<EventView> {
     events
 }
 
-/// A status icon on the board.
+/// A status mark on the board, placed.
 #[derive(Debug, Clone, Serialize)]
-pub struct StatusView {
+pub struct MarkView {
     pub name: &'static str,
     pub icon: &'static str,
     pub title: &'static str,
     pub x: i32,
 }
 
-fn icon(s: Status) -> &'static str {
-    match s {
-        Status::Pestilence => "☣",
-        Status::Invulnerable => "✦",
-        Status::Shielded => "⛨",
-        Status::Terrified => "!",
-        Status::LosesNextAttack => "✕",
-        Status::Reanimated => "↺",
-        Status::HitThisTurn => "•",
-    }
-}
-
-/// A creature on the board: its current (modified) Attack and Life, and damage.
+/// A piece on the board, with its marks placed.
 #[derive(Debug, Clone, Serialize)]
-pub struct CreatureView {
-    pub name: String,
-    pub attack: i32,
-    pub life: i32,
-    pub damage: i32,
-    pub warlord: bool,
-    pub artifacts: Vec<String>,
-    pub statuses: Vec<StatusView>,
+pub struct PieceView {
+    #[serde(flatten)]
+    pub piece: Piece,
+    pub marks: Vec<MarkView>,
 }
 
-/// One slot.
+/// One place.
 #[derive(Debug, Clone, Serialize)]
 pub struct SlotView {
     /// 1-based.
     pub n: usize,
     pub x: i32,
-    pub creature: Option<CreatureView>,
+    pub piece: Option<PieceView>,
 }
 
-/// One player's row.
+/// One row of the board.
 #[derive(Debug, Clone, Serialize)]
 pub struct RowView {
-    pub name: String,
-    pub life: i32,
+    pub owner: String,
+    pub label: String,
     pub y: i32,
     pub slots: Vec<SlotView>,
 }
 
-/// The SVG board: player 2's line on top, facing player 1's.
+/// The SVG board: the game's rows, the top one first.
 #[derive(Debug, Clone, Serialize)]
 pub struct BoardView {
     pub width: i32,
@@ -209,102 +208,58 @@ const GAP: i32 = 10;
 const LABEL: i32 = 22;
 
 impl BoardView {
-    pub fn of(st: &State) -> BoardView {
-        let slots = st.players[0]
-            .line
-            .len()
-            .max(st.players[1].line.len())
+    /// Lays out the board the game gives for `st`.
+    pub fn of<G: Game>(st: &G::State) -> BoardView {
+        BoardView::layout(G::board(st))
+    }
+
+    pub fn layout(board: Board) -> BoardView {
+        let slots = board
+            .rows
+            .iter()
+            .map(|r| r.places.len())
+            .max()
+            .unwrap_or(0)
             .max(1);
         let width = GAP + slots as i32 * (SLOT_W + GAP);
-        let rows = [1usize, 0]
-            .iter()
+        let height = board.rows.len().max(1) as i32 * (SLOT_H + 2 * LABEL);
+        let rows = board
+            .rows
+            .into_iter()
             .enumerate()
-            .map(|(r, &side)| {
-                let y = LABEL + r as i32 * (SLOT_H + 2 * LABEL);
-                let p = &st.players[side];
-                RowView {
-                    name: p.name.to_string(),
-                    life: p.life,
-                    y,
-                    slots: (0..slots)
-                        .map(|i| SlotView {
-                            n: i + 1,
-                            x: GAP + i as i32 * (SLOT_W + GAP),
-                            creature: st.at(side, i).map(|c| CreatureView {
-                                name: c.name.to_string(),
-                                attack: auras::attack(st, side, i),
-                                life: auras::life(st, side, i),
-                                damage: c.damage,
-                                warlord: c.warlord,
-                                artifacts: c.artifacts.iter().map(|a| a.name.to_string()).collect(),
-                                statuses: c
-                                    .status
-                                    .iter()
-                                    .enumerate()
-                                    .map(|(k, s)| StatusView {
-                                        name: s.name(),
-                                        icon: icon(s),
-                                        title: s.meaning(),
-                                        x: 8 + 16 * k as i32,
-                                    })
-                                    .collect(),
-                            }),
-                        })
-                        .collect(),
-                }
+            .map(|(r, row)| RowView {
+                owner: row.owner,
+                label: row.label,
+                y: LABEL + r as i32 * (SLOT_H + 2 * LABEL),
+                slots: row
+                    .places
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, place)| SlotView {
+                        n: place.n,
+                        x: GAP + i as i32 * (SLOT_W + GAP),
+                        piece: place.piece.map(|mut piece| {
+                            let marks = std::mem::take(&mut piece.marks)
+                                .into_iter()
+                                .enumerate()
+                                .map(|(k, m)| MarkView {
+                                    name: m.name,
+                                    icon: m.icon,
+                                    title: m.meaning,
+                                    x: 8 + 16 * k as i32,
+                                })
+                                .collect();
+                            PieceView { piece, marks }
+                        }),
+                    })
+                    .collect(),
             })
             .collect();
         BoardView {
             width,
-            height: 2 * (SLOT_H + 2 * LABEL),
+            height,
             rows,
         }
-    }
-}
-
-/// The chance step at the current step, with every candidate.
-#[derive(Debug, Clone, Serialize)]
-pub struct ChanceView {
-    pub ordinal: u32,
-    pub purpose: &'static str,
-    pub forced: bool,
-    pub candidates: Vec<CandidateView>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct CandidateView {
-    pub slot: usize,
-    pub label: String,
-    pub picked: bool,
-    /// The exact chance this candidate had (`1/3`).
-    pub odds: String,
-}
-
-impl ChanceView {
-    /// The chance events among `events` (usually one).
-    pub fn of(events: &[LoggedEvent], names: &[String; 2]) -> Vec<ChanceView> {
-        events
-            .iter()
-            .filter_map(|e| match &e.change {
-                Change::Chance(c) => Some(ChanceView {
-                    ordinal: c.ordinal,
-                    purpose: c.purpose,
-                    forced: c.forced,
-                    candidates: c
-                        .candidates
-                        .iter()
-                        .enumerate()
-                        .map(|(i, a)| CandidateView {
-                            slot: a.slot + 1,
-                            label: format!("{}'s {} (slot {})", names[a.side], a.name, a.slot + 1),
-                            picked: i == c.picked,
-                            odds: c.odds(i).to_string(),
-                        })
-                        .collect(),
-                }),
-                _ => None,
-            })
-            .collect()
     }
 }
 
@@ -323,11 +278,11 @@ pub struct InterpretationView {
 }
 
 impl InterpretationView {
-    pub fn all(chosen: &Interpretations) -> Vec<InterpretationView> {
+    pub fn all<R: Readings>(chosen: &R) -> Vec<InterpretationView> {
         chosen
             .chosen()
             .iter()
-            .zip(INTERPRETATIONS)
+            .zip(R::TABLE)
             .map(|((_, value), info)| {
                 let cur = if info.readings[0].0 == *value { 0 } else { 1 };
                 InterpretationView {

@@ -18,7 +18,9 @@
 //! return (reading `reanimate_arrival`) are here too.
 
 use crate::games::battleline::ability::AbilityKind as K;
-use crate::games::battleline::actions::{self, heal, heal_player, note, pick, rearrange, summon};
+use crate::games::battleline::actions::{
+    self, decide, heal, heal_player, note, rearrange, summon, Policy,
+};
 use crate::games::battleline::cite::{seed, turn, Citation, Rule};
 use crate::games::battleline::event::{emit, Actor, Change, Event};
 use crate::games::battleline::interpret::{FadeReading, ReanimateArrival};
@@ -170,8 +172,9 @@ pub fn sabotage(st: &mut State, out: &mut Vec<Event>) {
             };
             let f = foe(side);
             // The seed does not say which artifact: the saboteur's owner chooses. The
-            // choice is a chance step over every enemy creature carrying an artifact,
-            // which a judge fixes with `choices` (T11); unfixed, it is drawn.
+            // choice is a decision over every enemy creature carrying an artifact, which a
+            // judge pins with `decisions`; unpinned, its default policy takes the first
+            // carrier in line order (house rule T16).
             let carriers: Vec<Actor> = st
                 .creatures(f)
                 .filter(|(_, c)| !c.artifacts.is_empty())
@@ -180,11 +183,13 @@ pub fn sabotage(st: &mut State, out: &mut Vec<Event>) {
             let found = if carriers.is_empty() {
                 None
             } else {
-                let Some(who) = pick(
+                let Some(who) = decide(
                     st,
                     out,
-                    "Sabotage's artifact (the saboteur's owner chooses)",
+                    side,
+                    "Sabotage's artifact",
                     carriers,
+                    Policy::FIRST_IN_LINE,
                     &SABOTAGE,
                 ) else {
                     return;
@@ -392,6 +397,8 @@ mod tests {
             rng: rand_pcg::Pcg32::seed_from_u64(0),
             chances: 0,
             choices: Arc::from(Vec::new()),
+            decisions: 0,
+            decision_pins: Arc::from(Vec::new()),
             interpretations: Interpretations::default(),
             plays: Arc::from(Vec::new()),
             summons: Arc::new(Summons::default()),

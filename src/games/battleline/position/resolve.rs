@@ -444,6 +444,12 @@ pub fn resolve(pos: &Position, cards: &dyn CardSource) -> Result<State, Vec<Posi
             slot: c.slot,
         });
     }
+    if pos.decisions.len() > caps::CHOICES {
+        r.err("decisions", format!("at most {} decisions", caps::CHOICES));
+    }
+    for e in crate::rules::decision::check_pins(&pos.decisions) {
+        r.errors.push(e);
+    }
     let serpent = match (
         r.summon("The Endless Serpent (Head)"),
         r.summon("The Endless Serpent (Body)"),
@@ -481,6 +487,8 @@ pub fn resolve(pos: &Position, cards: &dyn CardSource) -> Result<State, Vec<Posi
         rng: Pcg32::seed_from_u64(pos.seed),
         chances: 0,
         choices: Arc::from(choices),
+        decisions: 0,
+        decision_pins: Arc::from(pos.decisions.clone()),
         interpretations: pos.interpretations,
         plays: Arc::from(plays),
         summons: Arc::new(summons),

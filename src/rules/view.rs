@@ -1,0 +1,127 @@
+//! What a step-through page shows of any game, as plain data: the board as rows of
+//! numbered places holding pieces ([`Board`]), and the chance and decision panels
+//! ([`ChancePanel`], [`DecisionPanel`]). A game fills these from its state ([`super::Game::board`],
+//! [`super::Game::chance_panel`]); the web layer lays them out. Nothing here knows HTML.
+
+use serde::Serialize;
+
+/// A board: rows of places, the top row first (a battle line, a unit's side, a grid row).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Board {
+    pub rows: Vec<Row>,
+}
+
+/// One row: whose it is and what it says of them (`Bob · life 20`).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Row {
+    /// Whose row (a player's name), for data attributes and tests.
+    pub owner: String,
+    /// The row's heading.
+    pub label: String,
+    pub places: Vec<Place>,
+}
+
+/// One numbered place, empty or holding a piece.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Place {
+    /// 1-based.
+    pub n: usize,
+    pub piece: Option<Piece>,
+}
+
+/// A piece on the board: a creature, a unit, a figure.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Piece {
+    pub name: String,
+    /// A mark after the name (`♛` for a warlord), or empty.
+    pub badge: &'static str,
+    /// Its numbers as they stand, in order (`attack`, `life`; `power`, `health`).
+    pub stats: Vec<Stat>,
+    /// Damage on it (0: none).
+    pub damage: i32,
+    /// What it carries (artifacts, items), by name.
+    pub carries: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<Mark>,
+}
+
+/// One number of a piece.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Stat {
+    /// Its name, lower case (`attack`), also its CSS class.
+    pub name: &'static str,
+    pub value: i32,
+}
+
+/// A status a piece carries, with an icon and what it means.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Mark {
+    pub name: &'static str,
+    pub icon: &'static str,
+    pub meaning: &'static str,
+}
+
+/// A chance node met at a step, with every outcome, its exact chance and how to pin it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ChancePanel {
+    pub ordinal: u32,
+    pub purpose: &'static str,
+    pub forced: bool,
+    pub candidates: Vec<Candidate>,
+}
+
+/// One outcome of a chance node.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Candidate {
+    /// What a judge posts to pin this outcome (battle-line: the slot).
+    pub pin: String,
+    pub label: String,
+    pub picked: bool,
+    /// The exact chance it had (`1/3`).
+    pub odds: String,
+}
+
+/// A decision met at a step, with every option and how to pin it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct DecisionPanel {
+    pub ordinal: u32,
+    /// Whose decision.
+    pub who: String,
+    pub question: &'static str,
+    /// The default policy's name.
+    pub policy: &'static str,
+    /// Whether the judge pinned it.
+    pub pinned: bool,
+    pub options: Vec<DecisionOption>,
+}
+
+/// One option of a decision; a judge pins it by its 1-based `n`.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct DecisionOption {
+    pub n: usize,
+    pub label: String,
+    pub chosen: bool,
+}
+
+impl DecisionPanel {
+    /// The panel of `d`, each option named by `name`.
+    pub fn of<T>(d: &super::Decision<T>, name: impl Fn(&T) -> String) -> DecisionPanel {
+        DecisionPanel {
+            ordinal: d.ordinal,
+            who: d.who.clone(),
+            question: d.question,
+            policy: d.policy,
+            pinned: d.pinned,
+            options: d
+                .options
+                .iter()
+                .enumerate()
+                .map(|(i, o)| DecisionOption {
+                    n: i + 1,
+                    label: name(o),
+                    chosen: i == d.chosen,
+                })
+                .collect(),
+        }
+    }
+}
