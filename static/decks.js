@@ -1,4 +1,5 @@
 // The decks page: load decklist files into the textarea, and print every verdict open
+// (its card list and keyword sheet stay as they are)
 // (optional; pasting and the browser's own print work without it).
 document.getElementById("files").addEventListener("change", async function (e) {
   const texts = [];
@@ -7,7 +8,7 @@ document.getElementById("files").addEventListener("change", async function (e) {
 });
 let closed = [];
 window.addEventListener("beforeprint", function () {
-  closed = Array.from(document.querySelectorAll("section.verdict details:not([open])"));
+  closed = Array.from(document.querySelectorAll("section.verdict > details.verdict-body:not([open])"));
   closed.forEach(function (d) { d.open = true; });
 });
 window.addEventListener("afterprint", function () {

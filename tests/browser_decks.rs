@@ -171,6 +171,7 @@ fn several_decks_summary_csv_download_and_print_view() {
         ("none", "none", "none")
     );
     assert_eq!(printed.3, ["page", "page", "page"]);
+    browser::full_screenshot(&tab, "decks-print-preview.png");
     browser::media(&tab, "screen", "light");
 
     // 4. On a phone: no sideways scrolling, in either scheme.
