@@ -229,7 +229,7 @@ async fn cards(
             ascending: s == sort && !desc,
         })
         .collect();
-    let page_links = super::search::page_links(page_no, pages, &|n| url(n, sort, desc));
+    let page_links = page::page_links(page_no, pages, &|n| url(n, sort, desc));
     page::render(
         &CardsPage {
             game,

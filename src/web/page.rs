@@ -184,6 +184,31 @@ pub mod filters {
     }
 }
 
+/// Numbered page links around `page` of `pages`: the first, the last, and two either side
+/// of the current one, with `None` for each gap.
+pub(super) fn page_links(
+    page: usize,
+    pages: usize,
+    url: &dyn Fn(usize) -> String,
+) -> Vec<Option<(usize, String)>> {
+    if pages <= 1 {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut last = 0;
+    for n in 1..=pages {
+        let near = n + 2 >= page && n <= page + 2;
+        if n == 1 || n == pages || near {
+            if n > last + 1 {
+                out.push(None);
+            }
+            out.push(Some((n, url(n))));
+            last = n;
+        }
+    }
+    out
+}
+
 /// One line of a parsed ability as a page shows it.
 pub struct Field {
     pub label: &'static str,

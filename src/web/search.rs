@@ -7,7 +7,7 @@
 
 use super::json::{List, Warning};
 use super::page::filters;
-use super::reading::{self, Filtered, KeywordShown, NearName};
+use super::reading::{self, Filtered, KeywordShown, NearName, ReadAs};
 use super::{error::Failure, links, AppState, Format, WebError};
 use crate::catalogue::Catalogue;
 use crate::search::{
@@ -78,22 +78,6 @@ pub struct ResultItem {
     /// grouped by game.
     #[serde(skip)]
     pub heading: Option<String>,
-}
-
-/// How the page read a query that it did not search as typed (or answered through a typo
-/// match): what it searched for instead, why, and the search of the text as typed.
-#[derive(Debug, Serialize)]
-pub struct ReadAs {
-    /// What was searched for (`armor`, `Breakthrough`).
-    pub q: String,
-    /// `question` (the question's filler words dropped), `correction` (the query found
-    /// nothing; the closest name was searched) or `typo` (the index matched the query to
-    /// this name, allowing a typo).
-    pub why: &'static str,
-    /// The query as typed.
-    pub typed: String,
-    /// The search of the typed text, literally (as a quoted phrase).
-    pub literal_url: Option<String>,
 }
 
 /// A facet value with its count and the URL that refines the query by it.
@@ -174,10 +158,6 @@ fn warnings(ws: &[crate::search::QueryWarning]) -> Vec<Warning> {
         .collect()
 }
 
-fn run(state: &AppState, p: &SearchParams, format: Format) -> Result<SearchResults, Failure> {
-    run_query(state, &p.q, p, format)
-}
-
 fn run_query(
     state: &AppState,
     q: &str,
@@ -208,148 +188,6 @@ fn run_query(
         }
         other => WebError::Internal(other.to_string()).in_format(format),
     })
-}
-
-/// The page's answer: the results, and how the query was read when not as typed.
-struct Answer {
-    results: SearchResults,
-    /// The query the results are for.
-    searched: String,
-    read_as: Option<ReadAs>,
-    suggestions: Vec<NearName>,
-}
-
-/// Searches `p.q` as [`reading`] reads it: a question for its content words; as typed;
-/// when that finds nothing, the question's content words or the closest name; and with
-/// still nothing, the nearest names as suggestions.
-fn answer(state: &AppState, p: &SearchParams, format: Format) -> Result<Answer, Failure> {
-    let typed = p.q.as_str();
-    let read = |q: String, why: &'static str, results: SearchResults| Answer {
-        results,
-        read_as: Some(ReadAs {
-            q: q.clone(),
-            why,
-            typed: typed.to_string(),
-            literal_url: reading::literal_query(typed).map(|l| links::search(&l, 1)),
-        }),
-        searched: q,
-        suggestions: Vec::new(),
-    };
-    let found = |q: &str| run_query(state, q, p, format).ok().filter(|r| r.total > 0);
-    let question = reading::question_reading(typed);
-    if reading::is_question(typed) {
-        if let Some(r) = question.as_deref().and_then(found) {
-            return Ok(read(question.unwrap_or_default(), "question", r));
-        }
-    }
-    let results = run(state, p, format)?;
-    if results.total > 0 {
-        let typo = if results.hits.iter().any(|h| h.exact) {
-            None
-        } else {
-            let cat = &state.catalogue;
-            let names: Vec<&str> = results
-                .hits
-                .iter()
-                .flat_map(|h| entry_names(cat, h.entry))
-                .collect();
-            reading::typo_reading(typed, names)
-        };
-        return Ok(match typo {
-            Some(name) => read(name, "typo", results),
-            None => Answer {
-                results,
-                searched: typed.to_string(),
-                read_as: None,
-                suggestions: Vec::new(),
-            },
-        });
-    }
-    let reader = reading::Reader::new(&state.catalogue);
-    let words = reading::searched_words(typed);
-    if reading::plain_words(typed).is_some() {
-        if let Some(r) = question.as_deref().and_then(found) {
-            return Ok(read(question.unwrap_or_default(), "question", r));
-        }
-        if let Some(name) = reader.correction(&words) {
-            if let Some(r) = found(&name) {
-                return Ok(read(name, "correction", r));
-            }
-        }
-    }
-    // The nearest names ("did you mean"), then entries whose text has any of the words.
-    let mut suggestions = reader.near_names(&words, 6);
-    let mentions: Vec<NearName> = reading::any_word_query(&words)
-        .and_then(|q| found(&q))
-        .map(|r| {
-            r.hits
-                .iter()
-                .filter(|h| h.entry.kind() != crate::search::EntryKind::Rule)
-                .take(4)
-                .map(|h| near_name(&state.catalogue, h.entry))
-                .collect()
-        })
-        .unwrap_or_default();
-    for n in mentions {
-        if !suggestions.iter().any(|s| s.url == n.url) {
-            suggestions.push(n);
-        }
-    }
-    Ok(Answer {
-        results,
-        searched: typed.to_string(),
-        read_as: None,
-        suggestions,
-    })
-}
-
-/// A keyword or card hit as a suggestion.
-fn near_name(cat: &Catalogue, e: Entry) -> NearName {
-    let d = cat.data();
-    let (kind, game, name, url) = match e {
-        Entry::Card(i) => {
-            let c = &d.cards[i];
-            ("card", &c.game, &c.name, links::card(&c.game, &c.name))
-        }
-        Entry::Keyword(i) => {
-            let k = &d.keywords[i];
-            (
-                "keyword",
-                &k.game,
-                &k.name,
-                links::keyword(&k.game, &k.name),
-            )
-        }
-        Entry::Rule(i) => {
-            let r = &d.rules[i];
-            (
-                "rule",
-                &r.game,
-                &r.section,
-                links::rule(&r.game, &r.section),
-            )
-        }
-    };
-    NearName {
-        name: name.clone(),
-        kind,
-        game: game.clone(),
-        game_name: cat.game(game).map(|g| g.name.clone()).unwrap_or_default(),
-        url,
-        matched_by: "text",
-    }
-}
-
-/// The names (and aliases) an entry is found by.
-fn entry_names(cat: &Catalogue, e: Entry) -> Vec<&str> {
-    let d = cat.data();
-    match e {
-        Entry::Card(i) => vec![d.cards[i].name.as_str()],
-        Entry::Keyword(i) => std::iter::once(d.keywords[i].name.as_str())
-            .chain(d.keywords[i].aliases.iter().map(String::as_str))
-            .collect(),
-        Entry::Rule(_) => Vec::new(),
-    }
 }
 
 fn item(cat: &Catalogue, q: &str, e: Entry, hit: &crate::search::Hit) -> ResultItem {
@@ -478,7 +316,11 @@ pub fn search_response(
     }
 }
 
-fn json_results(state: &AppState, p: &SearchParams, a: Answer) -> Result<HttpResponse, Failure> {
+fn json_results(
+    state: &AppState,
+    p: &SearchParams,
+    a: reading::Answer,
+) -> Result<HttpResponse, Failure> {
     let mut response = search_response(&state.catalogue, &a.searched, p.per_page, a.results);
     response.read_as = a.read_as;
     response.suggestions = a.suggestions;
@@ -512,7 +354,9 @@ async fn api_search(
     if let Some(body) = state.search_cache.get(&cache_key(&p)) {
         return Ok(json_body(body));
     }
-    let a = answer(&state, &p, Format::Json)?;
+    let a = reading::answer(&state.catalogue, &p.q, &|q| {
+        run_query(&state, q, &p, Format::Json)
+    })?;
     json_results(&state, &p, a)
 }
 
@@ -535,11 +379,13 @@ async fn search_page(
             return Ok(json_body(body));
         }
     }
-    let a = answer(&state, &p, format)?;
+    let a = reading::answer(&state.catalogue, &p.q, &|q| {
+        run_query(&state, q, &p, format)
+    })?;
     if format == Format::Json {
         return json_results(&state, &p, a);
     }
-    let Answer {
+    let reading::Answer {
         results: r,
         searched,
         read_as,
@@ -582,10 +428,10 @@ async fn search_page(
         .iter()
         .map(|h| item(&state.catalogue, &searched, h.entry, h))
         .collect();
-    let grouped = group_by_game(&mut results);
+    let grouped = reading::group_by_game(&mut results);
     let page = ResultsPage {
         q: p.q.clone(),
-        page_links: page_links(r.page, pages, &page_url),
+        page_links: super::page::page_links(r.page, pages, &page_url),
         read_as,
         mention_words: reading::content_words(&reading::searched_words(&p.q))
             .into_iter()
@@ -605,65 +451,6 @@ async fn search_page(
         results,
     };
     super::page::render(&page, format)
-}
-
-/// Groups a page of results by game when exact matches come from more than one game
-/// (`fury`): every result moves under its own game's heading, games in the order their
-/// first result appears (so the exact matches' games come first), each game's results in
-/// their ranked order. Answers whether it grouped.
-///
-/// Only exact matches used to be grouped: a later result of another game then sat under
-/// the last exact match's heading (a battle-line card under "Star Wars Trading Card
-/// Game").
-fn group_by_game(results: &mut [ResultItem]) -> bool {
-    let exact_games: std::collections::BTreeSet<&str> = results
-        .iter()
-        .filter(|i| i.exact)
-        .map(|i| i.game.as_str())
-        .collect();
-    if exact_games.len() < 2 {
-        return false;
-    }
-    let mut order: Vec<String> = Vec::new();
-    for r in results.iter() {
-        if !order.contains(&r.game) {
-            order.push(r.game.clone());
-        }
-    }
-    results.sort_by_key(|r| order.iter().position(|g| *g == r.game));
-    let mut last: Option<String> = None;
-    for r in results.iter_mut() {
-        if last.as_deref() != Some(r.game.as_str()) {
-            last = Some(r.game.clone());
-            r.heading = Some(r.game_name.clone());
-        }
-    }
-    true
-}
-
-/// Numbered page links around `page` of `pages`: the first, the last, and two either side
-/// of the current one, with `None` for each gap.
-pub(super) fn page_links(
-    page: usize,
-    pages: usize,
-    url: &dyn Fn(usize) -> String,
-) -> Vec<Option<(usize, String)>> {
-    if pages <= 1 {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    let mut last = 0;
-    for n in 1..=pages {
-        let near = n + 2 >= page && n <= page + 2;
-        if n == 1 || n == pages || near {
-            if n > last + 1 {
-                out.push(None);
-            }
-            out.push(Some((n, url(n))));
-            last = n;
-        }
-    }
-    out
 }
 
 async fn help(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, Failure> {
