@@ -6,7 +6,7 @@
 //! The states here share one in-memory permalink store (`common::bundled_state`), so a
 //! position stored by one request is found by the next.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;

@@ -9,10 +9,11 @@ mod duel;
 use std::collections::BTreeMap;
 
 use arbiter::permalinks::Permalinks;
-use arbiter::rules::chance::{self, Method, TooManyBranches};
+use arbiter::rules::chance;
 use arbiter::rules::cite::{log_lines, Basis};
 use arbiter::rules::decision::BadPin;
 use arbiter::rules::interpret::ReadingError;
+use arbiter::rules::odds::{self, Method, TooManyBranches};
 use arbiter::rules::position::{game_of, unknown_game, PositionError};
 use arbiter::rules::{self, Game, OnRejection, Readings, RecordConfig, Rule};
 use duel::{Action, Change, CritReading, Duel, DuelReadings, HealCap, Outcome, Position, State};
@@ -395,7 +396,7 @@ fn the_critical_reading_changes_the_outcome_and_is_cited() {
     let open = |p: &Position| {
         let mut p = p.clone();
         p.choices.clear();
-        chance::exact::<Duel, _>(&start(&p), |s| s.players[1].life, 1000).unwrap()
+        odds::exact::<Duel, _>(&start(&p), |s| s.players[1].life, 1000).unwrap()
     };
     let (a, b) = (open(&base), open(&switched));
     assert_eq!(a.odds(&4), ratio(1, 2), "a 4, 5 or 6");
@@ -687,7 +688,7 @@ fn exact_odds_match_brute_force_over_every_face() {
     for crit in ["single", "double"] {
         p.interpretations.set("crit", crit).unwrap();
         let want = brute_force(&p);
-        let got = chance::exact::<Duel, _>(&start(&p), final_lives, 100_000).unwrap();
+        let got = odds::exact::<Duel, _>(&start(&p), final_lives, 100_000).unwrap();
         assert_eq!(got.outcomes, want, "reading crit: {crit}");
         let sum: BigRational = got.outcomes.values().sum();
         assert!(sum.is_one(), "the chances sum to 1, not {sum}");
@@ -714,7 +715,7 @@ fn exact_odds_match_brute_force_across_small_duels() {
                     let mut p = read(json!({"game": "duel", "players": players(life, mana),
                                             "actions": actions}));
                     p.interpretations.set("crit", crit).unwrap();
-                    let got = chance::exact::<Duel, _>(&start(&p), final_lives, 100_000)
+                    let got = odds::exact::<Duel, _>(&start(&p), final_lives, 100_000)
                         .unwrap_or_else(|e| panic!("{e}: {p:?}"));
                     assert_eq!(got.outcomes, brute_force(&p), "{p:?}");
                 }
@@ -729,7 +730,7 @@ fn exact_odds_of_the_losers_life_are_exact_rationals() {
     let p = read(json!({"game": "duel", "players": players([2, 3], [0, 0]),
                         "actions": [attack(2, 2), attack(1, 2)]}));
     let loser_life = |s: &State| s.players.iter().map(|p| p.life).min().unwrap();
-    let got = chance::exact::<Duel, _>(&start(&p), loser_life, 10_000).unwrap();
+    let got = odds::exact::<Duel, _>(&start(&p), loser_life, 10_000).unwrap();
     let mut want: BTreeMap<i32, BigRational> = BTreeMap::new();
     for ((a, b), odds) in brute_force(&p) {
         *want.entry(a.min(b)).or_insert_with(BigRational::zero) += odds;
@@ -841,8 +842,8 @@ fn states_that_merge_are_answered_from_the_memo_with_the_same_odds() {
                         "actions": [attack(1, 1), attack(1, 1), attack(1, 1), attack(1, 1)]}),
     );
     let st = start(&p);
-    let memo = chance::exact::<Duel, _>(&st, final_lives, 10_000).unwrap();
-    let plain = chance::exact::<NoMemo, _>(&st, final_lives, 10_000).unwrap();
+    let memo = odds::exact::<Duel, _>(&st, final_lives, 10_000).unwrap();
+    let plain = odds::exact::<NoMemo, _>(&st, final_lives, 10_000).unwrap();
     assert_eq!(memo.outcomes, plain.outcomes);
     assert_eq!(memo.outcomes, brute_force(&p));
     let (
@@ -872,10 +873,10 @@ fn states_that_merge_are_answered_from_the_memo_with_the_same_odds() {
 fn too_many_branches_is_an_error_not_a_guess() {
     let p = read(json!({"game": "duel", "players": players([9, 9], [0, 0]),
                         "actions": [attack(1, 2), attack(2, 2)]}));
-    let err = chance::exact::<Duel, _>(&start(&p), final_lives, 3).unwrap_err();
+    let err = odds::exact::<Duel, _>(&start(&p), final_lives, 3).unwrap_err();
     assert_eq!(err, TooManyBranches { limit: 3 });
     assert!(err.to_string().contains("more than 3 steps"), "{err}");
-    assert!(chance::exact::<Duel, _>(&start(&p), final_lives, 1_000).is_ok());
+    assert!(odds::exact::<Duel, _>(&start(&p), final_lives, 1_000).is_ok());
 }
 
 #[test]
@@ -884,7 +885,7 @@ fn a_judges_chance_pin_is_not_branched_on() {
     let p = read(json!({"game": "duel", "players": players([9, 9], [0, 0]),
                         "actions": [attack(1, 2), attack(2, 2)],
                         "choices": [{"chance": 1, "outcome": 3}, {"chance": 2, "outcome": 1}]}));
-    let d = chance::exact::<Duel, _>(&start(&p), final_lives, 1_000).unwrap();
+    let d = odds::exact::<Duel, _>(&start(&p), final_lives, 1_000).unwrap();
     assert_eq!(d.outcomes.len(), 1);
     assert_eq!(d.odds(&(9, 7)), BigRational::one());
     assert_eq!(
@@ -897,7 +898,7 @@ fn a_judges_chance_pin_is_not_branched_on() {
     // One pinned, one open: the open one's odds only.
     let mut half = p.clone();
     half.choices.truncate(1);
-    let d = chance::exact::<Duel, _>(&start(&half), final_lives, 1_000).unwrap();
+    let d = odds::exact::<Duel, _>(&start(&half), final_lives, 1_000).unwrap();
     assert_eq!(d.odds(&(9, 7)), ratio(1, 4), "Bo misses with both dice");
 }
 

@@ -165,7 +165,7 @@ impl Citation {
     /// citation can only name a reading that is declared.
     pub const fn interpretation(
         game: &'static str,
-        reading: Reading,
+        reading: &'static Reading,
         sentence: &'static str,
     ) -> Citation {
         Citation {
@@ -249,12 +249,12 @@ pub struct Rule {
     /// A house rule that settled the point the cited sentence leaves open.
     pub house: Option<&'static Citation>,
     /// The interpretations whose readings settled the point (at most two).
-    pub readings: [Option<Reading>; 2],
+    pub readings: [Option<&'static Reading>; 2],
 }
 
 impl Rule {
     /// Also rests on reading `r` (a third reading replaces the second).
-    pub const fn reading(self, r: Reading) -> Rule {
+    pub const fn reading(self, r: &'static Reading) -> Rule {
         let mut readings = self.readings;
         if readings[0].is_none() {
             readings[0] = Some(r);
@@ -490,16 +490,13 @@ mod tests {
     static HOUSE: Citation = Citation::house("g", "docs/rules/g.md", "Order", "H1", "First.");
     static SEED: Citation = Citation::seed("g", "042", "Strike", "2.1", "Hit.").occurrence(1);
     static PUBLISHED: Citation = Citation::public("g", "Tournament Guide", "Loss", "7", "Lose.");
-    static DEFAULT: Citation = Citation::interpretation(
-        "g",
-        Reading {
-            key: "k",
-            value: "a",
-            default: true,
-            doc: "docs/rules/g.md",
-        },
-        "A.",
-    );
+    static DEFAULT_READING: Reading = Reading {
+        key: "k",
+        value: "a",
+        default: true,
+        doc: "docs/rules/g.md",
+    };
+    static DEFAULT: Citation = Citation::interpretation("g", &DEFAULT_READING, "A.");
 
     #[test]
     fn a_public_citation_alone_says_where_it_is_published() {

@@ -71,6 +71,7 @@ const ROUTES: &[(&str, &[&str])] = &[
     ("/ping", GET),
     ("/keyword/{game}/{name}", GET),
     ("/card/{game}/{name}", GET),
+    ("/cards/{game}", GET),
     ("/rules/{game}", GET),
     ("/rules/{game}/{section}", GET),
     ("/search", GET),
@@ -80,6 +81,8 @@ const ROUTES: &[(&str, &[&str])] = &[
     ("/help/search.json", GET),
     ("/decks", GET_POST),
     ("/decks.json", GET_POST),
+    ("/decks.csv", POST),
+    ("/docs/{name}", GET),
     ("/api/decks/validate", POST),
     ("/adjudicate", GET_POST),
     ("/adjudicate.json", GET_POST),
@@ -103,6 +106,7 @@ const ROUTES: &[(&str, &[&str])] = &[
     ("/static/adjudicate.js", GET),
     ("/static/builder.js", GET),
     ("/static/decks.js", GET),
+    ("/static/favicon.svg", GET),
 ];
 
 const GET: &[&str] = &["GET", "HEAD"];

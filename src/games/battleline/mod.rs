@@ -18,6 +18,8 @@
 pub mod ability;
 pub mod actions;
 pub mod cite;
+pub mod damage;
+pub mod death;
 pub mod event;
 pub mod families;
 pub mod interpret;

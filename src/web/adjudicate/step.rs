@@ -14,7 +14,8 @@ use super::{
     Refused, Replay, ENDED_LABEL, WINDOW,
 };
 use crate::adjudicate::{CatalogueGame, SavedState};
-use crate::rules::chance::{self, Method, Odds};
+use crate::rules::chance::Odds;
+use crate::rules::odds::{self, Method};
 use crate::rules::view::{ChancePanel, DecisionPanel};
 use crate::rules::{Game, Readings};
 use crate::web::error::{Failure, WebError};
@@ -175,7 +176,7 @@ struct OddsView {
 impl OddsView {
     fn of<G: Game>(from: &G::State) -> OddsView {
         let result = |st: &G::State| G::outcome_sentence(st, &G::outcome(st));
-        match chance::exact::<G, String>(from, result, ODDS_RUNS) {
+        match odds::exact::<G, String>(from, result, ODDS_RUNS) {
             Ok(d) => {
                 let mut results: Vec<(String, Odds)> = d.outcomes.into_iter().collect();
                 results.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));

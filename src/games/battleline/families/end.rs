@@ -22,11 +22,10 @@ use crate::games::battleline::actions::{
     self, decide, heal, heal_player, note, rearrange, summon, Policy,
 };
 use crate::games::battleline::cite::{seed, turn, Citation, Rule};
+use crate::games::battleline::death;
 use crate::games::battleline::event::{emit, Actor, Change, Event};
 use crate::games::battleline::interpret::{FadeReading, ReanimateArrival};
 use crate::games::battleline::state::{foe, Side, State};
-
-use super::death;
 
 pub const HEAL: Citation = seed("Heal", "4.1", "When a creature bears the Heal ability it will heal the allied creature that is the most damaged for the amount of its Heal value at the end of its turn on the Battle Line.");
 pub const HEAL_TIE: Citation = seed("Heal", "4.1", "If there are multiple creatures that are equally damaged, it heals the one closest to the beginning of the battle line.");
@@ -222,7 +221,7 @@ pub fn sabotage(st: &mut State, out: &mut Vec<Event>) {
                         },
                         &SABOTAGE,
                     );
-                    actions::settle(st, out, Vec::new());
+                    death::settle(st, out, Vec::new());
                 }
                 None => note(
                     st,
@@ -290,7 +289,7 @@ pub fn reanimate(st: &mut State, out: &mut Vec<Event>) {
             if reading == ReanimateArrival::ComesIntoPlay {
                 // It comes into play again: its arrival abilities trigger.
                 super::arrival::arrive(st, out, side, id);
-                actions::settle(st, out, Vec::new());
+                death::settle(st, out, Vec::new());
             }
         }
     }
