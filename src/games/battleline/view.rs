@@ -95,7 +95,7 @@ fn readings_in_play(st: &State) -> Vec<&'static str> {
         })
     };
     let wall = || has("Ice Block") || has("Melt");
-    super::INTERPRETATIONS
+    super::interpret::INTERPRETATIONS
         .iter()
         .filter(|i| match i.key {
             "armor_scope" | "armor_higher" => has("Armor") || has("Dominate"),
