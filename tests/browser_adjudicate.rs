@@ -646,9 +646,6 @@ fn open_slot(tab: &Tab, p: usize, n: usize) {
     assert!(open, "{selector} opens");
 }
 
-/// The phone screen the layout checks use: 390 px wide (an iPhone 12 to 15).
-const PHONE: (u32, u32) = (390, 844);
-
 /// Issue #15, judges 1-6: the builder as a judge on a desktop and on a phone meets it.
 ///
 /// 1. Every input, select and textarea of the builder has a label (or an aria-label), the
@@ -680,12 +677,12 @@ fn builder_shows_every_problem_at_its_field_and_the_pages_fit_a_phone() {
     );
     assert_labelled(&tab, "the builder");
     assert_submit_in_reach(&tab, "the builder on a desktop");
-    page_shot(&tab, "adjudicate_builder_desktop.png", None);
-    set_viewport(&tab, Some(PHONE));
-    assert_fits(&tab, "the builder at 390 px");
+    browser::full_screenshot(&tab, "adjudicate_builder_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the builder at 390 px");
     assert_submit_in_reach(&tab, "the builder on a phone");
-    page_shot(&tab, "adjudicate_builder_phone.png", Some(PHONE));
-    set_viewport(&tab, None);
+    browser::full_screenshot(&tab, "adjudicate_builder_phone.png");
+    browser::viewport(&tab, None);
 
     // 2. Four problems at once: an unknown ability, an unknown card, a stat out of range,
     // and a play of a card that is summoned, not played.
@@ -772,11 +769,11 @@ fn builder_shows_every_problem_at_its_field_and_the_pages_fit_a_phone() {
         "the summary links each problem to its field"
     );
     assert_labelled(&tab, "the builder with its problems");
-    page_shot(&tab, "adjudicate_builder_errors_desktop.png", None);
-    set_viewport(&tab, Some(PHONE));
-    assert_fits(&tab, "the builder's problems at 390 px");
-    page_shot(&tab, "adjudicate_builder_errors_phone.png", Some(PHONE));
-    set_viewport(&tab, None);
+    browser::full_screenshot(&tab, "adjudicate_builder_errors_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the builder's problems at 390 px");
+    browser::full_screenshot(&tab, "adjudicate_builder_errors_phone.png");
+    browser::viewport(&tab, None);
 
     // 3. Fixed, it adjudicates: the position of the first test.
     set_fields(
@@ -850,12 +847,12 @@ fn builder_shows_every_problem_at_its_field_and_the_pages_fit_a_phone() {
         "the permalink and downloads are at the top"
     );
     assert_labelled(&tab, "a step page");
-    assert_fits(&tab, "a step page on a desktop");
-    page_shot(&tab, "adjudicate_step_desktop.png", None);
-    set_viewport(&tab, Some(PHONE));
-    assert_fits(&tab, "a step page at 390 px");
-    page_shot(&tab, "adjudicate_step_phone.png", Some(PHONE));
-    set_viewport(&tab, None);
+    browser::assert_no_horizontal_scroll(&tab, "a step page on a desktop");
+    browser::full_screenshot(&tab, "adjudicate_step_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "a step page at 390 px");
+    browser::full_screenshot(&tab, "adjudicate_step_phone.png");
+    browser::viewport(&tab, None);
 
     // The last step: the turns ran out, which is not a game over.
     open_page(
@@ -871,7 +868,7 @@ fn builder_shows_every_problem_at_its_field_and_the_pages_fit_a_phone() {
     let standing = texts(&tab, "#outcome ul.standing li");
     assert_eq!(standing.len(), 2, "where each player stands: {standing:?}");
     assert!(!main_text(&tab).contains("game over"), "not a game over");
-    page_shot(&tab, "adjudicate_last_step_desktop.png", None);
+    browser::full_screenshot(&tab, "adjudicate_last_step_desktop.png");
 
     // The comparison: headed by the readings, the final boards side by side, stacked on
     // a phone.
@@ -899,16 +896,16 @@ fn builder_shows_every_problem_at_its_field_and_the_pages_fit_a_phone() {
         "(([a, b]) => a.getBoundingClientRect().top === b.getBoundingClientRect().top)(document.querySelectorAll('.final-boards section.side'))",
     );
     assert!(side_by_side, "the final boards side by side on a desktop");
-    page_shot(&tab, "adjudicate_compare_desktop.png", None);
-    set_viewport(&tab, Some(PHONE));
-    assert_fits(&tab, "the comparison at 390 px");
+    browser::full_screenshot(&tab, "adjudicate_compare_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the comparison at 390 px");
     let stacked: bool = eval_json(
         &tab,
         "(([a, b]) => b.getBoundingClientRect().top >= a.getBoundingClientRect().bottom)(document.querySelectorAll('.final-boards section.side'))",
     );
     assert!(stacked, "the final boards stacked on a phone");
-    page_shot(&tab, "adjudicate_compare_phone.png", Some(PHONE));
-    set_viewport(&tab, None);
+    browser::full_screenshot(&tab, "adjudicate_compare_phone.png");
+    browser::viewport(&tab, None);
 
     drop(tab);
     drop(chromium);
@@ -994,67 +991,4 @@ fn assert_submit_in_reach(tab: &Tab, what: &str) {
         [true, true, true],
         "{what}: the Adjudicate button is in reach at the top, middle and bottom"
     );
-}
-
-/// Makes the tab a phone's screen (`Some`), or the window's own size again.
-fn set_viewport(tab: &Tab, size: Option<(u32, u32)>) {
-    use headless_chrome::protocol::cdp::Emulation;
-    match size {
-        Some((width, height)) => {
-            tab.call_method(Emulation::SetDeviceMetricsOverride {
-                width,
-                height,
-                device_scale_factor: 1.0,
-                mobile: width < 600,
-                scale: None,
-                screen_width: None,
-                screen_height: None,
-                position_x: None,
-                position_y: None,
-                dont_set_visible_size: None,
-                screen_orientation: None,
-                viewport: None,
-                display_feature: None,
-                device_posture: None,
-            })
-            .expect("a viewport size");
-        }
-        None => {
-            tab.call_method(Emulation::ClearDeviceMetricsOverride(None))
-                .expect("the window's viewport again");
-        }
-    }
-}
-
-/// Checks the page does not scroll sideways, naming what sticks out otherwise.
-fn assert_fits(tab: &Tab, what: &str) {
-    let (over, culprits): (i64, Vec<String>) = eval_json(
-        tab,
-        "(() => { const w = document.documentElement.clientWidth; \
-           const over = document.documentElement.scrollWidth - w; \
-           const out = Array.from(document.querySelectorAll('body *')) \
-             .filter(e => e.getBoundingClientRect().right > w + 1) \
-             .slice(0, 8) \
-             .map(e => e.tagName.toLowerCase() + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)); \
-           return [over, out]; })()",
-    );
-    assert!(
-        over <= 0,
-        "{what}: the page scrolls sideways by {over} px; sticking out: {culprits:?}"
-    );
-}
-
-/// A screenshot of the whole page (at most 6000 px tall) at the viewport's width, saved
-/// as `target/browser-artifacts/<name>`; `phone` is the viewport to return to (`None`:
-/// the window's).
-fn page_shot(tab: &Tab, name: &str, phone: Option<(u32, u32)>) {
-    let (width, height): (u32, u32) = eval_json(
-        tab,
-        "[document.documentElement.clientWidth, Math.min(6000, document.documentElement.scrollHeight)]",
-    );
-    set_viewport(tab, Some((width, height.max(1))));
-    // A phone's width keeps its mobile layout; give the layout a frame to settle.
-    std::thread::sleep(std::time::Duration::from_millis(150));
-    browser::screenshot(tab, name);
-    set_viewport(tab, phone);
 }
