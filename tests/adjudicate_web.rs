@@ -829,7 +829,7 @@ async fn malformed_permalinks_and_steps_get_a_4xx() {
         for accept in [None, Some("application/json")] {
             let (got, ctype, body) = http::get(state(), &uri, accept).await;
             assert_eq!(got.as_u16(), status, "{uri} ({accept:?}): {body}");
-            // An error page shows a message's backticks as code.
+            // The HTML error page shows a message's `quoted` parts as code.
             let body = body.replace("<code>", "`").replace("</code>", "`");
             assert!(
                 body.contains(expect),
