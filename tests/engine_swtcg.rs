@@ -1188,3 +1188,35 @@ fn traceability_covers_every_seed_002_sentence_the_resolver_cites() {
         "seed 002 sentences cited with no test: {missing:#?}"
     );
 }
+
+#[test]
+fn hostile_positions_are_errors_or_play_out_never_panics() {
+    let cases = [
+        json!({"game": "swtcg", "units": [], "attack": {"attacker": "", "defender": ""}}),
+        json!({"game": "swtcg", "units": [{"id": "A", "side": "dark", "power": -3, "health": 0}], "attack": {"attacker": "A", "defender": "A"}}),
+        json!({"game": "battleline", "units": [{"id": "A"}], "attack": {"attacker": "A", "defender": "B"}}),
+        json!({"game": "swtcg", "units": [
+            {"id": "A", "side": "dark", "power": 40, "health": 99, "abilities": ["Lucky 10", "Lucky 10", "Fury 10", "Deflect 10", "Deflect 10", "Evade 10"]},
+            {"id": "D", "side": "light", "power": 40, "health": 99, "abilities": ["Lucky 10", "Deflect 10", "Deflect 10", "Evade 10", "Intercept"]},
+            {"id": "E", "side": "light", "power": 1, "health": 1, "abilities": ["Deflect 10", "Intercept", "Intercept"]}],
+            "attack": {"attacker": "A", "defender": "D"},
+            "dice": {"attack": [null, 4], "rerolls": [{"die": 63, "face": 6}]},
+            "decisions": {"intercept": ["E", "E", "D", "A"], "lucky": {"dark": [0, 0], "light": [39, 40, 41]},
+                          "deflect": {"D": "E", "E": "E"}, "evade": {"A": 0}},
+            "odds": true}),
+    ];
+    for v in cases {
+        let Ok(p) = Position::from_json(&v.to_string()) else {
+            continue;
+        };
+        if let Ok(mut st) = swtcg::resolve(&p, &NoCards) {
+            let adj = rules::play_out::<Swtcg>(&mut st, RecordConfig { states: true });
+            assert_eq!(adj.outcome.result, "attack_ended");
+            let odds = adj.outcome.odds.clone().expect("asked for");
+            assert!(
+                odds.error.is_some(),
+                "too many dice for 128 bits: said, not panicked"
+            );
+        }
+    }
+}

@@ -70,22 +70,45 @@ pub fn distribution(
         return Err("the attack is past its roll".into());
     }
     if before.pins.past_the_roll() {
+        // Every face of every die still open is played out: refused at once when that
+        // cannot finish within the bound, rather than after running up to it.
+        let open = open_dice(&before);
+        if open > MAX_ENUMERATED_DICE {
+            return Err(format!(
+                "a pin reaches past the first roll, so every outcome is played out, and {open} dice are open (at most {MAX_ENUMERATED_DICE}); pin more dice"
+            ));
+        }
         return enumerate(&before).map(|d| (d, ENUMERATED));
     }
     let (summaries, total) = roll_classes(&before)?;
     let mut out: BTreeMap<Result, Odds> = BTreeMap::new();
     let total = BigInt::from(total);
+    // After the pending damage POP the attack reads only the damage pending and
+    // whether a natural 1 counts: summaries alike in those play out alike, so each
+    // such pair is played to the end once.
+    let mut played: HashMap<(u32, bool), Result> = HashMap::new();
     for (summary, weight) in summaries {
         let mut after = before.clone();
         after.summary = Some(summary);
         after.phase = Some(Phase::Hits);
-        let mut guard = 0;
-        while !after.is_over() && guard < 64 {
-            super::attack::advance(&mut after);
-            guard += 1;
-        }
+        super::attack::advance(&mut after);
+        let key = (after.pending, summary.one);
+        let mut result = match played.get(&key) {
+            Some(r) => r.clone(),
+            None => {
+                let mut guard = 0;
+                while !after.is_over() && guard < 64 {
+                    super::attack::advance(&mut after);
+                    guard += 1;
+                }
+                let r = result_of(&after);
+                played.insert(key, r.clone());
+                r
+            }
+        };
+        result.hits = summary.hits;
         let p = Odds::new(BigInt::from(weight), total.clone());
-        *out.entry(result_of(&after)).or_insert_with(Odds::zero) += p;
+        *out.entry(result).or_insert_with(Odds::zero) += p;
     }
     Ok((out, DP))
 }
@@ -95,6 +118,33 @@ const ENUMERATED: &str = "every chance outcome played out (a pin reaches past th
 
 /// Steps the enumeration may play out.
 const ENUMERATION_RUNS: usize = 200_000;
+
+/// Dice left open that the enumeration takes on (6^6 = 46,656 sequences).
+const MAX_ENUMERATED_DICE: u32 = 6;
+
+/// The dice still to roll that no pin fixes, at most: the attack dice, Fury's, and
+/// every re-roll Lucky may make.
+fn open_dice(before: &State) -> u32 {
+    let n = roll::dice_count(before) as usize;
+    let free = |pins: &[Option<u8>], count: usize| {
+        (0..count)
+            .filter(|i| pins.get(*i).copied().flatten().is_none())
+            .count() as u32
+    };
+    let lucky: u32 = [before.attacker, before.defender]
+        .iter()
+        .map(|&u| {
+            before.units[u]
+                .all_instances(Keyword::Lucky)
+                .iter()
+                .map(|a| a.x)
+                .sum::<u32>()
+        })
+        .sum();
+    free(&before.pins.attack, n)
+        + free(&before.pins.fury, fury::x(before) as usize)
+        + lucky.saturating_sub(before.pins.rerolls.len() as u32)
+}
 
 fn enumerate(before: &State) -> std::result::Result<BTreeMap<Result, Odds>, String> {
     crate::rules::chance::exact::<super::Swtcg, Result>(before, result_of, ENUMERATION_RUNS)
@@ -150,7 +200,27 @@ impl Model {
     }
 }
 
-type Table = HashMap<Key, u128>;
+/// A small, fast hasher for [`Key`]s (the standard one is built against hostile keys;
+/// these are counts the model makes itself).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(*b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type Table = HashMap<Key, u128, std::hash::BuildHasherDefault<KeyHasher>>;
+
+fn table() -> Table {
+    Table::default()
+}
 
 fn overflow() -> String {
     "the exact model counts face sequences in 128 bits: at most 49 dice in one attack, re-rolls included".into()
@@ -164,7 +234,7 @@ fn roll_one(
     pin: Option<u8>,
     initial: bool,
 ) -> std::result::Result<Table, String> {
-    let mut next: Table = HashMap::with_capacity(table.len() * 2);
+    let mut next: Table = Table::with_capacity_and_hasher(table.len() * 2, Default::default());
     for (k, w) in table {
         match pin {
             Some(f) => *next.entry(m.add(k, group, f, initial)).or_default() += w,
@@ -201,7 +271,8 @@ fn roll_classes(before: &State) -> std::result::Result<(BTreeMap<Summary, u128>,
         FuryDiceNaturals::InitialOnly => 1,
     };
     let mut total: u128 = 1;
-    let mut table: Table = HashMap::from([(Key::default(), 1u128)]);
+    let mut table = table();
+    table.insert(Key::default(), 1u128);
     // The initial roll: the natural 4 is noted for Fury.
     for i in 0..n {
         let pin = before.pins.attack.get(i).copied().flatten();
@@ -228,7 +299,7 @@ fn roll_classes(before: &State) -> std::result::Result<(BTreeMap<Summary, u128>,
                 false,
             )?;
         }
-        table = HashMap::new();
+        table = self::table();
         for (mut k, w) in rest {
             k.four = false;
             let e = table.entry(k).or_default();
@@ -242,7 +313,7 @@ fn roll_classes(before: &State) -> std::result::Result<(BTreeMap<Summary, u128>,
             *e = e.checked_add(w).ok_or_else(overflow)?;
         }
     } else {
-        table = table.into_iter().fold(HashMap::new(), |mut t, (mut k, w)| {
+        table = table.into_iter().fold(self::table(), |mut t, (mut k, w)| {
             k.four = false;
             *t.entry(k).or_default() += w;
             t
@@ -256,13 +327,14 @@ fn roll_classes(before: &State) -> std::result::Result<(BTreeMap<Summary, u128>,
         total = total
             .checked_mul(6u128.checked_pow(x).ok_or_else(overflow)?)
             .ok_or_else(overflow)?;
-        let mut next: Table = HashMap::new();
+        let mut next = self::table();
         for (k, w) in table {
             let (kept, groups) = pick(&m, k, x, attacking);
             let pad = 6u128
                 .checked_pow(x - groups.len() as u32)
                 .ok_or_else(overflow)?;
-            let mut sub: Table = HashMap::from([(kept, w.checked_mul(pad).ok_or_else(overflow)?)]);
+            let mut sub = self::table();
+            sub.insert(kept, w.checked_mul(pad).ok_or_else(overflow)?);
             for g in groups {
                 sub = roll_one(&m, sub, g, None, false)?;
             }
