@@ -81,8 +81,8 @@ pub fn distribution(
         return enumerate(&before).map(|d| (d, ENUMERATED));
     }
     let (summaries, total) = roll_classes(&before)?;
-    let mut out: BTreeMap<Result, Odds> = BTreeMap::new();
-    let total = BigInt::from(total);
+    // Face-sequence counts per result first (integers), one fraction per result last.
+    let mut counts: BTreeMap<Result, u128> = BTreeMap::new();
     // After the pending damage POP the attack reads only the damage pending and
     // whether a natural 1 counts: summaries alike in those play out alike, so each
     // such pair is played to the end once.
@@ -107,9 +107,14 @@ pub fn distribution(
             }
         };
         result.hits = summary.hits;
-        let p = Odds::new(BigInt::from(weight), total.clone());
-        *out.entry(result).or_insert_with(Odds::zero) += p;
+        let e = counts.entry(result).or_default();
+        *e = e.checked_add(weight).ok_or_else(overflow)?;
     }
+    let total = BigInt::from(total);
+    let out = counts
+        .into_iter()
+        .map(|(r, w)| (r, Odds::new(BigInt::from(w), total.clone())))
+        .collect();
     Ok((out, DP))
 }
 
