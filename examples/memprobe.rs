@@ -1,9 +1,12 @@
 //! Live heap bytes after each stage of opening a catalogue, counted by a global allocator
-//! wrapper: where the server's memory goes (issue #20).
+//! wrapper, and where the cards' share of it goes: every heap block a card owns is sized
+//! with glibc's `malloc_usable_size` (plus its 8-byte chunk header) and charged to the
+//! field that owns it (issue #20).
 //!
 //! `cargo run --release --example memprobe -- CATALOGUE.sqlite`
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::Arc;
@@ -30,6 +33,60 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
+extern "C" {
+    /// glibc: the usable size of a block `malloc` returned.
+    fn malloc_usable_size(ptr: *const u8) -> usize;
+    /// glibc: the allocator's statistics.
+    fn mallinfo2() -> MallInfo2;
+}
+
+/// glibc's `struct mallinfo2`.
+#[repr(C)]
+struct MallInfo2 {
+    arena: usize,
+    ordblks: usize,
+    smblks: usize,
+    hblks: usize,
+    hblkhd: usize,
+    usmblks: usize,
+    fsmblks: usize,
+    uordblks: usize,
+    fordblks: usize,
+    keepcost: usize,
+}
+
+/// What glibc's main arena holds: (bytes obtained by brk, in use, free), and mmapped.
+fn arena() -> String {
+    // SAFETY: mallinfo2 takes nothing and returns a plain struct.
+    let m = unsafe { mallinfo2() };
+    format!(
+        "malloc arena {:.1} MB ({:.1} MB in use, {:.1} MB free in {} chunks), mmapped {:.1} MB",
+        m.arena as f64 / 1e6,
+        m.uordblks as f64 / 1e6,
+        m.fordblks as f64 / 1e6,
+        m.ordblks,
+        m.hblkhd as f64 / 1e6
+    )
+}
+
+/// What a heap block of `capacity` bytes at `ptr` costs in the malloc arena (0 if none).
+fn block(ptr: *const u8, capacity: usize) -> usize {
+    if capacity == 0 {
+        return 0;
+    }
+    // SAFETY: `ptr` is the start of a live block from the system allocator (a String's or
+    // Vec's buffer with non-zero capacity), which is what malloc_usable_size takes.
+    unsafe { malloc_usable_size(ptr) + 8 }
+}
+
+fn string(s: &String) -> usize {
+    block(s.as_ptr(), s.capacity())
+}
+
+fn vec<T>(v: &Vec<T>) -> usize {
+    block(v.as_ptr().cast(), v.capacity() * std::mem::size_of::<T>())
+}
+
 fn mb() -> f64 {
     LIVE.load(Relaxed) as f64 / 1e6
 }
@@ -39,6 +96,7 @@ fn main() -> ExitCode {
         eprintln!("usage: memprobe CATALOGUE.sqlite");
         return ExitCode::from(2);
     };
+    let before = mb();
     let cat = match arbiter::catalogue::Catalogue::open(&db) {
         Ok(c) => Arc::new(c),
         Err(e) => {
@@ -50,12 +108,50 @@ fn main() -> ExitCode {
     let text: usize = d.cards.iter().map(|c| c.name.len() + c.text.len()).sum();
     println!(
         "catalogue: {:.1} MB live for {} cards ({:.1} MB of it card names and texts)",
-        mb(),
+        mb() - before,
         d.cards.len(),
         text as f64 / 1e6
     );
+    println!("{}", arena());
+    let mut parts: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut add = |k: &'static str, n: usize| *parts.entry(k).or_default() += n;
+    add("Vec<Card> (inline records)", vec(&d.cards));
+    for c in &d.cards {
+        add("name", string(&c.name));
+        add("text", string(&c.text));
+        add("game", string(&c.game));
+        add("card_type", string(&c.card_type));
+        add("faction", c.faction.as_ref().map_or(0, string));
+        add("abilities (Vec)", vec(&c.abilities));
+        add(
+            "abilities (keyword names)",
+            c.abilities.iter().map(|a| string(&a.keyword)).sum(),
+        );
+        add(
+            "traits",
+            vec(&c.traits) + c.traits.iter().map(string).sum::<usize>(),
+        );
+        add("attributes (Vec)", vec(&c.attributes));
+        add(
+            "attributes (names)",
+            c.attributes.iter().map(|a| string(&a.name)).sum(),
+        );
+        add(
+            "attributes (values)",
+            c.attributes.iter().map(|a| string(&a.value)).sum(),
+        );
+        add("text_abilities (Vec only)", vec(&c.text_abilities));
+    }
+    let cards: usize = parts.values().sum();
+    for (k, v) in &parts {
+        println!("  {:>7.1} MB  {k}", *v as f64 / 1e6);
+    }
+    println!(
+        "  {:>7.1} MB  cards in all (malloc blocks, headers included)",
+        cards as f64 / 1e6
+    );
     match arbiter::search::SearchIndex::open_or_build(&db, cat.clone()) {
-        Ok(_index) => println!("with the search index open: {:.1} MB live", mb()),
+        Ok(_index) => println!("with the search index open: {:.1} MB live", mb() - before),
         Err(e) => eprintln!("{e}"),
     }
     ExitCode::SUCCESS

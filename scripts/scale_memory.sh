@@ -4,7 +4,9 @@
 # and record the import time, the start-up time (until /ping answers), the resident memory
 # after start-up, and after a bounded wrk run of the 16-query search rotation.
 # Loopback only; every run is bounded; everything started is stopped on exit.
-# Usage: scripts/scale_memory.sh [SIZES="10000 100000 1000000"] [SECONDS=5]
+# With BEFORE=path/to/an/older/arbiter, that binary is served from the same catalogue
+# right after, and its start-up and memory are printed on a second row per size.
+# Usage: [BEFORE=bin] scripts/scale_memory.sh [SIZES="10000 100000 1000000"] [SECONDS=5]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZES=${1:-"10000 100000 1000000"}
@@ -32,23 +34,30 @@ end
 LUA
 now() { date +%s.%N; }
 rss() { awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$1/status"; }
-echo "| cards | import | start-up | RSS after start-up | RSS after ${SECS}s of search | catalogue file | index |"
-echo "| --- | --- | --- | --- | --- | --- | --- |"
-for n in $SIZES; do
-  rm -rf "$work/data" "$work/c.sqlite"*
-  ./target/release/examples/gen_cards "$n" "$work/data" >/dev/null
-  t0=$(now)
-  ./target/release/arbiter import --data "$work/data" --db "$work/c.sqlite" >/dev/null 2>&1
-  t1=$(now)
-  RUST_LOG=warn ./target/release/arbiter serve --db "$work/c.sqlite" --addr "$HOST:$PORT" --search-cache 0 &
+echo "| cards | binary | import | start-up | RSS after start-up | RSS after ${SECS}s of search | catalogue file | index |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+measure() { # binary label cards import-seconds: serve, time start-up, RSS before and after wrk
+  RUST_LOG=warn "$1" serve --db "$work/c.sqlite" --addr "$HOST:$PORT" --search-cache 0 &
   server=$!
+  local t1 t2 r1 r2
+  t1=$(now)
   for _ in $(seq 1200); do curl -fs "http://$HOST:$PORT/ping" >/dev/null 2>&1 && break; sleep 0.05; done
   t2=$(now)
   r1=$(rss "$server")
   timeout $((SECS + 30)) wrk -t2 -c16 -d"${SECS}s" -s "$work/rotation.lua" "http://$HOST:$PORT/" >/dev/null
   r2=$(rss "$server")
   kill "$server"; wait "$server" 2>/dev/null || true; server=""
+  python3 -c "print(f'| {int($3):,} | $2 | $4 | {$t2 - $t1:.2f} s | $r1 MB | $r2 MB | $db MB | $idx MB |')"
+}
+for n in $SIZES; do
+  rm -rf "$work/data" "$work/c.sqlite"*
+  ./target/release/examples/gen_cards "$n" "$work/data" >/dev/null
+  t0=$(now)
+  ./target/release/arbiter import --data "$work/data" --db "$work/c.sqlite" >/dev/null 2>&1
+  t1=$(now)
   db=$(du -m "$work/c.sqlite" | cut -f1)
   idx=$(du -sm "$work/c.sqlite.index" | cut -f1)
-  python3 -c "print(f'| {int($n):,} | {$t1 - $t0:.1f} s | {$t2 - $t1:.2f} s | $r1 MB | $r2 MB | $db MB | $idx MB |')"
+  imp=$(python3 -c "print(f'{$t1 - $t0:.1f} s')")
+  measure ./target/release/arbiter this "$n" "$imp"
+  if [ -n "${BEFORE:-}" ]; then measure "$BEFORE" before "$n" "(same file)"; fi
 done

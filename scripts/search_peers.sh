@@ -9,7 +9,9 @@
 # of 16 queries. Prints a table, the uncached/Datasette ratio, per-query single-connection
 # latency, and the servers' resident memory. Datasette is installed into a throw-away
 # virtualenv. Loopback only; every run is bounded; everything started is stopped on exit.
-# Usage: scripts/search_peers.sh [CARDS=100000] [SECONDS=10] [CONNECTIONS=64]
+# With BEFORE=path/to/an/older/arbiter, that binary is also served with --search-cache 0
+# on the same catalogue and measured in the same sitting (before/after rows and ratio).
+# Usage: [BEFORE=bin] scripts/search_peers.sh [CARDS=100000] [SECONDS=10] [CONNECTIONS=64]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CARDS=${1:-100000}
@@ -68,6 +70,12 @@ echo '{"databases": {"peer": {"tables": {"entries": {"fts_table": "entries_fts",
 "$work/venv/bin/datasette" serve "$work/peer.db" -m "$work/metadata.json" -h "$HOST" -p "$((PORT + 2))" \
   --setting default_page_size 20 --setting sql_time_limit_ms 5000 >/dev/null 2>&1 &
 pids+=($!)
+before=""
+if [ -n "${BEFORE:-}" ]; then
+  RUST_LOG=warn "$BEFORE" serve --db "$work/c.sqlite" --addr "$HOST:$((PORT + 3))" --search-cache 0 &
+  pids+=($!); before=$!
+  wait_up "http://$HOST:$((PORT + 3))/ping"
+fi
 wait_up "http://$HOST:$PORT/ping"
 wait_up "http://$HOST:$((PORT + 1))/ping"
 wait_up "http://$HOST:$((PORT + 2))/-/versions.json"
@@ -129,6 +137,11 @@ echo "| server | req/s | p50 | p99 | errors"
 run static "http://$HOST:$PORT/ping"
 run arbiter_cached "http://$HOST:$PORT/" "$work/arbiter.lua"
 run arbiter_uncached "http://$HOST:$((PORT + 1))/" "$work/arbiter.lua"
+if [ -n "$before" ]; then
+  run before_uncached "http://$HOST:$((PORT + 3))/" "$work/arbiter.lua"
+  run arbiter_uncached_again "http://$HOST:$((PORT + 1))/" "$work/arbiter.lua"
+  run before_uncached_again "http://$HOST:$((PORT + 3))/" "$work/arbiter.lua"
+fi
 run datasette_fts5 "http://$HOST:$((PORT + 2))/" "$work/datasette.lua"
 run datasette_fts5_facets "http://$HOST:$((PORT + 2))/" "$work/facets.lua"
 run static_again "http://$HOST:$PORT/ping"
@@ -140,6 +153,10 @@ s = (r("static") + r("static_again")) / 2
 print(f"arbiter uncached / datasette: {r('arbiter_uncached') / r('datasette_fts5'):.1f}x;"
       f" / datasette with facets: {r('arbiter_uncached') / r('datasette_fts5_facets'):.1f}x")
 print(f"arbiter cached / static: {r('arbiter_cached') / s:.2f}; uncached / static: {r('arbiter_uncached') / s:.2f}")
+if os.path.exists(os.path.join(w, "before_uncached.rps")):
+    a = (r("arbiter_uncached") + r("arbiter_uncached_again")) / 2
+    b = (r("before_uncached") + r("before_uncached_again")) / 2
+    print(f"uncached, this build / BEFORE: {a / b:.2f}x (mean of two alternating runs each)")
 PY
 echo "single connection, uncached server, median of 21 requests each (ms):"
 while IFS='|' read -r q _; do
@@ -147,6 +164,6 @@ while IFS='|' read -r q _; do
   for _ in $(seq 21); do curl -s -o /dev/null -w '%{time_total}\n' "$url"; done |
     sort -n | awk -v q="$q" 'NR == 11 {printf "  %7.2f  %s\n", $1 * 1000, q}'
 done < "$work/rotation.txt"
-for pid in $cached $uncached; do
+for pid in $cached $uncached $before; do
   awk -v p="$pid" '/VmRSS|VmHWM/ {printf "arbiter %s %s %s %s\n", p, $1, $2, $3}' "/proc/$pid/status"
 done

@@ -525,7 +525,7 @@ fn check(db: &Path, cfg: &CheckConfig) -> ExitCode {
         }
     }
     if let Some(report) = &cfg.report {
-        if let Err(e) = write_reports(report, &checked) {
+        if let Err(e) = write_reports(report, &checked, cfg.batch.as_deref()) {
             eprintln!("error: {e:#}");
             return ExitCode::from(EXIT_BAD_INPUT);
         }
@@ -612,11 +612,23 @@ fn print_verdict(file: &str, outcome: &Result<arbiter::decks::Verdict, String>) 
     );
 }
 
-/// The tournament report: a CSV at `path` and an HTML page beside it.
-fn write_reports(path: &Path, checked: &[arbiter::decks::Checked]) -> anyhow::Result<()> {
+/// The tournament report: a CSV at `path` and an HTML page beside it, each deck named by
+/// its path relative to `folder` (the `--batch` folder).
+fn write_reports(
+    path: &Path,
+    checked: &[arbiter::decks::Checked],
+    folder: Option<&Path>,
+) -> anyhow::Result<()> {
     use arbiter::catalogue::csvfile::CsvWriter;
-    use arbiter::decks::ReportRow;
-    let rows: Vec<ReportRow> = checked.iter().map(ReportRow::of).collect();
+    use arbiter::decks::{report_name, ReportRow};
+    let rows: Vec<ReportRow> = checked
+        .iter()
+        .map(|c| {
+            let mut row = ReportRow::of(c);
+            row.file = report_name(Path::new(&c.file), folder);
+            row
+        })
+        .collect();
     let html_path = path.with_extension("html");
     ensure_own_report(path, |text| {
         text.starts_with(ReportRow::COLUMNS.join(",").as_str())

@@ -6,7 +6,7 @@
 //! The states here share one in-memory permalink store (`common::bundled_state`), so a
 //! position stored by one request is found by the next.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
@@ -133,7 +133,7 @@ async fn rules_page_quotes_every_house_rule_and_interpretation() {
     let (status, html) = get_html("/adjudicate/rules").await;
     assert_eq!(status, StatusCode::OK);
     let house = arbiter::games::battleline::cite::turn::ALL;
-    assert_eq!(house.len(), 15, "T1-T15");
+    assert_eq!(house.len(), 16, "T1-T16");
     for h in house {
         assert!(
             html.contains(&format!(r#"id="{}""#, h.section)),
@@ -829,6 +829,8 @@ async fn malformed_permalinks_and_steps_get_a_4xx() {
         for accept in [None, Some("application/json")] {
             let (got, ctype, body) = http::get(state(), &uri, accept).await;
             assert_eq!(got.as_u16(), status, "{uri} ({accept:?}): {body}");
+            // The HTML error page shows a message's `quoted` parts as code.
+            let body = body.replace("<code>", "`").replace("</code>", "`");
             assert!(
                 body.contains(expect),
                 "{uri}: expected {expect:?} in {body}"
@@ -1055,52 +1057,107 @@ async fn the_log_says_which_reading_and_house_rule_an_event_rests_on() {
 }
 
 #[actix_rt::test]
-async fn sabotage_is_a_chance_step_the_judge_can_fix() {
+async fn sabotage_is_a_decision_the_judge_can_pin() {
     // seed 000 §4.1 Sabotage: "When a creature with Sabotage is in play, destroy an enemy artifact at the end of each turn."
-    // The seed does not say which artifact: the step-through shows the choice as a chance
-    // step listing every enemy creature carrying one, like any chance step.
+    // house rule T16: "A choice the rules give a player is a decision: the judge may fix it under decisions; unfixed, it takes the option its default policy names."
+    // The seed does not say which artifact: the saboteur's owner chooses. The step page
+    // shows the decision with every enemy creature carrying one, the default policy's
+    // pick, and a button per option that pins it.
     let mut position = fixture_position("end_sabotage_choice");
     position
         .as_object_mut()
         .expect("a position object")
-        .remove("choices");
+        .remove("decisions");
     let hash = store(&position).await;
     let (_, v) = get_json(&format!("/adjudicate/p/{hash}/0.json")).await;
     let total = v["total"].as_u64().expect("total");
     let mut found = None;
     for n in 1..=total {
-        let (_, v) = get_json(&format!("/adjudicate/p/{hash}/{n}.json")).await;
-        if let Some(c) = v["chances"].as_array().and_then(|c| c.first()) {
-            found = Some(c.clone());
+        let (_, s) = get_json(&format!("/adjudicate/p/{hash}/{n}.json")).await;
+        if !s["decisions"].as_array().unwrap().is_empty() {
+            found = Some((n, s));
             break;
         }
     }
-    let chance = found.expect("Sabotage's chance step");
-    assert!(
-        chance["purpose"]
-            .as_str()
-            .is_some_and(|p| p.starts_with("Sabotage")),
-        "{chance}"
-    );
-    let slots: Vec<u64> = chance["candidates"]
+    let (n, s) = found.expect("a step with Sabotage's decision");
+    let d = &s["decisions"][0];
+    assert_eq!(d["question"], "Sabotage's artifact");
+    assert_eq!(d["who"], "Alice");
+    assert_eq!(d["pinned"], false);
+    assert_eq!(d["policy"], "the first in line order");
+    let labels: Vec<&str> = d["options"]
         .as_array()
-        .expect("candidates")
+        .unwrap()
         .iter()
-        .filter_map(|c| c["pin"].as_str()?.parse().ok())
-        .collect();
-    assert_eq!(slots, [1, 2], "both carriers are candidates");
-    let odds: Vec<&str> = chance["candidates"]
-        .as_array()
-        .expect("candidates")
-        .iter()
-        .filter_map(|c| c["odds"].as_str())
+        .map(|o| o["label"].as_str().unwrap())
         .collect();
     assert_eq!(
-        odds,
-        ["1/2", "1/2"],
-        "each carrier had an even chance, exactly"
+        labels,
+        ["Bob's Pikeman (slot 1)", "Bob's Archer (slot 2)"],
+        "both carriers are options"
     );
-    assert_eq!(chance["forced"], false);
+    assert_eq!(
+        d["options"][0]["chosen"], true,
+        "the default takes the first in line"
+    );
+    assert!(
+        s["chances"].as_array().unwrap().is_empty(),
+        "a decision is not chance"
+    );
+    let (_, html) = get_html(&format!("/adjudicate/p/{hash}/{n}")).await;
+    assert!(
+        html.contains(r#"action="/adjudicate/p/"#) && html.contains(r#"/decide""#),
+        "a pin form"
+    );
+    // Pin the Archer: a new position, the same step, the decision pinned.
+    let body = encode(&[("decision", "1"), ("option", "2"), ("step", &n.to_string())]);
+    let (status, _, text, location) = send(
+        TestRequest::post()
+            .uri(&format!("/adjudicate/p/{hash}/decide"))
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let location = location.unwrap();
+    assert!(location.ends_with(&format!("/{n}")), "{location}");
+    let (_, s) = get_json(&format!("{location}.json")).await;
+    assert_eq!(
+        s["position"]["decisions"],
+        json!([{"decision": 1, "option": 2}])
+    );
+    assert_eq!(s["decisions"][0]["pinned"], true);
+    assert_eq!(s["decisions"][0]["options"][1]["chosen"], true);
+    // An option the decision does not have is a located 400, in the API too.
+    let body = encode(&[("decision", "1"), ("option", "5"), ("step", "0")]);
+    let (status, _, text, _) = send(
+        TestRequest::post()
+            .uri(&format!("/adjudicate/p/{hash}/decide"))
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+    assert!(text.contains("option 5"), "{text}");
+    position["decisions"] = json!([{"decision": 1, "option": 5}]);
+    let (status, _, text) = http::post(
+        state(),
+        "/api/adjudicate",
+        Some("application/json"),
+        None,
+        position.to_string(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["errors"][0]["path"], "decisions", "{v}");
+    assert!(
+        v["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("options 1 to 2"),
+        "{v}"
+    );
 }
 
 // Issue #15 (judges) 7: a step that applies the same rule several times quotes it once.

@@ -8,7 +8,7 @@
 //! with a fresh temporary profile and background networking disabled. The harness is
 //! `tests/common/browser.rs`.
 
-mod common;
+use crate::common;
 
 use common::browser::{
     self, eval_json, heading, main_text, text, texts, wait_for_url, Chromium, TestServer,
@@ -160,6 +160,118 @@ fn search_facet_keyword_card_and_rule_flow() {
 
     // 6. A screenshot of the last page.
     browser::screenshot(&tab, "search-flow.png");
+
+    drop(tab);
+    drop(chromium);
+    server.stop();
+}
+
+// Issue #15: no dead ends (players 1), the pages on a phone (no sideways scrolling at
+// 390 px) and in the dark scheme, with desktop and phone screenshots as artifacts.
+#[test]
+fn no_dead_ends_phone_widths_and_the_dark_scheme() {
+    let Some(chromium) = Chromium::launch() else {
+        return;
+    };
+    let server = TestServer::start(common::bundled_state());
+    let base = server.base();
+    let tab = chromium.tab();
+
+    // 1. A search that finds nothing offers names and the syntax help; a suggestion leads
+    //    to its page.
+    browser::open(&tab, &format!("{base}/search?q=first%20strike"));
+    assert!(
+        heading(&tab).contains("No results for"),
+        "{}",
+        heading(&tab)
+    );
+    let offered = texts(&tab, "ul.suggestions li a");
+    assert!(!offered.is_empty(), "suggestions are offered");
+    tab.wait_for_element("section.no-results a.syntax-help[href=\"/help/search\"]")
+        .expect("a link to the syntax help");
+    browser::full_screenshot(&tab, "search-no-results-desktop.png");
+    let first = tab
+        .wait_for_element("ul.suggestions li a")
+        .expect("the first suggestion");
+    let href = first
+        .get_attribute_value("href")
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    first.click().expect("click the first suggestion");
+    wait_for_url(&tab, "the suggested page", |u| u.ends_with(&href));
+    assert_eq!(heading(&tab), offered[0], "the suggestion's page");
+
+    // 2. A plain question reads for its content words, and says so.
+    browser::open(&tab, &format!("{base}/search?q=how%20does%20armor%20work"));
+    let note = text(&tab.wait_for_element("div.read-as").expect("the reading"));
+    assert!(note.contains("Showing results for armor"), "{note}");
+    assert!(
+        shown_results(&tab).iter().any(|r| r.name == "Armor"),
+        "the Armor keyword is found"
+    );
+
+    // 3. Every page fits a 390 px phone: no sideways scrolling. Screenshots of each, phone
+    //    and desktop.
+    let pages = [
+        ("home", "/".to_string()),
+        ("search", "/search?q=fury".to_string()),
+        (
+            "search-filtered",
+            "/search?q=keyword%3Aarmor%20attack%3E%3D3".to_string(),
+        ),
+        ("search-no-results", "/search?q=first%20strike".to_string()),
+        ("keyword", "/keyword/swtcg/Fury".to_string()),
+        (
+            "card",
+            "/card/keyforge/Horseman%20of%20Pestilence".to_string(),
+        ),
+        ("rules", "/rules/karth".to_string()),
+        ("cards", "/cards/karth?sort=value&order=desc".to_string()),
+        ("decks", "/decks".to_string()),
+        ("docs", "/docs/decks".to_string()),
+        ("error", "/keyword/battleline/Armr".to_string()),
+    ];
+    for (name, path) in &pages {
+        browser::open(&tab, &format!("{base}{path}"));
+        browser::full_screenshot(&tab, &format!("{name}-desktop.png"));
+    }
+    browser::viewport(&tab, Some(browser::PHONE));
+    for (name, path) in &pages {
+        browser::open(&tab, &format!("{base}{path}"));
+        browser::assert_no_horizontal_scroll(&tab, path);
+        browser::full_screenshot(&tab, &format!("{name}-phone.png"));
+    }
+
+    // 4. The dark scheme follows the system: dark background, light text, on the phone
+    //    and the desktop.
+    browser::media(&tab, "screen", "dark");
+    for (name, path) in [("home", "/"), ("search", "/search?q=fury")] {
+        browser::open(&tab, &format!("{base}{path}"));
+        let (bg, ink) = browser::body_colours(&tab);
+        assert!(
+            browser::luminance(bg) < 0.2 && browser::luminance(ink) > 0.7,
+            "{path} in the dark scheme: background {bg:?}, text {ink:?}"
+        );
+        browser::assert_no_horizontal_scroll(&tab, path);
+        browser::full_screenshot(&tab, &format!("{name}-dark-phone.png"));
+    }
+    browser::viewport(&tab, None);
+    browser::open(&tab, &format!("{base}/search?q=fury"));
+    browser::full_screenshot(&tab, "search-dark-desktop.png");
+    browser::media(&tab, "screen", "light");
+    browser::open(&tab, &format!("{base}/"));
+    let (bg, ink) = browser::body_colours(&tab);
+    assert!(
+        browser::luminance(bg) > 0.9 && browser::luminance(ink) < 0.3,
+        "the light scheme: background {bg:?}, text {ink:?}"
+    );
+    // The site's icon is served.
+    let icon: String = eval_json(
+        &tab,
+        "document.querySelector('link[rel=icon]').getAttribute('href')",
+    );
+    assert_eq!(icon, "/static/favicon.svg");
 
     drop(tab);
     drop(chromium);

@@ -28,7 +28,7 @@
 //! `/usr/bin/chromium` exists; without it the test prints a notice and passes, unless
 //! `REQUIRE_BROWSER=1`, which makes a missing Chromium a failure.
 
-mod common;
+use crate::common;
 
 use common::browser::{self, eval_json, heading, main_text, text, texts, Chromium, TestServer};
 use headless_chrome::Tab;

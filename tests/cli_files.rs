@@ -2,7 +2,7 @@
 //! that meet each other, inputs far past their caps, reports opened in a spreadsheet, and
 //! positions followed by stray text. Issue #12's "never destroy a user's file" findings.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use common::*;

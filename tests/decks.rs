@@ -1,7 +1,7 @@
 //! Deck validation (issue #4): one fixture per rule, the decklist reader's edge cases,
 //! formats as data, and a property test of single-card changes to a legal deck.
 
-mod common;
+use crate::common;
 
 use arbiter::catalogue::{self, Catalogue};
 use arbiter::decks::{
@@ -383,12 +383,14 @@ fn several_lists_separated_by_dashes() {
     assert!(v[0].legal);
     assert!(!v[1].legal);
     let offset = a.lines().count() + 1;
-    // The second list's lines are numbered in the whole text.
-    assert!(
-        lists[1].entries[0].line > offset,
-        "{:?}",
-        lists[1].entries[0]
-    );
+    // Issue #15, organisers 3: each list's lines count from its own first line, and the
+    // list says where it sits in the whole text.
+    let alone = parse_decklist(&b);
+    assert_eq!(lists[1].entries[0].line, alone.entries[0].line);
+    assert_eq!(v[1], STANDARD.validate(&alone));
+    assert_eq!(lists[0].first_line, 1);
+    assert_eq!(lists[1].first_line, offset + 1);
+    assert_eq!(lists[1].last_line, offset + b.split('\n').count());
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Deck validation over HTTP (`/decks`, `/decks.json`, `/api/decks/validate`) and the
 //! `arbiter check` command, and the promise that every surface gives the same verdict.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use arbiter::decks::{parse_decklist, DeckValidator};
@@ -69,12 +69,16 @@ async fn the_form_page_lists_the_formats_and_works_without_javascript() {
     let (status, ctype, html) = get("/decks").await;
     assert_eq!(status, StatusCode::OK);
     assert!(ctype.starts_with("text/html"));
-    assert!(html.contains(r#"<form class="decks" action="/decks" method="post">"#));
+    // After a check, the browser lands on the summary (`#results`), not the form.
+    assert!(html.contains(r#"action="/decks#results" method="post">"#));
     assert!(html.contains(r#"<textarea id="list" name="list""#));
-    assert!(
-        html.contains(r#"<option value="standard" selected>"#),
-        "{html}"
-    );
+    let standard = html
+        .split(r#"<option value="standard""#)
+        .nth(1)
+        .and_then(|rest| rest.split_once('>'))
+        .map(|(attrs, _)| attrs)
+        .unwrap_or_default();
+    assert!(standard.ends_with(" selected"), "{html}");
     assert!(html.contains(r#"<option value="league""#));
     let (status, ctype, body) = get("/decks.json").await;
     assert_eq!(status, StatusCode::OK);
@@ -370,28 +374,171 @@ fn batch_writes_a_csv_and_an_escaped_html_report() {
         [
             "file",
             "player",
+            "faction",
+            "format",
             "legal",
             "errors",
             "warnings",
-            "first_errors"
+            "first_errors",
+            "warning_list"
         ]
     );
     let rows: Vec<csv::StringRecord> = rdr.records().map(|r| r.unwrap()).collect();
     assert_eq!(rows.len(), 3);
-    assert!(rows[0][0].ends_with("a.txt"));
+    // Issue #15, organisers 5: named relative to the folder checked, with faction and
+    // format.
+    assert_eq!(&rows[0][0], "a.txt");
     assert_eq!(&rows[0][1], "Mira Castell");
-    assert_eq!(&rows[0][2], "yes");
-    assert_eq!(&rows[1][2], "no");
-    assert_eq!(&rows[1][3], "1");
+    assert_eq!(&rows[0][2], "Obsidian Covenant");
+    assert_eq!(&rows[0][3], "standard");
+    assert_eq!(&rows[0][4], "yes");
+    assert_eq!(&rows[1][4], "no");
+    assert_eq!(&rows[1][5], "1");
     assert!(
-        rows[1][5].starts_with("[3.1] 103 / 100 gold"),
+        rows[1][7].starts_with("[3.1] 103 / 100 gold"),
         "{:?}",
         &rows[1]
     );
-    assert!(rows[2][5].split(" | ").count() == 3, "{:?}", &rows[2]);
+    assert!(rows[2][7].split(" | ").count() == 3, "{:?}", &rows[2]);
     let html = std::fs::read_to_string(dir.path().join("report.html")).unwrap();
     assert!(html.contains("3 deck(s), 1 legal."), "{html}");
     assert!(!html.contains("<script>x"), "{html}");
     assert!(!html.contains("<b>Eve"), "{html}");
     assert!(html.contains("Eve"), "{html}");
+}
+
+/// Three decks in one paste: the legal fixture, a 3.1 breaker, and one with an unknown card.
+fn three_decks() -> String {
+    format!(
+        "{}---\n{}---\nDeck: Odd One\nPlayer: =cmd|' /C calc'!A0\nFaction: Obsidian Covenant\n2 Sprak\n",
+        read("rules/legal.txt"),
+        read("rules/3.1_gold.txt"),
+    )
+}
+
+// Issue #15, organisers 1 and 3.
+#[actix_rt::test]
+async fn several_decks_start_with_a_summary_and_count_their_own_lines() {
+    let (status, _, html) = post_form("/decks", &three_decks(), None).await;
+    assert_eq!(status, StatusCode::OK, "{html}");
+    assert!(html.contains("3 decks: 1 legal, 2 illegal"), "{html}");
+    for n in 1..=3 {
+        assert!(
+            html.contains(&format!("href=\"#deck-{n}\"")),
+            "deck {n} linked"
+        );
+        assert!(html.contains(&format!("id=\"deck-{n}\"")), "deck {n} shown");
+    }
+    assert!(html.contains("Deck 3: Odd One"), "{html}");
+    // The legal deck is collapsed, the illegal ones open.
+    let deck = |n: usize| {
+        html.split(&format!("id=\"deck-{n}\""))
+            .nth(1)
+            .unwrap()
+            .split("</section>")
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert!(
+        deck(1).contains("<details class=\"verdict-body\">"),
+        "{}",
+        deck(1)
+    );
+    assert!(deck(2).contains("<details class=\"verdict-body\" open>"));
+    // The unknown card is on the third deck's own line 4, not the paste's.
+    assert!(deck(3).contains("line 4"), "{}", deck(3));
+    // The keyword sheet is behind a disclosure.
+    assert!(deck(1).contains("<details class=\"keyword-sheet\"><summary>Keyword sheet"));
+    let (_, _, body) = post_form("/decks.json", &three_decks(), None).await;
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        v["data"][2]["violations"][0]["lines"],
+        serde_json::json!([4])
+    );
+}
+
+// Issue #15, organisers 2: the verdicts as the batch report's CSV.
+#[actix_rt::test]
+async fn the_verdicts_download_as_the_reports_csv() {
+    let (_, _, html) = post_form("/decks", &three_decks(), None).await;
+    assert!(html.contains("action=\"/decks.csv\""), "{html}");
+    let (status, ctype, body) = common::http::post(
+        common::bundled_state(),
+        "/decks.csv",
+        Some("application/x-www-form-urlencoded"),
+        None,
+        form(&three_decks(), "standard"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(ctype.starts_with("text/csv"), "{ctype}");
+    let mut rdr = csv::Reader::from_reader(body.as_bytes());
+    let headers: Vec<String> = rdr.headers().unwrap().iter().map(String::from).collect();
+    assert_eq!(headers, arbiter::decks::ReportRow::COLUMNS);
+    let rows: Vec<csv::StringRecord> = rdr.records().map(|r| r.unwrap()).collect();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(&rows[0][4], "yes");
+    assert_eq!(&rows[1][4], "no");
+    assert!(rows[1][7].starts_with("[3.1]"), "{:?}", rows[1]);
+    assert!(rows[2][0].starts_with("Deck 3: Odd One"), "{:?}", rows[2]);
+    // A player name that looks like a formula is neutralised.
+    for row in &rows {
+        for cell in row.iter() {
+            assert!(!cell.starts_with(['=', '+', '-', '@']), "{cell}");
+        }
+    }
+    // Bad input is a located 4xx, never a 500.
+    let (status, _, _) = common::http::post(
+        common::bundled_state(),
+        "/decks.csv",
+        Some("application/x-www-form-urlencoded"),
+        None,
+        form("3 Spark", "standart"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+// Issue #15, organisers 4: a decision is a link to its text, served by the site.
+#[actix_rt::test]
+async fn decisions_link_to_their_text_on_the_site() {
+    let (_, _, html) = post_form("/decks", &read("rules/5.1.2_same_hero.txt"), None).await;
+    assert!(
+        html.contains("<a href=\"/docs/decks#d2\">decision D2</a>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("class=\"suggestion\""),
+        "the hint is set apart"
+    );
+    let (status, ctype, doc) = get("/docs/decks").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(ctype.starts_with("text/html"));
+    assert!(
+        doc.contains("<li id=\"d2\"><strong>D2: heroes are limited by 5.1.2"),
+        "{doc}"
+    );
+    let (status, _, twin) = get("/docs/decks.json").await;
+    assert_eq!(status, StatusCode::OK);
+    let v: Value = serde_json::from_str(&twin).unwrap();
+    assert_eq!(v["object"], "doc");
+    assert_eq!(v["file"], "docs/decks.md");
+    assert!(v["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["id"] == "decisions"));
+    // The decks page links only to documents the site serves.
+    let (_, _, page) = get("/decks").await;
+    assert!(page.contains("href=\"/docs/decks\""));
+    assert!(!page.contains("docs/decks.md"), "{page}");
+    let (status, _, body) = get("/docs/deck").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(
+        body.contains("/docs/decks"),
+        "suggests the right name: {body}"
+    );
+    let (status, _, _) = get("/docs/..%2F..%2Fetc%2Fpasswd").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }

@@ -7,7 +7,7 @@
 //!   and every sentence is covered by a test or listed below with the reason it is not an
 //!   engine rule.
 //!
-//! The two generated tables are rewritten by `UPDATE_DOCS=1 cargo test --test engine_docs`.
+//! The two generated tables are rewritten by `UPDATE_DOCS=1 cargo test --test all engine_docs::`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -88,7 +88,7 @@ fn generated(rel: &str, name: &str, body: &str) {
     } else {
         assert!(
             text[a..b] == *body,
-            "{rel}: the {name} table is stale; run UPDATE_DOCS=1 cargo test --test engine_docs"
+            "{rel}: the {name} table is stale; run UPDATE_DOCS=1 cargo test --test all engine_docs::"
         );
     }
 }

@@ -13,8 +13,8 @@ use std::sync::OnceLock;
 use arbiter::adjudicate::CatalogueCards;
 use arbiter::catalogue::Catalogue;
 use arbiter::games::battleline::ability::AbilityKind;
+use arbiter::games::battleline::death;
 use arbiter::games::battleline::event::{apply, Change};
-use arbiter::games::battleline::families::special;
 use arbiter::games::battleline::{self, Position};
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -183,7 +183,7 @@ fn check(v: &Value) -> Result<(), TestCaseError> {
         let _ = life_before;
         for side in 0..2 {
             for (slot, c) in st.creatures(side) {
-                let lethal = special::is_lethal(&st, side, slot);
+                let lethal = death::is_lethal(&st, side, slot);
                 prop_assert!(
                     !lethal,
                     "step {}: {} in slot {} has lethal damage but is on the line",

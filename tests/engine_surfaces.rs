@@ -1,7 +1,7 @@
 //! The engine's surfaces: `POST /api/adjudicate` and `arbiter adjudicate` give the same
 //! JSON, and every kind of bad position gets a located 4xx or exit code 2, never a 500.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use assert_cmd::Command;

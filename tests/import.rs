@@ -1,6 +1,6 @@
 //! The importer against the bundled data and against every kind of bad spreadsheet.
 
-mod common;
+use crate::common;
 
 use arbiter::catalogue::{Catalogue, ImportError};
 use arbiter::grammar::keyforge::AbilityType;
@@ -231,6 +231,49 @@ fn arcane_card_text_is_classified_by_syntax() {
         kinds.values().any(|a| a.reminder.is_some()),
         "some ability carries reminder text"
     );
+    // seed 004: "The usual cost to use an activated ability is some number of order points, though other costs such as downing one of the unit’s own figures may also be used."
+    // seed 004: "For example, an ability that says "1 OP, if this unit is undead --" can only be used if that unit is undead."
+    // Every activated ability of the catalogue, its costs and restriction read exactly.
+    let activated: Vec<(&str, Vec<&str>, Option<&str>)> = vec![
+        (
+            "Lord of the Dead",
+            vec!["1 OP"],
+            Some("if this unit is undead"),
+        ),
+        ("Healing", vec!["2 OP"], None),
+        (
+            "Fireburst",
+            vec!["1 OP", "down one figure from this unit"],
+            None,
+        ),
+        ("Wheel About", vec!["1 OP"], None),
+    ];
+    for (name, costs, restriction) in &activated {
+        let a = &kinds[*name];
+        assert_eq!(a.kind, ArcaneKind::Activated, "{name}");
+        assert_eq!(&a.costs, costs, "{name}: costs");
+        assert_eq!(
+            a.restriction.as_deref(),
+            *restriction,
+            "{name}: restriction"
+        );
+    }
+    let every_activated: Vec<&str> = kinds
+        .iter()
+        .filter(|(_, a)| a.kind == ArcaneKind::Activated)
+        .map(|(n, _)| n.as_str())
+        .collect();
+    assert_eq!(
+        every_activated.len(),
+        activated.len(),
+        "every activated ability of the catalogue is checked above: {every_activated:?}"
+    );
+    // No triggered or static ability carries costs.
+    for (name, a) in &kinds {
+        if a.kind != ArcaneKind::Activated {
+            assert!(a.costs.is_empty() && a.restriction.is_none(), "{name}");
+        }
+    }
 }
 
 #[test]

@@ -123,7 +123,7 @@ mod query {
     }
 }
 
-mod common;
+use crate::common;
 
 fn super_state() -> arbiter::web::AppState {
     common::bundled_state()

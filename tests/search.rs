@@ -1,7 +1,7 @@
 //! The search engine on the bundled catalogue: golden searches (insta snapshots) and the
 //! behaviour each one must show, asserted explicitly.
 
-mod common;
+use crate::common;
 
 use arbiter::catalogue::Catalogue;
 use arbiter::search::{Entry, SearchError, SearchIndex, SearchOptions, SearchResults};

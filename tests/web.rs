@@ -1,6 +1,6 @@
 //! Every route of the web server, HTML and JSON.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 

@@ -1,12 +1,12 @@
 //! The keyword, card and rules pages: HTML, both JSON twins (`.json` suffix and
 //! `Accept: application/json`), 404s with suggestions, hostile input and hostile data.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use arbiter::catalogue::{self, Card, CardAbility, Catalogue};
 use arbiter::web::links;
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::sync::{Arc, LazyLock};
 
 /// The bundled catalogue, imported once for the whole file.
@@ -255,9 +255,10 @@ async fn horseman_of_pestilence_shows_its_text_abilities() {
 #[actix_web::test]
 async fn arcane_card_shows_cost_and_restriction() {
     let (html, v) = page_and_twin("/card/arcane/Barrow%20Legion%20Cohort").await;
-    assert!(html.contains("<th>cost</th><td>1 OP</td>"));
+    assert!(html.contains("<th>costs</th><td>1 OP</td>"));
     assert!(html.contains("<th>restriction</th><td>if this unit is undead</td>"));
     assert_eq!(v["text_abilities"][0]["kind"], "activated");
+    assert_eq!(v["text_abilities"][0]["costs"], json!(["1 OP"]));
     assert_eq!(v["text_abilities"][1]["kind"], "triggered");
     // The text keeps its line breaks: verbatim in the page, shown with `pre-wrap`.
     assert!(v["text"].as_str().unwrap().contains('\n'));
@@ -265,6 +266,17 @@ async fn arcane_card_shows_cost_and_restriction() {
     assert!(html.contains("this unit.\nDeath Cloud:"));
     let (_, _, css) = get("/static/style.css", None).await;
     assert!(css.contains(".source-text {") && css.contains("white-space: pre-wrap"));
+    // seed 004: "other costs such as downing one of the unit’s own figures may also be used"
+    let (html, v) = page_and_twin("/card/arcane/Jade%20Marches%20Flame%20Adepts").await;
+    assert!(
+        html.contains("<th>costs</th><td>1 OP; down one figure from this unit</td>"),
+        "{html}"
+    );
+    assert!(html.contains("<th>restriction</th><td>—</td>"));
+    assert_eq!(
+        v["text_abilities"][0]["costs"],
+        json!(["1 OP", "down one figure from this unit"])
+    );
 }
 
 // ---- rules ----
@@ -548,4 +560,153 @@ async fn json_errors_and_twins_are_written_html_safe() {
         assert!(!body.contains('<') && !body.contains('>'), "{uri}: {body}");
         serde_json::from_str::<Value>(&body).unwrap();
     }
+}
+
+/// The page's prose: tags dropped, and the textarea, scripts and code (quoted program
+/// output such as a CLI message, which keeps its own backticks) left out.
+fn visible_text(html: &str) -> String {
+    let mut text = String::new();
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        text.push_str(&rest[..open]);
+        rest = &rest[open..];
+        for skip in ["<textarea", "<script", "<code", "<pre"] {
+            if rest.starts_with(skip) {
+                let close = format!("</{}>", &skip[1..]);
+                rest = rest.find(&close).map_or("", |i| &rest[i..]);
+            }
+        }
+        rest = rest.split_once('>').map_or("", |(_, r)| r);
+    }
+    text.push_str(rest);
+    text
+}
+
+// Issue #15, players 5: titles, not hashed file names; the grammar's reading behind a
+// disclosure; no literal Markdown backticks anywhere.
+#[actix_web::test]
+async fn pages_speak_the_players_language() {
+    let (html, v) = page_and_twin("/keyword/swtcg/Fury").await;
+    assert!(
+        html.contains(">Star Wars TCG keyword sheet"),
+        "the source by its title: {html}"
+    );
+    assert!(!visible_text(&html).contains("3662751f32a442dc"), "{html}");
+    assert_eq!(
+        v["source"], "002_3662751f32a442dc.txt",
+        "the twin keeps the file"
+    );
+    assert!(v["source_title"]
+        .as_str()
+        .unwrap()
+        .starts_with("Star Wars TCG keyword sheet"));
+    assert!(
+        html.contains("<details class=\"reading\">\n<summary>How Arbiter reads this</summary>"),
+        "{html}"
+    );
+    let (html, _) = page_and_twin("/card/keyforge/Horseman%20of%20Pestilence").await;
+    assert!(
+        html.contains("<summary>How Arbiter reads this</summary>"),
+        "{html}"
+    );
+    let (html, _) = page_and_twin("/rules/karth/3.1").await;
+    assert!(
+        html.contains("Heroes of Karth rulebook, section 3"),
+        "{html}"
+    );
+    for uri in [
+        "/",
+        "/search?q=fury",
+        "/search?q=first%20strike",
+        "/search?q=fury%20%22unclosed",
+        "/search?q=game%3Anope",
+        "/keyword/swtcg/Fury",
+        "/keyword/battleline/Armr",
+        "/card/battleline/Nope",
+        "/card/keyforge/Horseman%20of%20Pestilence",
+        "/rules/karth",
+        "/rules/karth/5.1.2",
+        "/decks",
+        "/help/search",
+        "/docs/decks",
+        "/docs/positions",
+        "/nowhere",
+    ] {
+        let (_, _, html) = get(uri, None).await;
+        let text = visible_text(&html);
+        let stray: Vec<&str> = text.lines().filter(|l| l.contains('`')).collect();
+        assert!(stray.is_empty(), "{uri}: literal backticks in {stray:?}");
+    }
+}
+
+// Issue #15, players 8: card lists with numbered pages and sorting.
+#[actix_web::test]
+async fn card_lists_sort_and_page() {
+    let (html, v) = page_and_twin("/cards/karth?sort=value&order=desc&per_page=5&page=2").await;
+    assert_eq!(v["object"], "list");
+    assert_eq!(v["total"], 70, "{v}");
+    assert_eq!(
+        (v["sort"].as_str(), v["order"].as_str()),
+        (Some("value"), Some("desc"))
+    );
+    let values: Vec<i64> = v["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_i64().unwrap())
+        .collect();
+    assert_eq!(values.len(), 5);
+    assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+    assert_eq!(
+        v["next_page"],
+        "/cards/karth.json?sort=value&order=desc&page=3&per_page=5"
+    );
+    assert!(html.contains("6–10 of 70 cards, page 2 of 14"), "{html}");
+    assert!(html.contains("aria-current=\"page\">2</span>"), "{html}");
+    assert!(
+        html.contains(
+            "href=\"/cards/karth?sort=value&#38;order=desc&#38;page=14&#38;per_page=5\">14</a>"
+        ),
+        "{html}"
+    );
+    assert!(html.contains("aria-sort=\"descending\""), "{html}");
+    // Sorted by name, then by type.
+    not_found_both_ways("/cards/battleline?keyword=elude").await;
+    let (_, v) = page_and_twin("/cards/swtcg?keyword=elude").await;
+    assert_eq!(v["keyword"], "Precision", "an alias resolves");
+    let (_, v) = page_and_twin("/cards/karth?sort=type").await;
+    let types: Vec<&str> = v["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["type"].as_str().unwrap())
+        .collect();
+    let mut sorted = types.clone();
+    sorted.sort();
+    assert_eq!(types, sorted);
+    // The home page and keyword pages link here.
+    let (_, _, home) = get("/", None).await;
+    assert!(home.contains("href=\"/cards/karth\""), "{home}");
+    let (_, _, kw) = get("/keyword/battleline/Armor", None).await;
+    assert!(
+        kw.contains("href=\"/cards/battleline?keyword=Armor\""),
+        "{kw}"
+    );
+    // Bad parameters are located 400s; unknown names 404s with suggestions.
+    for (uri, needle) in [
+        ("/cards/karth?sort=gold", "`sort`"),
+        ("/cards/karth?order=up", "`order`"),
+        ("/cards/karth?per_page=0", "`per_page`"),
+        ("/cards/karth?per_page=100000", "`per_page`"),
+        ("/cards/karth?page=99999", "`page`"),
+    ] {
+        let (status, _, body) = get(uri, Some("application/json")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {body}");
+        assert!(body.contains(needle), "{uri}: {body}");
+    }
+    let (status, _, body) = get("/cards/karth?page=x", Some("application/json")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let details = not_found_both_ways("/cards/battleline?keyword=armr").await;
+    assert!(details.contains("Armor"), "{details}");
+    not_found_both_ways("/cards/kart").await;
 }

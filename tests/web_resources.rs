@@ -8,7 +8,7 @@
 //! waiting, held by a streamed answer nobody reads, and a store with a tiny bound driven
 //! by an explicit clock.
 
-mod common;
+use crate::common;
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;

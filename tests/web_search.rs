@@ -1,7 +1,7 @@
 //! The search pages and API over HTTP: results, facets, pagination, warnings, errors,
 //! hostile text, the help page and the OpenAPI document.
 
-mod common;
+use crate::common;
 
 use actix_web::http::StatusCode;
 use arbiter::catalogue::{self, Card, Catalogue};
@@ -242,4 +242,188 @@ async fn cached_and_uncached_answers_are_identical() {
     let (_, p1) = get("/api/search?q=game:karth&per_page=5").await;
     let (_, p2) = get("/api/search?q=game:karth&per_page=5&page=2").await;
     assert_ne!(p1, p2);
+}
+
+/// Each result's game as the page shows it, under the game heading it sits below.
+fn results_under_headings(html: &str) -> Vec<(String, String)> {
+    let list = html
+        .split_once("<ol class=\"results")
+        .map(|(_, rest)| rest.split("</ol>").next().unwrap_or(""))
+        .unwrap_or("");
+    let mut heading = String::new();
+    let mut out = Vec::new();
+    for li in list.split("<li class=\"").skip(1) {
+        if li.starts_with("group-heading") {
+            heading = between(li, "<h2>", "</h2>").to_string();
+        } else {
+            out.push((
+                heading.clone(),
+                between(li, "<span class=\"game\">", "</span>").to_string(),
+            ));
+        }
+    }
+    out
+}
+
+fn between<'a>(s: &'a str, open: &str, close: &str) -> &'a str {
+    s.split_once(open)
+        .and_then(|(_, rest)| rest.split_once(close))
+        .map_or("", |(inside, _)| inside)
+}
+
+// Issue #15, players 3: for `fury` a battle-line card and keyword sat under the heading
+// "Star Wars Trading Card Game" (only exact matches were grouped; the rest fell under the
+// last exact match's heading).
+#[actix_web::test]
+async fn grouped_results_sit_under_their_own_games_heading() {
+    for q in ["fury", "armor", "how%20does%20armor%20work"] {
+        let (status, html) = get(&format!("/search?q={q}")).await;
+        assert_eq!(status, StatusCode::OK);
+        let shown = results_under_headings(&html);
+        assert!(shown.len() > 2, "{q}: {shown:?}");
+        assert!(html.contains("class=\"group-heading\""), "{q} is grouped");
+        for (heading, game) in &shown {
+            assert_eq!(
+                heading, game,
+                "{q}: a {game} result under {heading}: {shown:?}"
+            );
+        }
+        // One heading per game: its results are together.
+        let mut games: Vec<&String> = shown.iter().map(|(h, _)| h).collect();
+        games.dedup();
+        let mut unique = games.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(games.len(), unique.len(), "{q}: {shown:?}");
+    }
+}
+
+// Issue #15, players 1: no dead ends.
+#[actix_web::test]
+async fn a_search_that_finds_nothing_offers_names_and_the_syntax_help() {
+    let (status, v) = json("/search.json?q=first%20strike").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["total"], 0, "{v}");
+    assert_eq!(v["help_url"], "/help/search");
+    let suggestions = v["suggestions"].as_array().expect("suggestions");
+    assert!(!suggestions.is_empty(), "{v}");
+    for s in suggestions {
+        assert!(s["url"].as_str().is_some_and(|u| u.starts_with('/')), "{s}");
+        assert!(
+            ["keyword", "card"].contains(&s["kind"].as_str().unwrap_or("")),
+            "{s}"
+        );
+    }
+    let (status, html) = get("/search?q=first%20strike").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("No results for"), "{html}");
+    assert!(html.contains("Did you mean"), "{html}");
+    assert!(html.contains("href=\"/help/search\""), "{html}");
+    // Nonsense: no names to offer, still the help and the examples of what works.
+    let (status, html) = get("/search?q=qxzvvq").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("class=\"syntax-help\""), "{html}");
+    assert!(!html.contains("Did you mean"), "{html}");
+}
+
+// Issue #15, players 1 and 2.
+#[actix_web::test]
+async fn questions_typos_and_corrections_say_what_was_searched() {
+    let (_, v) = json("/search.json?q=how%20does%20armor%20work").await;
+    assert_eq!(v["read_as"]["q"], "armor", "{v}");
+    assert_eq!(v["read_as"]["why"], "question");
+    assert_eq!(v["read_as"]["typed"], "how does armor work");
+    assert_eq!(
+        v["read_as"]["literal_url"],
+        "/search?q=%22how%20does%20armor%20work%22"
+    );
+    assert!(
+        v["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["url"] == "/keyword/battleline/Armor"),
+        "{v}"
+    );
+    let (_, v) = json("/search.json?q=brekthrough").await;
+    assert_eq!(v["read_as"]["q"], "Breakthrough", "{v}");
+    assert_eq!(v["read_as"]["why"], "typo");
+    let literal = v["read_as"]["literal_url"].as_str().unwrap().to_string();
+    assert_eq!(literal, "/search?q=%22brekthrough%22");
+    // The literal text finds nothing, and then offers the name.
+    let (_, v) = json(&arbiter::web::links::json(&literal)).await;
+    assert_eq!(v["total"], 0, "{v}");
+    assert!(v.get("read_as").is_none(), "{v}");
+    assert!(
+        v["suggestions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["name"] == "Breakthrough"),
+        "{v}"
+    );
+    let (_, v) = json("/search.json?q=break%20through").await;
+    assert_eq!(v["read_as"]["q"], "Breakthrough", "{v}");
+    assert_eq!(v["read_as"]["why"], "correction");
+    let (_, html) = get("/search?q=break%20through").await;
+    assert!(
+        html.contains("Showing results for <strong class=\"searched\">Breakthrough</strong>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("href=\"/search?q=%22break%20through%22\""),
+        "{html}"
+    );
+    // What was typed, found as typed: no notice.
+    for q in ["fury", "elude", "breakth", "game%3Akarth%20type%3Aitem"] {
+        let (_, v) = json(&format!("/search.json?q={q}")).await;
+        assert!(v.get("read_as").is_none(), "{q}: {v}");
+        assert!(v["total"].as_u64().unwrap() > 0, "{q}");
+    }
+}
+
+// Issue #15, players 4.
+#[actix_web::test]
+async fn card_hits_show_the_filtered_values_and_the_keyword_named() {
+    let (_, v) = json("/search.json?q=game%3Akarth%20type%3Aitem%20value%3C%3D2").await;
+    let data = v["data"].as_array().unwrap();
+    assert!(!data.is_empty());
+    for r in data {
+        let shown = &r["filtered"][0];
+        assert_eq!(shown["field"], "value", "{r}");
+        let n: i64 = shown["value"].as_str().unwrap().parse().unwrap();
+        assert!(n <= 2, "{r}");
+    }
+    let (_, v) = json("/search.json?q=keyword%3Aelude").await;
+    for r in v["data"].as_array().unwrap() {
+        let marked: Vec<&str> = r["keywords"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|k| k["matched"] == true)
+            .map(|k| k["label"].as_str().unwrap())
+            .collect();
+        assert_eq!(marked, ["Precision"], "{r}");
+    }
+    let (_, html) = get("/search?q=keyword%3Aarmor%20attack%3E%3D3").await;
+    assert!(
+        html.contains("<mark><a href=\"/keyword/battleline/Armor\">Armor 1</a></mark>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<span class=\"field\">attack</span> 3"),
+        "{html}"
+    );
+}
+
+#[actix_web::test]
+async fn result_pages_are_numbered() {
+    let (_, html) = get("/search?q=kind%3Acard&per_page=5&page=3").await;
+    assert!(html.contains("aria-current=\"page\">3</span>"), "{html}");
+    for n in [1, 2, 4, 5] {
+        assert!(
+            html.contains(&format!("per_page=5\">{n}</a>")),
+            "page {n}: {html}"
+        );
+    }
 }

@@ -368,10 +368,57 @@ pub fn inspect(db_path: &Path) -> Found {
 pub struct Catalogue {
     data: DataSet,
     data_hash: String,
-    cards_by_name: HashMap<(String, String), usize>,
+    cards_by_name: NameIndex,
     keywords_by_name: HashMap<(String, String), usize>,
     rules_by_section: HashMap<(String, String), Vec<usize>>,
-    cards_by_keyword: HashMap<(String, String), Vec<usize>>,
+    cards_by_keyword: HashMap<(String, String), Vec<u32>>,
+}
+
+/// The cards by game and folded name, in 16 bytes a card: the hash of the pair and the
+/// card's position, sorted by hash. A lookup checks each candidate against the card
+/// itself, so a collision costs a comparison, never a wrong card. (A map keyed by owned
+/// `(game, folded name)` strings took ~150 bytes a card.)
+#[derive(Debug, Default)]
+struct NameIndex(Vec<(u64, u32)>);
+
+impl NameIndex {
+    fn key(game: &str, folded: &str) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        game.hash(&mut h);
+        folded.hash(&mut h);
+        h.finish()
+    }
+
+    fn new(cards: &[Card]) -> NameIndex {
+        let mut v: Vec<(u64, u32)> = cards
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| Some((Self::key(&c.game, &fold(&c.name)), u32::try_from(i).ok()?)))
+            .collect();
+        // Stable: of two cards with one name, the later wins, as the import's checks
+        // leave it.
+        v.sort_by_key(|&(h, _)| h);
+        v.shrink_to_fit();
+        NameIndex(v)
+    }
+
+    /// The position of the card `name` (folded) of `game`.
+    fn get(&self, cards: &[Card], game: &str, name: &str) -> Option<usize> {
+        let folded = fold(name);
+        let key = Self::key(game, &folded);
+        let start = self.0.partition_point(|&(h, _)| h < key);
+        self.0[start..]
+            .iter()
+            .take_while(|&&(h, _)| h == key)
+            .map(|&(_, i)| i as usize)
+            .filter(|&i| {
+                cards
+                    .get(i)
+                    .is_some_and(|c| c.game == game && fold(&c.name) == folded)
+            })
+            .last()
+    }
 }
 
 impl Catalogue {
@@ -383,10 +430,10 @@ impl Catalogue {
 
     /// Wraps data already in memory (tests, benchmarks).
     pub fn from_data(data: DataSet, data_hash: String) -> Catalogue {
-        let mut cards_by_name = HashMap::new();
-        let mut cards_by_keyword: HashMap<(String, String), Vec<usize>> = HashMap::new();
+        let cards_by_name = NameIndex::new(&data.cards);
+        let mut cards_by_keyword: HashMap<(String, String), Vec<u32>> = HashMap::new();
         for (i, c) in data.cards.iter().enumerate() {
-            cards_by_name.insert((c.game.clone(), fold(&c.name)), i);
+            let Ok(i) = u32::try_from(i) else { break };
             for a in &c.abilities {
                 let list = cards_by_keyword
                     .entry((c.game.clone(), a.keyword.clone()))
@@ -395,6 +442,9 @@ impl Catalogue {
                     list.push(i);
                 }
             }
+        }
+        for list in cards_by_keyword.values_mut() {
+            list.shrink_to_fit();
         }
         let mut keywords_by_name = HashMap::new();
         for (i, k) in data.keywords.iter().enumerate() {
@@ -435,8 +485,8 @@ impl Catalogue {
     /// A card by name, case- and quote-insensitively.
     pub fn card(&self, game: &str, name: &str) -> Option<&Card> {
         self.cards_by_name
-            .get(&(game.to_string(), fold(name)))
-            .map(|&i| &self.data.cards[i])
+            .get(&self.data.cards, game, name)
+            .and_then(|i| self.data.cards.get(i))
     }
     /// A keyword by name or alias, case- and quote-insensitively.
     pub fn keyword(&self, game: &str, name: &str) -> Option<&Keyword> {
@@ -463,7 +513,11 @@ impl Catalogue {
     pub fn cards_with_keyword(&self, game: &str, keyword: &str) -> Vec<&Card> {
         self.cards_by_keyword
             .get(&(game.to_string(), keyword.to_string()))
-            .map(|ids| ids.iter().map(|&i| &self.data.cards[i]).collect())
+            .map(|ids| {
+                ids.iter()
+                    .filter_map(|&i| self.data.cards.get(i as usize))
+                    .collect()
+            })
             .unwrap_or_default()
     }
     /// The deck-building formats of one game, in file order.

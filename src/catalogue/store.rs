@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 /// Bumped whenever the schema changes; a catalogue of another version is refused by the
 /// readers and may be replaced by `arbiter import`.
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 3;
 
 /// The SQLite header's application id of every catalogue this crate writes ("ARBC"), so a
 /// damaged catalogue is still known for ours and a stranger's SQLite file never is.
@@ -557,7 +557,9 @@ fn read_cards(conn: &Connection, path: &Path) -> Result<Vec<Card>, StoreError> {
             Ok(())
         },
     )?;
-    rows(
+    // Every list is shrunk to its length: read through `push`, a one-element list keeps
+    // room for four, which at 100,000 cards was a third of the catalogue's memory.
+    let mut cards = rows(
         conn,
         path,
         "SELECT id, game, name, type, faction, value, traits, text, attributes, text_abilities FROM cards ORDER BY id",
@@ -572,12 +574,21 @@ fn read_cards(conn: &Connection, path: &Path) -> Result<Vec<Card>, StoreError> {
                 abilities: abilities
                     .get_mut(id)
                     .map(std::mem::take)
+                    .map(exact)
                     .unwrap_or_default(),
-                traits: r.json(6, "card traits")?,
+                traits: r.json(6, "card traits").map(exact)?,
                 text: r.get(7)?,
-                attributes: r.json(8, "card attributes")?,
-                text_abilities: r.json(9, "card text abilities")?,
+                attributes: r.json(8, "card attributes").map(exact)?,
+                text_abilities: r.json(9, "card text abilities").map(exact)?,
             })
         },
-    )
+    )?;
+    cards.shrink_to_fit();
+    Ok(cards)
+}
+
+/// `v` with no spare capacity.
+fn exact<T>(mut v: Vec<T>) -> Vec<T> {
+    v.shrink_to_fit();
+    v
 }

@@ -118,68 +118,132 @@ pub fn batch_json(checked: &[Checked], single: bool) -> serde_json::Value {
     }
 }
 
-/// One row of the tournament report (`arbiter check --batch DIR --report FILE`).
+/// One row of the tournament report (`arbiter check --batch DIR --report FILE`, and the
+/// CSV download of the `/decks` page).
 #[derive(Debug, Clone, Serialize)]
 pub struct ReportRow {
+    /// The input's name: its path relative to the folder checked, or the page's
+    /// `deck N: title`.
     pub file: String,
     pub player: String,
+    /// The deck's faction (derived from the cards when it has no `Faction:` line).
+    pub faction: String,
+    pub format: String,
     /// `yes`, `no` or `unreadable`.
     pub legal: String,
     pub errors: usize,
     pub warnings: usize,
     /// The first three error messages, joined by ` | `.
     pub first_errors: String,
+    /// Every warning's message, joined by ` | `.
+    pub warning_list: String,
 }
 
 impl ReportRow {
     /// The report's columns, in order (the CSV report's header).
-    pub const COLUMNS: [&'static str; 6] = [
+    pub const COLUMNS: [&'static str; 9] = [
         "file",
         "player",
+        "faction",
+        "format",
         "legal",
         "errors",
         "warnings",
         "first_errors",
+        "warning_list",
     ];
 
     /// The row of one input.
     pub fn of(c: &Checked) -> ReportRow {
+        let messages = |v: &Verdict, severity: Severity, limit: usize| {
+            v.violations
+                .iter()
+                .filter(|x| x.severity == severity)
+                .take(limit)
+                .map(|x| format!("[{}] {}", x.rule, x.message))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        };
         match &c.outcome {
             Ok(v) => ReportRow {
                 file: c.file.clone(),
                 player: v.player.clone().unwrap_or_default(),
+                faction: v.faction.clone().unwrap_or_default(),
+                format: v.format.clone(),
                 legal: if v.legal { "yes" } else { "no" }.into(),
                 errors: v.errors,
                 warnings: v.warnings,
-                first_errors: v
-                    .violations
-                    .iter()
-                    .filter(|x| x.severity == Severity::Error)
-                    .take(3)
-                    .map(|x| format!("[{}] {}", x.rule, x.message))
-                    .collect::<Vec<_>>()
-                    .join(" | "),
+                first_errors: messages(v, Severity::Error, 3),
+                warning_list: messages(v, Severity::Warning, usize::MAX),
             },
             Err(e) => ReportRow {
                 file: c.file.clone(),
                 player: String::new(),
+                faction: String::new(),
+                format: String::new(),
                 legal: "unreadable".into(),
                 errors: 1,
                 warnings: 0,
                 first_errors: e.clone(),
+                warning_list: String::new(),
             },
         }
     }
 
     /// The row's values in [`ReportRow::COLUMNS`] order.
-    pub fn cells(&self) -> [String; 6] {
+    pub fn cells(&self) -> [String; 9] {
         [
             self.file.clone(),
             self.player.clone(),
+            self.faction.clone(),
+            self.format.clone(),
             self.legal.clone(),
             self.errors.to_string(),
             self.warnings.to_string(),
             self.first_errors.clone(),
+            self.warning_list.clone(),
         ]
+    }
+}
+
+/// The CSV report of `rows`: a header of [`ReportRow::COLUMNS`], one row per input, every
+/// cell spreadsheet-safe (a cell never starts a formula).
+pub fn report_csv(rows: &[ReportRow]) -> std::io::Result<Vec<u8>> {
+    use crate::catalogue::csvfile::CsvWriter;
+    let mut out = Vec::new();
+    let mut w = CsvWriter::new(&mut out).spreadsheet_safe();
+    w.row(ReportRow::COLUMNS)?;
+    for r in rows {
+        w.row(r.cells())?;
+    }
+    w.finish()?;
+    Ok(out)
+}
+
+/// The name a report gives `path`: relative to `folder` (the `--batch` folder) when it is
+/// inside it, else as given.
+pub fn report_name(path: &std::path::Path, folder: Option<&std::path::Path>) -> String {
+    folder
+        .and_then(|f| path.strip_prefix(f).ok())
+        .filter(|rel| !rel.as_os_str().is_empty())
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn report_names_are_relative_to_the_folder() {
+        let dir = Path::new("/t/round1");
+        assert_eq!(report_name(&dir.join("alice.txt"), Some(dir)), "alice.txt");
+        assert_eq!(
+            report_name(Path::new("/x/bob.txt"), Some(dir)),
+            "/x/bob.txt"
+        );
+        assert_eq!(report_name(Path::new("bob.txt"), None), "bob.txt");
     }
 }

@@ -13,7 +13,9 @@ mod batch;
 mod parse;
 mod rules;
 
-pub use batch::{batch_json, format_for, Batch, Checked, ReportRow, Tally};
+pub use batch::{
+    batch_json, format_for, report_csv, report_name, Batch, Checked, ReportRow, Tally,
+};
 pub use parse::{
     parse_decklist, parse_decklists, parse_json, Decklist, Entry, JsonCard, JsonDeck, Section,
     MAX_BYTES,

@@ -95,7 +95,8 @@ pub struct Decklist {
     pub problems_dropped: usize,
     /// The input was refused whole (over [`MAX_BYTES`]): only its problem is reported.
     pub refused: bool,
-    /// The first and last line numbers the list spans (for several lists in one text).
+    /// The first and last lines of the whole text the list spans (for several lists in
+    /// one text); the list's own lines, which its problems cite, count from 1.
     pub first_line: usize,
     pub last_line: usize,
 }
@@ -129,8 +130,10 @@ pub fn parse_decklist(text: &str) -> Decklist {
     parse_at(text, 1)
 }
 
-/// Reads a text holding several decklists separated by lines of `---`, keeping the line
-/// numbers of the whole text. An empty text is one (empty) list.
+/// Reads a text holding several decklists separated by lines of `---`. Each list's lines
+/// are numbered from its own first line (the line after its `---`), as if it were a file
+/// of its own; [`Decklist::first_line`] and [`Decklist::last_line`] say where it sits in
+/// the whole text. An empty text is one (empty) list.
 pub fn parse_decklists(text: &str) -> Vec<Decklist> {
     if text.len() > MAX_BYTES {
         return vec![parse_decklist(text)];
@@ -173,7 +176,7 @@ fn parse_at(text: &str, first_line: usize) -> Decklist {
     };
     if text.len() > MAX_BYTES {
         list.problem(syntax(
-            first_line,
+            1,
             format!(
                 "the decklist is {} bytes; the limit is {MAX_BYTES} bytes (1 MiB)",
                 text.len()
@@ -188,9 +191,9 @@ fn parse_at(text: &str, first_line: usize) -> Decklist {
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut section = None;
-    let mut line_no = first_line;
+    let mut line_no = 1;
     for (i, raw) in text.split('\n').enumerate() {
-        line_no = first_line + i;
+        line_no = 1 + i;
         let line = raw.strip_suffix('\r').unwrap_or(raw);
         let line = line.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
         if line.is_empty() || line.starts_with('#') {
@@ -248,7 +251,7 @@ fn parse_at(text: &str, first_line: usize) -> Decklist {
             }
         }
     }
-    list.last_line = line_no;
+    list.last_line = first_line + line_no - 1;
     list
 }
 
@@ -413,10 +416,11 @@ mod tests {
     }
 
     #[test]
-    fn separators_split_lists_and_keep_line_numbers() {
+    fn separators_split_lists_and_number_each_from_its_first_line() {
         let lists = parse_decklists("1 A\n---\n2 B\n3 C\n---\n");
         assert_eq!(lists.len(), 2);
-        assert_eq!(lists[1].entries[0].line, 3);
-        assert_eq!(lists[1].entries[1].line, 4);
+        assert_eq!(lists[1].entries[0].line, 1);
+        assert_eq!(lists[1].entries[1].line, 2);
+        assert_eq!((lists[1].first_line, lists[1].last_line), (3, 5));
     }
 }

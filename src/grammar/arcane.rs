@@ -2,7 +2,9 @@
 //!
 //! Seed 004: abilities "come in one of three types: activated, triggered, and static, as
 //! shown by the way they are written". Activated: `[Cost] [Activation restriction (if any)]
-//! -- [Effect.]`. Triggered: `[Trigger condition,] [effect.]`, beginning with When, At or
+//! -- [Effect.]`, where the left of the dash is a list of costs ("some number of order
+//! points, though other costs such as downing one of the unit's own figures may also be
+//! used") and an activation restriction, a condition ("if this unit is undead"). Triggered: `[Trigger condition,] [effect.]`, beginning with When, At or
 //! Whenever. Static: "simply written as statements". Reminder text is "in parenthesis
 //! placed at the end of an ability" and "has no rules implications", so it is split off
 //! before the ability is classified.
@@ -36,9 +38,12 @@ pub struct ArcaneAbility {
     /// The ability's name, when written as `Name: text`.
     pub name: Option<String>,
     pub kind: ArcaneKind,
-    /// Activated: what is paid (`1 OP`).
-    pub cost: Option<String>,
-    /// Activated: the activation restriction (`if this unit is undead`).
+    /// Activated: every cost, in the order written (`1 OP`, `down one figure from this
+    /// unit`); seed 004: "All costs must be payable to get the effect."
+    pub costs: Vec<String>,
+    /// Activated: the activation restriction, a condition (`if this unit is undead`);
+    /// seed 004: "In order for the costs to be paid in the first place the activation
+    /// restriction must be met."
     pub restriction: Option<String>,
     /// Triggered: the trigger condition (`Whenever a figure is downed from this unit`).
     pub condition: Option<String>,
@@ -71,7 +76,7 @@ pub fn parse(text: &str) -> ArcaneAbility {
     let mut ability = ArcaneAbility {
         name: None,
         kind: ArcaneKind::Static,
-        cost: None,
+        costs: Vec::new(),
         restriction: None,
         condition: None,
         optional: false,
@@ -79,14 +84,10 @@ pub fn parse(text: &str) -> ArcaneAbility {
         reminder,
     };
     if let Some((left, effect)) = body.split_once("--") {
-        let left = left.trim();
-        let (cost, restriction) = match left.split_once(',') {
-            Some((c, r)) => (c.trim(), Some(r.trim().to_string())),
-            None => (left, None),
-        };
+        let (costs, restriction) = costs_and_restriction(left);
         ability.kind = ArcaneKind::Activated;
-        ability.cost = Some(cost.to_string());
-        ability.restriction = restriction.filter(|r| !r.is_empty());
+        ability.costs = costs;
+        ability.restriction = restriction;
         ability.effect = effect.trim().to_string();
     } else if TRIGGER.is_match(&body) {
         ability.kind = ArcaneKind::Triggered;
@@ -100,6 +101,31 @@ pub fn parse(text: &str) -> ArcaneAbility {
             .any(|w| w == "may");
     }
     ability
+}
+
+/// The words that open an activation restriction: a condition, not something paid.
+static RESTRICTION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^(?:only\s+)?(?:if|unless|while|when|as long as|during)\b")
+        .expect("static regex")
+});
+
+/// Splits the left of an activated ability's dash into its costs and its activation
+/// restriction: the comma-separated items in order, those opening with a condition word
+/// (`if`, `unless`, `while`, `as long as`, `during`, `only if`) making the restriction and
+/// every other item a cost. (Before this, everything after the first comma was read as
+/// the restriction, so Fireburst's "down one figure from this unit" was one.)
+fn costs_and_restriction(left: &str) -> (Vec<String>, Option<String>) {
+    let mut costs = Vec::new();
+    let mut restriction: Vec<&str> = Vec::new();
+    for item in left.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        if RESTRICTION.is_match(item) || !restriction.is_empty() {
+            restriction.push(item);
+        } else {
+            costs.push(item.to_string());
+        }
+    }
+    let restriction = (!restriction.is_empty()).then(|| restriction.join(", "));
+    (costs, restriction)
 }
 
 /// Classifies one card-text line written as `Ability Name: rules text` (or just the text).
@@ -130,7 +156,7 @@ mod tests {
         let a = parse_line("Lord of the Dead: 1 OP, if this unit is undead -- Return one downed figure to this unit.");
         assert_eq!(a.name.as_deref(), Some("Lord of the Dead"));
         assert_eq!(a.kind, ArcaneKind::Activated);
-        assert_eq!(a.cost.as_deref(), Some("1 OP"));
+        assert_eq!(a.costs, ["1 OP"]);
         assert_eq!(a.restriction.as_deref(), Some("if this unit is undead"));
         assert_eq!(a.effect, "Return one downed figure to this unit.");
     }
@@ -158,7 +184,30 @@ mod tests {
     fn statement_is_static() {
         let a = parse_line("Aura of Peace: Enemy units within 4\" cannot be given charge orders.");
         assert_eq!(a.kind, ArcaneKind::Static);
-        assert_eq!(a.cost, None);
+        assert!(a.costs.is_empty());
+    }
+
+    // seed 004 Activated: "The usual cost to use an activated ability is some number of order points, though other costs such as downing one of the unit’s own figures may also be used. All costs must be payable to get the effect."
+    #[test]
+    fn downing_a_figure_is_a_cost_not_a_restriction() {
+        let a = parse_line(
+            "Fireburst: 1 OP, down one figure from this unit -- Deal 2 damage to one enemy unit within 6 inches.",
+        );
+        assert_eq!(a.costs, ["1 OP", "down one figure from this unit"]);
+        assert_eq!(a.restriction, None);
+        // A cost, then a condition: the condition is the restriction, in any order.
+        let a = parse("2 OP, down one figure from this unit, if this unit is undead -- Heal.");
+        assert_eq!(a.costs, ["2 OP", "down one figure from this unit"]);
+        assert_eq!(a.restriction.as_deref(), Some("if this unit is undead"));
+        let a = parse("1 OP, only if this unit has not moved -- Fire.");
+        assert_eq!(a.costs, ["1 OP"]);
+        assert_eq!(
+            a.restriction.as_deref(),
+            Some("only if this unit has not moved")
+        );
+        // "Downing" is paid, "undead" is a condition: the words decide, not the position.
+        let a = parse("Down one figure from this unit -- Gain 1 OP.");
+        assert_eq!(a.costs, ["Down one figure from this unit"]);
     }
 
     // seed 004 Reminder Text: "Reminder text is italicized and in parenthesis placed at the end of an ability. It does not actually affect the play of the game"

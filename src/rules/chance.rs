@@ -5,20 +5,14 @@
 //! A game records every chance node it meets as a [`Chance`] (its outcomes, their
 //! integer weights, which was taken and whether the judge pinned it) inside one of its
 //! changes. [`take`] always draws from the generator, pinned or not, so pinning one node
-//! does not reshuffle the ones after it. [`exact`] computes a distribution by re-running
-//! the game's pure `advance` on every outcome of every unpinned node, memoised by state
-//! where the game supplies a key; a game may supply a faster aggregated model instead,
-//! and every [`Distribution`] says which [`Method`] produced it.
-
-use std::collections::{BTreeMap, HashMap};
+//! does not reshuffle the ones after it. The exact distribution of a final quantity over
+//! the chance still to come is [`super::odds`]'s.
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use rand::Rng;
 use serde::Serialize;
-
-use super::game::Game;
 
 /// An exact probability.
 pub type Odds = BigRational;
@@ -138,130 +132,6 @@ pub fn take(rng: &mut impl Rng, n: usize, weights: &[u64], pin: Option<usize>) -
             forced: false,
         },
     })
-}
-
-/// How a figure was computed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "method", rename_all = "snake_case")]
-pub enum Method {
-    /// Every outcome of every unpinned chance node was played out with the game's own
-    /// `advance`: `runs` steps run, `memo_hits` states answered from the memo.
-    Enumerated { runs: usize, memo_hits: usize },
-    /// A model of the game's own that aggregates outcomes (named).
-    Aggregated { model: &'static str },
-}
-
-/// The exact distribution of a quantity.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Distribution<Q: Ord> {
-    /// Each value with its exact chance; the chances sum to 1.
-    pub outcomes: BTreeMap<Q, Odds>,
-    #[serde(flatten)]
-    pub method: Method,
-}
-
-impl<Q: Ord> Distribution<Q> {
-    /// The chance of `value`.
-    pub fn odds(&self, value: &Q) -> Odds {
-        self.outcomes.get(value).cloned().unwrap_or_else(Odds::zero)
-    }
-}
-
-/// Enumeration stopped: the chance still to come has more branches than the bound.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the exact odds need more than {limit} steps played out; pin some chance outcomes first")]
-pub struct TooManyBranches {
-    pub limit: usize,
-}
-
-/// The exact distribution of `quantity` of the final state when `start` is played to
-/// the end, over every unpinned chance node, by re-running `G::advance` on each outcome
-/// (memoised by [`Game::memo_key`]). At most `limit` steps are run.
-pub fn exact<G: Game, Q: Ord + Clone>(
-    start: &G::State,
-    quantity: impl Fn(&G::State) -> Q,
-    limit: usize,
-) -> Result<Distribution<Q>, TooManyBranches> {
-    let mut run = Enumeration::<G, Q> {
-        quantity: &quantity,
-        memo: HashMap::new(),
-        runs: 0,
-        memo_hits: 0,
-        limit,
-    };
-    let outcomes = run.value(start)?;
-    Ok(Distribution {
-        outcomes,
-        method: Method::Enumerated {
-            runs: run.runs,
-            memo_hits: run.memo_hits,
-        },
-    })
-}
-
-struct Enumeration<'q, G: Game, Q> {
-    quantity: &'q dyn Fn(&G::State) -> Q,
-    memo: HashMap<G::MemoKey, BTreeMap<Q, Odds>>,
-    runs: usize,
-    memo_hits: usize,
-    limit: usize,
-}
-
-impl<G: Game, Q: Ord + Clone> Enumeration<'_, G, Q> {
-    /// The distribution from `state` (between steps) to the end.
-    fn value(&mut self, state: &G::State) -> Result<BTreeMap<Q, Odds>, TooManyBranches> {
-        if G::is_over(state) {
-            return Ok(BTreeMap::from([((self.quantity)(state), Odds::one())]));
-        }
-        let key = G::memo_key(state);
-        if let Some(k) = &key {
-            if let Some(known) = self.memo.get(k) {
-                self.memo_hits += 1;
-                return Ok(known.clone());
-            }
-        }
-        let value = self.step(state.clone())?;
-        if let Some(k) = key {
-            self.memo.insert(k, value.clone());
-        }
-        Ok(value)
-    }
-
-    /// Runs the next step of `before`; at its first chance node left to draw, branches
-    /// on every outcome (pinning it and running the step again).
-    fn step(&mut self, before: G::State) -> Result<BTreeMap<Q, Odds>, TooManyBranches> {
-        if self.runs >= self.limit {
-            return Err(TooManyBranches { limit: self.limit });
-        }
-        self.runs += 1;
-        let mut after = before.clone();
-        let events = G::advance(&mut after);
-        let open = events.iter().find_map(|e| {
-            G::chance_in(&e.change).filter(|c| !c.forced).map(|c| {
-                let n = c.candidates;
-                (
-                    c.ordinal,
-                    n,
-                    (0..n).map(|i| odds_of(c.weights, n, i)).collect::<Vec<_>>(),
-                )
-            })
-        });
-        let Some((ordinal, n, odds)) = open else {
-            return self.value(&after);
-        };
-        let mut total: BTreeMap<Q, Odds> = BTreeMap::new();
-        for (i, p) in odds.into_iter().enumerate().take(n) {
-            if p.is_zero() {
-                continue;
-            }
-            let mut pinned = before.clone();
-            G::pin_chance(&mut pinned, ordinal, i, &events);
-            for (q, w) in self.step(pinned)? {
-                *total.entry(q).or_insert_with(Odds::zero) += w * &p;
-            }
-        }
-        Ok(total)
-    }
 }
 
 /// What the core reads of a recorded chance node, whatever its outcome type.

@@ -26,8 +26,9 @@ pub enum Source {
     Interpretation,
 }
 
-/// One quoted rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// One quoted rule. Its JSON is its fields but `document`, except that a published rule
+/// says where it is published (`published`): the game names its seed and house rules doc.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Citation {
     /// The game's slug (`battleline`, `swtcg`, …).
     pub game: &'static str,
@@ -40,12 +41,46 @@ pub struct Citation {
     pub source: Source,
     /// Where the sentence is: the seed's number (`000`), the published document's name,
     /// or the house rules' doc (`docs/rules/battleline.md`).
-    #[serde(skip)]
     pub document: &'static str,
     /// Which occurrence of `section` in the seed (1 for the second): a seed can number
     /// two passages alike (Karth's 5.1.1 appears twice). 0 for the first or only one.
-    #[serde(skip_serializing_if = "is_zero")]
     pub occurrence: u8,
+    /// For an interpretation: whether the reading cited is the interpretation's default
+    /// (false for every other kind).
+    pub default_reading: bool,
+}
+
+impl Serialize for Citation {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct CitationJson<'a> {
+            game: &'a str,
+            rule: &'a str,
+            section: &'a str,
+            sentence: &'a str,
+            source: Source,
+            /// A published rule alone says where it is published; without this a public
+            /// citation with no further basis would not say it anywhere in the JSON.
+            #[serde(skip_serializing_if = "Option::is_none")]
+            published: Option<&'a str>,
+            #[serde(skip_serializing_if = "is_zero")]
+            occurrence: u8,
+            /// An interpretation says whether its reading is the default.
+            #[serde(skip_serializing_if = "Option::is_none")]
+            default: Option<bool>,
+        }
+        CitationJson {
+            game: self.game,
+            rule: self.rule,
+            section: self.section,
+            sentence: self.sentence,
+            source: self.source,
+            published: (self.source == Source::Public).then_some(self.document),
+            occurrence: self.occurrence,
+            default: (self.source == Source::Interpretation).then_some(self.default_reading),
+        }
+        .serialize(s)
+    }
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -69,6 +104,7 @@ impl Citation {
             source: Source::Seed,
             document: seed,
             occurrence: 0,
+            default_reading: false,
         }
     }
 
@@ -97,6 +133,7 @@ impl Citation {
             source: Source::Public,
             document: published,
             occurrence: 0,
+            default_reading: false,
         }
     }
 
@@ -116,27 +153,30 @@ impl Citation {
             source: Source::House,
             document: doc,
             occurrence: 0,
+            default_reading: false,
         }
     }
 
-    /// Interpretation `key`'s reading `reading` of `game` (documented in `doc`) as the
-    /// rule itself: for a point the readings alone settle. `section` holds the key and
-    /// `rule` the reading.
+    /// A reading of one of `game`'s interpretations (`HealCap::Uncapped.reading()`) as the
+    /// rule itself, for a point the reading alone settles; `sentence` says what the
+    /// reading holds. `section` holds the key, `rule` the reading, `document` the doc
+    /// that writes the interpretation, and the citation keeps whether the reading is
+    /// the default. Taking the [`Reading`] (not its key and value as strings) means a
+    /// citation can only name a reading that is declared.
     pub const fn interpretation(
         game: &'static str,
-        doc: &'static str,
-        key: &'static str,
-        reading: &'static str,
+        reading: &'static Reading,
         sentence: &'static str,
     ) -> Citation {
         Citation {
             game,
-            rule: reading,
-            section: key,
+            rule: reading.value,
+            section: reading.key,
             sentence,
             source: Source::Interpretation,
-            document: doc,
+            document: reading.doc,
             occurrence: 0,
+            default_reading: reading.default,
         }
     }
 
@@ -209,12 +249,12 @@ pub struct Rule {
     /// A house rule that settled the point the cited sentence leaves open.
     pub house: Option<&'static Citation>,
     /// The interpretations whose readings settled the point (at most two).
-    pub readings: [Option<Reading>; 2],
+    pub readings: [Option<&'static Reading>; 2],
 }
 
 impl Rule {
     /// Also rests on reading `r` (a third reading replaces the second).
-    pub const fn reading(self, r: Reading) -> Rule {
+    pub const fn reading(self, r: &'static Reading) -> Rule {
         let mut readings = self.readings;
         if readings[0].is_none() {
             readings[0] = Some(r);
@@ -304,6 +344,9 @@ pub enum Basis {
         occurrence: u8,
         #[serde(skip)]
         sentence: &'static str,
+        /// The seed's number, for the text log (the JSON's game names its seed).
+        #[serde(skip)]
+        seed: &'static str,
     },
     /// A published rule outside the seeds.
     Public {
@@ -338,6 +381,7 @@ impl Basis {
                 section: c.section,
                 occurrence: c.occurrence,
                 sentence: c.sentence,
+                seed: c.document,
             },
             Source::Public => Basis::Public {
                 rule: c.rule,
@@ -354,7 +398,7 @@ impl Basis {
             Source::Interpretation => Basis::Interpretation {
                 key: c.section,
                 reading: c.rule,
-                default: false,
+                default: c.default_reading,
                 doc: c.place(),
             },
         }
@@ -377,19 +421,34 @@ pub fn log_lines(rule: &Rule, indent: &str) -> String {
             c.sentence
         ),
         Source::Interpretation => format!(
-            "{indent}interpretation `{}: {}` ({}): \"{}\"\n",
+            "{indent}interpretation `{}: {}`{} ({}): \"{}\"\n",
             c.section,
             c.rule,
+            default_note(c.default_reading),
             c.place(),
             c.sentence
         ),
     };
     for b in rule.citations().into_iter().skip(1) {
         match b {
-            Basis::Seed { rule, section, .. } => out.push_str(&format!(
-                "{indent}also seed {} §{section} {rule}\n",
-                c.document
-            )),
+            // The seed this basis quotes, not the cited sentence's document (a house
+            // rule's doc when a house rule is cited first).
+            Basis::Seed {
+                rule,
+                section,
+                occurrence,
+                seed,
+                ..
+            } => {
+                let which = if occurrence > 0 {
+                    format!(" ({} occurrence)", ordinal(occurrence + 1))
+                } else {
+                    String::new()
+                };
+                out.push_str(&format!(
+                    "{indent}also seed {seed} §{section}{which} {rule}\n"
+                ))
+            }
             Basis::Public {
                 rule,
                 section,
@@ -408,13 +467,69 @@ pub fn log_lines(rule: &Rule, indent: &str) -> String {
                 doc,
             } => out.push_str(&format!(
                 "{indent}reading `{key}: {reading}`{} ({doc})\n",
-                if default {
-                    " (default)"
-                } else {
-                    " (not the default)"
-                }
+                default_note(default)
             )),
         }
     }
     out
+}
+
+/// How the log marks a reading: the default or not.
+fn default_note(default: bool) -> &'static str {
+    if default {
+        " (default)"
+    } else {
+        " (not the default)"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static HOUSE: Citation = Citation::house("g", "docs/rules/g.md", "Order", "H1", "First.");
+    static SEED: Citation = Citation::seed("g", "042", "Strike", "2.1", "Hit.").occurrence(1);
+    static PUBLISHED: Citation = Citation::public("g", "Tournament Guide", "Loss", "7", "Lose.");
+    static DEFAULT_READING: Reading = Reading {
+        key: "k",
+        value: "a",
+        default: true,
+        doc: "docs/rules/g.md",
+    };
+    static DEFAULT: Citation = Citation::interpretation("g", &DEFAULT_READING, "A.");
+
+    #[test]
+    fn a_public_citation_alone_says_where_it_is_published() {
+        let json = serde_json::to_value(Rule::from(&PUBLISHED)).unwrap();
+        assert_eq!(json["published"], "Tournament Guide");
+        assert!(json.get("citations").is_none());
+        // Only a public citation has the field.
+        let json = serde_json::to_value(Rule::from(&SEED)).unwrap();
+        assert!(json.get("published").is_none());
+        assert_eq!(json["occurrence"], 1);
+    }
+
+    #[test]
+    fn a_seed_basis_under_a_house_rule_names_its_own_seed_and_occurrence() {
+        let rule = Rule::from(&HOUSE).house(&SEED);
+        assert_eq!(
+            log_lines(&rule, "").lines().nth(1),
+            Some("also seed 042 §2.1 (second occurrence) Strike")
+        );
+    }
+
+    #[test]
+    fn an_interpretation_citation_keeps_whether_its_reading_is_the_default() {
+        assert!(matches!(
+            Basis::of(&DEFAULT),
+            Basis::Interpretation { default: true, .. }
+        ));
+        assert_eq!(
+            serde_json::to_value(Rule::from(&DEFAULT)).unwrap()["default"],
+            true
+        );
+        assert!(
+            log_lines(&Rule::from(&DEFAULT), "").starts_with("interpretation `k: a` (default) (")
+        );
+    }
 }

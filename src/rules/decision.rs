@@ -33,12 +33,12 @@ impl<T> Decision<T> {
     pub fn describe(&self, name: impl Fn(&T) -> String) -> String {
         let list: Vec<String> = self.options.iter().map(&name).collect();
         let how = if self.pinned {
-            "judge's pin".to_string()
+            "the judge's pin".to_string()
         } else {
-            format!("default: {}", self.policy)
+            format!("the default policy, {}", self.policy)
         };
         format!(
-            "Decision {} ({}, {}): {} ({how}) of {}.",
+            "Decision {} ({}'s: {}): {}, by {how}; options: {}.",
             self.ordinal,
             self.who,
             self.question,
@@ -49,7 +49,7 @@ impl<T> Decision<T> {
 }
 
 /// A judge's pin: decision `decision` (1-based) takes option `option` (1-based).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DecisionPin {
     pub decision: u32,
@@ -57,7 +57,7 @@ pub struct DecisionPin {
 }
 
 /// A pin that names an option the decision does not have.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error, Serialize)]
 #[error("the pin for decision {decision} names option {option}; it has options 1 to {options}")]
 pub struct BadPin {
     pub decision: u32,

@@ -102,6 +102,25 @@ pub trait Game: Sized + 'static {
         chance: u32,
         pin: &str,
     ) -> Result<Self::Position, String>;
+    /// The decision panel of `change` if it records a decision (games without decisions
+    /// keep the default: none).
+    fn decision_panel(
+        _state: &Self::State,
+        _change: &Self::Change,
+    ) -> Option<super::view::DecisionPanel> {
+        None
+    }
+    /// `position` with decision `decision` pinned to option `option` (1-based).
+    fn pin_decision_in_position(
+        _position: &Self::Position,
+        decision: u32,
+        _option: usize,
+    ) -> Result<Self::Position, String> {
+        Err(format!(
+            "{} has no decisions to pin (decision {decision})",
+            Self::NAME
+        ))
+    }
     /// One sentence on how adjudication ended, for pages.
     fn outcome_sentence(state: &Self::State, outcome: &Self::Outcome) -> String;
 

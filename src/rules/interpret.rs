@@ -79,7 +79,7 @@ pub fn unknown_key(table: &[InterpretationInfo], key: &str) -> ReadingError {
 /// Declares one interpretation: a two-valued enum (the default first) with its key, its
 /// table entry (`INFO`), parsing and the [`Reading`] an event cites.
 ///
-/// ```ignore
+/// ```text
 /// interpretation!(
 ///     /// Fade: whether the old slot is left empty.
 ///     FadeReading: "fade" in "docs/rules/battleline.md" {
@@ -121,7 +121,7 @@ macro_rules! interpretation {
                     sentence: $sentence,
                     readings: [($dv, $dt), ($ov, $ot)],
                 };
-            pub fn as_str(self) -> &'static str {
+            pub const fn as_str(self) -> &'static str {
                 match self {
                     $name::$default => $dv,
                     $name::$other => $ov,
@@ -135,13 +135,20 @@ macro_rules! interpretation {
                     _ => None,
                 }
             }
+            /// The two readings, the default first, each once for the whole program: an
+            /// event carries a reference to one, not a copy.
+            const READINGS: [$crate::rules::interpret::Reading; 2] = [
+                $crate::rules::interpret::Reading { key: $key, value: $dv, default: true, doc: $doc },
+                $crate::rules::interpret::Reading { key: $key, value: $ov, default: false, doc: $doc },
+            ];
             /// This reading, for a citation: the key, the value, whether it is the default.
-            pub fn reading(self) -> $crate::rules::interpret::Reading {
-                $crate::rules::interpret::Reading {
-                    key: $key,
-                    value: self.as_str(),
-                    default: self == $name::$default,
-                    doc: $doc,
+            /// A `const fn`, so a static [`Citation::interpretation`] can name it.
+            ///
+            /// [`Citation::interpretation`]: $crate::rules::cite::Citation::interpretation
+            pub const fn reading(self) -> &'static $crate::rules::interpret::Reading {
+                match self {
+                    $name::$default => &Self::READINGS[0],
+                    $name::$other => &Self::READINGS[1],
                 }
             }
         }

@@ -11,11 +11,12 @@ pub mod cite;
 pub mod decision;
 pub mod game;
 pub mod interpret;
+pub mod odds;
 pub mod position;
 pub mod reject;
 pub mod view;
 
-pub use chance::{Chance, ChanceInfo, Distribution, Method, Odds};
+pub use chance::{Chance, ChanceInfo, Odds};
 pub use cite::{Basis, Citation, Reading, Rule, Source};
 pub use decision::{Decision, DecisionPin};
 pub use game::{
@@ -23,5 +24,6 @@ pub use game::{
     PlayConfig, RecordConfig, Recorder, Replay, StepRecord, STATE_BUDGET_BYTES,
 };
 pub use interpret::{InterpretationInfo, Readings};
+pub use odds::{Distribution, Method};
 pub use position::PositionError;
 pub use reject::{OnRejection, Rejected};

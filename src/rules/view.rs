@@ -1,6 +1,6 @@
 //! What a step-through page shows of any game, as plain data: the board as rows of
 //! numbered places holding pieces ([`Board`]), and the chance and decision panels
-//! ([`ChancePanel`]). A game fills these from its state ([`super::Game::board`],
+//! ([`ChancePanel`], [`DecisionPanel`]). A game fills these from its state ([`super::Game::board`],
 //! [`super::Game::chance_panel`]); the web layer lays them out. Nothing here knows HTML.
 
 use serde::Serialize;
@@ -79,4 +79,49 @@ pub struct Candidate {
     pub picked: bool,
     /// The exact chance it had (`1/3`).
     pub odds: String,
+}
+
+/// A decision met at a step, with every option and how to pin it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct DecisionPanel {
+    pub ordinal: u32,
+    /// Whose decision.
+    pub who: String,
+    pub question: &'static str,
+    /// The default policy's name.
+    pub policy: &'static str,
+    /// Whether the judge pinned it.
+    pub pinned: bool,
+    pub options: Vec<DecisionOption>,
+}
+
+/// One option of a decision; a judge pins it by its 1-based `n`.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct DecisionOption {
+    pub n: usize,
+    pub label: String,
+    pub chosen: bool,
+}
+
+impl DecisionPanel {
+    /// The panel of `d`, each option named by `name`.
+    pub fn of<T>(d: &super::Decision<T>, name: impl Fn(&T) -> String) -> DecisionPanel {
+        DecisionPanel {
+            ordinal: d.ordinal,
+            who: d.who.clone(),
+            question: d.question,
+            policy: d.policy,
+            pinned: d.pinned,
+            options: d
+                .options
+                .iter()
+                .enumerate()
+                .map(|(i, o)| DecisionOption {
+                    n: i + 1,
+                    label: name(o),
+                    chosen: i == d.chosen,
+                })
+                .collect(),
+        }
+    }
 }

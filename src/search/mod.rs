@@ -21,10 +21,12 @@ pub use snippet::Snippet;
 use crate::catalogue::Catalogue;
 use crate::text::fold;
 use schema::Fields;
-use std::collections::BTreeMap;
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use tantivy::collector::{Collector, SegmentCollector, TopDocs};
+use tantivy::index::SegmentId;
 use tantivy::{DocId, Index, IndexReader, ReloadPolicy, Score, SegmentReader};
 
 /// Why a search or an index build failed.
@@ -105,8 +107,27 @@ pub struct SearchIndex {
     reader: IndexReader,
     fields: Fields,
     catalogue: Arc<Catalogue>,
-    entries: Vec<Entry>,
     facet_codes: FacetCodes,
+    /// Per segment, each document's entry number (its `id`), read once when the index
+    /// opens: an array lookup per match, where decoding the `id` fast field per match (and
+    /// opening the column again for every hit) was a tenth of an uncached search.
+    doc_entries: HashMap<SegmentId, Arc<[u32]>>,
+}
+
+/// A document with no entry number (none is ever written so).
+const NO_ENTRY: u32 = u32::MAX;
+
+/// Each document's entry number in one segment, by document id.
+fn read_doc_entries(segment: &SegmentReader) -> tantivy::Result<Arc<[u32]>> {
+    let column = schema::ids(segment)?;
+    Ok((0..segment.max_doc())
+        .map(|doc| {
+            column
+                .first(doc)
+                .and_then(|id| u32::try_from(id).ok())
+                .unwrap_or(NO_ENTRY)
+        })
+        .collect())
 }
 
 /// Every entry's facet values as small numbers, made once per index, so counting the
@@ -114,7 +135,7 @@ pub struct SearchIndex {
 /// a third of an uncached search's time at 100,000 cards).
 struct FacetCodes {
     /// Per entry: (game, kind, card type or `NO_TYPE`), indexes into the name tables.
-    codes: Vec<(u16, u8, u16)>,
+    codes: Arc<[(u16, u8, u16)]>,
     games: Vec<String>,
     types: Vec<String>,
 }
@@ -253,15 +274,21 @@ impl SearchIndex {
             .reload_policy(ReloadPolicy::Manual)
             .try_into()
             .map_err(tv(dir))?;
-        let entries = schema::entries(&cat);
-        let facet_codes = FacetCodes::new(&cat, &entries);
+        let facet_codes = FacetCodes::new(&cat, &schema::entries(&cat));
+        let mut doc_entries = HashMap::new();
+        for segment in reader.searcher().segment_readers() {
+            doc_entries.insert(
+                segment.segment_id(),
+                read_doc_entries(segment).map_err(tv(dir))?,
+            );
+        }
         Ok(SearchIndex {
             index,
             reader,
             fields,
             catalogue: cat,
-            entries,
             facet_codes,
+            doc_entries,
         })
     }
 
@@ -306,32 +333,35 @@ impl SearchIndex {
         let top = TopDocs::with_limit(per_page)
             .and_offset(offset)
             .order_by_score();
-        let (top, ids) = searcher
-            .search(&q, &(top, IdsCollector))
-            .map_err(|source| SearchError::Index {
-                path: PathBuf::new(),
-                source,
-            })?;
+        let counter = CountCollector {
+            doc_entries: &self.doc_entries,
+            codes: &self.facet_codes.codes,
+            games: self.facet_codes.games.len(),
+            types: self.facet_codes.types.len(),
+        };
+        let index_error = |source| SearchError::Index {
+            path: PathBuf::new(),
+            source,
+        };
+        let (top, counts) = searcher.search(&q, &(top, counter)).map_err(index_error)?;
         let mut hits = Vec::with_capacity(top.len());
         for (score, addr) in top {
-            let column =
-                schema::ids(searcher.segment_reader(addr.segment_ord)).map_err(|source| {
-                    SearchError::Index {
-                        path: PathBuf::new(),
-                        source,
-                    }
-                })?;
-            let Some(entry) = column
-                .first(addr.doc_id)
-                .and_then(|id| self.entries.get(id as usize))
-            else {
+            let segment = searcher.segment_reader(addr.segment_ord);
+            let id = match self.doc_entries.get(&segment.segment_id()) {
+                Some(ids) => ids.get(addr.doc_id as usize).copied(),
+                None => read_doc_entries(segment)
+                    .map_err(index_error)?
+                    .get(addr.doc_id as usize)
+                    .copied(),
+            };
+            let Some(entry) = id.and_then(|id| schema::entry(&self.catalogue, id as usize)) else {
                 continue;
             };
-            let (names, text) = self.describe(*entry);
+            let (names, text) = self.describe(entry);
             let exact = !compiled.bare_text.is_empty()
                 && names.iter().any(|n| fold(n) == compiled.bare_text);
             hits.push(Hit {
-                entry: *entry,
+                entry,
                 score,
                 exact,
                 snippet: snippet::snippet(&text, &compiled.highlight),
@@ -349,9 +379,9 @@ impl SearchIndex {
         let exact_count = hits.iter().take_while(|h| h.exact).count();
         hits[..exact_count]
             .sort_by_key(|h| (h.entry.kind() != EntryKind::Keyword, game_order(h.entry)));
-        let facets = self.facets(&ids);
+        let facets = self.facets(&counts);
         Ok(SearchResults {
-            total: ids.len(),
+            total: counts.total,
             hits,
             page,
             per_page,
@@ -361,19 +391,21 @@ impl SearchIndex {
     }
 
     /// The names (name and aliases) and the snippet text of an entry.
-    fn describe(&self, e: Entry) -> (Vec<&str>, String) {
+    fn describe(&self, e: Entry) -> (Vec<&str>, Cow<'_, str>) {
         let d = self.catalogue.data();
         match e {
             Entry::Card(i) => {
                 let c = &d.cards[i];
                 let text = if c.text.is_empty() {
-                    c.abilities
-                        .iter()
-                        .map(|a| a.label())
-                        .collect::<Vec<_>>()
-                        .join("; ")
+                    Cow::Owned(
+                        c.abilities
+                            .iter()
+                            .map(|a| a.label())
+                            .collect::<Vec<_>>()
+                            .join("; "),
+                    )
                 } else {
-                    c.text.clone()
+                    Cow::Borrowed(c.text.as_str())
                 };
                 (vec![c.name.as_str()], text)
             }
@@ -383,18 +415,18 @@ impl SearchIndex {
                     std::iter::once(k.name.as_str())
                         .chain(k.aliases.iter().map(String::as_str))
                         .collect(),
-                    k.text.clone(),
+                    Cow::Borrowed(k.text.as_str()),
                 )
             }
             Entry::Rule(i) => {
                 let r = &d.rules[i];
                 (
                     vec![r.section.as_str()],
-                    if r.text.is_empty() {
-                        r.title.clone()
+                    Cow::Borrowed(if r.text.is_empty() {
+                        r.title.as_str()
                     } else {
-                        r.text.clone()
-                    },
+                        r.text.as_str()
+                    }),
                 )
             }
         }
@@ -409,21 +441,9 @@ impl SearchIndex {
         }
     }
 
-    fn facets(&self, ids: &[u32]) -> BTreeMap<&'static str, FacetCounts> {
+    fn facets(&self, counts: &Counts) -> BTreeMap<&'static str, FacetCounts> {
         let f = &self.facet_codes;
-        let mut game = vec![0usize; f.games.len()];
-        let mut kind = [0usize; KINDS.len()];
-        let mut card_type = vec![0usize; f.types.len()];
-        for &id in ids {
-            let Some(&(g, k, t)) = f.codes.get(id as usize) else {
-                continue;
-            };
-            game[g as usize] += 1;
-            kind[k as usize] += 1;
-            if t != NO_TYPE {
-                card_type[t as usize] += 1;
-            }
-        }
+        let (game, kind, card_type) = (&counts.game, &counts.kind, &counts.card_type);
         // Values that occur, most frequent first, then by name.
         let sorted = |counts: &[usize], name: &dyn Fn(usize) -> String| {
             let mut v: Vec<(String, usize)> = counts
@@ -436,29 +456,74 @@ impl SearchIndex {
             v
         };
         BTreeMap::from([
-            ("game", sorted(&game, &|i| f.games[i].clone())),
-            ("kind", sorted(&kind, &|i| KINDS[i].as_str().to_string())),
-            ("type", sorted(&card_type, &|i| f.types[i].clone())),
+            ("game", sorted(game, &|i| f.games[i].clone())),
+            ("kind", sorted(kind, &|i| KINDS[i].as_str().to_string())),
+            ("type", sorted(card_type, &|i| f.types[i].clone())),
         ])
     }
 }
 
-/// Collects the `id` of every matching document (for the total and the facets).
-struct IdsCollector;
-
-struct IdsSegment {
-    ids: tantivy::columnar::Column<u64>,
-    out: Vec<u32>,
+/// How many documents match, by facet value: counted while tantivy walks the matches,
+/// with an array lookup per match (document → entry → facet codes).
+#[derive(Debug, Default)]
+struct Counts {
+    total: usize,
+    game: Vec<usize>,
+    kind: [usize; KINDS.len()],
+    card_type: Vec<usize>,
 }
 
-impl Collector for IdsCollector {
-    type Fruit = Vec<u32>;
-    type Child = IdsSegment;
+impl Counts {
+    fn new(games: usize, types: usize) -> Counts {
+        Counts {
+            total: 0,
+            game: vec![0; games],
+            kind: [0; KINDS.len()],
+            card_type: vec![0; types],
+        }
+    }
 
-    fn for_segment(&self, _ord: u32, reader: &SegmentReader) -> tantivy::Result<IdsSegment> {
-        Ok(IdsSegment {
-            ids: schema::ids(reader)?,
-            out: Vec::new(),
+    fn add(&mut self, other: &Counts) {
+        self.total += other.total;
+        for (a, b) in self.game.iter_mut().zip(&other.game) {
+            *a += b;
+        }
+        for (a, b) in self.kind.iter_mut().zip(&other.kind) {
+            *a += b;
+        }
+        for (a, b) in self.card_type.iter_mut().zip(&other.card_type) {
+            *a += b;
+        }
+    }
+}
+
+/// Counts the matches and their facets (see [`Counts`]).
+struct CountCollector<'a> {
+    doc_entries: &'a HashMap<SegmentId, Arc<[u32]>>,
+    codes: &'a Arc<[(u16, u8, u16)]>,
+    games: usize,
+    types: usize,
+}
+
+struct CountSegment {
+    entries: Arc<[u32]>,
+    codes: Arc<[(u16, u8, u16)]>,
+    counts: Counts,
+}
+
+impl Collector for CountCollector<'_> {
+    type Fruit = Counts;
+    type Child = CountSegment;
+
+    fn for_segment(&self, _ord: u32, reader: &SegmentReader) -> tantivy::Result<CountSegment> {
+        let entries = match self.doc_entries.get(&reader.segment_id()) {
+            Some(e) => e.clone(),
+            None => read_doc_entries(reader)?,
+        };
+        Ok(CountSegment {
+            entries,
+            codes: self.codes.clone(),
+            counts: Counts::new(self.games, self.types),
         })
     }
 
@@ -466,21 +531,39 @@ impl Collector for IdsCollector {
         false
     }
 
-    fn merge_fruits(&self, fruits: Vec<Vec<u32>>) -> tantivy::Result<Vec<u32>> {
-        Ok(fruits.concat())
+    fn merge_fruits(&self, fruits: Vec<Counts>) -> tantivy::Result<Counts> {
+        let mut all = Counts::new(self.games, self.types);
+        for f in &fruits {
+            all.add(f);
+        }
+        Ok(all)
     }
 }
 
-impl SegmentCollector for IdsSegment {
-    type Fruit = Vec<u32>;
+impl SegmentCollector for CountSegment {
+    type Fruit = Counts;
 
     fn collect(&mut self, doc: DocId, _score: Score) {
-        if let Some(id) = self.ids.first(doc) {
-            self.out.push(id as u32);
+        let Some(&entry) = self.entries.get(doc as usize).filter(|&&e| e != NO_ENTRY) else {
+            return;
+        };
+        let c = &mut self.counts;
+        c.total += 1;
+        let Some(&(g, k, t)) = self.codes.get(entry as usize) else {
+            return;
+        };
+        if let Some(n) = c.game.get_mut(g as usize) {
+            *n += 1;
+        }
+        if let Some(n) = c.kind.get_mut(k as usize) {
+            *n += 1;
+        }
+        if let Some(n) = c.card_type.get_mut(t as usize) {
+            *n += 1;
         }
     }
 
-    fn harvest(self) -> Vec<u32> {
-        self.out
+    fn harvest(self) -> Counts {
+        self.counts
     }
 }

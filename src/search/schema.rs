@@ -67,7 +67,8 @@ impl Entry {
     }
 }
 
-/// Every entry of a catalogue in index order; a document's `id` is its position here.
+/// Every entry of a catalogue in index order; a document's `id` is its position here (and
+/// [`entry`] is the inverse).
 pub fn entries(cat: &Catalogue) -> Vec<Entry> {
     let d = cat.data();
     (0..d.keywords.len())
@@ -75,6 +76,22 @@ pub fn entries(cat: &Catalogue) -> Vec<Entry> {
         .chain((0..d.cards.len()).map(Entry::Card))
         .chain((0..d.rules.len()).map(Entry::Rule))
         .collect()
+}
+
+/// The entry of the document numbered `id` (its position in [`entries`]), worked out from
+/// the catalogue's counts rather than kept in a list (16 bytes a card).
+pub fn entry(cat: &Catalogue, id: usize) -> Option<Entry> {
+    let d = cat.data();
+    let (keywords, cards) = (d.keywords.len(), d.cards.len());
+    if id < keywords {
+        Some(Entry::Keyword(id))
+    } else if id < keywords + cards {
+        Some(Entry::Card(id - keywords))
+    } else if id - keywords - cards < d.rules.len() {
+        Some(Entry::Rule(id - keywords - cards))
+    } else {
+        None
+    }
 }
 
 /// The fields.
@@ -339,4 +356,23 @@ pub fn register_analyzers(index: &Index) {
         .filter(AsciiFoldingFilter)
         .build();
     index.tokenizers().register(FOLD, fold);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entry_inverts_the_index_order() {
+        let data = crate::catalogue::validate(&crate::config::default_data_dir())
+            .expect("the bundled data is valid");
+        let cat = Catalogue::from_data(data, "test".into());
+        let all = entries(&cat);
+        assert!(!all.is_empty());
+        for (id, e) in all.iter().enumerate() {
+            assert_eq!(entry(&cat, id), Some(*e), "document {id}");
+        }
+        assert_eq!(entry(&cat, all.len()), None);
+        assert_eq!(entry(&cat, usize::MAX), None);
+    }
 }

@@ -10,44 +10,115 @@ use crate::text::fold;
 /// The longest snippet, in characters, before an ellipsis.
 const WINDOW: usize = 220;
 
+/// The longest word compared without allocating (longer words take the general path).
+const SHORT: usize = 64;
+
 fn matches(word: &str, query_words: &[String]) -> bool {
-    let w = fold_ascii(&fold(word));
+    if word.is_ascii() && word.len() <= SHORT {
+        // Nearly every word: lowercased into a buffer on the stack.
+        let mut buf = [0u8; SHORT];
+        let w = &mut buf[..word.len()];
+        w.copy_from_slice(word.as_bytes());
+        w.make_ascii_lowercase();
+        return query_words
+            .iter()
+            .any(|q| matches_one(w, q.as_bytes(), q.len(), q.is_ascii()));
+    }
+    let folded = fold(word);
+    let w = fold_ascii(&folded);
     let wn = w.chars().count();
     query_words.iter().any(|q| {
         let qn = q.chars().count();
-        if w == *q || (qn >= 3 && w.starts_with(q.as_str())) {
+        if *w == **q || (qn >= 3 && w.starts_with(q.as_str())) {
             return true;
         }
-        let d = match qn {
-            0..=3 => return false,
-            4..=7 => 1,
-            _ => 2,
-        };
-        // Cheap rejection before the edit distance: lengths further apart than `d`.
-        wn.abs_diff(qn) <= d && strsim::damerau_levenshtein(&w, q) <= d
+        let d = typo_distance(qn);
+        d > 0 && wn.abs_diff(qn) <= d && strsim::osa_distance(&w, q) <= d
     })
 }
 
-/// The index folds `Æ` to `ae` and accents away; do the same for comparison.
-fn fold_ascii(s: &str) -> String {
-    s.chars()
-        .flat_map(|c| match c {
-            'æ' => vec!['a', 'e'],
-            'é' | 'è' | 'ê' | 'ë' => vec!['e'],
-            'á' | 'à' | 'â' | 'ä' => vec!['a'],
-            'ó' | 'ò' | 'ô' | 'ö' => vec!['o'],
-            'í' | 'ì' | 'î' | 'ï' => vec!['i'],
-            'ú' | 'ù' | 'û' | 'ü' => vec!['u'],
-            c => vec![c],
-        })
-        .collect()
+/// Whether the lowercase ASCII word `w` matches the query word `q` of `qn` characters.
+fn matches_one(w: &[u8], q: &[u8], qn: usize, q_ascii: bool) -> bool {
+    if w == q || (qn >= 3 && w.starts_with(q)) {
+        return true;
+    }
+    let d = typo_distance(qn);
+    // A non-ASCII query word is never within reach of an ASCII word by bytes; it is left
+    // to the general path's character comparison, which an ASCII word does not need:
+    // the index folds both to ASCII.
+    d > 0 && q_ascii && w.len().abs_diff(qn) <= d && q.len() <= SHORT && osa(w, q, d) <= d
+}
+
+/// Typos allowed in a query word of `len` characters, as the index allows them.
+fn typo_distance(len: usize) -> usize {
+    match len {
+        0..=3 => 0,
+        4..=7 => 1,
+        _ => 2,
+    }
+}
+
+/// The optimal string alignment distance (edits, and transpositions of neighbours, the
+/// typos the index's automaton allows) of two words of at most [`SHORT`] bytes, without
+/// allocating; anything above `limit` is reported as `limit + 1`, as soon as two rows of
+/// the table are above it (every later cell is built from the two rows before it).
+fn osa(a: &[u8], b: &[u8], limit: usize) -> usize {
+    // Distances fit a byte: neither word is longer than SHORT (64).
+    let m = b.len().min(SHORT);
+    let limit = limit.min(SHORT) as u8;
+    let mut before = [u8::MAX; SHORT + 1];
+    let mut prev = [0u8; SHORT + 1];
+    let mut cur = [0u8; SHORT + 1];
+    for (j, p) in prev.iter_mut().enumerate().take(m + 1) {
+        *p = j as u8;
+    }
+    for (i, &ai) in a.iter().enumerate().take(SHORT) {
+        cur[0] = i as u8 + 1;
+        for j in 1..=m {
+            let cost = u8::from(ai != b[j - 1]);
+            let mut v = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 0 && j > 1 && ai == b[j - 2] && a[i - 1] == b[j - 1] {
+                v = v.min(before[j - 2].saturating_add(1));
+            }
+            cur[j] = v;
+        }
+        std::mem::swap(&mut before, &mut prev);
+        std::mem::swap(&mut prev, &mut cur);
+        let above = |row: &[u8]| row[..=m].iter().all(|&x| x > limit);
+        if above(&prev) && above(&before) {
+            return usize::from(limit) + 1;
+        }
+    }
+    usize::from(prev[m].min(limit + 1))
+}
+
+/// The index folds `Æ` to `ae` and accents away; do the same for comparison. ASCII (nearly
+/// every word) is returned as it is, without a copy.
+fn fold_ascii(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.is_ascii() {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 1);
+    for c in s.chars() {
+        match c {
+            'æ' => out.push_str("ae"),
+            'é' | 'è' | 'ê' | 'ë' => out.push('e'),
+            'á' | 'à' | 'â' | 'ä' => out.push('a'),
+            'ó' | 'ò' | 'ô' | 'ö' => out.push('o'),
+            'í' | 'ì' | 'î' | 'ï' => out.push('i'),
+            'ú' | 'ù' | 'û' | 'ü' => out.push('u'),
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// A snippet: the text around the first match, in pieces, each a highlighted match or
 /// not. An ellipsis (`…`) where text was cut is a piece of its own, never highlighted.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Snippet {
-    /// (text, highlighted), in order.
+    /// (text, highlighted), in order: each highlight, the plain text between two, and each
+    /// ellipsis is one piece.
     pub pieces: Vec<(String, bool)>,
 }
 
@@ -66,42 +137,68 @@ impl Snippet {
     }
 }
 
+/// The alternating runs of word (alphanumeric) and other characters of a text.
+struct Runs<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Iterator for Runs<'a> {
+    type Item = (bool, &'a str);
+
+    fn next(&mut self) -> Option<(bool, &'a str)> {
+        let rest = self.text.get(self.pos..)?;
+        let word = rest.chars().next()?.is_alphanumeric();
+        let len = rest
+            .char_indices()
+            .find(|(_, c)| c.is_alphanumeric() != word)
+            .map_or(rest.len(), |(i, _)| i);
+        self.pos += len;
+        Some((word, &rest[..len]))
+    }
+}
+
 /// A snippet of `text` around the first highlighted word.
 pub fn snippet(text: &str, query_words: &[String]) -> Snippet {
-    // Split into alternating runs of word and non-word characters, with char offsets.
+    // Alternating runs of word and non-word characters, with char offsets, read only as
+    // far as the window's end once its start is known (a rule's or keyword's text can be
+    // thousands of characters; the window is 220).
     let mut runs: Vec<(bool, &str, usize)> = Vec::new();
-    let mut start = 0;
-    let mut chars_before = 0;
-    let mut in_word = None;
-    for (i, c) in text.char_indices() {
-        let w = c.is_alphanumeric();
-        if in_word != Some(w) {
-            if let Some(prev) = in_word {
-                let s = &text[start..i];
-                runs.push((prev, s, chars_before));
-                chars_before += s.chars().count();
-            }
-            start = i;
-            in_word = Some(w);
+    let mut first = None;
+    // With nothing to highlight, the window is the start of the text.
+    let mut stop_at = query_words.is_empty().then_some(WINDOW);
+    let mut more = false;
+    let mut chars = 0;
+    for (is_word, s) in (Runs { text, pos: 0 }) {
+        if stop_at.is_some_and(|end| chars >= end) {
+            more = true;
+            break;
         }
+        if first.is_none() && is_word && matches(s, query_words) {
+            first = Some(runs.len());
+            stop_at = Some(chars.saturating_sub(60) + WINDOW);
+        }
+        runs.push((is_word, s, chars));
+        chars += s.chars().count();
     }
-    if let Some(prev) = in_word {
-        runs.push((prev, &text[start..], chars_before));
-    }
-    // Find the first matching word; words after it are judged only inside the window.
-    let first = runs
-        .iter()
-        .position(|(w, s, _)| *w && matches(s, query_words));
-    let total: usize = text.chars().count();
     let from = match first {
         Some(i) => runs[i].2.saturating_sub(60),
         None => 0,
     };
-    let to = (from + WINDOW).min(total);
-    let mut pieces = Vec::new();
+    // Reading stopped early only at or past the window's end, with text left after it.
+    let to = if more {
+        from + WINDOW
+    } else {
+        (from + WINDOW).min(chars)
+    };
+    let cut_after = more || to < chars;
+    let mut pieces: Vec<(String, bool)> = Vec::new();
     if from > 0 {
         pieces.push(("…".to_string(), false));
     }
+    // Text between highlights is one piece (a piece per word was most of a query's
+    // allocations); an ellipsis stays a piece of its own.
+    let mut open_plain = false;
     for (i, (_, s, off)) in runs.iter().enumerate() {
         let len = s.chars().count();
         if off + len <= from || *off >= to {
@@ -109,12 +206,26 @@ pub fn snippet(text: &str, query_words: &[String]) -> Snippet {
         }
         let a = from.saturating_sub(*off);
         let b = (to - off).min(len);
-        let piece: String = s.chars().skip(a).take(b - a).collect();
         let is_hit =
             runs[i].0 && first.is_some_and(|f| i == f || (i > f && matches(s, query_words)));
-        pieces.push((piece, is_hit));
+        let cut = |piece: &mut String| {
+            if a == 0 && b == len {
+                piece.push_str(s);
+            } else {
+                piece.extend(s.chars().skip(a).take(b - a));
+            }
+        };
+        match pieces.last_mut() {
+            Some((piece, false)) if open_plain && !is_hit => cut(piece),
+            _ => {
+                let mut piece = String::new();
+                cut(&mut piece);
+                pieces.push((piece, is_hit));
+            }
+        }
+        open_plain = !is_hit;
     }
-    if to < total {
+    if cut_after {
         pieces.push(("…".to_string(), false));
     }
     Snippet { pieces }
@@ -144,20 +255,72 @@ mod tests {
         assert_eq!(
             s.pieces,
             vec![
-                ("A".to_string(), false),
-                (" ".to_string(), false),
-                ("creature".to_string(), false),
-                (" ".to_string(), false),
-                ("with".to_string(), false),
-                (" ".to_string(), false),
+                ("A creature with ".to_string(), false),
                 ("Breakthrough".to_string(), true),
-                (" ".to_string(), false),
-                ("attacks".to_string(), false),
-                (".".to_string(), false),
+                (" attacks.".to_string(), false),
             ]
         );
         assert_eq!(marked("Gains Æmber now", &["aember"]), ["Æmber"]);
         assert_eq!(marked("Creatures attack", &["creat"]), ["Creatures"]);
+    }
+
+    #[test]
+    fn typo_distance_counts_edits_and_neighbour_swaps() {
+        assert_eq!(osa(b"breakthrough", b"brekthrough", 2), 1);
+        assert_eq!(osa(b"armor", b"amror", 2), 1);
+        assert_eq!(osa(b"heal", b"heal", 1), 0);
+        assert_eq!(osa(b"", b"abc", 5), 3);
+        assert_eq!(osa(b"kitten", b"sitting", 5), 3);
+        // Past the limit: limit + 1, however far.
+        assert_eq!(osa(b"kitten", b"sitting", 1), 2);
+        assert_eq!(osa(b"abcdef", b"uvwxyz", 2), 3);
+        // Against the full table, on every pair of a small vocabulary.
+        let words = [
+            "heal", "deal", "head", "hale", "heals", "ehal", "hela", "he", "undead",
+        ];
+        for a in words {
+            for b in words {
+                let full = strsim::osa_distance(a, b);
+                for limit in 0..4 {
+                    assert_eq!(
+                        osa(a.as_bytes(), b.as_bytes(), limit),
+                        full.min(limit + 1),
+                        "{a} {b} {limit}"
+                    );
+                }
+            }
+        }
+        // The ASCII fast path and the general path agree.
+        for (w, q) in [
+            ("Heal", "heal"),
+            ("HEALS", "heal"),
+            ("Deal", "heal"),
+            ("Dead", "heal"),
+        ] {
+            let general = {
+                let w = fold(w);
+                let (wn, qn) = (w.chars().count(), q.chars().count());
+                w == q
+                    || (qn >= 3 && w.starts_with(q))
+                    || (wn.abs_diff(qn) <= 1 && strsim::osa_distance(&w, q) <= 1)
+            };
+            assert_eq!(matches(w, &[q.to_string()]), general, "{w} {q}");
+        }
+        assert!(matches("Æmber", &["aember".to_string()]));
+    }
+
+    #[test]
+    fn with_nothing_to_highlight_the_window_is_the_start() {
+        let text = "word ".repeat(100);
+        let s = snippet(&text, &[]);
+        assert_eq!(s.pieces.len(), 2);
+        assert_eq!(s.pieces[0].0.chars().count(), WINDOW);
+        assert_eq!(s.pieces[1], ("…".to_string(), false));
+        let short = snippet("Fury.", &[]);
+        assert_eq!(short.pieces, vec![("Fury.".to_string(), false)]);
+        // A window that ends exactly where the text does needs no ellipsis.
+        let exact = "x".repeat(WINDOW);
+        assert_eq!(snippet(&exact, &[]).plain(), exact);
     }
 
     #[test]
@@ -173,6 +336,9 @@ mod tests {
         let s = snippet(&text, &w(&["needle"]));
         let plain = s.plain();
         assert!(plain.starts_with('…') && plain.ends_with('…'));
+        assert_eq!(s.pieces.first().map(|p| p.0.as_str()), Some("…"));
+        assert_eq!(s.pieces.last().map(|p| p.0.as_str()), Some("…"));
+        assert_eq!(s.pieces.len(), 5, "…, text, needle, text, …");
         assert_eq!(s.marked().collect::<Vec<_>>(), ["needle"]);
         assert!(plain.chars().count() <= WINDOW + 2);
     }

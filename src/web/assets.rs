@@ -6,6 +6,7 @@ const STYLE: &str = include_str!("../../static/style.css");
 const OPENAPI: &str = include_str!("../../static/openapi.json");
 const ADJUDICATE_JS: &str = include_str!("../../static/adjudicate.js");
 const BUILDER_JS: &str = include_str!("../../static/builder.js");
+const FAVICON: &str = include_str!("../../static/favicon.svg");
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/static/style.css", web::get().to(style))
@@ -14,6 +15,7 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
             web::get().to(|| script(ADJUDICATE_JS)),
         )
         .route("/static/builder.js", web::get().to(|| script(BUILDER_JS)))
+        .route("/static/favicon.svg", web::get().to(favicon))
         .route("/ping", web::get().to(ping))
         .route("/api/openapi.json", web::get().to(openapi));
 }
@@ -36,6 +38,13 @@ async fn style() -> HttpResponse {
         .content_type("text/css; charset=utf-8")
         .insert_header(("Cache-Control", "public, max-age=3600"))
         .body(STYLE)
+}
+
+/// The site's icon (`static/favicon.svg`), linked from every page.
+async fn favicon() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .body(FAVICON)
 }
 
 /// The API's OpenAPI document (`static/openapi.json`).

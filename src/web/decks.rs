@@ -4,12 +4,17 @@
 //! API `POST /api/decks/validate` (a text or JSON decklist in, one verdict out), and the
 //! HTML tournament report that `arbiter check --batch` writes.
 //!
+//! A paste of several lists starts with a summary (how many are legal, each linking to its
+//! verdict); legal verdicts and keyword sheets are collapsed; `POST /decks.csv` downloads
+//! the verdicts as the CSV of `arbiter check --batch --report`, and the page prints one
+//! verdict per sheet without the form.
+//!
 //! The judging is `decks`'; this module only reads requests and arranges verdicts. Bad
 //! bodies (wrong content type, invalid JSON, not UTF-8) are 400s with the
 //! JSON error object, except a list over 1 MiB (counted decoded, as text), which is a
 //! 413; an illegal deck is a 200 with `legal: false`.
 
-use super::page;
+use super::page::{self, filters};
 use super::{error::Failure, links, AppState, Format, WebError};
 use crate::catalogue::Catalogue;
 use crate::decks::{self, DeckValidator, Verdict, Violation, DEFAULT_FORMAT, GAME};
@@ -57,9 +62,14 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
         });
     cfg.service(
         web::resource(["/decks", "/decks.json"])
-            .app_data(form)
+            .app_data(form.clone())
             .route(web::get().to(form_page))
             .route(web::post().to(check_form)),
+    )
+    .service(
+        web::resource("/decks.csv")
+            .app_data(form)
+            .route(web::post().to(check_csv)),
     )
     .route("/api/decks/validate", web::post().to(api_validate))
     .route(
@@ -100,6 +110,8 @@ pub struct ViolationView<'a> {
     pub v: &'a Violation,
     /// The rule page, for rulebook numbers.
     pub rule_url: Option<String>,
+    /// The text of the decision (`D2`) the check relies on, on the served `docs/decks.md`.
+    pub decision_url: Option<String>,
     pub cards: Vec<(String, String)>,
 }
 
@@ -115,6 +127,8 @@ pub struct KeywordEntry {
 /// One deck's verdict on the page.
 pub struct DeckView<'a> {
     pub number: usize,
+    /// How the summary names it: its title or player, else `Deck N`.
+    pub name: String,
     pub verdict: &'a Verdict,
     pub violations: Vec<ViolationView<'a>>,
     pub keywords: Vec<KeywordEntry>,
@@ -128,8 +142,13 @@ pub struct DeckView<'a> {
 pub struct DecksPage<'a> {
     pub formats: Vec<FormatOption>,
     pub list: &'a str,
+    /// The format the lists were checked in (for the CSV download's form).
+    pub format: &'a str,
     pub decks: Vec<DeckView<'a>>,
     pub checked: bool,
+    /// Legal and illegal decks among `decks`.
+    pub legal: usize,
+    pub illegal: usize,
 }
 
 /// The JSON twin of a POST: one verdict per list.
@@ -167,21 +186,18 @@ async fn form_page(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpR
         &DecksPage {
             formats: opts,
             list: "",
+            format: DEFAULT_FORMAT,
             decks: Vec::new(),
             checked: false,
+            legal: 0,
+            illegal: 0,
         },
         format,
     )
 }
 
-async fn check_form(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    form: web::Form<DeckForm>,
-) -> Result<HttpResponse, Failure> {
-    let out = Format::of(&req);
-    let cat = &state.catalogue;
-    let form = form.into_inner();
+/// The verdicts of a form's lists, and the format they were checked in.
+fn judge(cat: &Catalogue, form: &DeckForm, out: Format) -> Result<(String, Vec<Verdict>), Failure> {
     if form.list.len() > decks::MAX_BYTES {
         return Err(too_large(Some(form.list.len())).in_format(out));
     }
@@ -202,6 +218,30 @@ async fn check_form(
         .in_format(out));
     }
     let verdicts: Vec<Verdict> = lists.iter().map(|l| v.validate(l)).collect();
+    Ok((fmt, verdicts))
+}
+
+/// How the page and the CSV name deck `number`: `Deck 2: Night Market (Mira Castell)`.
+fn deck_name(number: usize, v: &Verdict) -> String {
+    let mut name = format!("Deck {number}");
+    if let Some(t) = &v.title {
+        name.push_str(&format!(": {t}"));
+    }
+    if let Some(p) = &v.player {
+        name.push_str(&format!(" ({p})"));
+    }
+    name
+}
+
+async fn check_form(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    form: web::Form<DeckForm>,
+) -> Result<HttpResponse, Failure> {
+    let out = Format::of(&req);
+    let cat = &state.catalogue;
+    let form = form.into_inner();
+    let (fmt, verdicts) = judge(cat, &form, out)?;
     if out == Format::Json {
         return page::json(
             &VerdictList {
@@ -219,15 +259,50 @@ async fn check_form(
         .enumerate()
         .map(|(i, v)| view(cat, i + 1, v))
         .collect();
+    let legal = verdicts.iter().filter(|v| v.legal).count();
     page::render(
         &DecksPage {
             formats: formats(cat, &fmt),
             list: &form.list,
+            format: &fmt,
             decks,
             checked: true,
+            legal,
+            illegal: verdicts.len() - legal,
         },
         out,
     )
+}
+
+/// `POST /decks.csv`: the same form, answered with the verdicts as the CSV report of
+/// `arbiter check --batch --report` (a download). Its errors are the page's.
+async fn check_csv(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    form: web::Form<DeckForm>,
+) -> Result<HttpResponse, Failure> {
+    let out = Format::of(&req);
+    let form = form.into_inner();
+    let (_, verdicts) = judge(&state.catalogue, &form, out)?;
+    let rows: Vec<ReportRow> = verdicts
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| {
+            ReportRow::of(&decks::Checked {
+                file: deck_name(i + 1, &v),
+                outcome: Ok(v),
+            })
+        })
+        .collect();
+    let body = decks::report_csv(&rows)
+        .map_err(|e| WebError::Internal(format!("writing the CSV: {e}")).in_format(out))?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            actix_web::http::header::CONTENT_DISPOSITION,
+            "attachment; filename=\"deck-verdicts.csv\"",
+        ))
+        .body(body))
 }
 
 fn view<'a>(cat: &Catalogue, number: usize, verdict: &'a Verdict) -> DeckView<'a> {
@@ -241,6 +316,10 @@ fn view<'a>(cat: &Catalogue, number: usize, verdict: &'a Verdict) -> DeckView<'a
                 .chars()
                 .all(|c| c.is_ascii_digit() || c == '.')
                 .then(|| links::rule(GAME, &v.rule)),
+            decision_url: v
+                .decision
+                .as_deref()
+                .map(|d| format!("/docs/decks#{}", super::docs::anchor(d))),
             cards: v
                 .cards
                 .iter()
@@ -293,6 +372,7 @@ fn view<'a>(cat: &Catalogue, number: usize, verdict: &'a Verdict) -> DeckView<'a
         .collect();
     DeckView {
         number,
+        name: deck_name(number, verdict),
         verdict,
         violations,
         keywords,

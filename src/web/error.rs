@@ -2,6 +2,7 @@
 //! `{object:"error", status, code, details}`. A handler never answers 500 for bad input.
 
 use super::format::Format;
+use super::page::filters;
 use actix_web::{http::StatusCode, HttpRequest, HttpResponse, ResponseError};
 use askama::Template;
 use serde::Serialize;

@@ -62,6 +62,9 @@ pub struct KeywordJson<'a> {
     pub text: &'a str,
     pub normalised: Option<&'a str>,
     pub source: &'a str,
+    /// The title of the document `source` names, with the section
+    /// (`Star Wars TCG keyword sheet, Ancient Seers`).
+    pub source_title: String,
     pub parse: Option<&'a AbilityParse>,
     pub url: String,
     /// The first [`MAX_CARDS_LISTED`] cards with the keyword.
@@ -161,6 +164,7 @@ async fn keyword(
         text: &kw.text,
         normalised: kw.normalised.as_deref(),
         source: &kw.source,
+        source_title: super::sources::cite(&kw.source, &kw.section),
         parse: kw.parse.as_ref(),
         url: links::keyword(&kw.game, &kw.name),
         cards,

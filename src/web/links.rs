@@ -45,6 +45,30 @@ pub fn search(q: &str, page: usize) -> String {
     }
 }
 
+/// `/cards/{game}` with its query: the keyword filtered on, the sort (`name` is the
+/// default, left out), descending, and the page past the first.
+pub fn cards(game: &str, keyword: Option<&str>, sort: &str, desc: bool, page: usize) -> String {
+    let mut query = Vec::new();
+    if let Some(k) = keyword {
+        query.push(format!("keyword={}", utf8_percent_encode(k, QUERY)));
+    }
+    if sort != "name" {
+        query.push(format!("sort={}", utf8_percent_encode(sort, QUERY)));
+    }
+    if desc {
+        query.push("order=desc".to_string());
+    }
+    if page > 1 {
+        query.push(format!("page={page}"));
+    }
+    let path = format!("/cards/{}", segment(game));
+    if query.is_empty() {
+        path
+    } else {
+        format!("{path}?{}", query.join("&"))
+    }
+}
+
 /// The JSON twin of a page URL: `.json` before any query string.
 pub fn json(url: &str) -> String {
     match url.split_once('?') {
@@ -67,5 +91,10 @@ mod tests {
         assert_eq!(search("a&b c", 2), "/search?q=a%26b%20c&page=2");
         assert_eq!(json("/search?q=x"), "/search.json?q=x");
         assert_eq!(json(&rule("karth", "5.1.2")), "/rules/karth/5.1.2.json");
+        assert_eq!(cards("karth", None, "name", false, 1), "/cards/karth");
+        assert_eq!(
+            cards("swtcg", Some("Fury X"), "value", true, 2),
+            "/cards/swtcg?keyword=Fury%20X&sort=value&order=desc&page=2"
+        );
     }
 }

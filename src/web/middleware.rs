@@ -71,6 +71,7 @@ const ROUTES: &[(&str, &[&str])] = &[
     ("/ping", GET),
     ("/keyword/{game}/{name}", GET),
     ("/card/{game}/{name}", GET),
+    ("/cards/{game}", GET),
     ("/rules/{game}", GET),
     ("/rules/{game}/{section}", GET),
     ("/search", GET),
@@ -80,6 +81,8 @@ const ROUTES: &[(&str, &[&str])] = &[
     ("/help/search.json", GET),
     ("/decks", GET_POST),
     ("/decks.json", GET_POST),
+    ("/decks.csv", POST),
+    ("/docs/{name}", GET),
     ("/api/decks/validate", POST),
     ("/adjudicate", GET_POST),
     ("/adjudicate.json", GET_POST),
@@ -90,6 +93,7 @@ const ROUTES: &[(&str, &[&str])] = &[
     ("/adjudicate/rules.json", GET),
     ("/adjudicate/p/{hash}", GET),
     ("/adjudicate/p/{hash}/choose", POST),
+    ("/adjudicate/p/{hash}/decide", POST),
     ("/adjudicate/p/{hash}/interpret", POST),
     ("/adjudicate/p/{hash}/jump", GET),
     ("/adjudicate/p/{hash}/{step}", GET),
@@ -101,6 +105,7 @@ const ROUTES: &[(&str, &[&str])] = &[
     ("/static/adjudicate.js", GET),
     ("/static/builder.js", GET),
     ("/static/decks.js", GET),
+    ("/static/favicon.svg", GET),
 ];
 
 const GET: &[&str] = &["GET", "HEAD"];

@@ -9,7 +9,9 @@
 mod adjudicate;
 mod assets;
 mod card;
+mod cards;
 pub mod decks;
+mod docs;
 mod error;
 mod format;
 pub mod head_guard;
@@ -20,8 +22,10 @@ pub mod links;
 pub mod logging;
 pub mod middleware;
 mod page;
+mod reading;
 mod rules;
 mod search;
+mod sources;
 
 pub use adjudicate::{HeavyWork, HeavyWorkConfig};
 pub use error::WebError;
@@ -177,9 +181,11 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .configure(home::routes)
                     .configure(keyword::routes)
                     .configure(card::routes)
+                    .configure(cards::routes)
                     .configure(rules::routes)
                     .configure(search::routes)
                     .configure(decks::routes)
+                    .configure(docs::routes)
                     .configure(adjudicate::routes)
                     .configure(assets::routes)
                     .default_service(web::to(error::not_found)),

@@ -147,6 +147,68 @@ pub(super) fn game<'a>(
     })
 }
 
+/// `text` as HTML: escaped, each pair of backticks (the way messages quote a name or a
+/// query: `` `Armr` ``) made a `<code>` span, so no page shows a literal backtick. An
+/// unpaired backtick stays as written.
+pub fn code_spans(text: &str) -> String {
+    let mut html = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(open) = rest.find('`') {
+        let Some(len) = rest[open + 1..].find('`') else {
+            break;
+        };
+        html.push_str(&html_escape::encode_text(&rest[..open]));
+        html.push_str("<code>");
+        html.push_str(&html_escape::encode_text(&rest[open + 1..open + 1 + len]));
+        html.push_str("</code>");
+        rest = &rest[open + 2 + len..];
+    }
+    html.push_str(&html_escape::encode_text(rest));
+    html
+}
+
+/// The templates' own filters (askama finds them as `filters::…` beside a page struct:
+/// `use super::page::filters;`).
+pub mod filters {
+    /// `{{ message|code_spans|safe }}`: see [`super::code_spans`].
+    #[askama::filter_fn]
+    pub fn code_spans(text: impl ToString, _: &dyn askama::Values) -> askama::Result<String> {
+        Ok(super::code_spans(&text.to_string()))
+    }
+
+    /// `{{ keyword.source|source_title }}`: a data file's document title
+    /// ([`crate::web::sources::title`]).
+    #[askama::filter_fn]
+    pub fn source_title(file: impl ToString, _: &dyn askama::Values) -> askama::Result<String> {
+        Ok(crate::web::sources::title(&file.to_string()))
+    }
+}
+
+/// Numbered page links around `page` of `pages`: the first, the last, and two either side
+/// of the current one, with `None` for each gap.
+pub(super) fn page_links(
+    page: usize,
+    pages: usize,
+    url: &dyn Fn(usize) -> String,
+) -> Vec<Option<(usize, String)>> {
+    if pages <= 1 {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut last = 0;
+    for n in 1..=pages {
+        let near = n + 2 >= page && n <= page + 2;
+        if n == 1 || n == pages || near {
+            if n > last + 1 {
+                out.push(None);
+            }
+            out.push(Some((n, url(n))));
+            last = n;
+        }
+    }
+    out
+}
+
 /// One line of a parsed ability as a page shows it.
 pub struct Field {
     pub label: &'static str,
@@ -188,7 +250,10 @@ pub(super) fn parse_fields(parse: &AbilityParse) -> Vec<Field> {
         AbilityParse::Arcane(a) => vec![
             f("name", opt(&a.name)),
             f("kind", a.kind.as_str().to_string()),
-            f("cost", opt(&a.cost)),
+            f(
+                "costs",
+                opt(&(!a.costs.is_empty()).then(|| a.costs.join("; "))),
+            ),
             f("restriction", opt(&a.restriction)),
             f("condition", opt(&a.condition)),
             f("optional", yes_no(a.optional)),
@@ -268,6 +333,21 @@ mod tests {
         );
         let back: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(back["k<>"], original);
+    }
+
+    #[test]
+    fn backticks_become_code_spans() {
+        assert_eq!(
+            code_spans("unknown keyword `Armr` <b>"),
+            "unknown keyword <code>Armr</code> &lt;b&gt;"
+        );
+        assert_eq!(
+            code_spans("`<x>` and `y`"),
+            "<code>&lt;x&gt;</code> and <code>y</code>"
+        );
+        assert_eq!(code_spans("a ` b"), "a ` b");
+        assert_eq!(code_spans("``"), "<code></code>");
+        assert_eq!(code_spans("é`ü`"), "é<code>ü</code>");
     }
 
     #[test]

@@ -16,7 +16,7 @@
 //! arranges them.
 
 use super::json::{ItemRef, List};
-use super::page;
+use super::page::{self, filters};
 use super::{error::Failure, links, AppState, Format};
 use crate::catalogue::{Catalogue, Game, Keyword, Rule};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -40,6 +40,8 @@ pub struct RuleJson<'a> {
     pub text: &'a str,
     pub normalised: Option<&'a str>,
     pub source: &'a str,
+    /// The title of the document `source` names.
+    pub source_title: String,
     /// Position in the source's rules, which orders repeated numbers.
     pub ordinal: usize,
     pub url: String,
@@ -56,6 +58,7 @@ impl<'a> RuleJson<'a> {
             text: &r.text,
             normalised: r.normalised.as_deref(),
             source: &r.source,
+            source_title: super::sources::title(&r.source),
             ordinal: r.ordinal,
             url: links::rule(&r.game, &r.section),
         }

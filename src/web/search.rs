@@ -6,6 +6,8 @@
 //! with the offsets.
 
 use super::json::{List, Warning};
+use super::page::filters;
+use super::reading::{self, Filtered, KeywordShown, NearName, ReadAs};
 use super::{error::Failure, links, AppState, Format, WebError};
 use crate::catalogue::Catalogue;
 use crate::search::{
@@ -66,8 +68,14 @@ pub struct ResultItem {
     pub score: f32,
     pub snippet: String,
     pub snippet_html: String,
-    /// On the HTML page, the game heading to show before this item when exact matches from
-    /// several games are grouped.
+    /// For a card: the values the query's comparisons looked at (`value<=2` → value 2).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub filtered: Vec<Filtered>,
+    /// For a card: its keywords, those the query named marked.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<KeywordShown>,
+    /// On the HTML page, the game heading to show before this item when the results are
+    /// grouped by game.
     #[serde(skip)]
     pub heading: Option<String>,
 }
@@ -95,6 +103,17 @@ pub struct ResultsPage {
     pub warnings: Vec<Warning>,
     /// Exact matches from more than one game: shown grouped under game headings.
     pub grouped: bool,
+    /// Numbered page links: (page, URL); `None` for a gap (`…`).
+    pub page_links: Vec<Option<(usize, String)>>,
+    /// What was searched for, when it was not the query as typed.
+    pub read_as: Option<ReadAs>,
+    /// With no results: the nearest keywords and cards.
+    pub suggestions: Vec<NearName>,
+    /// The words the suggestions by text mention.
+    pub mention_words: Vec<String>,
+    /// Some suggestions are by name, some by text.
+    pub by_name: bool,
+    pub by_text: bool,
 }
 
 /// `/search` without a query: the search box and examples.
@@ -139,7 +158,12 @@ fn warnings(ws: &[crate::search::QueryWarning]) -> Vec<Warning> {
         .collect()
 }
 
-fn run(state: &AppState, p: &SearchParams, format: Format) -> Result<SearchResults, Failure> {
+fn run_query(
+    state: &AppState,
+    q: &str,
+    p: &SearchParams,
+    format: Format,
+) -> Result<SearchResults, Failure> {
     let opts = SearchOptions {
         page: p.page.unwrap_or(1).max(1),
         per_page: p.per_page.unwrap_or(20).clamp(1, MAX_PER_PAGE),
@@ -147,7 +171,7 @@ fn run(state: &AppState, p: &SearchParams, format: Format) -> Result<SearchResul
     if opts.page > 10_000 {
         return Err(WebError::BadRequest("`page` is at most 10000".into()).in_format(format));
     }
-    state.search.search(&p.q, &opts).map_err(|e| match e {
+    state.search.search(q, &opts).map_err(|e| match e {
         SearchError::EmptyQuery => {
             WebError::BadRequest("the query `q` is empty".into()).in_format(format)
         }
@@ -166,8 +190,12 @@ fn run(state: &AppState, p: &SearchParams, format: Format) -> Result<SearchResul
     })
 }
 
-fn item(cat: &Catalogue, e: Entry, hit: &crate::search::Hit) -> ResultItem {
+fn item(cat: &Catalogue, q: &str, e: Entry, hit: &crate::search::Hit) -> ResultItem {
     let d = cat.data();
+    let (filtered, keywords) = match e {
+        Entry::Card(i) => reading::why_matched(cat, &d.cards[i], q),
+        _ => (Vec::new(), Vec::new()),
+    };
     let (game, name, url, subtitle) = match e {
         Entry::Card(i) => {
             let c = &d.cards[i];
@@ -210,6 +238,8 @@ fn item(cat: &Catalogue, e: Entry, hit: &crate::search::Hit) -> ResultItem {
         score: hit.score,
         snippet: hit.snippet.plain(),
         snippet_html: snippet_html(&hit.snippet),
+        filtered,
+        keywords,
         heading: None,
     }
 }
@@ -239,6 +269,16 @@ pub struct SearchResponse {
     pub page: usize,
     pub per_page: usize,
     pub facets: std::collections::BTreeMap<&'static str, crate::search::FacetCounts>,
+    /// What was searched for, when the page did not search the query as typed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_as: Option<ReadAs>,
+    /// With no results: the keywords and cards nearest by name ("did you mean"), then
+    /// those whose text has one of the words (`matched_by`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<NearName>,
+    /// With no results: the query language's help.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub help_url: Option<String>,
 }
 
 /// Shapes a page of results for JSON.
@@ -256,7 +296,7 @@ pub fn search_response(
         }
         url
     });
-    let data: Vec<ResultItem> = r.hits.iter().map(|h| item(cat, h.entry, h)).collect();
+    let data: Vec<ResultItem> = r.hits.iter().map(|h| item(cat, q, h.entry, h)).collect();
     let list = List {
         object: "list",
         data,
@@ -269,19 +309,24 @@ pub fn search_response(
         list,
         page: r.page,
         per_page: r.per_page,
+        help_url: (r.total == 0).then(|| "/help/search".to_string()),
         facets: r.facets,
+        read_as: None,
+        suggestions: Vec::new(),
     }
 }
 
 fn json_results(
     state: &AppState,
     p: &SearchParams,
-    r: SearchResults,
+    a: reading::Answer,
 ) -> Result<HttpResponse, Failure> {
-    let body = serde_json::to_vec(&search_response(&state.catalogue, &p.q, p.per_page, r))
-        .map_err(|e| {
-            WebError::Internal(format!("serialising results: {e}")).in_format(Format::Json)
-        })?;
+    let mut response = search_response(&state.catalogue, &a.searched, p.per_page, a.results);
+    response.read_as = a.read_as;
+    response.suggestions = a.suggestions;
+    let body = serde_json::to_vec(&response).map_err(|e| {
+        WebError::Internal(format!("serialising results: {e}")).in_format(Format::Json)
+    })?;
     let body = web::Bytes::from(body);
     state.search_cache.insert(cache_key(p), body.clone());
     Ok(json_body(body))
@@ -309,8 +354,10 @@ async fn api_search(
     if let Some(body) = state.search_cache.get(&cache_key(&p)) {
         return Ok(json_body(body));
     }
-    let r = run(&state, &p, Format::Json)?;
-    json_results(&state, &p, r)
+    let a = reading::answer(&state.catalogue, &p.q, &|q| {
+        run_query(&state, q, &p, Format::Json)
+    })?;
+    json_results(&state, &p, a)
 }
 
 async fn search_page(
@@ -332,13 +379,21 @@ async fn search_page(
             return Ok(json_body(body));
         }
     }
-    let r = run(&state, &p, format)?;
+    let a = reading::answer(&state.catalogue, &p.q, &|q| {
+        run_query(&state, q, &p, format)
+    })?;
     if format == Format::Json {
-        return json_results(&state, &p, r);
+        return json_results(&state, &p, a);
     }
+    let reading::Answer {
+        results: r,
+        searched,
+        read_as,
+        suggestions,
+    } = a;
     let pages = r.total.div_ceil(r.per_page).max(1);
     let page_url = |n: usize| {
-        let mut url = links::search(&p.q, n);
+        let mut url = links::search(&searched, n);
         if let Some(pp) = p.per_page {
             url.push_str(if url.contains('?') { "&" } else { "?" });
             url.push_str(&format!("per_page={pp}"));
@@ -361,7 +416,7 @@ async fn search_page(
                     FacetLink {
                         value: v.clone(),
                         count: *n,
-                        url: links::search(&format!("{} {term}", p.q.trim()), 1),
+                        url: links::search(&format!("{} {term}", searched.trim()), 1),
                     }
                 })
                 .collect();
@@ -371,25 +426,20 @@ async fn search_page(
     let mut results: Vec<ResultItem> = r
         .hits
         .iter()
-        .map(|h| item(&state.catalogue, h.entry, h))
+        .map(|h| item(&state.catalogue, &searched, h.entry, h))
         .collect();
-    let exact_games: std::collections::BTreeSet<&str> = results
-        .iter()
-        .filter(|i| i.exact)
-        .map(|i| i.game.as_str())
-        .collect();
-    let grouped = exact_games.len() > 1;
-    if grouped {
-        let mut last = String::new();
-        for r in results.iter_mut().filter(|r| r.exact) {
-            if r.game != last {
-                last = r.game.clone();
-                r.heading = Some(r.game_name.clone());
-            }
-        }
-    }
+    let grouped = reading::group_by_game(&mut results);
     let page = ResultsPage {
         q: p.q.clone(),
+        page_links: super::page::page_links(r.page, pages, &page_url),
+        read_as,
+        mention_words: reading::content_words(&reading::searched_words(&p.q))
+            .into_iter()
+            .map(String::from)
+            .collect(),
+        by_name: suggestions.iter().any(NearName::by_name),
+        by_text: suggestions.iter().any(|s| !s.by_name()),
+        suggestions,
         total: r.total,
         page: r.page,
         pages,

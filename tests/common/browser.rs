@@ -325,3 +325,134 @@ pub fn screenshot(tab: &Tab, name: &str) -> Vec<u8> {
     save_screenshot(name, &png);
     png
 }
+
+/// Makes the tab a 390 × 844 phone screen (a touch device, device pixel ratio 1), or,
+/// with `None`, the window's own desktop size again.
+pub fn viewport(tab: &Tab, phone: Option<(u32, u32)>) {
+    metrics(tab, phone, true);
+}
+
+/// Overrides the viewport's size (`None`: the window's again), as a phone's when `mobile`.
+fn metrics(tab: &Tab, size: Option<(u32, u32)>, mobile: bool) {
+    use headless_chrome::protocol::cdp::Emulation;
+    match size {
+        Some((width, height)) => {
+            tab.call_method(Emulation::SetDeviceMetricsOverride {
+                width,
+                height,
+                device_scale_factor: 1.0,
+                mobile,
+                scale: None,
+                screen_width: None,
+                screen_height: None,
+                position_x: None,
+                position_y: None,
+                dont_set_visible_size: None,
+                screen_orientation: None,
+                viewport: None,
+                display_feature: None,
+                device_posture: None,
+            })
+            .expect("a phone-sized viewport");
+        }
+        None => {
+            tab.call_method(Emulation::ClearDeviceMetricsOverride(None))
+                .expect("the desktop viewport again");
+        }
+    }
+}
+
+/// The phone screen the browser tests check: 390 px wide (an iPhone 12 to 15).
+pub const PHONE: (u32, u32) = (390, 844);
+
+/// Emulates the CSS media type and features: `("screen" or "print", prefers-color-scheme
+/// "light" or "dark")`.
+pub fn media(tab: &Tab, media: &str, scheme: &str) {
+    use headless_chrome::protocol::cdp::Emulation;
+    tab.call_method(Emulation::SetEmulatedMedia {
+        media: Some(media.to_string()),
+        features: Some(vec![Emulation::MediaFeature {
+            name: "prefers-color-scheme".into(),
+            value: scheme.into(),
+        }]),
+    })
+    .expect("emulated media");
+}
+
+/// How many CSS pixels the page is wider than its viewport (0: no horizontal scrolling),
+/// and the widest elements that stick out (tag.class and right edge), for the message.
+pub fn horizontal_overflow(tab: &Tab) -> (i64, Vec<String>) {
+    eval_json(
+        tab,
+        "(() => { const w = document.documentElement.clientWidth; \
+          const over = document.documentElement.scrollWidth - w; \
+          const out = Array.from(document.querySelectorAll('body *')) \
+            .filter(e => e.getBoundingClientRect().right > w + 1) \
+            .slice(0, 8) \
+            .map(e => e.tagName.toLowerCase() + (e.className ? '.' + e.className : '') + ' ' + Math.round(e.getBoundingClientRect().right)); \
+          return [over, out]; })()",
+    )
+}
+
+/// Checks that the page has no horizontal scrolling, naming what sticks out otherwise.
+pub fn assert_no_horizontal_scroll(tab: &Tab, what: &str) {
+    let (over, culprits) = horizontal_overflow(tab);
+    assert!(
+        over <= 0,
+        "{what}: the page scrolls sideways by {over} px; sticking out: {culprits:?}"
+    );
+}
+
+/// The computed `background-color` of `body` and `color` of `main`, as `[r, g, b]`.
+pub fn body_colours(tab: &Tab) -> ([u8; 3], [u8; 3]) {
+    let (bg, ink): (String, String) = eval_json(
+        tab,
+        "[getComputedStyle(document.body).backgroundColor, \
+          getComputedStyle(document.querySelector('main')).color]",
+    );
+    (rgb(&bg), rgb(&ink))
+}
+
+/// `rgb(1, 2, 3)` (or `rgba(…)`) as three numbers.
+fn rgb(css: &str) -> [u8; 3] {
+    let inner = css
+        .split_once('(')
+        .and_then(|(_, rest)| rest.split_once(')'))
+        .map_or("", |(inside, _)| inside);
+    let mut parts = inner
+        .split(',')
+        .map(|p| p.trim().parse::<f64>().unwrap_or(0.0) as u8);
+    [
+        parts.next().unwrap_or(0),
+        parts.next().unwrap_or(0),
+        parts.next().unwrap_or(0),
+    ]
+}
+
+/// Relative luminance (0 black to 1 white) of an sRGB colour, roughly.
+pub fn luminance([r, g, b]: [u8; 3]) -> f64 {
+    (0.2126 * r as f64 + 0.7152 * g as f64 + 0.0722 * b as f64) / 255.0
+}
+
+/// A screenshot of the whole page (not only the viewport; at most 6000 px tall), saved
+/// as [`screenshot`] does. The viewport is stretched to the page for the capture, then
+/// put back: the phone's ([`PHONE`]) when the page was phone-wide, else the window's.
+pub fn full_screenshot(tab: &Tab, name: &str) -> Vec<u8> {
+    let (width, height): (u32, u32) = eval_json(
+        tab,
+        "[document.documentElement.clientWidth, Math.min(document.documentElement.scrollHeight, 6000)]",
+    );
+    let phone = width <= PHONE.0;
+    metrics(tab, Some((width, height.max(1))), phone);
+    std::thread::sleep(Duration::from_millis(150));
+    let png = tab
+        .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
+        .expect("a screenshot");
+    viewport(tab, phone.then_some(PHONE));
+    assert!(
+        png.starts_with(b"\x89PNG\r\n\x1a\n"),
+        "the screenshot is a PNG"
+    );
+    save_screenshot(name, &png);
+    png
+}

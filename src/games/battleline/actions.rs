@@ -1,108 +1,22 @@
-//! The shared one-verb actions every ability is built from: deal damage, damage a
-//! player, heal, destroy (settle deaths), move, summon, set a status, pick at random.
+//! The shared one-verb actions every ability is built from: damage a player, heal, move,
+//! summon, set a status, note, pick at random, take a player's decision, end the game.
 //!
 //! Each action reads the state, decides, and emits events through
 //! `event::emit`; none of them mutates the board directly. Ability files
-//! decide *when* and *to whom*; these decide *how much* (prevention, redirection to the
-//! Endless Serpent's body) and record it.
+//! decide *when* and *to whom*. Dealing a blow to a creature (prevention, the Endless
+//! Serpent's redirection) is `damage.rs`; destroying creatures is `death.rs`. This file
+//! imports nothing above the state, its events and citations, so both build on it.
 
 use std::sync::Arc;
 
 use crate::rules::chance::{self, Chance};
+use crate::rules::decision::{self, Decision};
 
 use super::ability::AbilityKind;
-use super::cite::{turn, Citation, Rule};
+use super::cite::{turn, Rule};
 use super::event::{emit, Actor, Change, Event};
-use super::families::{death, defence, special};
 use super::interpret::WallOfIce;
 use super::state::{Creature, Outcome, Side, State, Status};
-
-/// A blow about to be dealt to a creature, with its source captured before the blow
-/// (so simultaneous combat sees every creature as it was).
-#[derive(Clone, Debug)]
-pub struct Blow {
-    pub source: Option<Actor>,
-    /// The source's Attack value when the blow was planned (Dodge).
-    pub source_attack: i32,
-    /// Whether the source was damaged when the blow was planned (Dominate).
-    pub source_wounded: bool,
-    pub target: Actor,
-    pub amount: i32,
-    pub cite: Rule,
-}
-
-impl Blow {
-    /// A blow from creature `source` on `side`/`slot` (or from no creature).
-    pub fn new(
-        st: &State,
-        source: Option<(Side, usize)>,
-        target: Actor,
-        amount: i32,
-        cite: impl Into<Rule>,
-    ) -> Blow {
-        let (source, source_attack, source_wounded) =
-            match source.and_then(|(side, slot)| st.at(side, slot).map(|c| (side, slot, c))) {
-                Some((side, slot, c)) => (
-                    Some(Actor::of(side, slot, c)),
-                    super::families::auras::attack(st, side, slot),
-                    c.damage > 0,
-                ),
-                None => (None, 0, false),
-            };
-        Blow {
-            source,
-            source_attack,
-            source_wounded,
-            target,
-            amount,
-            cite: cite.into(),
-        }
-    }
-}
-
-/// Deals `blow`, after prevention, and records it. Deaths are settled by the caller
-/// with [`settle`], so that simultaneous blows all land first.
-pub fn deal(st: &mut State, out: &mut Vec<Event>, blow: &Blow) {
-    let Some(slot) = st.slot_of(blow.target.side, blow.target.id) else {
-        return;
-    };
-    let target = Actor {
-        slot,
-        ..blow.target.clone()
-    };
-    let prevented = defence::prevent(st, blow, &target);
-    if let Some(text) = prevented.reading {
-        let cite =
-            Rule::from(&defence::DOMINATE).reading(st.interpretations.dominate_armor.reading());
-        note(st, out, Some(target.clone()), text, cite);
-    }
-    if let Some(cite) = prevented.cite {
-        emit(
-            st,
-            out,
-            Change::Note {
-                who: Some(target.clone()),
-                text: prevented.note,
-            },
-            cite,
-        );
-    }
-    let onto = special::damage_onto(st, out, &target, prevented.dealt);
-    emit(
-        st,
-        out,
-        Change::Damage {
-            source: blow.source.clone(),
-            target,
-            onto,
-            amount: prevented.dealt,
-            blocked: blow.amount - prevented.dealt,
-            blocked_by: prevented.by,
-            marks_hit: prevented.marks_hit,
-        },
-        blow.cite,
-    );
-}
 
 /// Deals `amount` to player `side`.
 pub fn damage_player(
@@ -272,12 +186,6 @@ pub fn rearrange(
     );
 }
 
-/// Destroys every creature whose damage has reached its Life, plus `doomed`, and
-/// resolves what their deaths trigger, until nothing more dies (house rule T4).
-pub fn settle(st: &mut State, out: &mut Vec<Event>, doomed: Vec<(Side, u32, &'static Citation)>) {
-    death::settle(st, out, doomed)
-}
-
 /// Picks one of `candidates` at random, or as the judge's choices say, and records the
 /// pick with every candidate. Returns `None` when there are no candidates or the
 /// judge's choice is not among them (which ends adjudication).
@@ -330,6 +238,76 @@ pub fn pick(
             Rule::from(&turn::CHOICE)
         } else {
             cite.into()
+        },
+    );
+    Some(actor)
+}
+
+/// A decision's default policy: its name in the log and the option it takes.
+#[derive(Clone, Copy, Debug)]
+pub struct Policy {
+    pub name: &'static str,
+    pub pick: fn(&[Actor]) -> usize,
+}
+
+impl Policy {
+    /// The first option in line order (house rule T16).
+    pub const FIRST_IN_LINE: Policy = Policy {
+        name: "the first in line order",
+        pick: |_| 0,
+    };
+}
+
+/// A player's decision among `options`: the judge's pin from `decisions` if there is one,
+/// else `policy`'s pick (house rule T16); recorded with every option. Returns `None` when
+/// there are no options, or the pin names an option the decision does not have (which
+/// ends adjudication).
+pub fn decide(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    who: Side,
+    question: &'static str,
+    options: Vec<Actor>,
+    policy: Policy,
+    cite: impl Into<Rule>,
+) -> Option<Actor> {
+    if options.is_empty() {
+        return None;
+    }
+    st.decisions += 1;
+    let ordinal = st.decisions;
+    let default = (policy.pick)(&options);
+    let (chosen, pinned) =
+        match decision::decide(&st.decision_pins, ordinal, options.len(), default) {
+            Ok(taken) => taken,
+            Err(bad) => {
+                let outcome = Outcome::BadDecision {
+                    decision: bad.decision,
+                    option: bad.option,
+                    options: bad.options,
+                };
+                end(st, out, outcome, &turn::DECISION);
+                return None;
+            }
+        };
+    let actor = options.get(chosen)?.clone();
+    let cite: Rule = cite.into();
+    emit(
+        st,
+        out,
+        Change::Decision(Decision {
+            ordinal,
+            who: st.players[who].name.to_string(),
+            question,
+            options,
+            policy: policy.name,
+            chosen,
+            pinned,
+        }),
+        if pinned {
+            cite
+        } else {
+            cite.house(&turn::DECISION)
         },
     );
     Some(actor)

@@ -1,5 +1,5 @@
 //! The battle-line citation table: the sentences of seed 000 the engine quotes, and the
-//! engine's own written turn sequence, `docs/rules/battleline.md` (house rules T1–T15),
+//! engine's own written turn sequence, `docs/rules/battleline.md` (house rules T1–T16),
 //! for what the seed implies but never states (the order of a turn, simultaneous combat,
 //! when a creature dies). The kinds of source and how an event cites them are the core's
 //! ([`crate::rules::cite`]). The seed sentences are checked against the seed file by a
@@ -24,7 +24,7 @@ pub const fn house(rule: &'static str, section: &'static str, sentence: &'static
     Citation::house(GAME, RULES_DOC, rule, section, sentence)
 }
 
-/// The house rules (T1–T15). Each is justified from the seed in the doc.
+/// The house rules (T1–T16). Each is justified from the seed in the doc.
 pub mod turn {
     use super::{house, Citation};
 
@@ -107,6 +107,12 @@ pub mod turn {
         "A creature on a starting line counts as already played; a creature Reanimate returns comes back with no damage, artifacts or statuses.",
     );
 
+    pub const DECISION: Citation = house(
+        "Decisions",
+        "T16",
+        "A choice the rules give a player is a decision: the judge may fix it under decisions; unfixed, it takes the option its default policy names.",
+    );
+
     /// All house rules, for the docs test.
     pub const ALL: &[Citation] = &[
         SEQUENCE,
@@ -124,5 +130,6 @@ pub mod turn {
         ALLIES,
         FIRST_ATTACHED,
         RETURNING,
+        DECISION,
     ];
 }

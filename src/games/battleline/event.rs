@@ -12,7 +12,7 @@ use serde::{Serialize, Serializer};
 use super::cite::Rule;
 use super::position;
 use super::state::{Artifact, Creature, Outcome, Player, Side, State, Status};
-use crate::rules::Chance;
+use crate::rules::{Chance, Decision};
 
 /// A creature, as an event names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -128,6 +128,8 @@ pub enum Change {
     TurnStatusesEnd { turn: u32 },
     /// A random pick. `candidates` is every creature that could have been picked.
     Chance(Chance<Actor>),
+    /// A player's decision. `options` is every creature that could have been chosen.
+    Decision(Decision<Actor>),
     /// A static modifier (the event's rule: Incite, Swarm...) adds `amount` to the
     /// Attack of `who` as it attacks; `attack` is its Attack with every modifier.
     /// Changes nothing on the board.
@@ -294,6 +296,7 @@ impl Event {
                 format!("Turn {turn} ends: effects that last this turn end.")
             }
             Change::Chance(c) => c.describe(who),
+            Change::Decision(d) => d.describe(who),
             Change::Modifier {
                 who: w,
                 amount,
@@ -314,6 +317,13 @@ impl Event {
                 Outcome::Draw => "Both players have no life left: a draw.".to_string(),
                 Outcome::TurnsPlayed => "The turns to play have run out.".to_string(),
                 Outcome::StepBound => "The step bound was reached.".to_string(),
+                Outcome::BadDecision {
+                    decision,
+                    option,
+                    options,
+                } => format!(
+                    "The judge's pin for decision {decision} names option {option}; it has options 1 to {options}."
+                ),
                 Outcome::BadChoice {
                     chance,
                     slot,
@@ -449,6 +459,7 @@ pub fn apply(players: &mut [Player; 2], change: &Change) {
         Change::TurnBegins { .. }
         | Change::Attacks { .. }
         | Change::Chance(_)
+        | Change::Decision(_)
         | Change::Modifier { .. }
         | Change::Note { .. }
         | Change::Ends { .. } => {}

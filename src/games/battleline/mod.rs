@@ -18,6 +18,8 @@
 pub mod ability;
 pub mod actions;
 pub mod cite;
+pub mod damage;
+pub mod death;
 pub mod event;
 pub mod families;
 pub mod interpret;
@@ -120,6 +122,11 @@ impl Game for Battleline {
                 Outcome::Draw => "draw".to_string(),
                 Outcome::TurnsPlayed => "the turns ran out".to_string(),
                 Outcome::StepBound => "step bound reached".to_string(),
+                Outcome::BadDecision {
+                    decision, option, ..
+                } => format!(
+                    "stopped: the pin for decision {decision} (option {option}) is not an option"
+                ),
                 Outcome::BadChoice { chance, slot, .. } => format!(
                     "stopped: the choice for chance {chance} (slot {slot}) is not a candidate"
                 ),
@@ -168,10 +175,14 @@ impl Game for Battleline {
         }
     }
     fn pins_any(position: &Position) -> bool {
-        !position.choices.is_empty()
+        !position.choices.is_empty() || !position.decisions.is_empty()
     }
     fn stopped_by_input(outcome: &Outcome) -> Option<&'static str> {
-        matches!(outcome, Outcome::BadChoice { .. }).then_some("choices")
+        match outcome {
+            Outcome::BadChoice { .. } => Some("choices"),
+            Outcome::BadDecision { .. } => Some("decisions"),
+            _ => None,
+        }
     }
     fn board(state: &State) -> rules::view::Board {
         view::board(state)
@@ -181,6 +192,16 @@ impl Game for Battleline {
     }
     fn pin_in_position(position: &Position, chance: u32, pin: &str) -> Result<Position, String> {
         view::pin_in_position(position, chance, pin)
+    }
+    fn decision_panel(state: &State, change: &Change) -> Option<rules::view::DecisionPanel> {
+        view::decision_panel(state, change)
+    }
+    fn pin_decision_in_position(
+        position: &Position,
+        decision: u32,
+        option: usize,
+    ) -> Result<Position, String> {
+        view::pin_decision_in_position(position, decision, option)
     }
     fn outcome_sentence(state: &State, outcome: &Outcome) -> String {
         view::outcome_sentence(state, outcome)

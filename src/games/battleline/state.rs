@@ -282,6 +282,12 @@ pub enum Outcome {
     TurnsPlayed,
     /// The step bound was hit.
     StepBound,
+    /// A judge's pin named an option the decision does not have.
+    BadDecision {
+        decision: u32,
+        option: usize,
+        options: usize,
+    },
     /// A judge's choice named a slot that was not a candidate.
     BadChoice {
         chance: u32,
@@ -381,6 +387,10 @@ pub struct State {
     /// Chance steps taken so far.
     pub chances: u32,
     pub choices: Arc<[Choice]>,
+    /// Player decisions taken so far.
+    pub decisions: u32,
+    /// The judge's pins of decisions.
+    pub decision_pins: Arc<[crate::rules::DecisionPin]>,
     pub interpretations: Interpretations,
     pub plays: Arc<[Play]>,
     pub summons: Arc<Summons>,

@@ -8,6 +8,7 @@
 use super::ability::AbilityKind;
 use super::actions::{self, end, note};
 use super::cite::{turn, Rule};
+use super::death;
 use super::event::{emit, Change, Event};
 use super::families::{arrival, auras, combat, end as end_of_turn, special, start};
 use super::interpret::{IceBlockTiming, MeltTiming, StartOrder};
@@ -38,7 +39,7 @@ fn advance_into(st: &mut State, out: &mut Vec<Event>) {
         // A state before anything else happens: three Gatekeepers on a starting line.
         special::gatekeeper_check(st, out);
         if out.len() > before {
-            actions::settle(st, out, Vec::new());
+            death::settle(st, out, Vec::new());
         }
     }
     while !st.is_over() && out.len() == before {
@@ -62,7 +63,7 @@ fn advance_into(st: &mut State, out: &mut Vec<Event>) {
         // removal of a serpent's body, an aura's holder leaving): one settle for all. A
         // task that emitted nothing changed nothing, so it needs none.
         if out.len() > mark {
-            actions::settle(st, out, Vec::new());
+            death::settle(st, out, Vec::new());
             special::gatekeeper_check(st, out);
         }
         check_defeat(st, out);

@@ -5,9 +5,11 @@
 
 use super::event::Change;
 use super::families::auras;
-use super::position::{caps, ChoiceSpec, Position};
+use super::position::{caps, ChoiceSpec, DecisionPin, Position};
 use super::state::{Outcome, State, Status};
-use crate::rules::view::{Board, Candidate, ChancePanel, Mark, Piece, Place, Row, Stat};
+use crate::rules::view::{
+    Board, Candidate, ChancePanel, DecisionPanel, Mark, Piece, Place, Row, Stat,
+};
 
 fn icon(s: Status) -> &'static str {
     match s {
@@ -100,6 +102,38 @@ pub fn chance_panel(st: &State, change: &Change) -> Option<ChancePanel> {
     })
 }
 
+/// The decision panel of a player's decision: every option creature by owner, name and
+/// slot.
+pub fn decision_panel(st: &State, change: &Change) -> Option<DecisionPanel> {
+    let Change::Decision(d) = change else {
+        return None;
+    };
+    Some(DecisionPanel::of(d, |a| {
+        format!(
+            "{}'s {} (slot {})",
+            st.players[a.side].name,
+            a.name,
+            a.slot + 1
+        )
+    }))
+}
+
+/// `position` with decision `decision` pinned to option `option` (both 1-based).
+pub fn pin_decision_in_position(
+    position: &Position,
+    decision: u32,
+    option: usize,
+) -> Result<Position, String> {
+    if decision == 0 || option == 0 {
+        return Err("decisions and options are numbered from 1".into());
+    }
+    let mut pinned = position.clone();
+    pinned.decisions.retain(|d| d.decision != decision);
+    pinned.decisions.push(DecisionPin { decision, option });
+    pinned.decisions.sort_by_key(|d| d.decision);
+    Ok(pinned)
+}
+
 /// `position` with chance `chance` fixed to the candidate in slot `pin`.
 pub fn pin_in_position(position: &Position, chance: u32, pin: &str) -> Result<Position, String> {
     let slot: usize = pin
@@ -127,6 +161,11 @@ pub fn outcome_sentence(st: &State, outcome: &Outcome) -> String {
         Outcome::Draw => "A draw: both players have no life left.".into(),
         Outcome::TurnsPlayed => "The turns to play have run out.".into(),
         Outcome::StepBound => "The step bound was reached.".into(),
+        Outcome::BadDecision {
+            decision, option, ..
+        } => format!(
+            "Stopped: the pin for decision {decision} names option {option}, which it does not have."
+        ),
         Outcome::BadChoice { chance, slot, .. } => format!(
             "Stopped: the choice for chance {chance} names slot {slot}, which is not a candidate."
         ),

@@ -1,7 +1,7 @@
 //! The position builder's form: flat `name=value` pairs to a [`Position`] and back.
 //!
 //! Field names: `seed`, `turns`, `turn` (the starting turn), `choices` (fixed chance
-//! outcomes, `chance:slot, …`), `json` (pasted position JSON, which wins when present),
+//! outcomes, `chance:slot, …`), `decisions` (pinned decisions, `decision:option, …`), `json` (pasted position JSON, which wins when present),
 //! `interp_<key>`; per player `p<P>_name`, `p<P>_life`; per slot
 //! `p<P>_s<N>_{card,name,attack,life,abilities,traits,damage,artifacts,status,warlord}`
 //! (lists comma-separated, `status` repeated); per play `a<I>_{player,play,slot,turn}`.
@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 
 use crate::games::battleline::position::{
-    ActionSpec, ArtifactSpec, ChoiceSpec, CreatureSpec, PlayerSpec,
+    ActionSpec, ArtifactSpec, ChoiceSpec, CreatureSpec, DecisionPin, PlayerSpec,
 };
 use crate::games::battleline::{Interpretations, Position, INTERPRETATIONS};
 use crate::rules::Readings;
@@ -98,6 +98,25 @@ fn choices(text: &str, errors: &mut Vec<String>) -> Vec<ChoiceSpec> {
     out
 }
 
+/// The `decisions` field: pinned player decisions as `decision:option` pairs,
+/// comma-separated (`1:2`: decision 1 takes its second option).
+fn decisions(text: &str, errors: &mut Vec<String>) -> Vec<DecisionPin> {
+    let mut out = Vec::new();
+    for (i, item) in list(text).into_iter().enumerate() {
+        let parsed = item
+            .split_once(':')
+            .and_then(|(d, o)| Some((d.trim().parse().ok()?, o.trim().parse().ok()?)));
+        match parsed {
+            Some((decision, option)) => out.push(DecisionPin { decision, option }),
+            None => errors.push(format!(
+                "Pinned decisions, item {}: {item:?} is not decision:option (for example 1:2)",
+                i + 1
+            )),
+        }
+    }
+    out
+}
+
 /// A slot's warlord select: empty keeps a catalogue card's own (a hypothetical is not
 /// one), `yes` or `no` overrides it. Three values, not a checkbox: an unticked box could
 /// not say "not a warlord" to a catalogue warlord. (`on` is a ticked box from a page
@@ -116,7 +135,8 @@ fn warlord(f: &Fields, name: &str, label: &str, errors: &mut Vec<String>) -> Opt
 }
 
 /// The fields the builder reads, as a sentence for the error that names an unknown one.
-pub const ACCEPTED_FIELDS: &str = "seed, turns, turn, choices, json, interp_<key> (one per \
+pub const ACCEPTED_FIELDS: &str =
+    "seed, turns, turn, choices, decisions, json, interp_<key> (one per \
 interpretation), p<P>_name and p<P>_life (P is 0 for player 1, 1 for player 2), \
 p<P>_s<N>_{card,name,attack,life,abilities,traits,damage,artifacts,status,warlord} \
 (N is 1 to 7) and a<I>_{player,play,slot,turn} (I is 1 to 4)";
@@ -141,7 +161,10 @@ const PLAY_FIELDS: &[&str] = &["player", "play", "slot", "turn"];
 /// Whether the builder reads a field of this name (see [`ACCEPTED_FIELDS`]).
 pub fn is_known_field(name: &str) -> bool {
     let numbered = |s: &str, max: usize| s.parse::<usize>().is_ok_and(|n| (1..=max).contains(&n));
-    if matches!(name, "seed" | "turns" | "turn" | "choices" | "json") {
+    if matches!(
+        name,
+        "seed" | "turns" | "turn" | "choices" | "decisions" | "json"
+    ) {
         return true;
     }
     if let Some(key) = name.strip_prefix("interp_") {
@@ -276,6 +299,7 @@ pub fn to_position(f: &Fields) -> Result<Position, Vec<String>> {
         players,
         actions,
         choices: choices(f.get("choices"), &mut errors),
+        decisions: decisions(f.get("decisions"), &mut errors),
         interpretations,
     };
     if errors.is_empty() {
@@ -299,6 +323,12 @@ pub fn from_position(pos: &Position) -> (Fields, Vec<String>) {
         .map(|c| format!("{}:{}", c.chance, c.slot))
         .collect();
     f.set("choices".into(), fixed.join(", "));
+    let pinned: Vec<String> = pos
+        .decisions
+        .iter()
+        .map(|d| format!("{}:{}", d.decision, d.option))
+        .collect();
+    f.set("decisions".into(), pinned.join(", "));
     let chosen = pos.interpretations.chosen();
     for (key, value) in chosen {
         f.set(format!("interp_{key}"), value.into());

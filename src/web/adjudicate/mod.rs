@@ -81,6 +81,11 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
             .route(web::post().to(step::choose)),
     )
     .service(
+        web::resource("/adjudicate/p/{hash}/decide")
+            .app_data(form_config())
+            .route(web::post().to(step::decide)),
+    )
+    .service(
         web::resource("/adjudicate/p/{hash}/interpret")
             .app_data(form_config())
             .route(web::post().to(step::interpret)),

@@ -14,8 +14,9 @@ use super::{
     Replay, WINDOW,
 };
 use crate::adjudicate::{CatalogueGame, SavedState};
-use crate::rules::chance::{self, Method, Odds};
-use crate::rules::view::ChancePanel;
+use crate::rules::chance::Odds;
+use crate::rules::odds::{self, Method};
+use crate::rules::view::{ChancePanel, DecisionPanel};
 use crate::rules::{Game, Readings};
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
@@ -39,6 +40,8 @@ struct StepPage {
     /// The number of the first step in `log` (1 unless earlier steps are left out).
     log_from: usize,
     chances: Vec<ChancePanel>,
+    /// The decisions taken at this step, each option with a button that pins it.
+    decisions: Vec<DecisionPanel>,
     /// The exact odds of each result from this step.
     odds: OddsView,
     interpretations: Vec<InterpretationView>,
@@ -71,6 +74,7 @@ struct StepJson<'a, G: Game> {
     log: &'a [StepView],
     log_from: usize,
     chances: &'a [ChancePanel],
+    decisions: &'a [DecisionPanel],
     odds: &'a OddsView,
     interpretations: &'a [InterpretationView],
     outcome: Option<&'a G::Outcome>,
@@ -113,7 +117,7 @@ struct OddsView {
 impl OddsView {
     fn of<G: Game>(from: &G::State) -> OddsView {
         let result = |st: &G::State| G::outcome_sentence(st, &G::outcome(st));
-        match chance::exact::<G, String>(from, result, ODDS_RUNS) {
+        match odds::exact::<G, String>(from, result, ODDS_RUNS) {
             Ok(d) => {
                 let mut results: Vec<(String, Odds)> = d.outcomes.into_iter().collect();
                 results.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
@@ -175,6 +179,15 @@ fn step_view<G: Game>(
             .collect(),
         None => Vec::new(),
     };
+    let decisions: Vec<DecisionPanel> = match step.checked_sub(1).and_then(|i| replay.steps.get(i))
+    {
+        Some(ran) => ran
+            .events
+            .iter()
+            .filter_map(|e| G::decision_panel(st, &e.change))
+            .collect(),
+        None => Vec::new(),
+    };
     let board = BoardView::of::<G>(st);
     let interpretations = InterpretationView::all(G::readings(&replay.position));
     let outcome = (step == total).then(|| outcome_text(replay));
@@ -207,6 +220,7 @@ fn step_view<G: Game>(
                 log: &log,
                 log_from,
                 chances: &chances,
+                decisions: &decisions,
                 odds: &odds,
                 interpretations: &interpretations,
                 outcome: (step == total).then_some(&replay.outcome),
@@ -224,6 +238,7 @@ fn step_view<G: Game>(
             log,
             log_from,
             chances,
+            decisions,
             odds,
             interpretations,
             outcome,
@@ -383,6 +398,46 @@ async fn choose_as<G: CatalogueGame>(
     }
     let new = store(state, req, &pinned, out)?;
     Ok(see_other(&step_url(&new, step.min(replay.steps.len()))))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct DecideForm {
+    decision: String,
+    option: String,
+    step: String,
+}
+
+/// `POST /adjudicate/p/{hash}/decide`: pin decision `decision` to option `option`; the
+/// engine re-runs, and the judge lands on the same step of the new position.
+pub(super) async fn decide(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    form: web::Form<DecideForm>,
+) -> Result<HttpResponse, Refused> {
+    let out = Format::of(&req);
+    let hash = path.into_inner();
+    let (game, json) = load(&state, &hash, out)?;
+    let f = form.into_inner();
+    let decision: u32 = form_number("decision", &f.decision, out)?;
+    let option: usize = form_number("option", &f.option, out)?;
+    let step: usize = form_number("step", &f.step, out)?;
+    for_game!(game, G => {
+        let position = read::<G>(&hash, &json, out)?;
+        let pinned = G::pin_decision_in_position(&position, decision, option)
+            .map_err(|e| WebError::BadRequest(e).in_format(out))?;
+        let replay = run::<G>(&state, pinned.clone(), out).await?;
+        if G::stopped_by_input(&replay.outcome).is_some() {
+            return Err(WebError::BadRequest(format!(
+                "option {option} is not an option of decision {decision}: {}",
+                outcome_text(&replay)
+            ))
+            .in_format(out));
+        }
+        let new = store(&state, &req, &pinned, out)?;
+        Ok(see_other(&step_url(&new, step.min(replay.steps.len()))))
+    })
 }
 
 #[derive(Deserialize)]

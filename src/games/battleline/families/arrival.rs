@@ -11,9 +11,11 @@
 
 use crate::games::battleline::ability::AbilityKind as K;
 use crate::games::battleline::actions::{
-    self, damage_player, deal, heal, note, pick, rearrange, set_status, summon, Blow,
+    self, damage_player, heal, note, pick, rearrange, set_status, summon,
 };
 use crate::games::battleline::cite::{seed, turn, Citation, Rule};
+use crate::games::battleline::damage::{deal, Blow};
+use crate::games::battleline::death;
 use crate::games::battleline::event::{emit, Actor, Change, Event};
 use crate::games::battleline::interpret::{AssassinStorm, ChargeGap, RidersMight, StormTarget};
 use crate::games::battleline::state::{foe, PlayCard, Side, State, Status, Trait};
@@ -72,7 +74,7 @@ pub fn play(st: &mut State, out: &mut Vec<Event>, index: usize) {
             };
             summon(st, out, p.side, slot, insert, c, &turn::PLAY);
             arrive(st, out, p.side, id);
-            actions::settle(st, out, Vec::new());
+            death::settle(st, out, Vec::new());
         }
     }
 }
@@ -230,7 +232,7 @@ fn strike(
     for b in &blows {
         deal(st, out, b);
     }
-    actions::settle(st, out, Vec::new());
+    death::settle(st, out, Vec::new());
 }
 
 fn storm(st: &mut State, out: &mut Vec<Event>, me: &Actor) {

@@ -7,8 +7,10 @@
 //! implies), then all land, then deaths settle together.
 
 use crate::games::battleline::ability::AbilityKind as K;
-use crate::games::battleline::actions::{self, damage_player, deal, note, set_status, Blow};
+use crate::games::battleline::actions::{self, damage_player, note, set_status};
 use crate::games::battleline::cite::{seed, turn, Citation, Rule};
+use crate::games::battleline::damage::{deal, Blow};
+use crate::games::battleline::death;
 use crate::games::battleline::event::{emit, Actor, Change, Event};
 use crate::games::battleline::interpret::FuryBreakthrough;
 use crate::games::battleline::state::{foe, Side, State, Status};
@@ -110,12 +112,12 @@ pub fn exchange(st: &mut State, out: &mut Vec<Event>, slot: usize, fury: bool) {
     for target in plagued {
         // A creature the exchange has just killed is not marked: it is discarded now.
         if let Some(t) = actions::still_there(st, target.side, target.id) {
-            if !super::special::is_lethal(st, t.side, t.slot) {
+            if !death::is_lethal(st, t.side, t.slot) {
                 set_status(st, out, t, Status::Pestilence, true, &PLAGUE_BEARER);
             }
         }
     }
-    actions::settle(st, out, Vec::new());
+    death::settle(st, out, Vec::new());
 }
 
 /// Plans the attack of `me`: its blows, in the order they will land.

@@ -18,13 +18,14 @@
 //! return (reading `reanimate_arrival`) are here too.
 
 use crate::games::battleline::ability::AbilityKind as K;
-use crate::games::battleline::actions::{self, heal, heal_player, note, pick, rearrange, summon};
+use crate::games::battleline::actions::{
+    self, decide, heal, heal_player, note, rearrange, summon, Policy,
+};
 use crate::games::battleline::cite::{seed, turn, Citation, Rule};
+use crate::games::battleline::death;
 use crate::games::battleline::event::{emit, Actor, Change, Event};
 use crate::games::battleline::interpret::{FadeReading, ReanimateArrival};
 use crate::games::battleline::state::{foe, Side, State};
-
-use super::death;
 
 pub const HEAL: Citation = seed("Heal", "4.1", "When a creature bears the Heal ability it will heal the allied creature that is the most damaged for the amount of its Heal value at the end of its turn on the Battle Line.");
 pub const HEAL_TIE: Citation = seed("Heal", "4.1", "If there are multiple creatures that are equally damaged, it heals the one closest to the beginning of the battle line.");
@@ -170,8 +171,9 @@ pub fn sabotage(st: &mut State, out: &mut Vec<Event>) {
             };
             let f = foe(side);
             // The seed does not say which artifact: the saboteur's owner chooses. The
-            // choice is a chance step over every enemy creature carrying an artifact,
-            // which a judge fixes with `choices` (T11); unfixed, it is drawn.
+            // choice is a decision over every enemy creature carrying an artifact, which a
+            // judge pins with `decisions`; unpinned, its default policy takes the first
+            // carrier in line order (house rule T16).
             let carriers: Vec<Actor> = st
                 .creatures(f)
                 .filter(|(_, c)| !c.artifacts.is_empty())
@@ -180,11 +182,13 @@ pub fn sabotage(st: &mut State, out: &mut Vec<Event>) {
             let found = if carriers.is_empty() {
                 None
             } else {
-                let Some(who) = pick(
+                let Some(who) = decide(
                     st,
                     out,
-                    "Sabotage's artifact (the saboteur's owner chooses)",
+                    side,
+                    "Sabotage's artifact",
                     carriers,
+                    Policy::FIRST_IN_LINE,
                     &SABOTAGE,
                 ) else {
                     return;
@@ -217,7 +221,7 @@ pub fn sabotage(st: &mut State, out: &mut Vec<Event>) {
                         },
                         &SABOTAGE,
                     );
-                    actions::settle(st, out, Vec::new());
+                    death::settle(st, out, Vec::new());
                 }
                 None => note(
                     st,
@@ -285,7 +289,7 @@ pub fn reanimate(st: &mut State, out: &mut Vec<Event>) {
             if reading == ReanimateArrival::ComesIntoPlay {
                 // It comes into play again: its arrival abilities trigger.
                 super::arrival::arrive(st, out, side, id);
-                actions::settle(st, out, Vec::new());
+                death::settle(st, out, Vec::new());
             }
         }
     }
@@ -392,6 +396,8 @@ mod tests {
             rng: rand_pcg::Pcg32::seed_from_u64(0),
             chances: 0,
             choices: Arc::from(Vec::new()),
+            decisions: 0,
+            decision_pins: Arc::from(Vec::new()),
             interpretations: Interpretations::default(),
             plays: Arc::from(Vec::new()),
             summons: Arc::new(Summons::default()),

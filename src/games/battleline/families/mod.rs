@@ -1,30 +1,36 @@
 //! One file per ability family, each citing its seed section. The families are built
-//! from the shared actions in `actions.rs`; the turn sequence in `turn.rs` decides when
-//! each family runs.
+//! from the shared actions in `actions.rs` and the rules of damage and destruction
+//! (`damage.rs`, `death.rs`); the turn sequence in `turn.rs` decides when each family
+//! runs.
 //!
 //! | file | abilities |
 //! | --- | --- |
 //! | `auras.rs` | static modifiers: Incite, Inspire, Swarm, Undead Hunger, Warrior's Oath, Beastmaster, Loremaster, Machinist, Techlord, Berserk, Mindless |
-//! | `defence.rs` | prevention: Armor, Bastion, Dodge, Dominate, Invulnerability, Shield |
 //! | `arrival.rs` | comes into play: Ambush, Burst, Storm, Cleansing Fire, Charge, Shield, Refresh, Rider's Might |
 //! | `start.rs` | start of turn: Bolt, Curse, Soothsay, Templar's Wrath, Pestilence, Melt, Terrify |
 //! | `combat.rs` | battle: Assassin, Breakthrough, Fury, Plague Bearer, Reaper, Skirmish |
-//! | `death.rs` | destruction: Vengeance, Cross Over, Soul Drain, Reanimate, Heal's discard, Swarm's loss |
 //! | `end.rs` | end of turn: Heal, Regen, Regen Aura, Ascend, Fade, Sabotage, Ice Block, shifting up |
 //! | `special.rs` | §4.2: The Endless Serpent, Gatekeeper, The Omega Rabbit, Carrot Seeker |
+//!
+//! Not here, because every blow and every death goes through them: damage prevention
+//! (Armor, Bastion, Dodge, Dominate, Invulnerability, Shield) and the Endless Serpent's
+//! body taking a section's damage are `damage.rs`; destruction and what it triggers
+//! (Vengeance, Cross Over, Soul Drain, Reanimate, Heal's discard, Swarm's loss, the
+//! serpent set aside, the Omega Rabbit discarded) are `death.rs`. `auras.rs` only
+//! computes values from the state, so those two may read it.
 
 pub mod arrival;
 pub mod auras;
 pub mod combat;
-pub mod death;
-pub mod defence;
 pub mod end;
 pub mod special;
 pub mod start;
 
 use super::cite::Citation;
+use super::{damage, death};
 
-/// Every seed sentence the engine cites, for the check against the seed text.
+/// Every seed sentence the engine cites (the families' and those of `damage.rs` and
+/// `death.rs`), for the check against the seed text.
 pub fn seed_citations() -> Vec<&'static Citation> {
     vec![
         &auras::INCITE,
@@ -39,16 +45,16 @@ pub fn seed_citations() -> Vec<&'static Citation> {
         &auras::TECHLORD,
         &auras::BERSERK,
         &auras::MINDLESS,
-        &defence::ARMOR,
-        &defence::ARMOR_COMBAT,
-        &defence::ARMOR_HIGHER,
-        &defence::BASTION,
-        &defence::DODGE,
-        &defence::DOMINATE,
-        &defence::INVULNERABILITY,
-        &defence::INVULNERABILITY_SPELL,
-        &defence::SHIELD,
-        &defence::SHIELD_ZERO,
+        &damage::ARMOR,
+        &damage::ARMOR_COMBAT,
+        &damage::ARMOR_HIGHER,
+        &damage::BASTION,
+        &damage::DODGE,
+        &damage::DOMINATE,
+        &damage::INVULNERABILITY,
+        &damage::INVULNERABILITY_SPELL,
+        &damage::SHIELD,
+        &damage::SHIELD_ZERO,
         &arrival::AMBUSH,
         &arrival::AMBUSH_NONE,
         &arrival::BURST,
@@ -90,7 +96,7 @@ pub fn seed_citations() -> Vec<&'static Citation> {
         &death::SOUL_DRAIN_NOW,
         &death::REANIMATE,
         &death::HEAL_DIES,
-        &death::PESTILENCE,
+        &start::PESTILENCE,
         &end::HEAL,
         &end::HEAL_TIE,
         &end::REGEN,
@@ -108,13 +114,13 @@ pub fn seed_citations() -> Vec<&'static Citation> {
         &special::OMEGA_ONLY,
         &special::SERPENT_COMES,
         &special::SERPENT_SLOTS,
-        &special::SERPENT_DAMAGE,
+        &damage::SERPENT_DAMAGE,
         &special::SERPENT_MINDLESS,
-        &special::SERPENT_SET_ASIDE,
+        &death::SERPENT_SET_ASIDE,
         &special::CARROT_SEEKER,
         &special::OMEGA_FIRST,
         &special::OMEGA_REPLACE,
         &special::OMEGA_KEEPS,
-        &special::OMEGA_DESTROYED,
+        &death::OMEGA_DESTROYED,
     ]
 }

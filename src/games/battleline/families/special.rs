@@ -2,14 +2,19 @@
 //! abilities that trigger them: Gatekeeper and Carrot Seeker. Ice Block, Melt and
 //! Terrify are §4.2 too but live with their phases (`end.rs`, `start.rs`).
 //!
+//! The serpent's sections taking damage on the body is `damage.rs`; the serpent set aside
+//! and the Omega Rabbit discarded when destroyed are `death.rs`.
+//!
 //! The summoned cards' stats come from the catalogue through [`crate::games::battleline::state::Summons`];
 //! this file never invents a card.
 
 use std::sync::Arc;
 
 use crate::games::battleline::ability::AbilityKind as K;
-use crate::games::battleline::actions::{self, note, rearrange, summon};
+use crate::games::battleline::actions::{note, rearrange, summon};
 use crate::games::battleline::cite::{seed, turn, Citation};
+use crate::games::battleline::damage::is_section;
+use crate::games::battleline::death;
 use crate::games::battleline::event::{emit, Actor, Change, Event, Fate};
 use crate::games::battleline::state::{Artifact, Side, State};
 use crate::text::same_name;
@@ -20,13 +25,11 @@ pub const GATEKEEPER: Citation = seed("Gatekeeper", "4.1", "When three Gatekeepe
 pub const SERPENT_WHEN: Citation = seed("The Endless Serpent", "4.2", "The Endless Serpent comes into play when three allied creatures with Gatekeeper are on a player’s Battle Line.");
 pub const SERPENT_COMES: Citation = seed("The Endless Serpent", "4.2", "When the third creature with Gatekeeper enters play, the three allies and any attached artifacts are discarded and all cards are shifted down the Battle Line to make room in the first three slots.");
 pub const SERPENT_SLOTS: Citation = seed("The Endless Serpent", "4.2", "Those three slots are filled with the Endless Serpent’s head, body, and second head, respectively.");
-pub const SERPENT_DAMAGE: Citation = seed("The Endless Serpent", "4.2", "Any damage dealt to any section of the Endless Serpent is counted against the body section’s health.");
 pub const SERPENT_MINDLESS: Citation = seed(
     "The Endless Serpent",
     "4.2",
     "The Endless Serpent is Mindless and artifacts can not be played on it.",
 );
-pub const SERPENT_SET_ASIDE: Citation = seed("The Endless Serpent", "4.2", "When the Endless Serpent’s life reaches zero, it is not shuffled into the Discard pile, but is instead set aside in case of another summoning.");
 pub const CARROT_SEEKER: Citation = seed("Carrot Seeker", "4.1", "When a creature with Carrot Seeker is in play, if the Vegetable Artifact (The Carrot of Power) is put into play by the controller of the Carrot Seeker it must be played on the Carrot Seeker, regardless of whether it is the first creature on the Battle Line.");
 pub const OMEGA_ONLY: Citation = seed("The Omega Rabbit", "4.2", "When an Enchanted Bunny is on the Battle Line, it is the only target eligible for the Carrot of Power artifact.");
 pub const OMEGA_FIRST: Citation = seed("The Omega Rabbit", "4.2", "If there is more than one Enchanted Bunny in play on a players Battle Line, the first Enchanted Bunny in line must be the target of the Carrot of Power.");
@@ -36,81 +39,11 @@ pub const OMEGA_KEEPS: Citation = seed(
     "4.2",
     "The Omega Rabbit will keep the Carrot of Power attached and gains the benefits from it.",
 );
-pub const OMEGA_DESTROYED: Citation = seed("The Omega Rabbit", "4.2", "If the Omega Rabbit is destroyed, it is shuffled into the Discard pile with the Carrot of Power and may be re-summoned as the Omega Rabbit should it be drawn in subsequent rounds.");
 
 /// The name of the Vegetable Artifact.
 pub const CARROT: &str = "The Carrot of Power";
 /// The card the Omega Rabbit replaces.
 pub const BUNNY: &str = "Enchanted Bunny";
-
-/// Whether the creature is a section of the Endless Serpent.
-fn is_section(st: &State, side: Side, slot: usize) -> bool {
-    st.at(side, slot).is_some_and(|c| c.has(K::EndlessSerpent))
-}
-
-/// The Endless Serpent's body on `side`'s line: the section with the most Life.
-pub fn body_slot(st: &State, side: Side) -> Option<usize> {
-    st.creatures(side)
-        .filter(|(_, c)| c.has(K::EndlessSerpent))
-        .max_by_key(|(i, c)| (c.life, std::cmp::Reverse(*i)))
-        .filter(|(_, c)| c.life > 0)
-        .map(|(i, _)| i)
-}
-
-/// Where damage to `target` is counted: the body, for any section of the serpent.
-pub fn damage_lands_on(st: &State, target: &Actor) -> Actor {
-    if is_section(st, target.side, target.slot) {
-        if let Some(body) = body_slot(st, target.side) {
-            if let Some(c) = st.at(target.side, body) {
-                return Actor::of(target.side, body, c);
-            }
-        }
-    }
-    target.clone()
-}
-
-/// [`damage_lands_on`] for a blow of `amount` about to be dealt: when it lands on the
-/// body of the serpent rather than the section hit, the log says so, citing the rule.
-pub fn damage_onto(st: &mut State, out: &mut Vec<Event>, target: &Actor, amount: i32) -> Actor {
-    let onto = damage_lands_on(st, target);
-    if onto.id != target.id && amount > 0 {
-        note(
-            st,
-            out,
-            Some(target.clone()),
-            "is a section of the Endless Serpent: the damage is counted against the body",
-            &SERPENT_DAMAGE,
-        );
-    }
-    onto
-}
-
-/// Whether the creature at `slot` is destroyed by its damage now. A serpent section
-/// other than the body is never destroyed on its own while the body is on the line.
-pub fn is_lethal(st: &State, side: Side, slot: usize) -> bool {
-    let Some(c) = st.at(side, slot) else {
-        return false;
-    };
-    if c.has(K::EndlessSerpent) {
-        if let Some(body) = body_slot(st, side) {
-            if body != slot {
-                return false;
-            }
-        }
-    }
-    c.damage >= auras::life(st, side, slot)
-}
-
-/// The other sections that go with a dying body.
-pub fn sections_with(st: &State, side: Side, slot: usize) -> Vec<u32> {
-    if body_slot(st, side) != Some(slot) {
-        return Vec::new();
-    }
-    st.creatures(side)
-        .filter(|(i, c)| *i != slot && c.has(K::EndlessSerpent))
-        .map(|(_, c)| c.id)
-        .collect()
-}
 
 /// Gatekeeper as a state: "When three Gatekeeper allies are in play, they are
 /// immediately removed and replaced with the Endless Serpent." Checked on both lines
@@ -326,5 +259,5 @@ pub fn play_artifact(
         },
         &turn::PLAY,
     );
-    actions::settle(st, out, Vec::new());
+    death::settle(st, out, Vec::new());
 }

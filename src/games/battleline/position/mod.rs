@@ -13,6 +13,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::interpret::Interpretations;
+pub use crate::rules::decision::DecisionPin;
 pub use crate::rules::position::{parse_json, PositionError};
 
 mod resolve;
@@ -88,6 +89,10 @@ pub struct Position {
     pub actions: Vec<ActionSpec>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<ChoiceSpec>,
+    /// A judge's pins of player decisions (Sabotage's target): decision `n` takes option
+    /// `k` (both 1-based).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub decisions: Vec<DecisionPin>,
     #[serde(default)]
     pub interpretations: Interpretations,
 }

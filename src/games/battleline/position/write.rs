@@ -3,7 +3,9 @@
 
 use rand::RngCore;
 
-use super::{ActionSpec, ArtifactSpec, ChoiceSpec, CreatureSpec, PlayerSpec, Position};
+use super::{
+    ActionSpec, ArtifactSpec, ChoiceSpec, CreatureSpec, DecisionPin, PlayerSpec, Position,
+};
 use crate::games::battleline::state::{Creature, PlayCard, State};
 
 /// A creature as position JSON: everything explicit, so it reads back the same.
@@ -94,6 +96,15 @@ pub fn to_position(st: &State) -> Position {
             slot: c.slot,
         })
         .collect();
+    let decisions = st
+        .decision_pins
+        .iter()
+        .filter(|d| d.decision > st.decisions)
+        .map(|d| DecisionPin {
+            decision: d.decision - st.decisions,
+            option: d.option,
+        })
+        .collect();
     let mut rng = st.rng.clone();
     Position {
         game: "battleline".into(),
@@ -104,6 +115,7 @@ pub fn to_position(st: &State) -> Position {
         players,
         actions,
         choices,
+        decisions,
         interpretations: st.interpretations,
     }
 }

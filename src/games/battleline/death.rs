@@ -3,21 +3,26 @@
 //! Swarm's lost bonus; §4.2 for the Endless Serpent set aside and the Omega Rabbit
 //! discarded.
 //!
-//! [`settle`] is the only place creatures are destroyed. Creatures destroyed together
-//! are destroyed at the same time (house rule T4): Vengeance sees which are "also being
-//! discarded", then all leave, then the triggers of their deaths resolve, then the loop
+//! [`settle`] is the only place creatures are destroyed, and [`is_lethal`] the only
+//! judge of lethal damage (a serpent section dies only with the body). Creatures
+//! destroyed together are destroyed at the same time (house rule T4): Vengeance sees
+//! which are "also being discarded", then all leave, then the triggers of their deaths resolve, then the loop
 //! looks again, since those triggers may destroy more. Each round removes at least one
 //! creature, so the loop ends.
+//!
+//! Which abilities deal the blows, and what else dooms a creature (Pestilence), is the
+//! families'; they call [`settle`] once their blows have landed (`damage.rs`).
 
-use crate::games::battleline::ability::AbilityKind as K;
-use crate::games::battleline::actions::{deal, heal, note, Blow};
-use crate::games::battleline::cite::{seed, turn, Citation, Rule};
-use crate::games::battleline::event::{emit, Actor, Change, Event, Fate};
-use crate::games::battleline::interpret::CrossOverTarget;
-use crate::games::battleline::state::{foe, Side, State, Status};
+use super::ability::AbilityKind as K;
+use super::actions::{heal, note};
+use super::cite::{seed, turn, Citation, Rule};
+use super::damage::{self, deal, Blow};
+use super::event::{emit, Actor, Change, Event, Fate};
+use super::interpret::CrossOverTarget;
+use super::state::{foe, Side, State, Status};
 use crate::text::same_name;
 
-use super::{auras, special};
+use super::families::auras;
 
 pub const VENGEANCE: Citation = seed("Vengeance", "4.1", "When a creature with Vengeance is killed it deals its Vengeance value in damage to the opposing creature before it is discarded.");
 pub const VENGEANCE_BOTH: Citation = seed(
@@ -39,7 +44,8 @@ pub const SOUL_DRAIN_NOW: Citation = seed(
 );
 pub const REANIMATE: Citation = seed("Reanimate", "4.1", "When a creature with Reanimate is destroyed the first time after being played, it returns to the end of its controller’s Battle Line at the end of the turn.");
 pub const HEAL_DIES: Citation = seed("Heal", "4.1", "If the creature bearing the Heal ability dies during combat it is immediately discarded and no healing takes place");
-pub const PESTILENCE: Citation = seed("Plague Bearer", "4.1", "Enemies attacked by a creature with Plague bearer gain Pestilence, which destroys them on the next turn.");
+pub const SERPENT_SET_ASIDE: Citation = seed("The Endless Serpent", "4.2", "When the Endless Serpent’s life reaches zero, it is not shuffled into the Discard pile, but is instead set aside in case of another summoning.");
+pub const OMEGA_DESTROYED: Citation = seed("The Omega Rabbit", "4.2", "If the Omega Rabbit is destroyed, it is shuffled into the Discard pile with the Carrot of Power and may be re-summoned as the Omega Rabbit should it be drawn in subsequent rounds.");
 
 /// Destroys `doomed` and every creature with lethal damage, with everything it
 /// triggers, until nothing more is destroyed.
@@ -51,10 +57,7 @@ pub fn settle(st: &mut State, out: &mut Vec<Event>, doomed: Vec<(Side, u32, &'st
             for (i, c) in st.creatures(side) {
                 // Undamaged, unequipped and with Life left: not lethal, cheaply.
                 let may_die = c.damage > 0 || c.life <= 0 || !c.artifacts.is_empty();
-                if may_die
-                    && special::is_lethal(st, side, i)
-                    && !dying.iter().any(|(_, d, _)| *d == c.id)
-                {
+                if may_die && is_lethal(st, side, i) && !dying.iter().any(|(_, d, _)| *d == c.id) {
                     dying.push((side, c.id, &turn::DEATH));
                 }
             }
@@ -63,9 +66,9 @@ pub fn settle(st: &mut State, out: &mut Vec<Event>, doomed: Vec<(Side, u32, &'st
         let mut extra = Vec::new();
         for (side, id, _) in &dying {
             if let Some(slot) = st.slot_of(*side, *id) {
-                for s in special::sections_with(st, *side, slot) {
+                for s in sections_with(st, *side, slot) {
                     if !dying.iter().any(|(_, d, _)| *d == s) {
-                        extra.push((*side, s, &special::SERPENT_DAMAGE));
+                        extra.push((*side, s, &damage::SERPENT_DAMAGE));
                     }
                 }
             }
@@ -102,7 +105,7 @@ pub fn settle(st: &mut State, out: &mut Vec<Event>, doomed: Vec<(Side, u32, &'st
                         out,
                         Some(body.clone()),
                         "the Endless Serpent is one creature: its death triggers what a death triggers once",
-                        &special::SERPENT_SET_ASIDE,
+                        &SERPENT_SET_ASIDE,
                     );
                 }
                 let slots = std::mem::take(&mut serpent[side]);
@@ -110,6 +113,33 @@ pub fn settle(st: &mut State, out: &mut Vec<Event>, doomed: Vec<(Side, u32, &'st
             }
         }
     }
+}
+
+/// Whether the creature at `slot` is destroyed by its damage now. A serpent section
+/// other than the body is never destroyed on its own while the body is on the line.
+pub fn is_lethal(st: &State, side: Side, slot: usize) -> bool {
+    let Some(c) = st.at(side, slot) else {
+        return false;
+    };
+    if c.has(K::EndlessSerpent) {
+        if let Some(body) = damage::body_slot(st, side) {
+            if body != slot {
+                return false;
+            }
+        }
+    }
+    c.damage >= auras::life(st, side, slot)
+}
+
+/// The other sections that go with a dying body.
+pub fn sections_with(st: &State, side: Side, slot: usize) -> Vec<u32> {
+    if damage::body_slot(st, side) != Some(slot) {
+        return Vec::new();
+    }
+    st.creatures(side)
+        .filter(|(i, c)| *i != slot && c.has(K::EndlessSerpent))
+        .map(|(_, c)| c.id)
+        .collect()
 }
 
 /// One creature that left the line in [`settle`].
@@ -173,7 +203,7 @@ fn leave(
         };
         let who = Actor::of(*side, slot, c);
         let (fate, fate_cite): (Fate, &'static Citation) = if c.has(K::EndlessSerpent) {
-            (Fate::SetAside, &special::SERPENT_SET_ASIDE)
+            (Fate::SetAside, &SERPENT_SET_ASIDE)
         } else if c.has(K::Reanimate) && !c.status.has(Status::Reanimated) {
             (Fate::Returning, &REANIMATE)
         } else {
@@ -181,7 +211,7 @@ fn leave(
         };
         let omega = same_name(&c.name, "The Omega Rabbit");
         let serpent = c.has(K::EndlessSerpent);
-        let extra_section = **cite == special::SERPENT_DAMAGE;
+        let extra_section = **cite == damage::SERPENT_DAMAGE;
         let healer = c.has(K::Heal);
         if fate != Fate::Destroyed && !std::ptr::eq(*cite, &turn::DEATH) {
             // Why it was destroyed, before what its own rule does with it.
@@ -209,7 +239,7 @@ fn leave(
                 out,
                 Some(who.clone()),
                 "goes to the Discard pile with the Carrot of Power",
-                &special::OMEGA_DESTROYED,
+                &OMEGA_DESTROYED,
             );
         }
         if healer

@@ -1,20 +1,26 @@
-//! Damage prevention, seed 000 §4.1: Invulnerability, Shield, Dodge, Bastion, Armor and
-//! Dominate. [`prevent`] decides how much of a blow gets through and which rule
-//! stopped the rest; it is the only place damage is reduced.
+//! Dealing a blow to a creature, seed 000 §4.1 and §4.2: a [`Blow`] is planned with its
+//! source captured first (so simultaneous blows see the board as it was), reduced by the
+//! creature's defences ([`prevent`]: Invulnerability, Shield, Dodge, Bastion, Armor and
+//! Dominate, §4.1), counted against the Endless Serpent's body when it strikes another
+//! section ([`damage_onto`], §4.2), and recorded as one `Damage` event by [`deal`].
 //!
-//! Order: a creature that cannot be damaged at all (Invulnerability, Shield, Dodge,
-//! Bastion's spent hit) takes nothing; otherwise Armor and Dominate subtract. Armor's
-//! scope is the interpretation `armor_scope`; whether Dominate stacks with other Armor is
-//! `dominate_armor`; Bastion's is `bastion`.
+//! This is the only place damage to a creature is reduced or redirected. It does not
+//! destroy: the caller settles deaths afterwards (`death.rs`), so simultaneous blows all
+//! land first. Which abilities deal blows, and when, is the families'; damage to a
+//! player is the one-verb action `actions::damage_player`.
+//!
+//! Prevention order: a creature that cannot be damaged at all (Invulnerability, Shield,
+//! Dodge, Bastion's spent hit) takes nothing; otherwise Armor and Dominate subtract.
+//! Armor's scope is the interpretation `armor_scope`; whether Dominate stacks with other
+//! Armor is `dominate_armor`; Bastion's is `bastion`.
 
-use crate::games::battleline::ability::AbilityKind as K;
-use crate::games::battleline::actions::Blow;
-use crate::games::battleline::cite::{seed, Citation, Rule};
-use crate::games::battleline::event::Actor;
-use crate::games::battleline::interpret::{ArmorHigher, ArmorScope, BastionReading, DominateArmor};
-use crate::games::battleline::state::{Phase, State, Status};
-
-use super::auras::{self, BEASTMASTER};
+use super::ability::AbilityKind as K;
+use super::actions::note;
+use super::cite::{seed, Citation, Rule};
+use super::event::{emit, Actor, Change, Event};
+use super::families::auras::{self, BEASTMASTER};
+use super::interpret::{ArmorHigher, ArmorScope, BastionReading, DominateArmor};
+use super::state::{Phase, Side, State, Status};
 
 pub const ARMOR: Citation = seed(
     "Armor",
@@ -50,6 +56,93 @@ pub const SHIELD_ZERO: Citation = seed(
     "4.1",
     "Any damage dealt to it is reduced to zero.",
 );
+pub const SERPENT_DAMAGE: Citation = seed("The Endless Serpent", "4.2", "Any damage dealt to any section of the Endless Serpent is counted against the body section’s health.");
+
+/// A blow about to be dealt to a creature, with its source captured before the blow
+/// (so simultaneous combat sees every creature as it was).
+#[derive(Clone, Debug)]
+pub struct Blow {
+    pub source: Option<Actor>,
+    /// The source's Attack value when the blow was planned (Dodge).
+    pub source_attack: i32,
+    /// Whether the source was damaged when the blow was planned (Dominate).
+    pub source_wounded: bool,
+    pub target: Actor,
+    pub amount: i32,
+    pub cite: Rule,
+}
+
+impl Blow {
+    /// A blow from creature `source` on `side`/`slot` (or from no creature).
+    pub fn new(
+        st: &State,
+        source: Option<(Side, usize)>,
+        target: Actor,
+        amount: i32,
+        cite: impl Into<Rule>,
+    ) -> Blow {
+        let (source, source_attack, source_wounded) =
+            match source.and_then(|(side, slot)| st.at(side, slot).map(|c| (side, slot, c))) {
+                Some((side, slot, c)) => (
+                    Some(Actor::of(side, slot, c)),
+                    auras::attack(st, side, slot),
+                    c.damage > 0,
+                ),
+                None => (None, 0, false),
+            };
+        Blow {
+            source,
+            source_attack,
+            source_wounded,
+            target,
+            amount,
+            cite: cite.into(),
+        }
+    }
+}
+
+/// Deals `blow`, after prevention and the serpent's redirection, and records it. Deaths
+/// are settled by the caller, so that simultaneous blows all land first.
+pub fn deal(st: &mut State, out: &mut Vec<Event>, blow: &Blow) {
+    let Some(slot) = st.slot_of(blow.target.side, blow.target.id) else {
+        return;
+    };
+    let target = Actor {
+        slot,
+        ..blow.target.clone()
+    };
+    let prevented = prevent(st, blow, &target);
+    if let Some(text) = prevented.reading {
+        let cite = Rule::from(&DOMINATE).reading(st.interpretations.dominate_armor.reading());
+        note(st, out, Some(target.clone()), text, cite);
+    }
+    if let Some(cite) = prevented.cite {
+        emit(
+            st,
+            out,
+            Change::Note {
+                who: Some(target.clone()),
+                text: prevented.note,
+            },
+            cite,
+        );
+    }
+    let onto = damage_onto(st, out, &target, prevented.dealt);
+    emit(
+        st,
+        out,
+        Change::Damage {
+            source: blow.source.clone(),
+            target,
+            onto,
+            amount: prevented.dealt,
+            blocked: blow.amount - prevented.dealt,
+            blocked_by: prevented.by,
+            marks_hit: prevented.marks_hit,
+        },
+        blow.cite,
+    );
+}
 
 /// What gets through.
 pub struct Prevented {
@@ -216,4 +309,46 @@ pub fn prevent(st: &State, blow: &Blow, target: &Actor) -> Prevented {
         reading: (unstacked && blocked > 0).then_some(UNSTACKED),
         marks_hit,
     }
+}
+
+/// Whether the creature is a section of the Endless Serpent.
+pub fn is_section(st: &State, side: Side, slot: usize) -> bool {
+    st.at(side, slot).is_some_and(|c| c.has(K::EndlessSerpent))
+}
+
+/// The Endless Serpent's body on `side`'s line: the section with the most Life.
+pub fn body_slot(st: &State, side: Side) -> Option<usize> {
+    st.creatures(side)
+        .filter(|(_, c)| c.has(K::EndlessSerpent))
+        .max_by_key(|(i, c)| (c.life, std::cmp::Reverse(*i)))
+        .filter(|(_, c)| c.life > 0)
+        .map(|(i, _)| i)
+}
+
+/// Where damage to `target` is counted: the body, for any section of the serpent.
+pub fn damage_lands_on(st: &State, target: &Actor) -> Actor {
+    if is_section(st, target.side, target.slot) {
+        if let Some(body) = body_slot(st, target.side) {
+            if let Some(c) = st.at(target.side, body) {
+                return Actor::of(target.side, body, c);
+            }
+        }
+    }
+    target.clone()
+}
+
+/// [`damage_lands_on`] for a blow of `amount` about to be dealt: when it lands on the
+/// body of the serpent rather than the section hit, the log says so, citing the rule.
+pub fn damage_onto(st: &mut State, out: &mut Vec<Event>, target: &Actor, amount: i32) -> Actor {
+    let onto = damage_lands_on(st, target);
+    if onto.id != target.id && amount > 0 {
+        note(
+            st,
+            out,
+            Some(target.clone()),
+            "is a section of the Endless Serpent: the damage is counted against the body",
+            &SERPENT_DAMAGE,
+        );
+    }
+    onto
 }

@@ -1,0 +1,30 @@
+//! Every integration test, in one test binary: each file under `tests/` is a module here,
+//! so the crate is linked once for all of them (24 binaries took 10 of `cargo test`'s
+//! 11.5 minutes and most of its 9.7 GB on 2 cores). Run one file's tests with
+//! `cargo test --test all <file>::`, e.g. `cargo test --test all engine_docs::`.
+
+mod common;
+
+mod adjudicate_web;
+mod browser;
+mod browser_adjudicate;
+mod browser_decks;
+mod cli;
+mod cli_files;
+mod core_game;
+mod crawl;
+mod decks;
+mod decks_web;
+mod engine_docs;
+mod engine_positions;
+mod engine_props;
+mod engine_surfaces;
+mod import;
+mod module_graph;
+mod parsers_prop;
+mod search;
+mod web;
+mod web_hardening;
+mod web_pages;
+mod web_resources;
+mod web_search;
