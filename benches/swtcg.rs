@@ -19,7 +19,7 @@ fn bench(c: &mut Criterion) {
     let start = swtcg::resolve(&position, &NoCards).expect("resolves");
     let mut g = c.benchmark_group("swtcg");
     g.bench_function("exact_20_dice", |b| {
-        b.iter(|| black_box(odds::distribution(black_box(&start)).expect("exact")))
+        b.iter(|| black_box(odds::distribution::<Swtcg>(black_box(&start)).expect("exact")))
     });
     g.sample_size(10);
     g.bench_function("monte_carlo_10000_plays", |b| {

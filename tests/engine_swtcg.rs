@@ -780,14 +780,14 @@ fn position_errors_are_located() {
 /// force over every face of every die.
 fn brute_force(p: &Position) -> BTreeMap<odds::Result, Odds> {
     let st = swtcg::resolve(p, &NoCards).expect("resolves");
-    rules::chance::exact::<Swtcg, odds::Result>(&st, odds::result_of, 10_000_000)
+    rules::odds::exact::<Swtcg, odds::Result>(&st, odds::result_of, 10_000_000)
         .expect("small enough")
         .outcomes
 }
 
 fn model(p: &Position) -> (BTreeMap<odds::Result, Odds>, &'static str) {
     let st = swtcg::resolve(p, &NoCards).expect("resolves");
-    odds::distribution(&st).expect("the model computes")
+    odds::distribution::<Swtcg>(&st).expect("the model computes")
 }
 
 fn sums_to_one(d: &BTreeMap<odds::Result, Odds>) {
@@ -1093,7 +1093,7 @@ fn swtcg_interpretations_table_is_current() {
         assert_eq!(
             text[a..b],
             body,
-            "{rel}: run UPDATE_DOCS=1 cargo test --test engine_swtcg"
+            "{rel}: run UPDATE_DOCS=1 cargo test --test all engine_swtcg::"
         );
     }
 }
@@ -1180,7 +1180,7 @@ fn traceability_covers_every_seed_002_sentence_the_resolver_cites() {
         assert_eq!(
             text[a..b],
             body,
-            "{rel}: run UPDATE_DOCS=1 cargo test --test engine_swtcg"
+            "{rel}: run UPDATE_DOCS=1 cargo test --test all engine_swtcg::"
         );
     }
     assert!(

@@ -77,10 +77,6 @@ fn declare(st: &mut State, out: &mut Vec<Event>) {
         };
         emit(st, out, change, &rules::NOT_ADJUDICATED);
     }
-    if st.odds {
-        let report = super::odds::report(st);
-        emit(st, out, Change::Odds(Box::new(report)), &base::DICE);
-    }
 }
 
 fn pending(st: &mut State, out: &mut Vec<Event>) {

@@ -137,7 +137,7 @@ pub enum Change {
         health: i32,
     },
     /// The exact odds of the attack's results (`odds: true`).
-    Odds(Box<super::odds::OddsReport>),
+    Odds(Box<super::report::OddsReport>),
     /// The attack ends.
     End,
 }

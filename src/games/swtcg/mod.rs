@@ -18,9 +18,11 @@ pub mod attack;
 pub mod cite;
 pub mod event;
 pub mod families;
+pub mod format;
 pub mod interpret;
 pub mod odds;
 pub mod position;
+pub mod report;
 pub mod state;
 pub mod view;
 
@@ -75,7 +77,19 @@ impl Game for Swtcg {
         }
     }
     fn advance(state: &mut State) -> Vec<Event> {
-        attack::advance(state)
+        // With `odds: true`, the declaration reports the exact odds from the start.
+        let start = (state.odds && state.phase.is_none()).then(|| state.clone());
+        let mut events = attack::advance(state);
+        if let Some(start) = start {
+            let report = odds::report::<Swtcg>(&start);
+            event::emit(
+                state,
+                &mut events,
+                Change::Odds(Box::new(report)),
+                &cite::base::DICE,
+            );
+        }
+        events
     }
     fn is_over(state: &State) -> bool {
         state.is_over()

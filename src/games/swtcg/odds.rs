@@ -19,11 +19,12 @@ use std::collections::{BTreeMap, HashMap};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
-use serde::Serialize;
 
 use super::families::{fury, roll};
 use super::interpret::FuryDiceNaturals;
+use super::report::{Decimals, OddsReport};
 use super::state::{Keyword, Phase, Pool, State, Summary};
+use crate::rules::Game;
 
 /// An exact probability.
 pub type Odds = BigRational;
@@ -57,14 +58,14 @@ pub fn result_of(st: &State) -> Result {
 }
 
 /// The exact distribution of the attack's [`Result`] from `st` (a state before the
-/// roll), and the model's name.
-pub fn distribution(
+/// roll), and the model's name, playing the steps with `G::advance` (the resolver).
+pub fn distribution<G: Game<State = State>>(
     st: &State,
 ) -> std::result::Result<(BTreeMap<Result, Odds>, &'static str), String> {
     let mut before = st.clone();
     before.odds = false;
     while before.next_phase().is_some_and(|p| p < Phase::Roll) {
-        super::attack::advance(&mut before);
+        G::advance(&mut before);
     }
     if before.next_phase() != Some(Phase::Roll) {
         return Err("the attack is past its roll".into());
@@ -78,7 +79,7 @@ pub fn distribution(
                 "a pin reaches past the first roll, so every outcome is played out, and {open} dice are open (at most {MAX_ENUMERATED_DICE}); pin more dice"
             ));
         }
-        return enumerate(&before).map(|d| (d, ENUMERATED));
+        return enumerate::<G>(&before).map(|d| (d, ENUMERATED));
     }
     let (summaries, total) = roll_classes(&before)?;
     // Face-sequence counts per result first (integers), one fraction per result last.
@@ -91,14 +92,14 @@ pub fn distribution(
         let mut after = before.clone();
         after.summary = Some(summary);
         after.phase = Some(Phase::Hits);
-        super::attack::advance(&mut after);
+        G::advance(&mut after);
         let key = (after.pending, summary.one);
         let mut result = match played.get(&key) {
             Some(r) => r.clone(),
             None => {
                 let mut guard = 0;
                 while !after.is_over() && guard < 64 {
-                    super::attack::advance(&mut after);
+                    G::advance(&mut after);
                     guard += 1;
                 }
                 let r = result_of(&after);
@@ -151,8 +152,10 @@ fn open_dice(before: &State) -> u32 {
         + lucky.saturating_sub(before.pins.rerolls.len() as u32)
 }
 
-fn enumerate(before: &State) -> std::result::Result<BTreeMap<Result, Odds>, String> {
-    crate::rules::chance::exact::<super::Swtcg, Result>(before, result_of, ENUMERATION_RUNS)
+fn enumerate<G: Game<State = State>>(
+    before: &State,
+) -> std::result::Result<BTreeMap<Result, Odds>, String> {
+    crate::rules::odds::exact::<G, Result>(before, result_of, ENUMERATION_RUNS)
         .map(|d| d.outcomes)
         .map_err(|e| e.to_string())
 }
@@ -396,35 +399,6 @@ fn pick(m: &Model, mut k: Key, x: u32, attacking: bool) -> (Key, Vec<usize>) {
     (k, groups)
 }
 
-/// The odds as the log and the JSON show them.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct OddsReport {
-    /// Damage counters the attack places, per unit: `{"D": {"0": "139/432", …}}`.
-    pub damage: BTreeMap<String, BTreeMap<u32, String>>,
-    /// The chance the attack discards each unit.
-    pub discarded: BTreeMap<String, String>,
-    pub expected_damage: BTreeMap<String, String>,
-    /// The number of hits (for predictions).
-    pub hits: BTreeMap<u32, String>,
-    /// The same figures as decimals.
-    pub decimal: Decimals,
-    /// `exact`.
-    pub method: &'static str,
-    /// How they were computed.
-    pub model: &'static str,
-    /// Why there are none, when the model could not compute them.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Default)]
-pub struct Decimals {
-    pub damage: BTreeMap<String, BTreeMap<u32, f64>>,
-    pub discarded: BTreeMap<String, f64>,
-    pub expected_damage: BTreeMap<String, f64>,
-    pub hits: BTreeMap<u32, f64>,
-}
-
 fn dec(p: &Odds) -> f64 {
     let v = p.to_f64().unwrap_or(f64::NAN);
     (v * 1e6).round() / 1e6
@@ -482,8 +456,8 @@ pub fn report_of(st: &State, dist: &BTreeMap<Result, Odds>, model: &'static str)
 
 /// The odds of the attack from `st` (a state before its roll), or the reason there are
 /// none.
-pub fn report(st: &State) -> OddsReport {
-    match distribution(st) {
+pub fn report<G: Game<State = State>>(st: &State) -> OddsReport {
+    match distribution::<G>(st) {
         Ok((dist, model)) => report_of(st, &dist, model),
         Err(e) => OddsReport {
             damage: BTreeMap::new(),
@@ -495,26 +469,6 @@ pub fn report(st: &State) -> OddsReport {
             model: "none",
             error: Some(e),
         },
-    }
-}
-
-impl OddsReport {
-    /// The log's sentence.
-    pub fn describe(&self) -> String {
-        if let Some(e) = &self.error {
-            return format!("Odds: not computed: {e}.");
-        }
-        let mut parts = Vec::new();
-        for (u, p) in &self.discarded {
-            let e = self.expected_damage.get(u).cloned().unwrap_or_default();
-            parts.push(format!("{u} discarded {p}, expected damage {e}"));
-        }
-        let hits: Vec<String> = self.hits.iter().map(|(h, p)| format!("{h}: {p}")).collect();
-        format!(
-            "Odds (exact, before the roll, given every pin): {}; hits {}.",
-            parts.join("; "),
-            hits.join(", ")
-        )
     }
 }
 

@@ -10,25 +10,10 @@ use std::sync::Arc;
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
 
+use super::format::Position;
 use super::interpret::Interpretations;
-use super::position::Position;
 
-/// A unit's side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    Dark,
-    Light,
-}
-
-impl Side {
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::Dark => "dark",
-            Side::Light => "light",
-        }
-    }
-}
+pub use super::format::Side;
 
 /// The keywords the resolver knows (seed 002's nineteen, Accuracy and Retaliate).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -267,7 +252,7 @@ pub struct Outcome {
     pub discarded: Vec<String>,
     /// The exact odds, when the position asked for them (`odds: true`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub odds: Option<super::odds::OddsReport>,
+    pub odds: Option<super::report::OddsReport>,
 }
 
 /// The judge's pins and decisions, resolved to unit indices.
@@ -326,7 +311,7 @@ pub struct State {
     pub placed: Vec<Damage>,
     pub outcome: Option<Outcome>,
     /// The odds reported at the declaration, carried into the outcome.
-    pub report: Option<super::odds::OddsReport>,
+    pub report: Option<super::report::OddsReport>,
 }
 
 impl State {

@@ -5,7 +5,7 @@
 //! `attack:I:F`, `fury:I:F` or `reroll:I:N:F`. Plain data; no HTML.
 
 use super::event::Change;
-use super::position::{Position, RerollSpec};
+use super::format::{Position, RerollSpec};
 use super::state::{Pool, Side, State};
 use crate::rules::view::{Board, Candidate, ChancePanel, Mark, Piece, Place, Row, Stat};
 
@@ -174,10 +174,10 @@ pub fn pin_in_position(position: &Position, _chance: u32, pin: &str) -> Result<P
     };
     let mut p = position.clone();
     let set = |list: &mut Vec<Option<u8>>, i: usize, f: u8| -> Result<(), String> {
-        if i >= super::position::caps::DICE {
+        if i >= super::format::caps::DICE {
             return Err(format!(
                 "die {i} is beyond the {} dice a position pins",
-                super::position::caps::DICE
+                super::format::caps::DICE
             ));
         }
         if list.len() <= i {
