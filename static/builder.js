@@ -1,13 +1,17 @@
-// Card-name autocompletion for the position builder, from the search engine
-// (/adjudicate/cards.json). Each catalogue-card field gets a list of suggestions under
-// it: names that start with or contain what was typed, then the search engine's matches
-// (typos, words of the card's text). Without this script the fields keep their
-// datalist of every name, and the form works the same.
+// The position builder's enhancements; without this script the form works the same.
+//
+// 1. Card-name autocompletion from the search engine (/adjudicate/cards.json). Each
+//    catalogue-card field gets a list of suggestions under it: names that start with or
+//    contain what was typed, then the search engine's matches (typos, words of the
+//    card's text). Without the script the fields keep their datalist of every name.
+// 2. Empty slots: only the first empty one of a line is offered ("add a creature");
+//    opening it offers the next. Without the script every slot's line is shown.
 (function () {
   "use strict";
-  const fields = document.querySelectorAll('input[list="cards"], input[list="artifacts"]');
+  const kinds = { cards: "creature", artifacts: "artifact", playable: "playable" };
+  const fields = document.querySelectorAll('input[list="cards"], input[list="artifacts"], input[list="playable"]');
   fields.forEach(function (input) {
-    const type = input.getAttribute("list") === "artifacts" ? "artifact" : "creature";
+    const type = kinds[input.getAttribute("list")] || "creature";
     input.removeAttribute("list"); // the suggestions replace the datalist
     input.setAttribute("autocomplete", "off");
     const box = document.createElement("ul");
@@ -27,6 +31,7 @@
         b.addEventListener("mousedown", function (e) { e.preventDefault(); });
         b.addEventListener("click", function () {
           input.value = name;
+          input.dispatchEvent(new Event("change"));
           box.hidden = true;
           input.focus();
         });
@@ -60,5 +65,39 @@
     input.addEventListener("keydown", function (e) {
       if (e.key === "Escape") box.hidden = true;
     });
+  });
+
+  document.querySelectorAll("ol.slots").forEach(function (list) {
+    const slots = Array.from(list.querySelectorAll("details.slot"));
+    function tidy() {
+      let offered = false;
+      slots.forEach(function (d) {
+        const li = d.parentElement;
+        if (d.open || d.classList.contains("filled")) {
+          li.hidden = false;
+        } else {
+          li.hidden = offered;
+          offered = true;
+        }
+      });
+    }
+    slots.forEach(function (d) {
+      d.addEventListener("toggle", tidy);
+      // The summary line names what the slot holds as it is typed.
+      const holds = d.querySelector("summary .holds");
+      const card = d.querySelector('input[name$="_card"]');
+      const name = d.querySelector('input[name$="_name"]');
+      function say() {
+        const c = card.value.trim(), n = name.value.trim();
+        d.classList.toggle("filled", c !== "" || n !== "");
+        holds.textContent = c || (n ? n + " (hypothetical)" : "add a creature");
+      }
+      if (holds && card && name) {
+        card.addEventListener("input", say);
+        name.addEventListener("input", say);
+        card.addEventListener("change", say);
+      }
+    });
+    tidy();
   });
 })();

@@ -306,7 +306,7 @@ async fn step_pages_show_the_board_the_cited_log_and_the_controls() {
     // Step 0: the starting board, numbered slots, both lines.
     let (status, html) = get_html(&format!("/adjudicate/p/{hash}/0")).await;
     assert_eq!(status, StatusCode::OK);
-    assert!(html.contains("<svg"));
+    assert!(html.contains(r#"<figure class="board""#));
     assert!(html.contains("Will-o&#39;-the-Glade") || html.contains("Will-o&#x27;-the-Glade"));
     assert!(html.contains("Hex Witch"));
     assert!(html.contains(r#"id="next""#) && !html.contains(r#"id="prev""#));
@@ -672,7 +672,7 @@ async fn malformed_forms_get_a_400_naming_the_field() {
     for (pairs, expect) in [
         (
             vec![("p0_life", "lots")],
-            "Player 1 life: \"lots\" is not a whole number",
+            "Player 1's life: \"lots\" is not a whole number",
         ),
         (
             vec![("p1_s2_name", "Golem"), ("p1_s2_attack", "x")],
@@ -709,7 +709,7 @@ async fn malformed_forms_get_a_400_naming_the_field() {
                 ("p1_s2_card", "Moss Troll"),
                 ("choices", "1:5"),
             ],
-            "choices: The judge's choice for chance 1 names slot 5, which is not a candidate (candidates: slots 1, 2).",
+            "Fixed chance outcomes: The judge's choice for chance 1 names slot 5, which is not a candidate (candidates: slots 1, 2).",
         ),
         (
             vec![("json", &bolt_with_choice_5)],
@@ -910,7 +910,10 @@ async fn the_search_engine_autocompletes_card_names() {
     assert!(html.contains(">Surly Scarecrow</a>"), "{html}");
     let (status, _, text) = http::get(state(), "/adjudicate/cards?q=x&type=spell", None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(text.contains("expected creature or artifact"), "{text}");
+    assert!(
+        text.contains("expected creature, artifact or playable"),
+        "{text}"
+    );
     let (status, _, js) = http::get(state(), "/static/builder.js", None).await;
     assert_eq!(status, StatusCode::OK);
     assert!(js.contains("/adjudicate/cards.json"));
@@ -1333,4 +1336,220 @@ async fn a_swtcg_attack_steps_through_and_a_die_can_be_pinned() {
     let (status, html) = get_html(&format!("/adjudicate/p/{hash}/3")).await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("Attack dice"), "the dice row");
+}
+
+/// Issue #15, judges 2: a submission with four problems reports all four, each in words
+/// (the player's name and the slot, never only a JSON path) and at its field: the field
+/// marked invalid and its message beside it, linked from the summary at the top.
+#[actix_rt::test]
+async fn every_problem_of_a_form_is_reported_at_its_field() {
+    let pairs = [
+        ("p0_name", "Alice"),
+        ("p1_name", "Bob"),
+        ("p0_s1_card", "Moss Troll"),
+        ("p0_s2_name", "Golem"),
+        ("p0_s2_attack", "2"),
+        ("p0_s2_life", "3"),
+        ("p0_s2_abilities", "Armr 2"),
+        ("p1_s1_card", "Hex Wich"),
+        ("p1_s1_damage", "lots"),
+        ("a2_play", "Wall of Ice"),
+    ];
+    // The form's own checks (a number) come first; with them fixed, the position's.
+    let (status, _, html, _) = send(
+        TestRequest::post()
+            .uri("/adjudicate")
+            .insert_header(("Content-Type", FORM))
+            .set_payload(encode(&pairs)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{html}");
+    assert!(
+        html.contains(r#"<div class="field small invalid"><label for="p1_s1_damage">"#),
+        "the damage field is marked: {html}"
+    );
+    assert!(html.contains(r#"id="p1_s1_damage-error""#));
+    assert!(html.contains(r#"aria-describedby="p1_s1_damage-error""#));
+    let fixed: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|&(k, v)| {
+            if k == "p1_s1_damage" {
+                (k, "1")
+            } else {
+                (k, v)
+            }
+        })
+        .chain([
+            ("p0_s3_name", "Nameless"),
+            ("p0_s3_attack", "999"),
+            ("p0_s3_life", "2"),
+        ])
+        .collect();
+    let (status, _, html, _) = send(
+        TestRequest::post()
+            .uri("/adjudicate")
+            .insert_header(("Content-Type", FORM))
+            .set_payload(encode(&fixed)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{html}");
+    let shown = html
+        .replace("&quot;", "\"")
+        .replace("&#34;", "\"")
+        .replace("&#39;", "'");
+    assert!(shown.contains("The position has 4 problems"), "{shown}");
+    for (field, words) in [
+        (
+            "p0_s2_abilities",
+            "Alice, slot 2: unknown battle-line ability \"Armr 2\" (did you mean \"Armor\"?)",
+        ),
+        (
+            "p1_s1_card",
+            "Bob, slot 1: unknown battle-line card \"Hex Wich\"",
+        ),
+        ("p0_s3_attack", "Alice, slot 3: 999 is out of range"),
+        ("a2_play", "Play 2: \"Wall of Ice\" is summoned by a rule"),
+    ] {
+        assert!(shown.contains(words), "{words:?} in the page: {shown}");
+        assert!(
+            html.contains(&format!(r##"<a href="#{field}">"##)),
+            "the summary links {field}"
+        );
+        assert!(
+            html.contains(&format!(r#"id="{field}-error""#)),
+            "{field}'s message is beside it"
+        );
+        assert!(
+            html.contains(&format!(r#"aria-describedby="{field}-error""#)),
+            "{field} is marked invalid"
+        );
+    }
+    assert!(
+        !shown.contains("players[0]"),
+        "no JSON path on the form's errors"
+    );
+}
+
+/// Issue #15, judges 8: "Cards played" offers only cards that can be played: not the
+/// ones a rule summons (Wall of Ice), which a slot can still hold.
+#[actix_rt::test]
+async fn plays_offer_only_cards_that_can_be_played() {
+    let (status, html) = get_html("/adjudicate").await;
+    assert_eq!(status, StatusCode::OK);
+    let list = |id: &str| {
+        let from = html.find(&format!(r#"<datalist id="{id}">"#)).expect(id);
+        html[from..from + html[from..].find("</datalist>").expect("end")].to_string()
+    };
+    let wall = r#"<option value="Wall of Ice">"#;
+    assert!(
+        list("cards").contains(wall),
+        "a slot can hold a Wall of Ice"
+    );
+    assert!(!list("playable").contains(wall), "a play cannot name it");
+    assert!(list("playable").contains(r#"<option value="Thornback Boar">"#));
+    assert!(list("playable").contains(r#"<option value="The Carrot of Power">"#));
+    assert!(html.contains(r#"name="a1_play" list="playable""#));
+    let (status, v) = get_json("/adjudicate/cards.json?type=playable&q=wall").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        !v["names"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n == "Wall of Ice"),
+        "{v}"
+    );
+    let (_, v) = get_json("/adjudicate.json").await;
+    let playable = v["playable"].as_array().unwrap();
+    assert!(!playable.iter().any(|n| n == "Wall of Ice"));
+}
+
+/// Issue #15, judges 5: the last step says why adjudication stopped. A player at 0 life
+/// is a game over; turns that ran out are not ("adjudication ended"), and the page says
+/// where the game stands.
+#[actix_rt::test]
+async fn the_last_step_says_why_adjudication_stopped() {
+    let win = store(&json!({
+        "seed": 1, "turns": 3,
+        "players": [
+            {"name": "Alice", "line": [{"name": "Giant", "attack": 5, "life": 5}]},
+            {"name": "Bob", "life": 3, "line": []}
+        ]
+    }))
+    .await;
+    let (_, v) = get_json(&format!("/adjudicate/p/{win}/0.json")).await;
+    let total = v["total"].as_u64().unwrap();
+    let (_, v) = get_json(&format!("/adjudicate/p/{win}/{total}.json")).await;
+    assert_eq!(v["phase"], "game over", "{v}");
+    assert_eq!(v["board"]["ended"]["game_over"], true);
+    assert_eq!(v["board"]["ended"]["why"], "Bob's life reached 0");
+    let (_, html) = get_html(&format!("/adjudicate/p/{win}/{total}")).await;
+    assert!(
+        html.contains("Game over: Bob&#39;s life reached 0")
+            || html.contains("Game over: Bob&#x27;s life reached 0"),
+        "{html}"
+    );
+    assert!(html.contains("Alice wins."));
+
+    let hash = store(&bolt_position()).await;
+    let (_, v) = get_json(&format!("/adjudicate/p/{hash}/0.json")).await;
+    let total = v["total"].as_u64().unwrap();
+    assert!(
+        v["board"]["ended"].is_null(),
+        "play has not stopped at step 0"
+    );
+    let (_, v) = get_json(&format!("/adjudicate/p/{hash}/{total}.json")).await;
+    assert_eq!(v["phase"], "adjudication ended", "{v}");
+    assert_eq!(v["board"]["ended"]["game_over"], false);
+    let (_, html) = get_html(&format!("/adjudicate/p/{hash}/{total}")).await;
+    assert!(
+        html.contains("Adjudication ended: the turns to play ran out (turn 2 was the last)"),
+        "{html}"
+    );
+    assert!(!html.contains("game over"), "not a game over");
+    assert!(html.contains(r#"<ul class="standing">"#), "where it stands");
+}
+
+/// Issue #15, judges 3 and 4: each creature's abilities are on the board, and the
+/// readings that can change the position (their ability is on a board) come first.
+#[actix_rt::test]
+async fn the_board_shows_abilities_and_the_readings_that_matter_come_first() {
+    let hash = store(&bolt_position()).await;
+    let (_, v) = get_json(&format!("/adjudicate/p/{hash}/0.json")).await;
+    let alice = &v["board"]["rows"][1];
+    assert_eq!(alice["owner"], "Alice");
+    assert_eq!(
+        alice["slots"][0]["piece"]["abilities"],
+        json!(["Bolt", "Fade"])
+    );
+    let matters: Vec<&str> = v["interpretations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["matters"] == true)
+        .filter_map(|i| i["key"].as_str())
+        .collect();
+    assert!(
+        matters.contains(&"start_order"),
+        "Bolt's reading: {matters:?}"
+    );
+    assert!(matters.contains(&"fade"), "Fade's reading: {matters:?}");
+    assert!(
+        !matters.contains(&"storm_target"),
+        "no Storm on the board: {matters:?}"
+    );
+    let (_, html) = get_html(&format!("/adjudicate/p/{hash}/0")).await;
+    let first = html
+        .find(r#"id="readings-that-matter""#)
+        .expect("the readings that matter");
+    let folded = html
+        .find(r#"<details class="readings-other">"#)
+        .expect("the others, folded");
+    assert!(first < folded);
+    assert!(html[first..folded].contains(r#"data-key="start_order""#));
+    assert!(html[folded..].contains(r#"data-key="storm_target""#));
+    assert!(
+        html.find(r#"id="permalink""#).unwrap() < html.find(r#"<figure class="board""#).unwrap(),
+        "the permalink is above the board"
+    );
 }

@@ -1,7 +1,7 @@
 //! Browser end-to-end test of the judge's step-through (issue #6), in headless Chromium
 //! against an in-process server on 127.0.0.1 over a fresh import of the bundled catalogue.
 //!
-//! One judge's session, checked by what the page shows (log text, the SVG board, the
+//! One judge's session, checked by what the page shows (log text, the board, the
 //! chance and comparison panels), not by status codes:
 //!
 //! 1. the builder at `/adjudicate`: card names typed into the card inputs (one with a
@@ -81,9 +81,15 @@ fn build_step_pick_a_chance_switch_a_reading_follow_rules_and_reopen_after_resta
     insert_text(&tab, "seed", "1");
     // The second card is typed with a typo and taken from builder.js's suggestions,
     // which come from the search engine (`/adjudicate/cards.json`): the fuzzy match.
+    // An empty slot is folded behind its "add a creature" line; opening it offers the
+    // next one (builder.js).
+    open_slot(&tab, 0, 2);
     insert_text(&tab, CARDS[1].0, "Hex Wich");
     pick_suggestion(&tab, CARDS[1].0, CARDS[1].1);
-    for (field, card) in &CARDS[2..] {
+    for (i, (field, card)) in CARDS[2..].iter().enumerate() {
+        if i > 0 {
+            open_slot(&tab, 1, i + 1);
+        }
         insert_text(&tab, field, card);
     }
     tab.wait_for_element("button#adjudicate")
@@ -442,7 +448,7 @@ fn build_step_pick_a_chance_switch_a_reading_follow_rules_and_reopen_after_resta
     // 7. The board as an artifact, with the step's heading and controls above it.
     let in_view: bool = eval_json(
         &tab,
-        "(window.scrollTo(0, 0), document.querySelector('svg.board').getBoundingClientRect().bottom <= window.innerHeight)",
+        "(window.scrollTo(0, 0), document.querySelector('figure.board .board-rows').getBoundingClientRect().bottom <= window.innerHeight)",
     );
     assert!(in_view, "the whole board is in the screenshot's viewport");
     browser::screenshot(&tab, "adjudicate_board.png");
@@ -580,7 +586,7 @@ fn rule_link(tab: &Tab, selector: &str) -> (String, String) {
     )
 }
 
-/// What an SVG board shows.
+/// What a board shows.
 #[derive(Debug, PartialEq, serde::Deserialize)]
 struct Board {
     /// The row labels, top first: `Bob · life 20`.
@@ -606,21 +612,383 @@ impl Board {
     }
 }
 
-/// The `index`th SVG board of the page (SVG text is read with `textContent`).
+/// The `index`th board of the page (its text read with `textContent`).
 fn board(tab: &Tab, index: usize) -> Board {
     eval_json(
         tab,
         &format!(
-            "(svg => ({{
-                players: Array.from(svg.querySelectorAll('text.player'), t => t.textContent.trim()),
-                slots: Array.from(svg.querySelectorAll('g.slot'), g => [
+            "(b => ({{
+                players: Array.from(b.querySelectorAll('.player'), t => t.textContent.trim()),
+                slots: Array.from(b.querySelectorAll('.slot'), g => [
                     g.dataset.player,
                     g.dataset.slot,
-                    g.querySelector('text.name').textContent.trim(),
-                    (g.querySelector('text.stats') || {{textContent: ''}}).textContent.trim(),
-                    Array.from(g.querySelectorAll('text.status'), s => s.dataset.status).join(' '),
+                    g.querySelector('.name').textContent.trim(),
+                    (g.querySelector('.stats') || {{textContent: ''}}).textContent.trim(),
+                    Array.from(g.querySelectorAll('.status'), s => s.dataset.status).join(' '),
                 ].join(' | ')),
-            }}))(document.querySelectorAll('svg.board')[{index}])"
+            }}))(document.querySelectorAll('figure.board')[{index}])"
         ),
     )
+}
+
+/// Opens slot `n` of player `p` (0 or 1) on the builder: clicks its summary line, which
+/// builder.js shows once the slots before it are open.
+fn open_slot(tab: &Tab, p: usize, n: usize) {
+    let selector = format!("details#p{p}-s{n}");
+    let open: bool = eval_json(tab, &format!("document.querySelector('{selector}').open"));
+    if !open {
+        tab.wait_for_element(&format!("{selector} > summary"))
+            .unwrap_or_else(|e| panic!("the summary of {selector}: {e:#}"))
+            .click()
+            .unwrap_or_else(|e| panic!("open {selector}: {e:#}"));
+    }
+    let open: bool = eval_json(tab, &format!("document.querySelector('{selector}').open"));
+    assert!(open, "{selector} opens");
+}
+
+/// Issue #15, judges 1-6: the builder as a judge on a desktop and on a phone meets it.
+///
+/// 1. Every input, select and textarea of the builder has a label (or an aria-label), the
+///    Adjudicate button is on screen wherever the page is scrolled, and nothing scrolls
+///    sideways at 390 px;
+/// 2. a submission with four problems shows all four, each in words beside its field,
+///    the field highlighted, and a summary at the top linking to them;
+/// 3. the step pages (a step with a status on the board, the last step) and the
+///    comparison fit 390 px; the last step says why adjudication stopped, and not "game
+///    over" when the turns ran out; the readings that can change the position come
+///    first, the others folded away; the comparison is headed by the readings' names;
+/// 4. screenshots of the builder (empty and with the problems), the step pages and the
+///    comparison, at desktop and phone widths, in `target/browser-artifacts/`.
+#[test]
+fn builder_shows_every_problem_at_its_field_and_the_pages_fit_a_phone() {
+    let Some(chromium) = Chromium::launch() else {
+        return;
+    };
+    let (_dir, db) = common::bundled_db();
+    let server = TestServer::start(common::state_from_db(&db));
+    let base = server.base();
+    let tab = chromium.tab();
+
+    // 1. The empty builder, desktop then phone.
+    open_page(
+        &tab,
+        &format!("{base}/adjudicate"),
+        "Adjudicate a battle-line position",
+    );
+    assert_labelled(&tab, "the builder");
+    assert_submit_in_reach(&tab, "the builder on a desktop");
+    browser::full_screenshot(&tab, "adjudicate_builder_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the builder at 390 px");
+    assert_submit_in_reach(&tab, "the builder on a phone");
+    browser::full_screenshot(&tab, "adjudicate_builder_phone.png");
+    browser::viewport(&tab, None);
+
+    // 2. Four problems at once: an unknown ability, an unknown card, a stat out of range,
+    // and a play of a card that is summoned, not played.
+    set_fields(
+        &tab,
+        &[
+            ("p0_name", "Alice"),
+            ("p1_name", "Bob"),
+            ("p0_s1_card", "Moss Troll"),
+            ("p0_s2_name", "Golem"),
+            ("p0_s2_attack", "2"),
+            ("p0_s2_life", "3"),
+            ("p0_s2_abilities", "Armr 2"),
+            ("p0_s3_name", "Nameless"),
+            ("p0_s3_attack", "999"),
+            ("p0_s3_life", "2"),
+            ("p1_s1_card", "Hex Wich"),
+            ("a2_play", "Wall of Ice"),
+        ],
+    );
+    submit(&tab);
+    wait_for(
+        &tab,
+        "the builder's problems",
+        "!!document.getElementById('errors')",
+    );
+    assert_eq!(
+        text_of(&tab, "#errors h2"),
+        "The position has 4 problems",
+        "the summary counts them"
+    );
+    let shown: Vec<(String, String, bool, bool, String)> = eval_json(
+        &tab,
+        "Array.from(document.querySelectorAll('.field-error'), p => { \
+           const field = p.closest('.field'); \
+           const input = field.querySelector('input, select, textarea'); \
+           return [input.name, p.innerText.trim(), field.classList.contains('invalid'), \
+                   p.getBoundingClientRect().height > 0, getComputedStyle(input).borderTopColor]; })",
+    );
+    let wanted = [
+        (
+            "p0_s2_abilities",
+            "Alice, slot 2: unknown battle-line ability \"Armr 2\" (did you mean \"Armor\"?)",
+        ),
+        ("p0_s3_attack", "Alice, slot 3: 999 is out of range"),
+        (
+            "p1_s1_card",
+            "Bob, slot 1: unknown battle-line card \"Hex Wich\" (did you mean \"Hex Witch\"?)",
+        ),
+        ("a2_play", "Play 2: \"Wall of Ice\" is summoned by a rule"),
+    ];
+    assert_eq!(
+        shown.len(),
+        wanted.len(),
+        "one message per problem: {shown:?}"
+    );
+    for ((name, message, invalid, visible, border), (field, words)) in shown.iter().zip(wanted) {
+        assert_eq!(
+            name, field,
+            "the messages in the order of the form: {shown:?}"
+        );
+        assert!(
+            message.starts_with(words),
+            "{field}: {words:?} beside the field, got {message:?}"
+        );
+        assert!(
+            *invalid && *visible,
+            "{field} is marked and its message shown"
+        );
+        assert_eq!(border, "rgb(179, 38, 30)", "{field} is outlined in red");
+    }
+    let links: Vec<String> = eval_json(
+        &tab,
+        "Array.from(document.querySelectorAll('#errors li a'), a => a.getAttribute('href'))",
+    );
+    assert_eq!(
+        links,
+        [
+            "#p0_s2_abilities",
+            "#p0_s3_attack",
+            "#p1_s1_card",
+            "#a2_play"
+        ],
+        "the summary links each problem to its field"
+    );
+    assert_labelled(&tab, "the builder with its problems");
+    browser::full_screenshot(&tab, "adjudicate_builder_errors_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the builder's problems at 390 px");
+    browser::full_screenshot(&tab, "adjudicate_builder_errors_phone.png");
+    browser::viewport(&tab, None);
+
+    // 3. Fixed, it adjudicates: the position of the first test.
+    set_fields(
+        &tab,
+        &[
+            ("p0_s1_card", "Surly Scarecrow"),
+            ("p0_s2_name", ""),
+            ("p0_s2_attack", ""),
+            ("p0_s2_life", ""),
+            ("p0_s2_abilities", ""),
+            ("p0_s2_card", "Hex Witch"),
+            ("p0_s3_name", ""),
+            ("p0_s3_attack", ""),
+            ("p0_s3_life", ""),
+            ("p1_s1_card", "Shieldwall Veteran"),
+            ("p1_s2_card", "Thornback Boar"),
+            ("p1_s3_card", "Hive Swarmling"),
+            ("a2_play", ""),
+            ("seed", "1"),
+            ("turns", "2"),
+        ],
+    );
+    submit(&tab);
+    let (hash, _) = wait_for_step(&tab, "step 0", |_, s| s == 0);
+    open_page(
+        &tab,
+        &format!("{base}/adjudicate/p/{hash}/2"),
+        "Step 2 of 14 turn 1 · start of turn",
+    );
+    assert_eq!(
+        board(&tab, 0).slot("Bob", 1),
+        "Shieldwall Veteran | 2/6 | terrified",
+        "the status is on the board"
+    );
+    assert_eq!(
+        texts(
+            &tab,
+            "li.slot[data-player=\"Bob\"][data-slot=\"1\"] ul.abilities li"
+        ),
+        ["Armor 2"],
+        "each creature's abilities are on its card"
+    );
+    assert_eq!(
+        text_of(&tab, "figcaption.legend [data-status=\"terrified\"]"),
+        "! Terrified: cannot attack this turn",
+        "the legend names the status on the board"
+    );
+    let matter: Vec<String> = eval_json(
+        &tab,
+        "Array.from(document.querySelectorAll('#readings-that-matter button.switch'), b => b.dataset.key)",
+    );
+    assert!(
+        matter.contains(&"strongest".to_string()) && matter.contains(&"armor_scope".to_string()),
+        "Curse's and Armor's readings can change this position: {matter:?}"
+    );
+    assert!(
+        !matter.contains(&"fade".to_string()),
+        "no Fade here: {matter:?}"
+    );
+    let folded: bool = eval_json(
+        &tab,
+        "!!document.querySelector('details.readings-other:not([open]) button.switch[data-key=\"fade\"]')",
+    );
+    assert!(folded, "the other readings are folded away");
+    let share_above_board: bool = eval_json(
+        &tab,
+        "document.getElementById('permalink').getBoundingClientRect().bottom < document.querySelector('figure.board').getBoundingClientRect().top",
+    );
+    assert!(
+        share_above_board,
+        "the permalink and downloads are at the top"
+    );
+    assert_labelled(&tab, "a step page");
+    browser::assert_no_horizontal_scroll(&tab, "a step page on a desktop");
+    browser::full_screenshot(&tab, "adjudicate_step_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "a step page at 390 px");
+    browser::full_screenshot(&tab, "adjudicate_step_phone.png");
+    browser::viewport(&tab, None);
+
+    // The last step: the turns ran out, which is not a game over.
+    open_page(
+        &tab,
+        &format!("{base}/adjudicate/p/{hash}/14"),
+        "Step 14 of 14 turn 2 · adjudication ended",
+    );
+    assert_eq!(
+        text_of(&tab, "#outcome h2"),
+        "Adjudication ended: the turns to play ran out (turn 2 was the last)",
+        "the last step says why it stopped"
+    );
+    let standing = texts(&tab, "#outcome ul.standing li");
+    assert_eq!(standing.len(), 2, "where each player stands: {standing:?}");
+    assert!(!main_text(&tab).contains("game over"), "not a game over");
+    browser::full_screenshot(&tab, "adjudicate_last_step_desktop.png");
+
+    // The comparison: headed by the readings, the final boards side by side, stacked on
+    // a phone.
+    open_page(
+        &tab,
+        &format!("{base}/adjudicate/p/{hash}/2"),
+        "Step 2 of 14 turn 1 · start of turn",
+    );
+    tab.wait_for_element(r#"button.switch[data-key="strongest"]"#)
+        .expect("the switch of strongest")
+        .click()
+        .expect("click the switch");
+    browser::wait_for_url(&tab, "the comparison", |u| {
+        u.contains("/adjudicate/compare/")
+    });
+    let heads = texts(&tab, "table.compare thead th");
+    assert!(
+        heads.len() == 3
+            && heads[1].starts_with("A strongest: attack")
+            && heads[2].starts_with("B strongest: remaining_life"),
+        "the columns are headed by the readings, not only by hashes: {heads:?}"
+    );
+    let side_by_side: bool = eval_json(
+        &tab,
+        "(([a, b]) => a.getBoundingClientRect().top === b.getBoundingClientRect().top)(document.querySelectorAll('.final-boards section.side'))",
+    );
+    assert!(side_by_side, "the final boards side by side on a desktop");
+    browser::full_screenshot(&tab, "adjudicate_compare_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the comparison at 390 px");
+    let stacked: bool = eval_json(
+        &tab,
+        "(([a, b]) => b.getBoundingClientRect().top >= a.getBoundingClientRect().bottom)(document.querySelectorAll('.final-boards section.side'))",
+    );
+    assert!(stacked, "the final boards stacked on a phone");
+    browser::full_screenshot(&tab, "adjudicate_compare_phone.png");
+    browser::viewport(&tab, None);
+
+    drop(tab);
+    drop(chromium);
+    server.stop();
+}
+
+/// Sets the builder's fields by name, as a paste would, without a key event each.
+fn set_fields(tab: &Tab, values: &[(&str, &str)]) {
+    let values = serde_json::to_string(values).expect("JSON");
+    let missing: Vec<String> = eval_json(
+        tab,
+        &format!(
+            "{values}.filter(([name, value]) => {{ \
+               const e = document.querySelector('form.builder [name=\"' + name + '\"]'); \
+               if (!e) return true; e.value = value; return false; }}).map(([name]) => name)"
+        ),
+    );
+    assert!(missing.is_empty(), "the builder has the fields {missing:?}");
+}
+
+/// Clicks Adjudicate.
+fn submit(tab: &Tab) {
+    tab.wait_for_element("button#adjudicate")
+        .expect("the Adjudicate button")
+        .click()
+        .expect("click Adjudicate");
+}
+
+/// Waits until the loaded page satisfies the JavaScript condition `js`.
+fn wait_for(tab: &Tab, what: &str, js: &str) {
+    let deadline = std::time::Instant::now() + browser::TIMEOUT;
+    loop {
+        let ok = tab
+            .evaluate(
+                &format!("document.readyState === 'complete' && ({js})"),
+                false,
+            )
+            .ok()
+            .and_then(|v| v.value)
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false);
+        if ok {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// Checks every input, select and textarea of the page (but hidden ones) has a label
+/// with words in it, or an aria-label.
+fn assert_labelled(tab: &Tab, what: &str) {
+    let unlabelled: Vec<String> = eval_json(
+        tab,
+        "Array.from(document.querySelectorAll('input, select, textarea')) \
+           .filter(e => e.type !== 'hidden') \
+           .filter(e => !Array.from(e.labels || []).some(l => l.textContent.trim() !== '') \
+                        && !(e.getAttribute('aria-label') || '').trim()) \
+           .map(e => e.name || e.id || e.outerHTML)",
+    );
+    assert!(
+        unlabelled.is_empty(),
+        "{what}: every field has a label; not {unlabelled:?}"
+    );
+}
+
+/// Checks the Adjudicate button is on screen at the top of the page, half way down and
+/// at the bottom.
+fn assert_submit_in_reach(tab: &Tab, what: &str) {
+    let seen: Vec<bool> = eval_json(
+        tab,
+        "[0, 0.5, 1].map(f => { \
+           window.scrollTo(0, f * (document.documentElement.scrollHeight - innerHeight)); \
+           const r = document.getElementById('adjudicate').getBoundingClientRect(); \
+           return r.top >= 0 && r.bottom <= innerHeight && r.height > 0; })",
+    );
+    let _: bool = eval_json(tab, "(window.scrollTo(0, 0), true)");
+    assert_eq!(
+        seen,
+        [true, true, true],
+        "{what}: the Adjudicate button is in reach at the top, middle and bottom"
+    );
 }

@@ -107,6 +107,7 @@ fn sample_urls(hash: &str) -> Vec<String> {
         "/api/adjudicate",
         "/api/openapi.json",
         "/static/style.css",
+        "/static/adjudicate.css",
         "/static/adjudicate.js",
         "/static/builder.js",
         "/static/decks.js",
@@ -905,7 +906,11 @@ async fn the_builder_refuses_an_unknown_field_by_name() {
     // The HTML page says it too, as a 400 with the form.
     let (status, body) = post_builder(&form, None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(body.contains("form field `bogus`"), "{body:.500}");
+    // Its backticks are code on the page, never a literal backtick.
+    assert!(
+        body.contains("form field <code>bogus</code>"),
+        "{body:.500}"
+    );
     // Every field the builder's own page sends is known.
     let (status, body) = post_builder(BASE_FORM, Some("application/json")).await;
     assert_eq!(status, StatusCode::OK, "{body}");

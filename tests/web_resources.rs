@@ -442,7 +442,10 @@ async fn the_card_type_enum_is_enforced() {
     let (status, _, body) =
         common::http::get(fresh_state(), "/adjudicate/cards.json?type=spell", None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(body.contains("expected creature or artifact"), "{body}");
+    assert!(
+        body.contains("expected creature, artifact or playable"),
+        "{body}"
+    );
 }
 
 /// The decklist body the spec allows is not empty (the server refuses a blank one), and

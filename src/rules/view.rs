@@ -9,6 +9,25 @@ use serde::Serialize;
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct Board {
     pub rows: Vec<Row>,
+    /// Set once adjudication has stopped: why, and whether the game itself is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ended: Option<Ended>,
+    /// The interpretations (by key) whose ambiguity the pieces on this board can bring
+    /// into play, when the game says (`None`: it does not, and pages match the
+    /// interpretations' abilities against the pieces' by name).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub readings_in_play: Option<Vec<&'static str>>,
+}
+
+/// Why adjudication stopped. A game is over when it has a result (a player at 0 life, a
+/// draw); adjudication also stops when the turns to play run out or at the step bound,
+/// and the game is not over then.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Ended {
+    /// Whether the game itself is over (a win, a draw), not only the adjudication.
+    pub game_over: bool,
+    /// Why it stopped, in words (`Bob's life reached 0`, `the turns to play ran out`).
+    pub why: String,
 }
 
 /// One row: whose it is and what it says of them (`Bob · life 20`).
@@ -35,12 +54,18 @@ pub struct Piece {
     pub name: String,
     /// A mark after the name (`♛` for a warlord), or empty.
     pub badge: &'static str,
+    /// What the badge means (`warlord`), for the board's legend; empty with no badge.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pub badge_meaning: &'static str,
     /// Its numbers as they stand, in order (`attack`, `life`; `power`, `health`).
     pub stats: Vec<Stat>,
     /// Damage on it (0: none).
     pub damage: i32,
     /// What it carries (artifacts, items), by name.
     pub carries: Vec<String>,
+    /// Its abilities as they read on the card (`Armor 2`, `Fury`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub marks: Vec<Mark>,
 }

@@ -3,13 +3,18 @@
 use actix_web::{web, HttpResponse};
 
 const STYLE: &str = include_str!("../../static/style.css");
+const ADJUDICATE_CSS: &str = include_str!("../../static/adjudicate.css");
 const OPENAPI: &str = include_str!("../../static/openapi.json");
 const ADJUDICATE_JS: &str = include_str!("../../static/adjudicate.js");
 const BUILDER_JS: &str = include_str!("../../static/builder.js");
 const FAVICON: &str = include_str!("../../static/favicon.svg");
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/static/style.css", web::get().to(style))
+    cfg.route("/static/style.css", web::get().to(|| css(STYLE)))
+        .route(
+            "/static/adjudicate.css",
+            web::get().to(|| css(ADJUDICATE_CSS)),
+        )
         .route(
             "/static/adjudicate.js",
             web::get().to(|| script(ADJUDICATE_JS)),
@@ -33,11 +38,13 @@ async fn ping() -> HttpResponse {
     HttpResponse::Ok().content_type("text/plain").body("pong")
 }
 
-async fn style() -> HttpResponse {
+/// A stylesheet: the site's (`style.css`) or the step-through's and builder's
+/// (`adjudicate.css`, linked from those pages only).
+async fn css(body: &'static str) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/css; charset=utf-8")
         .insert_header(("Cache-Control", "public, max-age=3600"))
-        .body(STYLE)
+        .body(body)
 }
 
 /// The site's icon (`static/favicon.svg`), linked from every page.

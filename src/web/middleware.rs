@@ -102,6 +102,7 @@ const ROUTES: &[(&str, &[&str])] = &[
     ("/api/adjudicate", POST),
     ("/api/openapi.json", GET),
     ("/static/style.css", GET),
+    ("/static/adjudicate.css", GET),
     ("/static/adjudicate.js", GET),
     ("/static/builder.js", GET),
     ("/static/decks.js", GET),

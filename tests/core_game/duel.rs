@@ -770,6 +770,8 @@ impl Game for Duel {
                     places: Vec::new(),
                 })
                 .collect(),
+            ended: None,
+            readings_in_play: None,
         }
     }
     fn chance_panel(_state: &State, change: &Change) -> Option<ChancePanel> {

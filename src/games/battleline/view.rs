@@ -1,14 +1,15 @@
 //! What the step-through shows of a battle-line state: both lines as the core's board
 //! rows (player 2's line on top, facing player 1's), each creature with its Attack and
-//! Life as they stand (auras applied), its damage, artifacts and statuses; and the
-//! chance panel of a pick. Plain data for the web layer; no HTML here.
+//! Life as they stand (auras applied), its damage, abilities, artifacts and statuses,
+//! and once play has stopped why it stopped; and the chance panel of a pick. Plain data for the web layer; no HTML here.
 
 use super::event::Change;
 use super::families::auras;
 use super::position::{caps, ChoiceSpec, DecisionPin, Position};
 use super::state::{Outcome, State, Status};
+use super::turn::MAX_STEPS;
 use crate::rules::view::{
-    Board, Candidate, ChancePanel, DecisionPanel, Mark, Piece, Place, Row, Stat,
+    Board, Candidate, ChancePanel, DecisionPanel, Ended, Mark, Piece, Place, Row, Stat,
 };
 
 fn icon(s: Status) -> &'static str {
@@ -43,6 +44,7 @@ pub fn board(st: &State) -> Board {
                         piece: st.at(side, i).map(|c| Piece {
                             name: c.name.to_string(),
                             badge: if c.warlord { "♛" } else { "" },
+                            badge_meaning: if c.warlord { "warlord" } else { "" },
                             stats: vec![
                                 Stat {
                                     name: "attack",
@@ -55,6 +57,7 @@ pub fn board(st: &State) -> Board {
                             ],
                             damage: c.damage,
                             carries: c.artifacts.iter().map(|a| a.name.to_string()).collect(),
+                            abilities: c.abilities.iter().map(|a| a.label()).collect(),
                             marks: c
                                 .status
                                 .iter()
@@ -70,7 +73,70 @@ pub fn board(st: &State) -> Board {
             }
         })
         .collect();
-    Board { rows }
+    Board {
+        rows,
+        ended: st.outcome.as_ref().map(|o| ended(st, o)),
+        readings_in_play: Some(readings_in_play(st)),
+    }
+}
+
+/// The interpretations the creatures on `st`'s lines can bring into play: each needs its
+/// ability on a line, some any of several (`strongest`: Curse or Soothsay), some two
+/// together (`assassin_storm`: Assassin and Storm).
+fn readings_in_play(st: &State) -> Vec<&'static str> {
+    let creatures: Vec<_> = (0..2)
+        .flat_map(|side| (0..st.players[side].line.len()).filter_map(move |i| st.at(side, i)))
+        .collect();
+    let has = |name: &str| {
+        creatures.iter().any(|c| {
+            c.abilities
+                .iter()
+                .any(|a| a.kind.name().eq_ignore_ascii_case(name))
+        })
+    };
+    let wall = || has("Ice Block") || has("Melt");
+    super::interpret::INTERPRETATIONS
+        .iter()
+        .filter(|i| match i.key {
+            "armor_scope" | "armor_higher" => has("Armor") || has("Dominate"),
+            "fury_breakthrough" => has("Fury") && has("Breakthrough"),
+            "strongest" => has("Curse") || has("Soothsay"),
+            "melt" | "ice_block" | "wall_of_ice" => wall(),
+            "assassin_storm" => has("Assassin") && has("Storm"),
+            "pestilence" => {
+                has("Plague Bearer") || creatures.iter().any(|c| c.status.has(Status::Pestilence))
+            }
+            "each_turn" => has("Curse") || has("Soothsay") || has("Templar's Wrath"),
+            _ => has(i.rule),
+        })
+        .map(|i| i.key)
+        .collect()
+}
+
+/// Why adjudication stopped at `outcome`, and whether the game is over.
+fn ended(st: &State, outcome: &Outcome) -> Ended {
+    let name = |side: usize| st.players[side].name.to_string();
+    let (game_over, why) = match outcome {
+        Outcome::Win { loser, .. } => (true, format!("{}'s life reached 0", name(*loser))),
+        Outcome::Draw => (true, "both players' life reached 0 at once".to_string()),
+        Outcome::TurnsPlayed => (
+            false,
+            format!("the turns to play ran out (turn {} was the last)", st.turn),
+        ),
+        Outcome::StepBound => (
+            false,
+            format!("the step bound ({MAX_STEPS} steps) was reached"),
+        ),
+        Outcome::BadDecision { decision, .. } => (
+            false,
+            format!("the judge's pin for decision {decision} names an option it does not have"),
+        ),
+        Outcome::BadChoice { chance, .. } => (
+            false,
+            format!("the judge's choice for chance {chance} names a slot that is not a candidate"),
+        ),
+    };
+    Ended { game_over, why }
 }
 
 /// The chance panel of a pick: every candidate creature by owner, name and slot, with

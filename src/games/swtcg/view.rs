@@ -7,7 +7,7 @@
 use super::event::Change;
 use super::format::{Position, RerollSpec};
 use super::state::{Pool, Side, State};
-use crate::rules::view::{Board, Candidate, ChancePanel, Mark, Piece, Place, Row, Stat};
+use crate::rules::view::{Board, Candidate, ChancePanel, Ended, Mark, Piece, Place, Row, Stat};
 
 const ATTACKING: Mark = Mark {
     name: "attacking",
@@ -66,6 +66,7 @@ pub fn board(st: &State) -> Board {
                                 format!("{} ({})", u.name, u.id)
                             },
                             badge: "",
+                            badge_meaning: "",
                             stats: vec![
                                 Stat {
                                     name: "power",
@@ -77,7 +78,13 @@ pub fn board(st: &State) -> Board {
                                 },
                             ],
                             damage: u.damage,
-                            carries: u.abilities.iter().map(|a| a.label()).collect(),
+                            carries: Vec::new(),
+                            abilities: u
+                                .abilities
+                                .iter()
+                                .chain(u.late.iter())
+                                .map(|a| a.label())
+                                .collect(),
                             marks,
                         }),
                     }
@@ -101,19 +108,33 @@ pub fn board(st: &State) -> Board {
                             if d.pool == Pool::Fury { " (Fury)" } else { "" }
                         ),
                         badge: "",
+                        badge_meaning: "",
                         stats: vec![Stat {
                             name: "face",
                             value: i32::from(d.face),
                         }],
                         damage: 0,
                         carries: Vec::new(),
+                        abilities: Vec::new(),
                         marks: Vec::new(),
                     }),
                 })
                 .collect(),
         });
     }
-    Board { rows }
+    Board {
+        rows,
+        ended: st.outcome.as_ref().map(|o| Ended {
+            game_over: true,
+            why: if o.discarded.is_empty() {
+                "the attack ended".into()
+            } else {
+                format!("the attack ended; discarded: {}", o.discarded.join(", "))
+            },
+        }),
+        // Both readings concern any attack with Fury or Deflect; pages match them by name.
+        readings_in_play: None,
+    }
 }
 
 /// The chance panel of a die: its six faces.

@@ -8,39 +8,57 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::{Deserialize, Serialize};
 
-use super::form::{self, Fields, FORM_PLAYS, FORM_SLOTS};
-use super::view::InterpretationView;
+use super::form::{self, FieldError, Fields, FORM_PLAYS, FORM_SLOTS};
 use super::{api, load, read, see_other, step_url, store, Refused};
 use crate::adjudicate::{read_opened, CatalogueCards};
 use crate::games::battleline::position::caps;
-use crate::games::battleline::{
-    self, Battleline, Interpretations, Outcome, Position, INTERPRETATIONS,
-};
+use crate::games::battleline::{self, Battleline, Outcome, Position, INTERPRETATIONS};
 use crate::games::GameId;
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
 use crate::web::page;
 use crate::web::AppState;
 
-/// `/adjudicate`: the position builder. Catalogue cards autocomplete from a datalist of
-/// every battle-line card; hypothetical creatures are typed in; pasted JSON wins over
-/// the fields. Works without JavaScript.
+/// `/adjudicate`: the position builder, a card per slot (empty slots folded away behind
+/// "add a creature"), every field labelled, every problem of a submission shown at its
+/// field, and the Adjudicate button always in reach. Catalogue cards autocomplete from
+/// datalists (a slot: any creature; a play: only cards that can be played); pasted JSON
+/// wins over the fields. Works without JavaScript.
 #[derive(Template)]
 #[template(path = "adjudicate/builder.html")]
 struct BuilderPage {
     fields: Fields,
-    errors: Vec<String>,
+    errors: Vec<FieldError>,
     notes: Vec<String>,
     cards: Vec<String>,
     artifacts: Vec<String>,
+    /// Cards a play can name: creatures that are not summoned by a rule, and artifacts.
+    playable: Vec<String>,
     json: String,
     slots: Vec<usize>,
     plays: Vec<usize>,
-    statuses: Vec<(&'static str, &'static str)>,
-    interpretations: Vec<InterpretationView>,
+    statuses: Vec<StatusChoice>,
+    interpretations: Vec<ReadingChoice>,
     /// Every game, `(slug, name)`: the form is battle-line's; a position of any game can
     /// be pasted or opened.
     games: Vec<(&'static str, &'static str)>,
+}
+
+/// A status a slot can start with: its key (the form's value), its name for people and
+/// what it does.
+struct StatusChoice {
+    key: &'static str,
+    label: &'static str,
+    hint: &'static str,
+}
+
+/// An interpretation on the form: its question and both readings, each as
+/// `(value, name for people, what it means)`, the default first.
+struct ReadingChoice {
+    key: &'static str,
+    question: &'static str,
+    rule: &'static str,
+    readings: [(&'static str, String, &'static str); 2],
 }
 
 impl BuilderPage {
@@ -56,8 +74,52 @@ impl BuilderPage {
             .iter()
             .any(|s| s == status)
     }
+    /// The statuses ticked on a slot, by their names for people.
+    fn statuses_of(&self, p: &usize, n: &usize) -> String {
+        let on: Vec<&str> = self
+            .statuses
+            .iter()
+            .filter(|s| self.has_status(p, n, s.key))
+            .map(|s| s.label)
+            .collect();
+        if on.is_empty() {
+            "none".into()
+        } else {
+            on.join(", ")
+        }
+    }
+    /// Whether slot `n` of player `p` holds anything (a card or a hypothetical's name).
+    fn filled(&self, p: &usize, n: &usize) -> bool {
+        !self.slot(p, n, "card").is_empty() || !self.slot(p, n, "name").is_empty()
+    }
+    /// Whether a slot's card is shown open: the first slot, a filled one, or one with a
+    /// problem.
+    fn slot_open(&self, p: &usize, n: &usize) -> bool {
+        *n == 1 || self.filled(p, n) || self.slot_has_error(p, n)
+    }
+    fn slot_has_error(&self, p: &usize, n: &usize) -> bool {
+        let prefix = format!("p{p}_s{n}_");
+        self.errors
+            .iter()
+            .any(|e| e.field.as_deref().is_some_and(|f| f.starts_with(&prefix)))
+    }
+    /// What a slot's summary line says it holds.
+    fn slot_summary(&self, p: &usize, n: &usize) -> String {
+        match (self.slot(p, n, "card"), self.slot(p, n, "name")) {
+            ("", "") => "add a creature".into(),
+            ("", name) => format!("{name} (hypothetical)"),
+            (card, _) => card.to_string(),
+        }
+    }
     fn play(&self, i: &usize, field: &str) -> &str {
         self.fields.get(&format!("a{i}_{field}"))
+    }
+    fn player_name(&self, p: &usize) -> String {
+        form::player_label(&self.fields, *p)
+    }
+    /// Both players' names, as the form says them.
+    fn player_names(&self) -> [String; 2] {
+        [0, 1].map(|p| form::player_label(&self.fields, p))
     }
     fn chosen(&self, key: &str, value: &str) -> bool {
         let v = self.fields.get(&format!("interp_{key}"));
@@ -66,6 +128,50 @@ impl BuilderPage {
                 && INTERPRETATIONS
                     .iter()
                     .any(|i| i.key == key && i.readings[0].0 == value))
+    }
+    /// How many readings the form sets away from their defaults.
+    fn readings_changed(&self) -> usize {
+        INTERPRETATIONS
+            .iter()
+            .filter(|i| !self.chosen(i.key, i.readings[0].0))
+            .count()
+    }
+    /// The problems with field `name`.
+    fn errors_at(&self, name: impl AsRef<str>) -> Vec<&str> {
+        let name = name.as_ref();
+        self.errors
+            .iter()
+            .filter(|e| e.field.as_deref() == Some(name))
+            .map(|e| e.message.as_str())
+            .collect()
+    }
+    fn invalid(&self, name: impl AsRef<str>) -> bool {
+        let name = name.as_ref();
+        self.errors.iter().any(|e| e.field.as_deref() == Some(name))
+    }
+    /// ` aria-invalid="true" aria-describedby="…-error"` for a field with a problem.
+    fn aria(&self, name: impl AsRef<str>) -> String {
+        let name = name.as_ref();
+        if self.invalid(name) {
+            format!(r#" aria-invalid="true" aria-describedby="{name}-error""#)
+        } else {
+            String::new()
+        }
+    }
+    fn json_open(&self) -> bool {
+        !self.json.is_empty() || self.invalid("json")
+    }
+    fn plays_open(&self) -> bool {
+        self.plays.iter().any(|i| !self.play(i, "play").is_empty())
+            || self
+                .errors
+                .iter()
+                .any(|e| e.field.as_deref().is_some_and(|f| f.starts_with('a')))
+    }
+    fn readings_open(&self) -> bool {
+        self.errors
+            .iter()
+            .any(|e| e.field.as_deref().is_some_and(|f| f.starts_with("interp_")))
     }
 }
 
@@ -78,47 +184,107 @@ struct BuilderJson<'a> {
     from: Option<&'a Position>,
     cards: &'a [String],
     artifacts: &'a [String],
+    /// The names a play (`actions[].play`) can take: creatures not summoned by a rule,
+    /// and artifacts.
+    playable: &'a [String],
     statuses: Vec<&'static str>,
     interpretations: &'static [crate::games::battleline::interpret::InterpretationInfo],
     caps: serde_json::Value,
     post: &'static str,
 }
 
-pub(super) fn card_names(state: &AppState, artifacts: bool) -> Vec<String> {
+/// Which battle-line cards a name list holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// Anything that stands on a line: every card but artifacts (summoned ones too).
+    Creature,
+    Artifact,
+    /// What a play can name: creatures not summoned by a rule (Wall of Ice), and
+    /// artifacts.
+    Playable,
+}
+
+impl Kind {
+    pub(super) fn slug(self) -> &'static str {
+        match self {
+            Kind::Creature => "creature",
+            Kind::Artifact => "artifact",
+            Kind::Playable => "playable",
+        }
+    }
+
+    fn holds(self, card_type: &str) -> bool {
+        match self {
+            Kind::Creature => card_type != "artifact",
+            Kind::Artifact => card_type == "artifact",
+            Kind::Playable => card_type != "summon",
+        }
+    }
+}
+
+/// The catalogue's battle-line card names of `kind`, sorted.
+pub(super) fn card_names(state: &AppState, kind: Kind) -> Vec<String> {
     let mut names: Vec<String> = state
         .catalogue
         .data()
         .cards
         .iter()
         .filter(|c| c.game == crate::adjudicate::GAME)
-        .filter(|c| (c.card_type == "artifact") == artifacts)
+        .filter(|c| kind.holds(&c.card_type))
         .map(|c| c.name.clone())
         .collect();
     names.sort();
     names
 }
 
+/// The part of a status's meaning before its colon, its name for people
+/// (`Soothsaid: loses its next attack`), and the rest.
+fn split_meaning(meaning: &'static str) -> (&'static str, &'static str) {
+    match meaning.split_once(':') {
+        Some((label, hint)) => (label.trim(), hint.trim()),
+        None => (meaning, ""),
+    }
+}
+
 fn builder(
     state: &AppState,
     fields: Fields,
     json: String,
-    errors: Vec<String>,
+    errors: Vec<FieldError>,
     notes: Vec<String>,
 ) -> BuilderPage {
     BuilderPage {
         fields,
         errors,
         notes,
-        cards: card_names(state, false),
-        artifacts: card_names(state, true),
+        cards: card_names(state, Kind::Creature),
+        artifacts: card_names(state, Kind::Artifact),
+        playable: card_names(state, Kind::Playable),
         json,
         slots: (1..=FORM_SLOTS).collect(),
         plays: (1..=FORM_PLAYS).collect(),
         statuses: battleline::state::Status::ALL
             .iter()
-            .map(|s| (s.name(), s.meaning()))
+            .map(|s| {
+                let (label, hint) = split_meaning(s.meaning());
+                StatusChoice {
+                    key: s.name(),
+                    label,
+                    hint,
+                }
+            })
             .collect(),
-        interpretations: InterpretationView::all(&Interpretations::default()),
+        interpretations: INTERPRETATIONS
+            .iter()
+            .map(|i| ReadingChoice {
+                key: i.key,
+                question: i.question,
+                rule: i.rule,
+                readings: i
+                    .readings
+                    .map(|(value, meaning)| (value, super::view::reading_name(value), meaning)),
+            })
+            .collect(),
         games: GameId::ALL.iter().map(|g| (g.slug(), g.name())).collect(),
     }
 }
@@ -151,8 +317,9 @@ pub(super) async fn builder_page(
             &BuilderJson {
                 from: from.as_ref(),
                 object: "position_builder",
-                cards: &card_names(&state, false),
-                artifacts: &card_names(&state, true),
+                cards: &card_names(&state, Kind::Creature),
+                artifacts: &card_names(&state, Kind::Artifact),
+                playable: &card_names(&state, Kind::Playable),
                 statuses: battleline::state::Status::ALL
                     .iter()
                     .map(|s| s.name())
@@ -233,15 +400,44 @@ pub(super) async fn build(
         let errors = unknown
             .iter()
             .map(|k| {
-                format!(
+                FieldError::general(format!(
                     "form field {k} is not one the builder reads; it reads {}",
                     form::ACCEPTED_FIELDS
-                )
+                ))
             })
             .collect();
         return bad_form(&state, fields, json, errors, out);
     }
-    open_position(&state, &req, fields, json, "pasted JSON", out).await
+    open_position(&state, &req, fields, json, PASTED, out).await
+}
+
+/// How the builder names JSON pasted into its `json` field.
+const PASTED: &str = "pasted JSON";
+
+/// A problem with pasted or uploaded JSON, at the `json` field when it was pasted.
+fn json_error(field: &Option<&str>, message: String) -> FieldError {
+    match field {
+        Some(f) => FieldError {
+            field: Some(f.to_string()),
+            message,
+        },
+        None => FieldError::general(message),
+    }
+}
+
+/// A position's error `e`: from JSON, by its JSON path (the judge wrote the paths); from
+/// the form's fields, at its field and in the form's words.
+fn locate(
+    fields: &Fields,
+    json: &str,
+    json_field: Option<&str>,
+    e: &crate::rules::position::PositionError,
+) -> FieldError {
+    if json.is_empty() {
+        form::locate(fields, e)
+    } else {
+        json_error(&json_field, e.to_string())
+    }
 }
 
 /// The end of both builder forms: pasted or uploaded JSON (when not empty) or else the
@@ -258,6 +454,8 @@ async fn open_position(
         return open_game::<crate::games::swtcg::Swtcg>(state, req, fields, json, source, out)
             .await;
     }
+    // Problems with pasted JSON sit at its field; an uploaded file's above the form.
+    let json_field = (source == PASTED).then_some("json");
     let parsed = if !json.is_empty() {
         // Every shipped game's step-through runs here; a game no game answers to is a
         // located error like any other.
@@ -269,7 +467,7 @@ async fn open_position(
                     "a Star Wars TCG position opens through its own reader",
                 )),
             })
-            .map_err(|e| vec![format!("{source}: {e}")])
+            .map_err(|e| vec![json_error(&json_field, format!("{source}: {e}"))])
     } else {
         form::to_position(&fields).map(|p| (p, 0))
     };
@@ -296,13 +494,16 @@ async fn open_position(
     let adj = match adj.await? {
         Ok(adj) => adj,
         Err(errors) => {
-            let msgs = errors.iter().map(|e| e.to_string()).collect();
-            return bad_form(state, fields, json, msgs, out);
+            let located = errors
+                .iter()
+                .map(|e| locate(&fields, &json, json_field, e))
+                .collect();
+            return bad_form(state, fields, json, located, out);
         }
     };
     if let Outcome::BadChoice { .. } = adj.outcome {
-        let error = api::choice_error(&adj);
-        return bad_form(state, fields, json, vec![error.to_string()], out);
+        let error = locate(&fields, &json, json_field, &api::choice_error(&adj));
+        return bad_form(state, fields, json, vec![error], out);
     }
     let hash = store(state, req, &position, out)?;
     // A state file's step, within the adjudication.
@@ -328,9 +529,13 @@ async fn open_game<G: crate::adjudicate::CatalogueGame>(
     source: &str,
     out: Format,
 ) -> Result<HttpResponse, Refused> {
+    let json_field = (source == PASTED).then_some("json");
     let (position, step) = match read_opened::<G>(&json) {
         Ok(opened) => opened,
-        Err(e) => return bad_form(state, fields, json, vec![format!("{source}: {e}")], out),
+        Err(e) => {
+            let error = json_error(&json_field, format!("{source}: {e}"));
+            return bad_form(state, fields, json, vec![error], out);
+        }
     };
     state
         .permalinks
@@ -352,8 +557,11 @@ async fn open_game<G: crate::adjudicate::CatalogueGame>(
     let adj = match adj.await? {
         Ok(adj) => adj,
         Err(errors) => {
-            let msgs = errors.iter().map(|e| e.to_string()).collect();
-            return bad_form(state, fields, json, msgs, out);
+            let located = errors
+                .iter()
+                .map(|e| json_error(&json_field, e.to_string()))
+                .collect();
+            return bad_form(state, fields, json, located, out);
         }
     };
     let hash = store(state, req, &position, out)?;
@@ -428,20 +636,29 @@ pub(super) async fn open_file(
             ),
         },
     };
-    bad_form(&state, Fields::default(), String::new(), vec![msg], out)
+    bad_form(
+        &state,
+        Fields::default(),
+        String::new(),
+        vec![FieldError::general(msg)],
+        out,
+    )
 }
 
+/// The builder again with every problem at its field, as a 400 (the JSON twin: the
+/// messages, in the same words).
 fn bad_form(
     state: &AppState,
     fields: Fields,
     json: String,
-    errors: Vec<String>,
+    errors: Vec<FieldError>,
     out: Format,
 ) -> Result<HttpResponse, Failure> {
     if out == Format::Json {
+        let messages: Vec<&str> = errors.iter().map(|e| e.message.as_str()).collect();
         return Err(WebError::BadInput {
-            message: format!("the position is not valid:\n{}", errors.join("\n")),
-            errors: serde_json::to_value(&errors).unwrap_or_default(),
+            message: format!("the position is not valid:\n{}", messages.join("\n")),
+            errors: serde_json::to_value(&messages).unwrap_or_default(),
         }
         .in_format(out));
     }

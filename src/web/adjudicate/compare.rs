@@ -7,7 +7,9 @@ use askama::Template;
 use serde::{Deserialize, Serialize};
 
 use super::view::{BoardView, StepView};
-use super::{for_game, load, outcome_text, parse_step, read, run, Refused, Replay, WINDOW};
+use super::{
+    for_game, load, log_views, outcome_text, parse_step, read, run, Refused, Replay, WINDOW,
+};
 use crate::rules::{Game, Readings};
 use crate::web::error::Failure;
 use crate::web::error::WebError;
@@ -43,6 +45,23 @@ struct ComparePage {
     board_a: BoardView,
     board_b: BoardView,
     differences: Vec<(&'static str, &'static str, &'static str)>,
+}
+
+impl ComparePage {
+    /// What heads side A's column (`false`) or B's (`true`): the readings it takes where
+    /// the two differ (`fade: reorder`), else its letter.
+    fn side(&self, b: bool) -> String {
+        if self.differences.is_empty() {
+            return if b { "B".into() } else { "A".into() };
+        }
+        self.differences
+            .iter()
+            .map(|(key, a_reading, b_reading)| {
+                format!("{key}: {}", if b { b_reading } else { a_reading })
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 /// The comparison shows at most [`WINDOW`] rows (steps), starting this many steps before
@@ -131,14 +150,12 @@ fn compare_view<G: Game>(
         let differs = !same(i);
         rows.push(CompareRow {
             n: i + 1,
-            a: ra
-                .steps
-                .get(i)
-                .map(|r| StepView::of::<G>(r.n, r.turn, r.phase, &r.events)),
-            b: rb
-                .steps
-                .get(i)
-                .map(|r| StepView::of::<G>(r.n, r.turn, r.phase, &r.events)),
+            a: (i < ra.steps.len())
+                .then(|| log_views(ra, i, i + 1).pop())
+                .flatten(),
+            b: (i < rb.steps.len())
+                .then(|| log_views(rb, i, i + 1).pop())
+                .flatten(),
             differs,
             first_difference: first == Some(i + 1),
         });

@@ -60,11 +60,37 @@ fn list(s: &str) -> Vec<String> {
         .collect()
 }
 
+/// A problem with the builder's form, at the field it concerns when there is one.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct FieldError {
+    /// The form field at fault (`p0_s2_abilities`), or `None` for the whole form.
+    pub field: Option<String>,
+    /// The problem in words, saying where: `Alice, slot 2: unknown battle-line ability …`.
+    pub message: String,
+}
+
+impl FieldError {
+    fn at(field: impl Into<String>, message: String) -> FieldError {
+        FieldError {
+            field: Some(field.into()),
+            message,
+        }
+    }
+
+    /// A problem with no field of its own (the pasted JSON's, an upload's).
+    pub fn general(message: String) -> FieldError {
+        FieldError {
+            field: None,
+            message,
+        }
+    }
+}
+
 fn number<T: std::str::FromStr>(
     f: &Fields,
     name: &str,
     label: &str,
-    errors: &mut Vec<String>,
+    errors: &mut Vec<FieldError>,
 ) -> Option<T> {
     let v = f.get(name);
     if v.is_empty() {
@@ -73,15 +99,110 @@ fn number<T: std::str::FromStr>(
     match v.parse() {
         Ok(n) => Some(n),
         Err(_) => {
-            errors.push(format!("{label}: {v:?} is not a whole number"));
+            errors.push(FieldError::at(
+                name,
+                format!("{label}: {v:?} is not a whole number"),
+            ));
             None
         }
     }
 }
 
+/// How the form names player `p` (0 or 1): the name typed in, else `Player 1`.
+pub fn player_label(f: &Fields, p: usize) -> String {
+    match f.get(&format!("p{p}_name")) {
+        "" => format!("Player {}", p + 1),
+        name => name.to_string(),
+    }
+}
+
+/// The form's rows of plays that hold a card, in order: the position's `actions[i]` is
+/// row `play_rows(f)[i]`.
+fn play_rows(f: &Fields) -> Vec<usize> {
+    (1..=FORM_PLAYS)
+        .filter(|i| !f.get(&format!("a{i}_play")).is_empty())
+        .collect()
+}
+
+/// The error `e` of the position built from `f`, at the field it came from and in the
+/// form's words (`Alice, slot 2: …` for `players[0].line[1].abilities[0]: …`).
+pub fn locate(f: &Fields, e: &crate::rules::position::PositionError) -> FieldError {
+    let path = e.path.as_str();
+    let message = &e.message;
+    // `head[3].rest` as `("head", Some(3), "rest")`.
+    fn split(path: &str) -> (&str, Option<usize>, &str) {
+        let (first, rest) = match path.find('.') {
+            Some(i) => (&path[..i], &path[i + 1..]),
+            None => (path, ""),
+        };
+        match first.split_once('[') {
+            Some((name, index)) => (name, index.trim_end_matches(']').parse().ok(), rest),
+            None => (first, None, rest),
+        }
+    }
+    let (head, index, rest) = split(path);
+    match (head, index) {
+        ("players", Some(p @ 0..=1)) => {
+            let who = player_label(f, p);
+            let (part, slot, field) = split(rest);
+            match (part, slot) {
+                ("line", Some(i)) if i < FORM_SLOTS => {
+                    let n = i + 1;
+                    let (field, _, _) = split(field);
+                    let key = |x: &str| format!("p{p}_s{n}_{x}");
+                    let name = match field {
+                        "" | "card" if !f.get(&key("card")).is_empty() => key("card"),
+                        "" | "card" => key("name"),
+                        other if SLOT_FIELDS.contains(&other) => key(other),
+                        _ => key("card"),
+                    };
+                    FieldError::at(name, format!("{who}, slot {n}: {message}"))
+                }
+                ("name", None) => {
+                    FieldError::at(format!("p{p}_name"), format!("{who}'s name: {message}"))
+                }
+                ("life", None) => {
+                    FieldError::at(format!("p{p}_life"), format!("{who}'s life: {message}"))
+                }
+                _ => FieldError::general(format!("{who}: {message}")),
+            }
+        }
+        ("actions", Some(i)) => match play_rows(f).get(i) {
+            Some(row) => {
+                let (field, _, _) = split(rest);
+                let field = if PLAY_FIELDS.contains(&field) {
+                    field
+                } else {
+                    "play"
+                };
+                FieldError::at(format!("a{row}_{field}"), format!("Play {row}: {message}"))
+            }
+            None => FieldError::general(format!("{path}: {message}")),
+        },
+        ("seed", None) => FieldError::at("seed", format!("Seed: {message}")),
+        ("turns", None) => FieldError::at("turns", format!("Turns: {message}")),
+        ("turn", None) => FieldError::at("turn", format!("Starting turn: {message}")),
+        ("choices", _) => FieldError::at("choices", format!("Fixed chance outcomes: {message}")),
+        ("decisions", _) => FieldError::at("decisions", format!("Pinned decisions: {message}")),
+        ("interpretations", None) => {
+            let key = rest.split('.').next().unwrap_or_default();
+            if INTERPRETATIONS.iter().any(|i| i.key == key) {
+                FieldError::at(
+                    format!("interp_{key}"),
+                    format!("Interpretation {key}: {message}"),
+                )
+            } else {
+                FieldError::general(format!("Interpretations: {message}"))
+            }
+        }
+        _ if path.is_empty() => FieldError::general(message.clone()),
+        _ => FieldError::general(format!("{path}: {message}")),
+    }
+}
+
 /// The `choices` field: fixed chance outcomes as `chance:slot` pairs, comma-separated
 /// (`1:3, 2:1`: chance step 1 picks slot 3, chance step 2 picks slot 1).
-fn choices(text: &str, errors: &mut Vec<String>) -> Vec<ChoiceSpec> {
+fn choices(text: &str, errors: &mut Vec<FieldError>) -> Vec<ChoiceSpec> {
     let mut out = Vec::new();
     for (i, item) in list(text).into_iter().enumerate() {
         let parsed = item
@@ -89,9 +210,12 @@ fn choices(text: &str, errors: &mut Vec<String>) -> Vec<ChoiceSpec> {
             .and_then(|(c, s)| Some((c.trim().parse().ok()?, s.trim().parse().ok()?)));
         match parsed {
             Some((chance, slot)) => out.push(ChoiceSpec { chance, slot }),
-            None => errors.push(format!(
-                "Fixed chance outcomes, item {}: {item:?} is not chance:slot (for example 1:3)",
-                i + 1
+            None => errors.push(FieldError::at(
+                "choices",
+                format!(
+                    "Fixed chance outcomes, item {}: {item:?} is not chance:slot (for example 1:3)",
+                    i + 1
+                ),
             )),
         }
     }
@@ -100,7 +224,7 @@ fn choices(text: &str, errors: &mut Vec<String>) -> Vec<ChoiceSpec> {
 
 /// The `decisions` field: pinned player decisions as `decision:option` pairs,
 /// comma-separated (`1:2`: decision 1 takes its second option).
-fn decisions(text: &str, errors: &mut Vec<String>) -> Vec<DecisionPin> {
+fn decisions(text: &str, errors: &mut Vec<FieldError>) -> Vec<DecisionPin> {
     let mut out = Vec::new();
     for (i, item) in list(text).into_iter().enumerate() {
         let parsed = item
@@ -108,9 +232,12 @@ fn decisions(text: &str, errors: &mut Vec<String>) -> Vec<DecisionPin> {
             .and_then(|(d, o)| Some((d.trim().parse().ok()?, o.trim().parse().ok()?)));
         match parsed {
             Some((decision, option)) => out.push(DecisionPin { decision, option }),
-            None => errors.push(format!(
-                "Pinned decisions, item {}: {item:?} is not decision:option (for example 1:2)",
-                i + 1
+            None => errors.push(FieldError::at(
+                "decisions",
+                format!(
+                    "Pinned decisions, item {}: {item:?} is not decision:option (for example 1:2)",
+                    i + 1
+                ),
             )),
         }
     }
@@ -121,14 +248,17 @@ fn decisions(text: &str, errors: &mut Vec<String>) -> Vec<DecisionPin> {
 /// one), `yes` or `no` overrides it. Three values, not a checkbox: an unticked box could
 /// not say "not a warlord" to a catalogue warlord. (`on` is a ticked box from a page
 /// served before the select.)
-fn warlord(f: &Fields, name: &str, label: &str, errors: &mut Vec<String>) -> Option<bool> {
+fn warlord(f: &Fields, name: &str, label: &str, errors: &mut Vec<FieldError>) -> Option<bool> {
     let v = f.get(name);
     match v.to_ascii_lowercase().as_str() {
         "" => None,
         "yes" | "on" => Some(true),
         "no" => Some(false),
         _ => {
-            errors.push(format!("{label}: {v:?} is not yes, no or empty"));
+            errors.push(FieldError::at(
+                name,
+                format!("{label}: {v:?} is not yes, no or empty"),
+            ));
             None
         }
     }
@@ -190,16 +320,16 @@ pub fn is_known_field(name: &str) -> bool {
 }
 
 /// The position the form describes, or the problems with its fields.
-pub fn to_position(f: &Fields) -> Result<Position, Vec<String>> {
+pub fn to_position(f: &Fields) -> Result<Position, Vec<FieldError>> {
     let mut errors = Vec::new();
     let mut players: [PlayerSpec; 2] = Default::default();
     for (p, player) in players.iter_mut().enumerate() {
-        let who = format!("Player {}", p + 1);
+        let who = player_label(f, p);
         player.name = f.get(&format!("p{p}_name")).to_string();
         player.life = number(
             f,
             &format!("p{p}_life"),
-            &format!("{who} life"),
+            &format!("{who}'s life"),
             &mut errors,
         )
         .unwrap_or(20);
@@ -241,11 +371,8 @@ pub fn to_position(f: &Fields) -> Result<Position, Vec<String>> {
         }
     }
     let mut actions = Vec::new();
-    for i in 1..=FORM_PLAYS {
+    for i in play_rows(f) {
         let play = f.get(&format!("a{i}_play"));
-        if play.is_empty() {
-            continue;
-        }
         let label = format!("Play {i}");
         // The form counts players 1 and 2; the position counts them 0 and 1.
         let player = match number::<usize>(
@@ -257,8 +384,9 @@ pub fn to_position(f: &Fields) -> Result<Position, Vec<String>> {
             None => 0,
             Some(p @ 1..=2) => p - 1,
             Some(p) => {
-                errors.push(format!(
-                    "{label} player: {p} is not a player; the players are 1 and 2"
+                errors.push(FieldError::at(
+                    format!("a{i}_player"),
+                    format!("{label} player: {p} is not a player; the players are 1 and 2"),
                 ));
                 0
             }
@@ -287,7 +415,10 @@ pub fn to_position(f: &Fields) -> Result<Position, Vec<String>> {
         let v = f.get(&format!("interp_{}", info.key));
         if !v.is_empty() {
             if let Err(e) = interpretations.set(info.key, v) {
-                errors.push(format!("interpretations: {e}"));
+                errors.push(FieldError::at(
+                    format!("interp_{}", info.key),
+                    format!("Interpretation {}: {e}", info.key),
+                ));
             }
         }
     }

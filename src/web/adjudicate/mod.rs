@@ -210,6 +210,34 @@ fn see_other(url: &str) -> HttpResponse {
 /// The most steps of log a page lists: the step page's log, the comparison's rows.
 const WINDOW: usize = 200;
 
+/// The phase label of a replay's last step when play stopped without the game being
+/// over (the turns ran out, the step bound): "adjudication ended", not the game's
+/// "game over".
+const ENDED_LABEL: &str = "adjudication ended";
+
+/// Whether `replay` stopped without its game being over, as its final board says.
+fn ended_short<G: Game>(replay: &Replay<G>) -> bool {
+    G::board(replay.state(replay.steps.len()))
+        .ended
+        .is_some_and(|e| !e.game_over)
+}
+
+/// The log of `replay`'s steps `from..to` (0-based), the last step relabelled when play
+/// stopped without a game over.
+fn log_views<G: Game>(replay: &Replay<G>, from: usize, to: usize) -> Vec<view::StepView> {
+    let short = to == replay.steps.len() && ended_short(replay);
+    replay.steps[from.min(to)..to]
+        .iter()
+        .map(|r| {
+            let mut v = view::StepView::of::<G>(r.n, r.turn, r.phase, &r.events);
+            if short && r.n as usize == replay.steps.len() {
+                v.phase = ENDED_LABEL;
+            }
+            v
+        })
+        .collect()
+}
+
 fn outcome_text<G: Game>(replay: &Replay<G>) -> String {
     G::outcome_sentence(replay.state(replay.steps.len()), &replay.outcome)
 }

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::view::{BoardView, InterpretationView, StepView};
 use super::{
-    for_game, load, outcome_text, parse_step, read, run, see_other, step_url, store, Refused,
-    Replay, WINDOW,
+    for_game, load, log_views, outcome_text, parse_step, read, run, see_other, step_url, store,
+    Refused, Replay, ENDED_LABEL, WINDOW,
 };
 use crate::adjudicate::{CatalogueGame, SavedState};
 use crate::rules::chance::Odds;
@@ -50,7 +50,66 @@ struct StepPage {
     turn: u32,
 }
 
+/// Boards looked at for the abilities in play: every state's up to this many steps, then
+/// the first state of each turn and the last (a creature in play for a whole turn is
+/// on one of those).
+const ABILITY_SCAN_STEPS: usize = 2_000;
+
+/// What the boards of `replay` (the start, the steps, the end) hold that can make an
+/// interpretation matter: the readings the game says they bring into play (`None` when
+/// it does not say), and every ability's name. Cards still to be played count once they
+/// are on a board.
+fn in_play<G: Game>(replay: &Replay<G>) -> (Option<Vec<&'static str>>, Vec<String>) {
+    let every = replay.steps.len() <= ABILITY_SCAN_STEPS;
+    let mut keys: Option<Vec<&'static str>> = None;
+    let mut names: Vec<String> = Vec::new();
+    let mut turn = None;
+    let last = replay.steps.len();
+    let states = std::iter::once(&replay.start).chain(
+        replay
+            .steps
+            .iter()
+            .enumerate()
+            .filter(|(i, r)| {
+                let first_of_turn = turn != Some(r.turn);
+                turn = Some(r.turn);
+                every || first_of_turn || i + 1 == last
+            })
+            .map(|(_, r)| &r.state),
+    );
+    for st in states {
+        let board = BoardView::of::<G>(st);
+        if let Some(live) = &board.readings_in_play {
+            let keys = keys.get_or_insert_with(Vec::new);
+            for k in live {
+                if !keys.contains(k) {
+                    keys.push(k);
+                }
+            }
+        }
+        for name in board.ability_names() {
+            if !names.iter().any(|n| n.eq_ignore_ascii_case(&name)) {
+                names.push(name);
+            }
+        }
+    }
+    (keys, names)
+}
+
 impl StepPage {
+    /// The interpretations that can change this position, then the rest.
+    fn readings(&self, matter: bool) -> Vec<&InterpretationView> {
+        self.interpretations
+            .iter()
+            .filter(|i| i.matters == matter)
+            .collect()
+    }
+
+    /// The board's summary, row by row, once play has stopped.
+    fn standing(&self) -> Vec<String> {
+        self.board.summary()
+    }
+
     fn url(&self, n: impl std::borrow::Borrow<usize>) -> String {
         step_url(&self.hash, *n.borrow())
     }
@@ -167,10 +226,7 @@ fn step_view<G: Game>(
     }
     let st = replay.state(step);
     let log_from = step.saturating_sub(WINDOW) + 1;
-    let log: Vec<StepView> = replay.steps[log_from - 1..step]
-        .iter()
-        .map(|r| StepView::of::<G>(r.n, r.turn, r.phase, &r.events))
-        .collect();
+    let log: Vec<StepView> = log_views(replay, log_from - 1, step);
     let chances: Vec<ChancePanel> = match step.checked_sub(1).and_then(|i| replay.steps.get(i)) {
         Some(ran) => ran
             .events
@@ -189,9 +245,16 @@ fn step_view<G: Game>(
         None => Vec::new(),
     };
     let board = BoardView::of::<G>(st);
-    let interpretations = InterpretationView::all(G::readings(&replay.position));
+    let (keys, abilities) = in_play(replay);
+    let interpretations =
+        InterpretationView::for_boards(G::readings(&replay.position), keys.as_deref(), &abilities);
     let outcome = (step == total).then(|| outcome_text(replay));
     let (phase, turn) = match step.checked_sub(1).and_then(|i| replay.steps.get(i)) {
+        // Play stopped without the game being over (the turns ran out, the step bound):
+        // not a game over.
+        Some(ran) if step == total && board.ended.as_ref().is_some_and(|e| !e.game_over) => {
+            (ENDED_LABEL, ran.turn)
+        }
         Some(ran) => (G::phase_label(ran.phase), ran.turn),
         None => ("start", G::clock(&replay.start).1),
     };

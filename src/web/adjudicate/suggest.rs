@@ -12,7 +12,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::{Deserialize, Serialize};
 
-use super::builder::card_names;
+use super::builder::{card_names, Kind};
 use crate::search::{SearchError, SearchOptions};
 use crate::text::fold;
 use crate::web::error::{Failure, WebError};
@@ -29,13 +29,14 @@ const MAX_QUERY: usize = 80;
 pub(super) struct SuggestQuery {
     #[serde(default)]
     q: String,
-    /// `creature` (the default: anything that stands on a line) or `artifact`.
+    /// `creature` (the default: anything that stands on a line), `artifact`, or
+    /// `playable` (what a play can name: no card summoned by a rule).
     #[serde(rename = "type", default)]
     card_type: Option<String>,
 }
 
-/// The names to suggest for `typed`, among artifacts or among the rest.
-pub fn suggestions(state: &AppState, typed: &str, artifacts: bool) -> Vec<String> {
+/// The names to suggest for `typed`, among the cards of `kind`.
+pub(super) fn suggestions(state: &AppState, typed: &str, kind: Kind) -> Vec<String> {
     // Only the words of the query reach the search engine, never its syntax.
     let words: String = typed
         .chars()
@@ -46,7 +47,7 @@ pub fn suggestions(state: &AppState, typed: &str, artifacts: bool) -> Vec<String
     if words.is_empty() {
         return Vec::new();
     }
-    let names = card_names(state, artifacts);
+    let names = card_names(state, kind);
     let want = fold(typed.trim());
     let mut out: Vec<String> = Vec::new();
     let push = |n: &str, out: &mut Vec<String>| {
@@ -95,7 +96,8 @@ pub fn suggestions(state: &AppState, typed: &str, artifacts: bool) -> Vec<String
 #[template(path = "adjudicate/cards.html")]
 struct CardsPage {
     q: String,
-    artifacts: bool,
+    /// `creature`, `artifact` or `playable`.
+    kind: &'static str,
     names: Vec<String>,
 }
 
@@ -115,24 +117,25 @@ pub(super) async fn cards_page(
 ) -> Result<HttpResponse, Failure> {
     let out = Format::of(&req);
     let query = query.into_inner();
-    let artifacts = match query.card_type.as_deref().map(str::trim) {
-        None | Some("") | Some("creature") => false,
-        Some("artifact") => true,
+    let kind = match query.card_type.as_deref().map(str::trim) {
+        None | Some("") | Some("creature") => Kind::Creature,
+        Some("artifact") => Kind::Artifact,
+        Some("playable") => Kind::Playable,
         Some(other) => {
             return Err(WebError::BadRequest(format!(
-                "type {}: expected creature or artifact",
+                "type {}: expected creature, artifact or playable",
                 page::quoted(other)
             ))
             .in_format(out))
         }
     };
-    let names = suggestions(&state, &query.q, artifacts);
+    let names = suggestions(&state, &query.q, kind);
     if out == Format::Json {
         return page::json(
             &CardsJson {
                 object: "card_suggestions",
                 query: &query.q,
-                card_type: if artifacts { "artifact" } else { "creature" },
+                card_type: kind.slug(),
                 names: &names,
             },
             out,
@@ -141,7 +144,7 @@ pub(super) async fn cards_page(
     page::render(
         &CardsPage {
             q: query.q,
-            artifacts,
+            kind: kind.slug(),
             names,
         },
         out,

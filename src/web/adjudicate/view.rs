@@ -1,5 +1,5 @@
-//! What the step-through pages show, for any game: the SVG layout of the game's board
-//! ([`crate::rules::view::Board`]), the log with rule links, and the interpretation
+//! What the step-through pages show, for any game: the game's board as rows of cards
+//! with a legend of their marks ([`crate::rules::view::Board`]), the log with rule links, and the interpretation
 //! switches. Pure view models over the core's types; the templates only lay them out.
 //! A game's own types never appear here: the board and the chance panel come from the
 //! game through [`crate::rules::Game`].
@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::rules::cite::{Basis, Citation, Source};
-use crate::rules::view::{Board, Piece};
+use crate::rules::view::{Board, Ended, Mark, Piece};
 use crate::rules::{Game, LoggedEvent, Readings};
 use crate::web::links;
 
@@ -159,21 +159,52 @@ fn quote_once(mut events: Vec<EventView>) -> Vec<EventView> {
     events
 }
 
-/// A status mark on the board, placed.
-#[derive(Debug, Clone, Serialize)]
+/// A status mark on a piece: its key, icon, name for people and what it means.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct MarkView {
     pub name: &'static str,
     pub icon: &'static str,
-    pub title: &'static str,
-    pub x: i32,
+    /// Its name for people (`Soothsaid` for `loses_next_attack`).
+    pub label: &'static str,
+    /// What it means (`loses its next attack`).
+    pub meaning: &'static str,
 }
 
-/// A piece on the board, with its marks placed.
+impl MarkView {
+    fn of(m: &Mark) -> MarkView {
+        let (label, meaning) = match m.meaning.split_once(':') {
+            Some((label, rest)) => (label.trim(), rest.trim()),
+            None => (m.meaning, ""),
+        };
+        MarkView {
+            name: m.name,
+            icon: m.icon,
+            label,
+            meaning,
+        }
+    }
+}
+
+/// A piece on the board: the game's piece, its marks named for people, and its life
+/// left against its life when it has a stat named `life` (or `health`).
 #[derive(Debug, Clone, Serialize)]
 pub struct PieceView {
     #[serde(flatten)]
     pub piece: Piece,
     pub marks: Vec<MarkView>,
+    /// `(life left, life)`: its life stat less its damage, and the stat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub health: Option<(i32, i32)>,
+}
+
+impl PieceView {
+    /// Its life left, as words: `3 of 5 life left`.
+    pub fn health_text(&self) -> String {
+        match self.health {
+            Some((left, of)) => format!("{left} of {of} life left"),
+            None => String::new(),
+        }
+    }
 }
 
 /// One place.
@@ -181,7 +212,6 @@ pub struct PieceView {
 pub struct SlotView {
     /// 1-based.
     pub n: usize,
-    pub x: i32,
     pub piece: Option<PieceView>,
 }
 
@@ -190,77 +220,147 @@ pub struct SlotView {
 pub struct RowView {
     pub owner: String,
     pub label: String,
-    pub y: i32,
     pub slots: Vec<SlotView>,
 }
 
-/// The SVG board: the game's rows, the top one first.
+/// The board: the game's rows, the top one first, each a row of cards; the legend of
+/// the marks on it; and, once play has stopped, why.
 #[derive(Debug, Clone, Serialize)]
 pub struct BoardView {
-    pub width: i32,
-    pub height: i32,
     pub rows: Vec<RowView>,
+    /// Every mark some piece on the board carries, once, in the order first met.
+    pub legend: Vec<MarkView>,
+    /// Every badge on the board with what it means, `(badge, meaning)`, once each.
+    pub badges: Vec<(&'static str, &'static str)>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ended: Option<Ended>,
+    /// The interpretations the pieces on it can bring into play, when the game says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub readings_in_play: Option<Vec<&'static str>>,
 }
 
-pub const SLOT_W: i32 = 130;
-pub const SLOT_H: i32 = 96;
-const GAP: i32 = 10;
-const LABEL: i32 = 22;
-
 impl BoardView {
-    /// Lays out the board the game gives for `st`.
+    /// The board the game gives for `st`.
     pub fn of<G: Game>(st: &G::State) -> BoardView {
         BoardView::layout(G::board(st))
     }
 
     pub fn layout(board: Board) -> BoardView {
-        let slots = board
-            .rows
-            .iter()
-            .map(|r| r.places.len())
-            .max()
-            .unwrap_or(0)
-            .max(1);
-        let width = GAP + slots as i32 * (SLOT_W + GAP);
-        let height = board.rows.len().max(1) as i32 * (SLOT_H + 2 * LABEL);
+        let mut legend: Vec<MarkView> = Vec::new();
+        let mut badges: Vec<(&'static str, &'static str)> = Vec::new();
         let rows = board
             .rows
             .into_iter()
-            .enumerate()
-            .map(|(r, row)| RowView {
+            .map(|row| RowView {
                 owner: row.owner,
                 label: row.label,
-                y: LABEL + r as i32 * (SLOT_H + 2 * LABEL),
                 slots: row
                     .places
                     .into_iter()
-                    .enumerate()
-                    .map(|(i, place)| SlotView {
+                    .map(|place| SlotView {
                         n: place.n,
-                        x: GAP + i as i32 * (SLOT_W + GAP),
                         piece: place.piece.map(|mut piece| {
-                            let marks = std::mem::take(&mut piece.marks)
-                                .into_iter()
-                                .enumerate()
-                                .map(|(k, m)| MarkView {
-                                    name: m.name,
-                                    icon: m.icon,
-                                    title: m.meaning,
-                                    x: 8 + 16 * k as i32,
-                                })
+                            let marks: Vec<MarkView> = std::mem::take(&mut piece.marks)
+                                .iter()
+                                .map(MarkView::of)
                                 .collect();
-                            PieceView { piece, marks }
+                            for m in &marks {
+                                if !legend.iter().any(|l| l.name == m.name) {
+                                    legend.push(m.clone());
+                                }
+                            }
+                            let badge = (piece.badge, piece.badge_meaning);
+                            if !badge.0.is_empty() && !badges.contains(&badge) {
+                                badges.push(badge);
+                            }
+                            let health = piece
+                                .stats
+                                .iter()
+                                .find(|s| s.name == "life" || s.name == "health")
+                                .map(|s| ((s.value - piece.damage).max(0), s.value));
+                            PieceView {
+                                piece,
+                                marks,
+                                health,
+                            }
                         }),
                     })
                     .collect(),
             })
             .collect();
         BoardView {
-            width,
-            height,
             rows,
+            legend,
+            badges,
+            ended: board.ended,
+            readings_in_play: board.readings_in_play,
         }
     }
+
+    /// The board's short summary, a row each: `Bob · life 18: 2 creatures`.
+    pub fn summary(&self) -> Vec<String> {
+        self.rows
+            .iter()
+            .map(|r| {
+                let pieces: Vec<&str> = r
+                    .slots
+                    .iter()
+                    .filter_map(|s| s.piece.as_ref().map(|p| p.piece.name.as_str()))
+                    .collect();
+                match pieces.len() {
+                    0 => format!("{}: nothing on the board", r.label),
+                    _ => format!("{}: {}", r.label, pieces.join(", ")),
+                }
+            })
+            .collect()
+    }
+
+    /// The name of every ability on the board, without its value (`Armor` for
+    /// `Armor 2`), once each.
+    pub fn ability_names(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for piece in self
+            .rows
+            .iter()
+            .flat_map(|r| &r.slots)
+            .filter_map(|s| s.piece.as_ref())
+        {
+            for a in &piece.piece.abilities {
+                let name = ability_name(a);
+                if !out.iter().any(|o| o.eq_ignore_ascii_case(name)) {
+                    out.push(name.to_string());
+                }
+            }
+        }
+        out
+    }
+}
+
+/// An ability's name without its value: `Armor 2` is `Armor`, `Rider's Might` itself.
+fn ability_name(label: &str) -> &str {
+    match label.rsplit_once(' ') {
+        Some((name, value)) if value.parse::<i64>().is_ok() => name.trim(),
+        _ => label.trim(),
+    }
+}
+
+/// Whether `text` names `word` as a whole word (case aside): `Curse and Soothsay` names
+/// Curse, `Cursed` does not.
+fn names_word(text: &str, word: &str) -> bool {
+    if word.is_empty() {
+        return false;
+    }
+    let (text, word) = (text.to_lowercase(), word.to_lowercase());
+    text.match_indices(&word).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + word.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+/// A reading's value as people say it: `remaining_life` is "remaining life".
+pub fn reading_name(value: &str) -> String {
+    value.replace('_', " ")
 }
 
 /// One interpretation with the reading in force and the other one.
@@ -275,6 +375,9 @@ pub struct InterpretationView {
     pub other: &'static str,
     pub other_meaning: &'static str,
     pub is_default: bool,
+    /// Whether it can change this position: its ability (or one its question names) is
+    /// on a board of the adjudication, or it is not at its default.
+    pub matters: bool,
 }
 
 impl InterpretationView {
@@ -295,8 +398,44 @@ impl InterpretationView {
                     other: info.readings[1 - cur].0,
                     other_meaning: info.readings[1 - cur].1,
                     is_default: cur == 0,
+                    matters: cur != 0,
                 }
             })
             .collect()
     }
+
+    /// [`InterpretationView::all`], each marked whether it matters given what the
+    /// boards of the adjudication hold: the readings the game says they bring into play
+    /// (`in_play`), or else those whose ability (or one their question names) is among
+    /// `abilities`, by name.
+    pub fn for_boards<R: Readings>(
+        chosen: &R,
+        in_play: Option<&[&'static str]>,
+        abilities: &[String],
+    ) -> Vec<InterpretationView> {
+        let mut all = InterpretationView::all(chosen);
+        for i in &mut all {
+            i.matters |= match in_play {
+                Some(keys) => keys.contains(&i.key),
+                None => abilities
+                    .iter()
+                    .any(|a| a.eq_ignore_ascii_case(i.rule) || names_word(i.question, a)),
+            };
+        }
+        all
+    }
+}
+
+/// A message as pieces, `(is code, text)`: what it quotes between backticks is code, so a
+/// page shows `Armr` as code and never a literal backtick. A message with an unpaired
+/// backtick is one piece of text.
+pub fn pieces(msg: &str) -> Vec<(bool, &str)> {
+    if msg.matches('`').count() % 2 == 1 {
+        return vec![(false, msg)];
+    }
+    msg.split('`')
+        .enumerate()
+        .filter(|(_, t)| !t.is_empty())
+        .map(|(i, t)| (i % 2 == 1, t))
+        .collect()
 }
