@@ -8,6 +8,7 @@
 
 use crate::catalogue::Catalogue;
 use crate::games::battleline::{Battleline, CardDef, CardSource};
+use crate::games::swtcg::{self, Swtcg};
 use crate::rules::position::{parse_json, PositionError};
 use crate::rules::Game;
 use serde::de::DeserializeOwned;
@@ -22,6 +23,48 @@ pub trait CatalogueGame: Game {
 impl CatalogueGame for Battleline {
     fn with_cards<R>(catalogue: &Catalogue, f: impl FnOnce(&Self::Cards<'_>) -> R) -> R {
         f(&CatalogueCards(catalogue))
+    }
+}
+
+impl CatalogueGame for Swtcg {
+    fn with_cards<R>(catalogue: &Catalogue, f: impl FnOnce(&Self::Cards<'_>) -> R) -> R {
+        f(&SwtcgCards(catalogue))
+    }
+}
+
+/// The catalogue's Star Wars TCG cards, seen by the attack resolver.
+pub struct SwtcgCards<'a>(pub &'a Catalogue);
+
+impl swtcg::CardSource for SwtcgCards<'_> {
+    fn card(&self, name: &str) -> Option<swtcg::CardDef> {
+        let card = self.0.card(swtcg::cite::GAME, name)?;
+        let number = |col: &str| {
+            card.attribute(col)
+                .and_then(|a| a.number)
+                .map(|n| n as i32)
+                .unwrap_or(0)
+        };
+        Some(swtcg::CardDef {
+            name: card.name.clone(),
+            card_type: card.card_type.clone(),
+            power: number("power"),
+            health: number("health"),
+            abilities: card.abilities.iter().map(|a| a.label()).collect(),
+            unique: card.traits.iter().any(|t| t.eq_ignore_ascii_case("unique")),
+        })
+    }
+
+    fn suggest(&self, name: &str) -> Option<String> {
+        let names = self
+            .0
+            .data()
+            .cards
+            .iter()
+            .filter(|c| c.game == swtcg::cite::GAME)
+            .map(|c| c.name.as_str());
+        crate::text::closest(name, names, 1)
+            .first()
+            .map(|s| s.to_string())
     }
 }
 

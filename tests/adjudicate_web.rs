@@ -1287,6 +1287,57 @@ fn results_of(v: &Value) -> Vec<Value> {
         .collect()
 }
 
+// Issue #16: a swtcg attack opens on the generic step pages: its board (both sides and
+// the dice), a die's chance panel (six faces at 1/6), pinning a face, and the odds.
+#[actix_rt::test]
+async fn a_swtcg_attack_steps_through_and_a_die_can_be_pinned() {
+    let position = json!({"game": "swtcg", "seed": 3,
+        "units": [{"id": "A", "side": "dark", "power": 2, "health": 4, "abilities": ["Critical Hit 1"]},
+                  {"id": "D", "side": "light", "power": 1, "health": 2}],
+        "attack": {"attacker": "A", "defender": "D"}});
+    let hash = store(&position).await;
+    let (status, v) = get_json(&format!("/adjudicate/p/{hash}/3.json")).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let chance = v["chances"][0].clone();
+    let faces: Vec<&str> = chance["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["odds"].as_str().unwrap())
+        .collect();
+    assert_eq!(faces, ["1/6"; 6], "{chance}");
+    assert_eq!(odds_sum(&v), (1, 1), "the odds from step 3 sum to 1");
+    let other = chance["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["picked"] != true)
+        .unwrap()
+        .clone();
+    assert!(
+        other["pin"].as_str().unwrap().starts_with("attack:0:"),
+        "{other}"
+    );
+    let body = encode(&[
+        ("chance", &chance["ordinal"].to_string()),
+        ("pin", other["pin"].as_str().unwrap()),
+        ("step", "3"),
+    ]);
+    let (status, _, text, location) = send(
+        TestRequest::post()
+            .uri(&format!("/adjudicate/p/{hash}/choose"))
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let (_, v) = get_json(&format!("{}.json", location.unwrap())).await;
+    assert_eq!(v["chances"][0]["forced"], true, "{v}");
+    let (status, html) = get_html(&format!("/adjudicate/p/{hash}/3")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Attack dice"), "the dice row");
+}
+
 /// Issue #15, judges 2: a submission with four problems reports all four, each in words
 /// (the player's name and the slot, never only a JSON path) and at its field: the field
 /// marked invalid and its message beside it, linked from the summary at the top.

@@ -19,6 +19,7 @@ mod engine_docs;
 mod engine_positions;
 mod engine_props;
 mod engine_surfaces;
+mod engine_swtcg;
 mod import;
 mod module_graph;
 mod parsers_prop;

@@ -376,3 +376,87 @@ fn cli_plays_a_state_saved_from_the_step_through() {
         "{err}"
     );
 }
+
+/// A Star Wars TCG attack (seed 002): a catalogue card against an inline unit.
+fn swtcg_attack() -> Value {
+    json!({"game": "swtcg", "arena": "Character", "seed": 7,
+           "units": [{"id": "A", "side": "dark", "card": "Hegemony Duelist"},
+                     {"id": "D", "side": "light", "power": 3, "health": 4, "abilities": ["Parry 1", "Evade 1"]}],
+           "attack": {"attacker": "A", "defender": "D"},
+           "dice": {"attack": [6, 5, 4, 1]},
+           "odds": true})
+}
+
+// Issue #16: `arbiter adjudicate` and `POST /api/adjudicate` play a swtcg position
+// alike: every unit's damage and whether it is discarded in `final`, steps citing seed,
+// public and house rules.
+#[actix_rt::test]
+async fn cli_and_api_play_a_swtcg_attack() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("attack.json");
+    std::fs::write(&file, swtcg_attack().to_string()).unwrap();
+    let out = cli()
+        .arg("adjudicate")
+        .arg(&file)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let from_cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (status, from_api) = post("", None, swtcg_attack().to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{from_api}");
+    assert_eq!(from_cli, from_api, "one resolver, one JSON");
+    // 3 hits + Critical Hit 2 = 5; Parry 1 and Evade 1 leave 3 of D's 4 Health.
+    let units = from_api["final"]["units"].as_array().unwrap();
+    assert_eq!(units[1]["id"], "D");
+    assert_eq!(units[1]["damage"], 3);
+    assert!(units[1].get("discarded").is_none());
+    let kinds: std::collections::BTreeSet<String> = from_api["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["events"].as_array().unwrap().iter())
+        .map(|e| e["rule"]["source"].as_str().unwrap().to_string())
+        .collect();
+    for kind in ["seed", "public", "house"] {
+        assert!(kinds.contains(kind), "{kinds:?}");
+    }
+    assert_eq!(from_api["outcome"]["odds"]["method"], "exact");
+    // The readable log.
+    let out = cli().arg("adjudicate").arg(&file).output().unwrap();
+    let log = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        log.contains(
+            "Critical Hit (seed 002 §Ancient Seers): \"If you rolled at least one natural six"
+        ),
+        "{log}"
+    );
+    assert!(log.contains("D (light): damage 3"), "{log}");
+}
+
+#[actix_rt::test]
+async fn a_bad_swtcg_position_is_located_in_the_cli_and_the_api() {
+    let bad = json!({"game": "swtcg", "units": [{"id": "A", "side": "dark", "card": "Hegemony Dulist"},
+                                               {"id": "D", "side": "light", "power": 1, "health": 1}],
+                     "attack": {"attacker": "A", "defender": "D"}});
+    let (status, v) = post("", None, bad.to_string()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(v["errors"][0]["path"], "units[0].card", "{v}");
+    assert!(
+        v["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("Hegemony Duelist"),
+        "{v}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.json");
+    std::fs::write(&file, bad.to_string()).unwrap();
+    let out = cli().arg("adjudicate").arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("units[0].card"));
+}

@@ -7,6 +7,7 @@
 //! adapter (`crate::adjudicate`) is the one place a game meets the catalogue.
 
 pub mod battleline;
+pub mod swtcg;
 
 use crate::rules::position::{unknown_game, PositionError};
 use crate::rules::Game;
@@ -16,16 +17,19 @@ use crate::rules::Game;
 pub enum GameId {
     /// Seed 000: the battle-line card game.
     Battleline,
+    /// Seed 002: the Star Wars TCG attack resolver.
+    Swtcg,
 }
 
 impl GameId {
     /// Every game, in the order pages list them.
-    pub const ALL: &'static [GameId] = &[GameId::Battleline];
+    pub const ALL: &'static [GameId] = &[GameId::Battleline, GameId::Swtcg];
 
     /// The slug in a position's `game` field.
     pub fn slug(self) -> &'static str {
         match self {
             GameId::Battleline => battleline::Battleline::ID,
+            GameId::Swtcg => swtcg::Swtcg::ID,
         }
     }
 
@@ -33,6 +37,7 @@ impl GameId {
     pub fn name(self) -> &'static str {
         match self {
             GameId::Battleline => battleline::Battleline::NAME,
+            GameId::Swtcg => swtcg::Swtcg::NAME,
         }
     }
 
@@ -85,6 +90,14 @@ mod tests {
     fn which_reads_the_game_field_wherever_the_position_is() {
         assert_eq!(which(r#"{"players": []}"#), Ok(GameId::Battleline));
         assert_eq!(which(r#"{"game": "battleline"}"#), Ok(GameId::Battleline));
+        assert_eq!(
+            which(r#"{"game": "swtcg", "units": []}"#),
+            Ok(GameId::Swtcg)
+        );
+        assert_eq!(
+            which(r#"{"about": "x", "position": {"game": "swtcg"}}"#),
+            Ok(GameId::Swtcg)
+        );
         assert_eq!(which("not json"), Ok(DEFAULT));
         let e = which(r#"{"game": "chess"}"#).unwrap_err();
         assert_eq!(e.path, "game");

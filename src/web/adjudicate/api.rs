@@ -98,6 +98,7 @@ async fn api_adjudicate(
     // The position's `game` picks the game that reads and plays it.
     match crate::games::which(&text).map_err(|e| position_errors(&[e], out))? {
         GameId::Battleline => adjudicate_as::<Battleline>(state, query, text).await,
+        GameId::Swtcg => adjudicate_as::<crate::games::swtcg::Swtcg>(state, query, text).await,
     }
 }
 

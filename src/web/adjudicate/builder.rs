@@ -306,6 +306,8 @@ pub(super) async fn builder_page(
             let (game, json) = load(&state, hash, out)?;
             match game {
                 GameId::Battleline => Some(read::<Battleline>(hash, &json, out)?),
+                // The form is battle-line's; another game's position opens as JSON.
+                GameId::Swtcg => None,
             }
         }
         None => None,
@@ -448,6 +450,10 @@ async fn open_position(
     source: &str,
     out: Format,
 ) -> Result<HttpResponse, Refused> {
+    if !json.is_empty() && crate::games::which(&json) == Ok(crate::games::GameId::Swtcg) {
+        return open_game::<crate::games::swtcg::Swtcg>(state, req, fields, json, source, out)
+            .await;
+    }
     // Problems with pasted JSON sit at its field; an uploaded file's above the form.
     let json_field = (source == PASTED).then_some("json");
     let parsed = if !json.is_empty() {
@@ -456,6 +462,10 @@ async fn open_position(
         crate::games::which(&json)
             .and_then(|game| match game {
                 crate::games::GameId::Battleline => read_opened::<Battleline>(&json),
+                crate::games::GameId::Swtcg => Err(crate::rules::PositionError::at(
+                    "game",
+                    "a Star Wars TCG position opens through its own reader",
+                )),
             })
             .map_err(|e| vec![json_error(&json_field, format!("{source}: {e}"))])
     } else {
@@ -499,6 +509,63 @@ async fn open_position(
     // A state file's step, within the adjudication.
     let step = step.min(adj.steps.len());
     let url = step_url(&hash, step);
+    if out == Format::Json {
+        return page::json(
+            &serde_json::json!({"object": "permalink", "hash": hash, "url": url}),
+            out,
+        );
+    }
+    Ok(see_other(&url))
+}
+
+/// Opens pasted or uploaded JSON of game `G` (whose positions the battle-line form does
+/// not edit): read, played once (so a position that does not resolve is refused,
+/// located), stored, then a redirect to its step.
+async fn open_game<G: crate::adjudicate::CatalogueGame>(
+    state: &AppState,
+    req: &HttpRequest,
+    fields: Fields,
+    json: String,
+    source: &str,
+    out: Format,
+) -> Result<HttpResponse, Refused> {
+    let json_field = (source == PASTED).then_some("json");
+    let (position, step) = match read_opened::<G>(&json) {
+        Ok(opened) => opened,
+        Err(e) => {
+            let error = json_error(&json_field, format!("{source}: {e}"));
+            return bad_form(state, fields, json, vec![error], out);
+        }
+    };
+    state
+        .permalinks
+        .check_rate(
+            &super::canonical(&position),
+            req.peer_addr().map(|a| a.ip()),
+        )
+        .map_err(|e| super::limits::permalink_refusal(e, out))?;
+    let (catalogue, played) = (state.catalogue.clone(), position.clone());
+    let adj = state.heavy.run(out, move || {
+        G::with_cards(&catalogue, |cards| {
+            crate::rules::adjudicate::<G>(
+                &played,
+                cards,
+                crate::rules::RecordConfig { states: false },
+            )
+        })
+    });
+    let adj = match adj.await? {
+        Ok(adj) => adj,
+        Err(errors) => {
+            let located = errors
+                .iter()
+                .map(|e| json_error(&json_field, e.to_string()))
+                .collect();
+            return bad_form(state, fields, json, located, out);
+        }
+    };
+    let hash = store(state, req, &position, out)?;
+    let url = step_url(&hash, step.min(adj.steps.len()));
     if out == Format::Json {
         return page::json(
             &serde_json::json!({"object": "permalink", "hash": hash, "url": url}),

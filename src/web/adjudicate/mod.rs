@@ -121,6 +121,10 @@ macro_rules! for_game {
                 type $g = crate::games::battleline::Battleline;
                 $body
             }
+            crate::games::GameId::Swtcg => {
+                type $g = crate::games::swtcg::Swtcg;
+                $body
+            }
         }
     };
 }

@@ -1,0 +1,137 @@
+//! The attack as a sequence of steps, one [`advance`] per step, in the published order
+//! (declare → attack POP → initial roll → re-rolls → hits → pending damage POP → damage
+//! prevention POP → damage placement → discard → the attack ends). Pure: the same state
+//! gives the same step. Each step's rules are in `families/`; this file owns the order.
+
+use super::cite::{base, rules};
+use super::event::{emit, Change, Event};
+use super::families::{critical, double, fury, intercept, lucky, predict, prevention, roll};
+use super::state::{Keyword, Phase, State};
+use crate::rules::Rule;
+
+/// Plays the next step of the attack.
+pub fn advance(st: &mut State) -> Vec<Event> {
+    let mut out = Vec::new();
+    let Some(phase) = st.next_phase() else {
+        return out;
+    };
+    st.steps += 1;
+    st.phase = Some(phase);
+    match phase {
+        Phase::Declare => declare(st, &mut out),
+        Phase::AttackPop => intercept::attack_pop(st, &mut out),
+        Phase::Roll => {
+            roll::initial_roll(st, &mut out);
+            fury::after_initial_roll(st, &mut out);
+        }
+        Phase::Rerolls => lucky::rerolls(st, &mut out),
+        Phase::Hits => {
+            roll::count_hits(st, &mut out);
+            predict::check(st, &mut out);
+        }
+        Phase::PendingDamage => pending(st, &mut out),
+        Phase::DamagePrevention => prevention::resolve(st, &mut out),
+        Phase::DamagePlacement => place(st, &mut out),
+        Phase::Discard => discard(st, &mut out),
+        Phase::End => emit(
+            st,
+            &mut out,
+            Change::End,
+            Rule::from(&base::ORDER).house(&rules::ONE_ATTACK),
+        ),
+    }
+    out
+}
+
+fn declare(st: &mut State, out: &mut Vec<Event>) {
+    let change = Change::Declare {
+        attacker: st.attacker().id.clone(),
+        defender: st.defender().id.clone(),
+    };
+    emit(st, out, change, &base::ORDER);
+    let carried: Vec<String> = st
+        .units
+        .iter()
+        .flat_map(|u| u.abilities.iter().chain(u.late.iter()))
+        .filter(|a| {
+            matches!(
+                a.keyword,
+                Keyword::Stack
+                    | Keyword::Equip
+                    | Keyword::Enhance
+                    | Keyword::Insert
+                    | Keyword::Reserves
+                    | Keyword::Meditate
+                    | Keyword::Retaliate
+            )
+        })
+        .map(|a| a.keyword.name().to_string())
+        .collect();
+    if !carried.is_empty() {
+        let mut names = carried;
+        names.sort();
+        names.dedup();
+        let change = Change::Pass {
+            window: "Declare",
+            what: format!("{} carried, not played in the attack", names.join(", ")),
+        };
+        emit(st, out, change, &rules::NOT_ADJUDICATED);
+    }
+}
+
+fn pending(st: &mut State, out: &mut Vec<Event>) {
+    let hits = st.summary.map_or(0, |s| s.hits);
+    let change = Change::Pending {
+        unit: st.defender().id.clone(),
+        amount: hits,
+    };
+    emit(st, out, change, &base::DICE);
+    critical::pending(st, out);
+}
+
+fn place(st: &mut State, out: &mut Vec<Event>) {
+    let placed = st.placed.clone();
+    if placed.is_empty() {
+        let change = Change::Pass {
+            window: "Damage placement POP",
+            what: "no damage is left to place".into(),
+        };
+        emit(st, out, change, &base::ORDER);
+    }
+    for d in placed {
+        let double = double::extra(st, &d);
+        let change = Change::Place {
+            source: st.units[d.source].id.clone(),
+            target: st.units[d.target].id.clone(),
+            amount: d.amount,
+            double,
+        };
+        let cite = if double > 0 {
+            Rule::from(&double::MEANS).house(&double::ADDITION)
+        } else {
+            Rule::from(&base::DICE)
+        };
+        emit(st, out, change, cite);
+    }
+}
+
+fn discard(st: &mut State, out: &mut Vec<Event>) {
+    let gone: Vec<usize> = (0..st.units.len())
+        .filter(|&i| !st.units[i].discarded && st.units[i].damage >= st.units[i].health)
+        .collect();
+    if gone.is_empty() {
+        let change = Change::Pass {
+            window: "Discard",
+            what: "no unit has damage equal to or above its Health".into(),
+        };
+        emit(st, out, change, &base::DISCARD);
+    }
+    for i in gone {
+        let change = Change::Discard {
+            unit: st.units[i].id.clone(),
+            damage: st.units[i].damage,
+            health: st.units[i].health,
+        };
+        emit(st, out, change, &base::DISCARD);
+    }
+}

@@ -1,0 +1,131 @@
+//! The Star Wars TCG citation table: the sentences of seed 002 the resolver quotes, the
+//! published base rules the seed leans on but never states (cited as `public`, with
+//! where they are published), and our numbered house rules (`docs/rules/swtcg.md`,
+//! S1–S8) for what neither settles. The kinds of source are the core's
+//! ([`crate::rules::cite`]). Seed sentences are checked verbatim against the catalogue's
+//! copy of seed 002 by `tests/engine_swtcg.rs`; public and house rules against the doc.
+//!
+//! This file holds sentences only; which rule code cites which is in `families/`.
+
+pub use crate::rules::cite::{Citation, Rule};
+
+/// The game's slug.
+pub const GAME: &str = "swtcg";
+/// The seed its keywords come from.
+pub const SEED: &str = "002";
+/// Where the house rules, published rules and interpretations are written.
+pub const RULES_DOC: &str = "docs/rules/swtcg.md";
+/// The section every keyword of seed 002 sits under (the deck page's title).
+pub const SECTION: &str = "Ancient Seers";
+/// Where the published base rules are.
+pub const PUBLISHED: &str = "Star Wars TCG rules columns (Wizards of the Coast)";
+
+/// A sentence of seed 002 under keyword `rule`.
+pub const fn seed(rule: &'static str, sentence: &'static str) -> Citation {
+    Citation::seed(GAME, SEED, rule, SECTION, sentence)
+}
+
+/// A published rule, restated, from `section` of the rules columns.
+pub const fn public(rule: &'static str, section: &'static str, sentence: &'static str) -> Citation {
+    Citation::public(GAME, PUBLISHED, rule, section, sentence)
+}
+
+/// A house rule of `docs/rules/swtcg.md`.
+pub const fn house(rule: &'static str, section: &'static str, sentence: &'static str) -> Citation {
+    Citation::house(GAME, RULES_DOC, rule, section, sentence)
+}
+
+/// The published base rules (`docs/rules/swtcg.md`, "Published rules").
+pub mod base {
+    use super::{public, Citation};
+
+    pub const DICE: Citation = public(
+        "Attack dice",
+        "\"Rulebook: Part Six, Commence Attack\"",
+        "An attacking unit rolls a number of dice equal to its Power. Each die showing 4, 5 or 6 is a hit. Each hit puts one damage counter on the unit attacked.",
+    );
+    pub const DISCARD: Citation = public(
+        "Discard at Health",
+        "\"Rulebook: Part Six, Commence Attack\"",
+        "A unit whose damage counters equal or exceed its Health is discarded.",
+    );
+    pub const POP: Citation = public(
+        "POP",
+        "\"Rulebook: Part Six, Commence Attack\"",
+        "\"POP\" is a pass-or-play opportunity: a point where each player in turn may play an effect or pass.",
+    );
+    pub const ORDER: Citation = public(
+        "Attack sequence",
+        "\"Rulebook: Part Six, Commence Attack\"",
+        "An attack runs in this order: (1) tap the attacker and choose the defender; (2) the attack POP; (3) roll the attack dice; (4) rerolls, triggered rerolls then Lucky; (5) count hits; (6) the pending damage POP; (7) the damage prevention POP; (8) place damage counters; (9) discard units at or above Health; (10) the attack ends.",
+    );
+    pub const ACCURACY: Citation = public(
+        "Accuracy",
+        "Revenge of the Sith rulebook, glossary",
+        "Accuracy X: add X to each attack die.",
+    );
+    pub const TIES: Citation = public(
+        "Ties",
+        "Revenge of the Sith rulebook, base principles",
+        "The Dark Side wins all ties.",
+    );
+
+    pub const ALL: &[Citation] = &[DICE, DISCARD, POP, ORDER, ACCURACY, TIES];
+}
+
+/// The house rules S1–S8 (`docs/rules/swtcg.md`, "House rules").
+pub mod rules {
+    use super::{house, Citation};
+
+    pub const STACKING: Citation = house(
+        "Stacking kinds",
+        "S1",
+        "Isolated: one instance counts however many the unit has; cumulative: the X values of all instances add up and act once; layered: each instance acts separately; selective: a choice is made each time it is used.",
+    );
+    pub const POP_ORDER: Citation = house(
+        "POP order",
+        "S2",
+        "In every POP the attacking player acts first, then the defending player.",
+    );
+    pub const PREVENTION_ORDER: Citation = house(
+        "Prevention order",
+        "S3",
+        "In the damage prevention POP, triggered prevention (Parry) resolves first; then each instance of damage meets the damaged unit's Evade instances, then its Deflect instances, in the order the unit lists them; damage Deflect creates is a new instance that meets its own target's prevention the same way.",
+    );
+    pub const NO_DICE: Citation = house(
+        "No dice",
+        "S4",
+        "An attacking unit whose Power against the defender is 0 or less rolls no dice and scores no hits.",
+    );
+    pub const ONE_ATTACK: Citation = house(
+        "One attack",
+        "S5",
+        "A position holds one attack; adjudication ends when that attack ends.",
+    );
+    pub const LATE: Citation = house(
+        "Abilities gained after the roll",
+        "S6",
+        "An ability a unit gains after the attack dice are rolled acts from the step it works in, except where seed 002 says it is too late.",
+    );
+    pub const ARENA: Citation = house(
+        "Arena",
+        "S7",
+        "The attacker and the defender are in the same arena; a unit in another arena can neither intercept nor be the target of a Deflect.",
+    );
+    pub const NOT_ADJUDICATED: Citation = house(
+        "Not adjudicated",
+        "S8",
+        "Stack, Equip, Enhance, INSERT, Reserves and Meditate act outside an attack's dice and damage; a unit's ability list carries them and the resolver does not play them.",
+    );
+
+    pub const ALL: &[Citation] = &[
+        STACKING,
+        POP_ORDER,
+        PREVENTION_ORDER,
+        NO_DICE,
+        ONE_ATTACK,
+        LATE,
+        ARENA,
+        NOT_ADJUDICATED,
+    ];
+}

@@ -1,0 +1,499 @@
+//! The changes an attack makes ([`Change`]), the one function that applies them to the
+//! state ([`apply`]), [`emit`] (apply, then record with its rule) and the log's
+//! sentence for each ([`describe`]). Rule code in `families/` and `attack.rs` decides and
+//! emits; only [`apply`] changes the state, so replaying a log's changes reproduces the
+//! board.
+
+use serde::Serialize;
+
+use super::state::{Damage, Die, Pool, Side, State, Summary};
+use crate::rules::{Chance, Decision, Rejected, Rule};
+
+/// One event of the attack.
+pub type Event = crate::rules::Event<Change>;
+
+/// One structured change (or a finding that changes nothing, such as a POP passed).
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Change {
+    /// The attack is declared: the attacker taps.
+    Declare {
+        attacker: String,
+        defender: String,
+    },
+    /// A POP where nobody plays anything that matters here.
+    Pass {
+        window: &'static str,
+        what: String,
+    },
+    /// A unit intercepts: it is the defender now (the same attack).
+    Intercept {
+        unit: String,
+        from: String,
+    },
+    Rejected(Rejected),
+    /// How many attack dice are rolled.
+    Dice {
+        power: i32,
+        shields: u32,
+        dice: u32,
+    },
+    /// One die rolled or re-rolled: a chance node with six equal faces.
+    Die {
+        chance: Chance<u8>,
+        pool: Pool,
+        /// Its index among the attack's dice (attack dice, then Fury's).
+        die: usize,
+        /// Whether this is a re-roll of a die already rolled.
+        reroll: bool,
+        /// The re-rolls of this die before this one (0 for its first roll).
+        nth: u8,
+    },
+    /// Fury triggered (or not) by the initial roll.
+    Fury {
+        unit: String,
+        x: u32,
+        triggered: bool,
+    },
+    /// A Lucky effect used: which dice it re-rolls.
+    Lucky {
+        side: Side,
+        unit: String,
+        x: u32,
+        dice: Vec<usize>,
+        pinned: bool,
+        policy: &'static str,
+    },
+    /// An ability gained after the roll that is too late to act.
+    TooLate {
+        unit: String,
+        ability: String,
+    },
+    /// The hits counted from the roll used for the attack.
+    Hits {
+        hits: u32,
+        one: bool,
+        six: bool,
+        /// The lowest face that hits, after Armor and Accuracy.
+        need: u8,
+    },
+    /// A prediction of the number of hits checked.
+    Prediction {
+        unit: String,
+        keyword: &'static str,
+        predicted: u32,
+        hits: u32,
+        effect: String,
+    },
+    /// The attack's damage pending to the defender.
+    Pending {
+        unit: String,
+        amount: u32,
+    },
+    /// Critical Hit adds X to the pending damage (or does not: no natural 6).
+    CriticalHit {
+        unit: String,
+        x: u32,
+        applies: bool,
+    },
+    /// Parry prevents damage (or does not: no natural 1).
+    Parry {
+        unit: String,
+        x: u32,
+        prevented: u32,
+        applies: bool,
+    },
+    /// An Evade instance prevents what was decided.
+    Evade {
+        unit: String,
+        x: u32,
+        decision: Decision<u32>,
+    },
+    /// A Deflect instance prevents damage and does as much to the unit chosen.
+    Deflect {
+        unit: String,
+        x: u32,
+        prevented: u32,
+        decision: Decision<String>,
+    },
+    /// Damage left after every prevention, to be placed.
+    Damage {
+        source: String,
+        target: String,
+        amount: u32,
+        attack: bool,
+    },
+    /// Damage counters placed (with Double Damage's extra counters).
+    Place {
+        source: String,
+        target: String,
+        amount: u32,
+        double: u32,
+    },
+    /// A unit discarded at its Health.
+    Discard {
+        unit: String,
+        damage: i32,
+        health: i32,
+    },
+    /// The exact odds of the attack's results (`odds: true`).
+    Odds(Box<super::report::OddsReport>),
+    /// The attack ends.
+    End,
+}
+
+/// Applies `change` to `st`: the only place the state changes for a change.
+pub fn apply(st: &mut State, change: &Change) {
+    match change {
+        Change::Declare { .. } => {
+            if let Some(u) = st.units.get_mut(st.attacker) {
+                u.tapped = true;
+            }
+        }
+        Change::Intercept { unit, .. } => {
+            if let Some(i) = st.index_of(unit) {
+                st.defender = i;
+                if !st.attacked.contains(&i) {
+                    st.attacked.push(i);
+                }
+            }
+        }
+        Change::Die {
+            chance,
+            pool,
+            die,
+            reroll,
+            ..
+        } => {
+            st.chances = st.chances.max(chance.ordinal);
+            let face = chance.candidates.get(chance.picked).copied().unwrap_or(1);
+            if *reroll {
+                if let Some(d) = st.dice.get_mut(*die) {
+                    d.face = face;
+                    d.rerolls = d.rerolls.saturating_add(1);
+                }
+            } else {
+                st.dice.push(Die {
+                    pool: *pool,
+                    face,
+                    rerolls: 0,
+                });
+            }
+        }
+        Change::Hits { hits, one, six, .. } => {
+            st.summary = Some(Summary {
+                hits: *hits,
+                one: *one,
+                six: *six,
+            });
+        }
+        Change::Pending { amount, .. } => st.pending = *amount,
+        Change::CriticalHit { x, applies, .. } => {
+            if *applies {
+                st.pending += x;
+            }
+        }
+        Change::Evade { decision, .. } => st.decisions = st.decisions.max(decision.ordinal),
+        Change::Deflect { decision, .. } => st.decisions = st.decisions.max(decision.ordinal),
+        Change::Damage {
+            source,
+            target,
+            amount,
+            attack,
+        } => {
+            if let (Some(s), Some(t)) = (st.index_of(source), st.index_of(target)) {
+                st.placed.push(Damage {
+                    source: s,
+                    target: t,
+                    amount: *amount,
+                    attack: *attack,
+                    evaded: Vec::new(),
+                });
+            }
+        }
+        Change::Place {
+            target,
+            amount,
+            double,
+            ..
+        } => {
+            if let Some(i) = st.index_of(target) {
+                st.units[i].damage += (*amount + *double) as i32;
+            }
+        }
+        Change::Discard { unit, .. } => {
+            if let Some(i) = st.index_of(unit) {
+                st.units[i].discarded = true;
+            }
+        }
+        Change::Odds(report) => st.report = Some((**report).clone()),
+        Change::End => {
+            st.outcome = Some(super::state::Outcome {
+                result: "attack_ended",
+                discarded: st
+                    .units
+                    .iter()
+                    .filter(|u| {
+                        u.discarded
+                            && !st
+                                .position
+                                .units
+                                .iter()
+                                .any(|s| s.id == u.id && s.discarded)
+                    })
+                    .map(|u| u.id.clone())
+                    .collect(),
+                odds: st.report.clone(),
+            })
+        }
+        Change::Pass { .. }
+        | Change::Rejected(_)
+        | Change::Dice { .. }
+        | Change::Fury { .. }
+        | Change::Lucky { .. }
+        | Change::TooLate { .. }
+        | Change::Prediction { .. }
+        | Change::Parry { .. } => {}
+    }
+}
+
+/// Applies `change` and records it with the rule behind it.
+pub fn emit(st: &mut State, out: &mut Vec<Event>, change: Change, cite: impl Into<Rule>) {
+    apply(st, &change);
+    out.push(Event {
+        change,
+        cite: cite.into(),
+    });
+}
+
+/// A unit as the log names it: `Name (id)`, or the id alone when they are the same.
+pub fn who(st: &State, id: &str) -> String {
+    match st.index_of(id).and_then(|i| st.unit(i)) {
+        Some(u) if u.name != u.id => format!("{} ({})", u.name, u.id),
+        _ => id.to_string(),
+    }
+}
+
+fn dice_list(dice: &[usize]) -> String {
+    if dice.is_empty() {
+        return "no dice".into();
+    }
+    let list: Vec<String> = dice.iter().map(|d| format!("die {d}")).collect();
+    list.join(", ")
+}
+
+/// The log's sentence for `event`, naming units as `st` names them.
+pub fn describe(st: &State, event: &Event) -> String {
+    match &event.change {
+        Change::Declare { attacker, defender } => format!(
+            "{} attacks {}; {} taps.",
+            who(st, attacker),
+            who(st, defender),
+            who(st, attacker)
+        ),
+        Change::Pass { window, what } => format!("{window}: {what}."),
+        Change::Intercept { unit, from } => format!(
+            "{} intercepts: the attack on {} now attacks {} (the same attack).",
+            who(st, unit),
+            who(st, from),
+            who(st, unit)
+        ),
+        Change::Rejected(r) => format!("Rejected: {}. {}", r.proposed, r.reason),
+        Change::Dice {
+            power,
+            shields,
+            dice,
+        } => {
+            if *shields > 0 {
+                format!("Power {power}, Shields {shields}: {dice} attack dice.")
+            } else {
+                format!("Power {power}: {dice} attack dice.")
+            }
+        }
+        Change::Die {
+            chance,
+            die,
+            reroll,
+            pool,
+            ..
+        } => {
+            let what = match (reroll, pool) {
+                (true, _) => format!("re-roll of die {die}"),
+                (false, Pool::Attack) => format!("attack die {die}"),
+                (false, Pool::Fury) => format!("Fury die {die}"),
+            };
+            let face = chance.candidates.get(chance.picked).copied().unwrap_or(0);
+            format!(
+                "Chance {} ({what}): {face} ({}; each face 1/6).",
+                chance.ordinal,
+                if chance.forced {
+                    "judge's pin"
+                } else {
+                    "rolled"
+                }
+            )
+        }
+        Change::Fury { unit, x, triggered } => {
+            if *triggered {
+                format!(
+                    "{}'s Fury {x}: a natural 4 in the initial roll; {x} additional attack dice.",
+                    who(st, unit)
+                )
+            } else {
+                format!(
+                    "{}'s Fury {x}: no natural 4 in the initial roll; no additional dice.",
+                    who(st, unit)
+                )
+            }
+        }
+        Change::Lucky {
+            side,
+            unit,
+            x,
+            dice,
+            pinned,
+            policy,
+        } => format!(
+            "{} player's Lucky {x} ({}): re-rolls {} ({}).",
+            if *side == Side::Dark {
+                "Dark Side"
+            } else {
+                "Light Side"
+            },
+            who(st, unit),
+            dice_list(dice),
+            if *pinned {
+                "judge's pin".to_string()
+            } else {
+                format!("default: {policy}")
+            }
+        ),
+        Change::TooLate { unit, ability } => format!(
+            "{}'s {ability} was gained after the attack dice were rolled: too late to act.",
+            who(st, unit)
+        ),
+        Change::Hits {
+            hits,
+            one,
+            six,
+            need,
+        } => format!(
+            "{hits} hit(s) (each die showing {need} or more{}){}{}.",
+            if *need > 6 { ": none can" } else { "" },
+            if *six { "; a natural 6" } else { "" },
+            if *one { "; a natural 1" } else { "" }
+        ),
+        Change::Prediction {
+            unit,
+            keyword,
+            predicted,
+            hits,
+            effect,
+        } => {
+            if predicted == hits {
+                format!("{}'s {keyword}: predicted {predicted} hit(s), correct; gains the effect ({effect}).", who(st, unit))
+            } else {
+                format!(
+                    "{}'s {keyword}: predicted {predicted} hit(s), {hits} rolled; no effect.",
+                    who(st, unit)
+                )
+            }
+        }
+        Change::Pending { unit, amount } => {
+            format!("{amount} damage pending to {}.", who(st, unit))
+        }
+        Change::CriticalHit { unit, x, applies } => {
+            if *applies {
+                format!(
+                    "{}'s Critical Hit {x}: a natural 6 after re-rolls; {x} more damage.",
+                    who(st, unit)
+                )
+            } else {
+                format!(
+                    "{}'s Critical Hit {x}: no natural 6 after re-rolls; no more damage.",
+                    who(st, unit)
+                )
+            }
+        }
+        Change::Parry {
+            unit,
+            x,
+            prevented,
+            applies,
+        } => {
+            if *applies {
+                format!(
+                    "{}'s Parry {x}: a natural 1 after re-rolls; prevents {prevented} damage.",
+                    who(st, unit)
+                )
+            } else {
+                format!(
+                    "{}'s Parry {x}: no natural 1 after re-rolls; prevents nothing.",
+                    who(st, unit)
+                )
+            }
+        }
+        Change::Evade { unit, x, decision } => format!(
+            "{}'s Evade {x} prevents {} damage. {}",
+            who(st, unit),
+            decision.options.get(decision.chosen).copied().unwrap_or(0),
+            decision.describe(|n| n.to_string())
+        ),
+        Change::Deflect {
+            unit,
+            x,
+            prevented,
+            decision,
+        } => format!(
+            "{}'s Deflect {x} prevents {prevented} damage and does {prevented} damage to {}. {}",
+            who(st, unit),
+            decision
+                .options
+                .get(decision.chosen)
+                .map(|t| who(st, t))
+                .unwrap_or_default(),
+            decision.describe(|t| t.clone())
+        ),
+        Change::Damage {
+            source,
+            target,
+            amount,
+            ..
+        } => format!(
+            "{amount} damage from {} to {} is left after prevention.",
+            who(st, source),
+            who(st, target)
+        ),
+        Change::Place {
+            source,
+            target,
+            amount,
+            double,
+        } => {
+            if *double > 0 {
+                format!(
+                    "{} damage counter(s) on {} from {} ({amount}, and {double} for Double Damage).",
+                    amount + double,
+                    who(st, target),
+                    who(st, source)
+                )
+            } else {
+                format!(
+                    "{amount} damage counter(s) on {} from {}.",
+                    who(st, target),
+                    who(st, source)
+                )
+            }
+        }
+        Change::Discard {
+            unit,
+            damage,
+            health,
+        } => format!(
+            "{} has {damage} damage, Health {health}: discarded.",
+            who(st, unit)
+        ),
+        Change::Odds(report) => report.describe(),
+        Change::End => "The attack ends.".into(),
+    }
+}

@@ -1,0 +1,146 @@
+//! Intercept and Precision (seed 002 §Ancient Seers): in the attack POP each unit the
+//! defending player names (`decisions.intercept`, in order; default: none) intercepts
+//! if it may: one of the defender's controller's other units, not the attacker, in the
+//! same arena, once for each instance of its Intercept, against an attacker without
+//! Precision (or Elude, its former name). The defender changes; it is the same attack,
+//! and every intercepting unit has been attacked. A unit that may not is a rejected
+//! action; the defender stays.
+
+use super::super::cite::{base, rules, seed, Citation};
+use super::super::event::{emit, Change, Event};
+use super::super::state::{Keyword, State};
+use crate::rules::{Rejected, Rule};
+
+pub const MEANS: Citation = seed(
+    "Intercept",
+    "If one of your other units is being attacked in the same arena, the attacking unit now attacks this unit instead.",
+);
+pub const NOT_END: Citation = seed("Intercept", "Intercept doesn't end the attack.");
+pub const ANY_NUMBER: Citation = seed(
+    "Intercept",
+    "Any number of units may intercept an attack once for each instance of the effect.",
+);
+pub const ATTACKED: Citation = seed("Intercept", "Each intercepting unit has been attacked.");
+pub const SAME_ATTACK: Citation = seed("Intercept", "(It is the same attack.)");
+pub const OWN_UNITS: Citation = seed(
+    "Intercept",
+    "Your unit may intercept an attack from one of your own units (but not from itself) as long as that unit can attack it.",
+);
+pub const PRECISION_MEANS: Citation = seed(
+    "Precision",
+    "An attacking unit with Precision cannot have the target of its attack changed by a unit with the Intercept ability.",
+);
+pub const ELUDE: Citation = seed(
+    "Precision",
+    "Treat any unit with Elude as if it has Precision instead.",
+);
+
+pub const ALL: &[Citation] = &[
+    MEANS,
+    NOT_END,
+    ANY_NUMBER,
+    ATTACKED,
+    SAME_ATTACK,
+    OWN_UNITS,
+    PRECISION_MEANS,
+    ELUDE,
+];
+
+/// The attack POP: every intercept the defending player names, in order.
+pub fn attack_pop(st: &mut State, out: &mut Vec<Event>) {
+    let names = st.pins.intercept.clone();
+    if names.is_empty() {
+        let change = Change::Pass {
+            window: "Attack POP",
+            what: "no unit intercepts (default: pass)".into(),
+        };
+        emit(
+            st,
+            out,
+            change,
+            Rule::from(&base::POP).house(&rules::POP_ORDER),
+        );
+        return;
+    }
+    let mut used: Vec<usize> = Vec::new();
+    for u in names {
+        let (a, d) = (st.attacker, st.defender);
+        let unit = &st.units[u];
+        let instances = unit.all_instances(Keyword::Intercept).len();
+        let precision = st.units[a].all_instances(Keyword::Precision);
+        let refusal: Option<(String, Rule)> = if unit.discarded {
+            Some((format!("{} is discarded", unit.id), Rule::from(&MEANS)))
+        } else if instances == 0 {
+            Some((format!("{} has no Intercept", unit.id), Rule::from(&MEANS)))
+        } else if u == a {
+            Some((
+                format!(
+                    "{} is the attacker: a unit does not intercept its own attack",
+                    unit.id
+                ),
+                Rule::from(&OWN_UNITS),
+            ))
+        } else if u == d {
+            Some((
+                format!(
+                    "{} is already the defender: Intercept protects one of your other units",
+                    unit.id
+                ),
+                Rule::from(&MEANS),
+            ))
+        } else if unit.side != st.units[d].side {
+            Some((
+                format!("{} is not one of the defending player's units", unit.id),
+                Rule::from(&MEANS),
+            ))
+        } else if unit.arena != st.units[d].arena {
+            Some((
+                format!(
+                    "{} is in the {} arena, the attack in the {} arena",
+                    unit.id, unit.arena, st.units[d].arena
+                ),
+                Rule::from(&MEANS).house(&rules::ARENA),
+            ))
+        } else if let Some(p) = precision.first() {
+            let cite = if p.elude { &ELUDE } else { &PRECISION_MEANS };
+            Some((
+                format!(
+                    "the attacker {} has {}",
+                    st.units[a].id,
+                    if p.elude { "Elude" } else { "Precision" }
+                ),
+                Rule::from(cite),
+            ))
+        } else if used.iter().filter(|&&v| v == u).count() >= instances {
+            Some((
+                format!(
+                    "{} has already intercepted this attack with each of its {instances} Intercept",
+                    unit.id
+                ),
+                Rule::from(&ANY_NUMBER),
+            ))
+        } else {
+            None
+        };
+        if let Some((reason, cite)) = refusal {
+            let change = Change::Rejected(Rejected {
+                action: 0,
+                proposed: format!("{} intercepts", st.units[u].id),
+                reason: format!("{reason}; the defender stays {}", st.units[d].id),
+            });
+            emit(st, out, change, cite);
+            continue;
+        }
+        let cite = if used.is_empty() {
+            Rule::from(&MEANS).house(&SAME_ATTACK)
+        } else {
+            Rule::from(&ANY_NUMBER).house(&NOT_END)
+        };
+        used.push(u);
+        let change = Change::Intercept {
+            unit: st.units[u].id.clone(),
+            from: st.units[d].id.clone(),
+        };
+        emit(st, out, change, cite);
+    }
+}

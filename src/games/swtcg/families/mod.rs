@@ -1,0 +1,35 @@
+//! The keywords of seed 002 as rule code, one family per file, each quoting the seed
+//! sentences it acts on: `roll` (Accuracy, Armor, Shields: how many dice, what hits),
+//! `fury`, `lucky`, `critical` (Critical Hit), `prevention` (Parry, Evade, Deflect),
+//! `double` (Double Damage), `intercept` (Intercept, Precision and Elude), `predict`
+//! (Foresight, Forewarning). Each decides and emits through `event::emit`; none
+//! changes the state itself. The step order is `attack.rs`'s.
+
+pub mod critical;
+pub mod double;
+pub mod fury;
+pub mod intercept;
+pub mod lucky;
+pub mod predict;
+pub mod prevention;
+pub mod roll;
+
+use super::cite::Citation;
+
+/// Every seed 002 sentence the resolver cites.
+pub fn seed_citations() -> Vec<&'static Citation> {
+    let mut all: Vec<&'static Citation> = Vec::new();
+    for list in [
+        roll::ALL,
+        fury::ALL,
+        lucky::ALL,
+        critical::ALL,
+        prevention::ALL,
+        double::ALL,
+        intercept::ALL,
+        predict::ALL,
+    ] {
+        all.extend(list.iter());
+    }
+    all
+}

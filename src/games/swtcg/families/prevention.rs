@@ -1,0 +1,264 @@
+//! Parry, Evade and Deflect (seed 002 §Ancient Seers): the damage prevention POP.
+//! Parry (triggered, cumulative) prevents X of the attack's damage when a natural 1
+//! counts; then each instance of damage meets the damaged unit's Evade instances (each
+//! prevents up to X: the amount is a decision, by default as much as it can), then its
+//! Deflect instances (each must prevent as much as it can up to X and does that much
+//! damage to a unit of its controller's choice in the arena, by default the unit whose
+//! damage it deflects: the attacker, for the attack's damage). Damage a Deflect creates
+//! is a new instance, which may be deflected again, once per Deflect and source. The
+//! damage left is placed only after all of it resolves (house rule S3 for the order).
+
+use super::super::cite::{rules, seed, Citation};
+use super::super::event::{emit, Change, Event};
+use super::super::interpret::EvadeDeflected;
+use super::super::state::{Damage, Keyword, State};
+use crate::rules::decision::Decision;
+use crate::rules::Rule;
+
+pub const PARRY_MEANS: Citation = seed(
+    "Parry",
+    "If the attacking unit rolled at least one natural '1' against this unit, prevent X damage to this unit.",
+);
+pub const PARRY_ONE: Citation = seed(
+    "Parry",
+    "Only one natural \"1\" is counted from the attack roll after re-rolls.",
+);
+pub const PARRY_LATE: Citation = seed(
+    "Parry",
+    "If a unit gets the Parry ability after you roll attack dice, it's too late to affect the damage.",
+);
+pub const PARRY_ACCURACY: Citation = seed(
+    "Parry",
+    "Accuracy can't decrease the die roll to a natural \"1\".",
+);
+pub const PARRY_ONLY_ATTACK: Citation = seed(
+    "Parry",
+    "Parry applies only to dice rolled for an attack, not to dice rolls for abilities like Retaliate.",
+);
+pub const EVADE_MEANS: Citation = seed("Evade", "Prevent up to X damage to this unit.");
+pub const EVADE_ONCE: Citation = seed(
+    "Evade",
+    "You can play Evade only once for each instance of damage.",
+);
+pub const EVADE_CHOOSE: Citation = seed(
+    "Evade",
+    "You choose how much damage to Evade up to X, even if the full amount of damage or more is pending.",
+);
+pub const DEFLECT_MEANS: Citation = seed(
+    "Deflect",
+    "Prevent X damage to this unit, and this unit may do that much damage to a unit of your choice in the same arena.",
+);
+pub const DEFLECT_NEW: Citation = seed(
+    "Deflect",
+    "Deflect creates new damage that can be done to any unit in the arena (even itself).",
+);
+pub const DEFLECT_AGAIN: Citation =
+    seed("Deflect", "Deflect may be deflected any number of times.");
+pub const DEFLECT_APPLIED: Citation = seed(
+    "Deflect",
+    "Damage is applied after all prevention and deflects resolve.",
+);
+pub const DEFLECT_ONCE: Citation = seed(
+    "Deflect",
+    "You can play each Deflect effect only once for each source of damage.",
+);
+pub const DEFLECT_MAX: Citation = seed(
+    "Deflect",
+    "Deflect as much damage as you can up to the Deflect value.",
+);
+
+pub const ALL: &[Citation] = &[
+    PARRY_MEANS,
+    PARRY_ONE,
+    PARRY_LATE,
+    PARRY_ACCURACY,
+    EVADE_MEANS,
+    EVADE_ONCE,
+    EVADE_CHOOSE,
+    DEFLECT_MEANS,
+    DEFLECT_NEW,
+    DEFLECT_AGAIN,
+    DEFLECT_APPLIED,
+    DEFLECT_ONCE,
+    DEFLECT_MAX,
+];
+
+/// Evade's default policy.
+pub const EVADE_POLICY: &str = "prevent as much as it can";
+/// Deflect's default policy.
+pub const DEFLECT_POLICY: &str = "the unit whose damage it deflects";
+
+/// Instances of damage one prevention POP resolves at most (every Deflect acts once per
+/// source, so a chain ends well before this).
+const MAX_INSTANCES: usize = 4096;
+
+/// The damage prevention POP: Parry, then Evade and Deflect on every instance of damage.
+pub fn resolve(st: &mut State, out: &mut Vec<Event>) {
+    let (a, d) = (st.attacker, st.defender);
+    let mut amount = st.pending;
+    if st.units[d].has_late(Keyword::Parry) {
+        let change = Change::TooLate {
+            unit: st.units[d].id.clone(),
+            ability: "Parry".into(),
+        };
+        emit(st, out, change, &PARRY_LATE);
+    }
+    let parry = st.units[d].x(Keyword::Parry);
+    if parry > 0 {
+        let one = st.summary.is_some_and(|s| s.one);
+        let prevented = if one { parry.min(amount) } else { 0 };
+        amount -= prevented;
+        let change = Change::Parry {
+            unit: st.units[d].id.clone(),
+            x: parry,
+            prevented,
+            applies: one,
+        };
+        let cite = if one {
+            Rule::from(&PARRY_MEANS).house(&PARRY_ONE)
+        } else if !st.units[a].all_instances(Keyword::Accuracy).is_empty() {
+            Rule::from(&PARRY_MEANS).house(&PARRY_ACCURACY)
+        } else {
+            Rule::from(&PARRY_MEANS)
+        };
+        emit(st, out, change, cite);
+    }
+    let mut queue = std::collections::VecDeque::from([Damage {
+        source: a,
+        target: d,
+        amount,
+        attack: true,
+        evaded: Vec::new(),
+    }]);
+    // Deflect instances played: (unit, instance, source).
+    let mut deflected: Vec<(usize, usize, usize)> = Vec::new();
+    // Evade instances played in this attack (for the `once_per_attack` reading).
+    let mut evaded: Vec<(usize, usize)> = Vec::new();
+    let mut met = 0;
+    while let Some(mut dmg) = queue.pop_front() {
+        met += 1;
+        if met > MAX_INSTANCES {
+            break;
+        }
+        let t = dmg.target;
+        let evades: Vec<u32> = st.units[t]
+            .all_instances(Keyword::Evade)
+            .iter()
+            .map(|e| e.x)
+            .collect();
+        for (k, x) in evades.into_iter().enumerate() {
+            if dmg.amount == 0 {
+                break;
+            }
+            let once = st.readings.evade_deflected == EvadeDeflected::OncePerAttack;
+            if dmg.evaded.contains(&k) || (once && evaded.contains(&(t, k))) {
+                continue;
+            }
+            let most = x.min(dmg.amount);
+            let options: Vec<u32> = (0..=most).collect();
+            let pin = st.pins.evade.iter().find(|(u, _)| *u == t).map(|(_, n)| *n);
+            let (chosen, pinned) = match pin {
+                Some(n) => (n.min(most) as usize, true),
+                None => (most as usize, false),
+            };
+            let decision = Decision {
+                ordinal: st.decisions + 1,
+                who: st.units[t].id.clone(),
+                question: "how much Evade prevents",
+                options,
+                policy: EVADE_POLICY,
+                chosen,
+                pinned,
+            };
+            dmg.amount -= chosen as u32;
+            dmg.evaded.push(k);
+            evaded.push((t, k));
+            let mut cite = Rule::from(&EVADE_MEANS).house(&EVADE_CHOOSE);
+            if !dmg.attack {
+                cite = Rule::from(&EVADE_ONCE).reading(st.readings.evade_deflected.reading());
+            }
+            let change = Change::Evade {
+                unit: st.units[t].id.clone(),
+                x,
+                decision,
+            };
+            emit(st, out, change, cite);
+        }
+        let deflects: Vec<u32> = st.units[t]
+            .all_instances(Keyword::Deflect)
+            .iter()
+            .map(|e| e.x)
+            .collect();
+        for (k, x) in deflects.into_iter().enumerate() {
+            if dmg.amount == 0 {
+                break;
+            }
+            if deflected.contains(&(t, k, dmg.source)) {
+                continue;
+            }
+            deflected.push((t, k, dmg.source));
+            let prevented = x.min(dmg.amount);
+            dmg.amount -= prevented;
+            let arena = st.units[t].arena.clone();
+            let options: Vec<usize> = (0..st.units.len())
+                .filter(|&i| st.units[i].arena == arena && !st.units[i].discarded)
+                .collect();
+            let pin = st
+                .pins
+                .deflect
+                .iter()
+                .find(|(u, _)| *u == t)
+                .map(|(_, v)| *v);
+            let default = options.iter().position(|&i| i == dmg.source).unwrap_or(0);
+            let (chosen, pinned) = match pin.and_then(|p| options.iter().position(|&i| i == p)) {
+                Some(c) => (c, true),
+                None => (default, false),
+            };
+            let to = options.get(chosen).copied().unwrap_or(t);
+            let decision = Decision {
+                ordinal: st.decisions + 1,
+                who: st.units[t].id.clone(),
+                question: "the unit Deflect damages",
+                options: options.iter().map(|&i| st.units[i].id.clone()).collect(),
+                policy: DEFLECT_POLICY,
+                chosen,
+                pinned,
+            };
+            let cite = if dmg.attack {
+                Rule::from(&DEFLECT_MEANS).house(&DEFLECT_MAX)
+            } else {
+                Rule::from(&DEFLECT_AGAIN).house(&DEFLECT_ONCE)
+            };
+            let change = Change::Deflect {
+                unit: st.units[t].id.clone(),
+                x,
+                prevented,
+                decision,
+            };
+            emit(st, out, change, cite);
+            queue.push_back(Damage {
+                source: t,
+                target: to,
+                amount: prevented,
+                attack: false,
+                evaded: Vec::new(),
+            });
+        }
+        if dmg.amount > 0 {
+            let change = Change::Damage {
+                source: st.units[dmg.source].id.clone(),
+                target: st.units[t].id.clone(),
+                amount: dmg.amount,
+                attack: dmg.attack,
+            };
+            let cite = if dmg.attack && deflected.is_empty() {
+                Rule::from(&rules::PREVENTION_ORDER)
+            } else if dmg.attack {
+                Rule::from(&DEFLECT_APPLIED).house(&rules::PREVENTION_ORDER)
+            } else {
+                Rule::from(&DEFLECT_NEW).house(&DEFLECT_APPLIED)
+            };
+            emit(st, out, change, cite);
+        }
+    }
+}

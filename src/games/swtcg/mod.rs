@@ -1,0 +1,253 @@
+//! The Star Wars TCG attack resolver (seed 002) on the shared adjudication core
+//! ([`crate::rules`]): one attack played step by step in the published order, every
+//! event citing a seed 002 sentence, a published base rule, a house rule of
+//! `docs/rules/swtcg.md` or a named interpretation; every die a chance node a judge can
+//! pin; every player decision (Intercept, Evade, Deflect, Lucky, predictions) with a
+//! named default policy; and the exact odds of the attack's results (`odds.rs`).
+//!
+//! The surface: read a [`Position`], [`resolve`] it against a [`CardSource`] into a
+//! [`State`], then [`Swtcg`]'s `advance` one step at a time. `attack.rs` owns the
+//! order of the steps, `families/` the keywords (one family per file), `event.rs` the
+//! changes and the only `apply`, `cite.rs` the sentences, `interpret.rs` the readings,
+//! `view.rs` the board. It does no I/O and knows nothing of the catalogue's types, SQL
+//! or HTTP; it imports only the core, `grammar` and `text`. Left out: the build step
+//! (Stack, Equip, Enhance, INSERT, Reserves, Meditate are carried, not played: house
+//! rule S8) and Retaliate's dice.
+
+pub mod attack;
+pub mod cite;
+pub mod event;
+pub mod families;
+pub mod format;
+pub mod interpret;
+pub mod odds;
+pub mod position;
+pub mod report;
+pub mod state;
+pub mod view;
+
+use std::sync::Arc;
+
+use crate::rules::chance::ChanceInfo;
+use crate::rules::{self, Game};
+
+pub use cite::{Citation, Rule};
+pub use event::{Change, Event};
+pub use interpret::{Interpretations, INTERPRETATIONS};
+pub use position::{resolve, to_position, CardDef, CardSource, NoCards, Position, PositionError};
+pub use state::{Outcome, Phase, State};
+
+/// The Star Wars TCG attack resolver as the core sees it.
+pub struct Swtcg;
+
+/// A whole adjudication of one attack.
+pub type Adjudication = rules::Adjudication<Swtcg>;
+
+impl Game for Swtcg {
+    const ID: &'static str = cite::GAME;
+    const NAME: &'static str = "Star Wars Trading Card Game";
+    const SEED: &'static str = cite::SEED;
+    const RULES_DOC: &'static str = cite::RULES_DOC;
+
+    type Position = Position;
+    type State = State;
+    type Change = Change;
+    type Cards<'a> = dyn CardSource + 'a;
+    type Phase = Phase;
+    type Outcome = Outcome;
+    type Readings = Interpretations;
+    type MemoKey = ();
+
+    fn read_position(text: &str) -> Result<Position, PositionError> {
+        Position::from_json(text)
+    }
+    fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec<PositionError>> {
+        resolve(position, cards)
+    }
+    fn to_position(state: &State) -> Position {
+        to_position(state)
+    }
+    fn readings(position: &Position) -> &Interpretations {
+        &position.interpretations
+    }
+    fn with_readings(position: &Position, readings: Interpretations) -> Position {
+        Position {
+            interpretations: readings,
+            ..position.clone()
+        }
+    }
+    fn advance(state: &mut State) -> Vec<Event> {
+        // With `odds: true`, the declaration reports the exact odds from the start.
+        let start = (state.odds && state.phase.is_none()).then(|| state.clone());
+        let mut events = attack::advance(state);
+        if let Some(start) = start {
+            let report = odds::report::<Swtcg>(&start);
+            event::emit(
+                state,
+                &mut events,
+                Change::Odds(Box::new(report)),
+                &cite::base::DICE,
+            );
+        }
+        events
+    }
+    fn is_over(state: &State) -> bool {
+        state.is_over()
+    }
+    fn outcome(state: &State) -> Outcome {
+        state.outcome.clone().unwrap_or(Outcome {
+            result: "unfinished",
+            discarded: Vec::new(),
+            odds: None,
+        })
+    }
+    fn clock(state: &State) -> (u32, u32, Phase) {
+        (state.steps, 1, state.phase.unwrap_or(Phase::Declare))
+    }
+    fn phase_label(phase: Phase) -> &'static str {
+        phase.label()
+    }
+    fn describe(state: &State, event: &Event) -> String {
+        event::describe(state, event)
+    }
+    fn summary(final_position: &Position, outcome: &Outcome) -> String {
+        let mut out = format!(
+            "result: the attack ended{}\n",
+            if outcome.discarded.is_empty() {
+                String::new()
+            } else {
+                format!("; discarded: {}", outcome.discarded.join(", "))
+            }
+        );
+        for u in &final_position.units {
+            out.push_str(&format!(
+                "{} ({}): damage {}{}{}\n",
+                u.id,
+                u.side.map_or("?", |s| s.name()),
+                u.damage,
+                if u.tapped { ", tapped" } else { "" },
+                if u.discarded { ", discarded" } else { "" }
+            ));
+        }
+        out
+    }
+    fn configure(position: &mut Position, play: &rules::PlayConfig) {
+        if let Some(s) = play.seed {
+            position.seed = s;
+        }
+    }
+    fn pins_any(_position: &Position) -> bool {
+        false
+    }
+    fn stopped_by_input(_outcome: &Outcome) -> Option<&'static str> {
+        None
+    }
+    fn board(state: &State) -> rules::view::Board {
+        view::board(state)
+    }
+    fn chance_panel(state: &State, change: &Change) -> Option<rules::view::ChancePanel> {
+        view::chance_panel(state, change)
+    }
+    fn pin_in_position(position: &Position, chance: u32, pin: &str) -> Result<Position, String> {
+        view::pin_in_position(position, chance, pin)
+    }
+    fn outcome_sentence(state: &State, outcome: &Outcome) -> String {
+        let damage: Vec<String> = state
+            .units
+            .iter()
+            .filter(|u| u.damage != u.start_damage)
+            .map(|u| format!("{} takes {}", u.id, u.damage - u.start_damage))
+            .collect();
+        let mut s = if damage.is_empty() {
+            "No damage.".to_string()
+        } else {
+            format!("{}.", damage.join(", "))
+        };
+        if !outcome.discarded.is_empty() {
+            s.push_str(&format!(" Discarded: {}.", outcome.discarded.join(", ")));
+        }
+        s
+    }
+    fn citations() -> Vec<&'static Citation> {
+        let mut all = families::seed_citations();
+        all.extend(cite::base::ALL.iter());
+        all.extend(cite::rules::ALL.iter());
+        all
+    }
+    fn chance_in(change: &Change) -> Option<ChanceInfo<'_>> {
+        match change {
+            Change::Die { chance, .. } => Some(chance.info()),
+            _ => None,
+        }
+    }
+    fn pin_chance(state: &mut State, ordinal: u32, index: usize, events: &[Event]) {
+        let found = events.iter().find_map(|e| match &e.change {
+            Change::Die {
+                chance,
+                pool,
+                die,
+                reroll,
+                nth,
+            } if chance.ordinal == ordinal => chance
+                .candidates
+                .get(index)
+                .map(|f| (*pool, *die, *reroll, *nth as usize, *f)),
+            _ => None,
+        });
+        let Some((pool, die, reroll, nth, face)) = found else {
+            return;
+        };
+        let mut pins = (*state.pins).clone();
+        let set = |list: &mut Vec<Option<u8>>, i: usize| {
+            if list.len() <= i {
+                list.resize(i + 1, None);
+            }
+            list[i] = Some(face);
+        };
+        if reroll {
+            let mut seen = 0;
+            let mut done = false;
+            for r in pins.rerolls.iter_mut() {
+                if r.0 == die {
+                    if seen == nth {
+                        r.1 = face;
+                        done = true;
+                        break;
+                    }
+                    seen += 1;
+                }
+            }
+            if !done {
+                pins.rerolls.push((die, face));
+            }
+        } else if pool == state::Pool::Fury {
+            set(&mut pins.fury, die.saturating_sub(attack_dice(state)));
+        } else {
+            set(&mut pins.attack, die);
+        }
+        state.pins = Arc::new(pins);
+    }
+}
+
+/// The number of attack dice `state` rolls or rolled (before Fury's).
+fn attack_dice(state: &State) -> usize {
+    let rolled = state
+        .dice
+        .iter()
+        .filter(|d| d.pool == state::Pool::Attack)
+        .count();
+    if rolled > 0 {
+        rolled
+    } else {
+        families::roll::dice_count(state) as usize
+    }
+}
+
+/// Resolves `position` and plays the attack to the end.
+pub fn adjudicate(
+    position: &Position,
+    cards: &dyn CardSource,
+    config: rules::RecordConfig,
+) -> Result<Adjudication, Vec<PositionError>> {
+    rules::adjudicate::<Swtcg>(position, cards, config)
+}

@@ -1,0 +1,478 @@
+//! Exact odds of an attack's results: the distribution of the hits, of the damage
+//! counters the attack places on each unit, of "the unit is discarded", and the
+//! expected damage, as exact fractions (and decimals), conditioned on every pin.
+//!
+//! The model is dynamic programming over outcome classes, not 6^n faces: a die matters
+//! only through its class (a natural 1, a natural 6, another hit, another miss; the
+//! natural 4 of the initial roll for Fury), so the roll is a map from class counts to
+//! the number of face sequences giving them (`u128`, exact up to 49 dice in all). Fury's
+//! dice, then each Lucky's re-rolls (by its default policy) are folded in the same way;
+//! the roll then acts only through its [`Summary`], and the resolver's own steps play
+//! each summary to the end. When a pin reaches past the first roll (re-roll faces or
+//! Lucky's dice), the odds come from the core's enumeration of every chance outcome
+//! ([`crate::rules::chance::exact`]) instead, within a bound.
+//!
+//! This file owns the model and the report; the rules it plays are the families'.
+
+use std::collections::{BTreeMap, HashMap};
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{ToPrimitive, Zero};
+
+use super::families::{fury, roll};
+use super::interpret::FuryDiceNaturals;
+use super::report::{Decimals, OddsReport};
+use super::state::{Keyword, Phase, Pool, State, Summary};
+use crate::rules::Game;
+
+/// An exact probability.
+pub type Odds = BigRational;
+
+/// What one play-out of the attack comes to, for the odds.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Result {
+    pub hits: u32,
+    /// Damage counters the attack placed on each unit, in the position's order.
+    pub placed: Vec<u32>,
+    /// Whether the attack discarded each unit.
+    pub discarded: Vec<bool>,
+}
+
+/// The result of a finished attack.
+pub fn result_of(st: &State) -> Result {
+    Result {
+        hits: st.summary.map_or(0, |s| s.hits),
+        placed: st
+            .units
+            .iter()
+            .map(|u| (u.damage - u.start_damage).max(0) as u32)
+            .collect(),
+        discarded: st
+            .units
+            .iter()
+            .zip(&st.position.units)
+            .map(|(u, spec)| u.discarded && !spec.discarded)
+            .collect(),
+    }
+}
+
+/// The exact distribution of the attack's [`Result`] from `st` (a state before the
+/// roll), and the model's name, playing the steps with `G::advance` (the resolver).
+pub fn distribution<G: Game<State = State>>(
+    st: &State,
+) -> std::result::Result<(BTreeMap<Result, Odds>, &'static str), String> {
+    let mut before = st.clone();
+    before.odds = false;
+    while before.next_phase().is_some_and(|p| p < Phase::Roll) {
+        G::advance(&mut before);
+    }
+    if before.next_phase() != Some(Phase::Roll) {
+        return Err("the attack is past its roll".into());
+    }
+    if before.pins.past_the_roll() {
+        // Every face of every die still open is played out: refused at once when that
+        // cannot finish within the bound, rather than after running up to it.
+        let open = open_dice(&before);
+        if open > MAX_ENUMERATED_DICE {
+            return Err(format!(
+                "a pin reaches past the first roll, so every outcome is played out, and {open} dice are open (at most {MAX_ENUMERATED_DICE}); pin more dice"
+            ));
+        }
+        return enumerate::<G>(&before).map(|d| (d, ENUMERATED));
+    }
+    let (summaries, total) = roll_classes(&before)?;
+    // Face-sequence counts per result first (integers), one fraction per result last.
+    let mut counts: BTreeMap<Result, u128> = BTreeMap::new();
+    // After the pending damage POP the attack reads only the damage pending and
+    // whether a natural 1 counts: summaries alike in those play out alike, so each
+    // such pair is played to the end once.
+    let mut played: HashMap<(u32, bool), Result> = HashMap::new();
+    for (summary, weight) in summaries {
+        let mut after = before.clone();
+        after.summary = Some(summary);
+        after.phase = Some(Phase::Hits);
+        G::advance(&mut after);
+        let key = (after.pending, summary.one);
+        let mut result = match played.get(&key) {
+            Some(r) => r.clone(),
+            None => {
+                let mut guard = 0;
+                while !after.is_over() && guard < 64 {
+                    G::advance(&mut after);
+                    guard += 1;
+                }
+                let r = result_of(&after);
+                played.insert(key, r.clone());
+                r
+            }
+        };
+        result.hits = summary.hits;
+        let e = counts.entry(result).or_default();
+        *e = e.checked_add(weight).ok_or_else(overflow)?;
+    }
+    let total = BigInt::from(total);
+    let out = counts
+        .into_iter()
+        .map(|(r, w)| (r, Odds::new(BigInt::from(w), total.clone())))
+        .collect();
+    Ok((out, DP))
+}
+
+const DP: &str = "dynamic programming over outcome classes (hits, natural 1, natural 4, natural 6)";
+const ENUMERATED: &str = "every chance outcome played out (a pin reaches past the first roll)";
+
+/// Steps the enumeration may play out.
+const ENUMERATION_RUNS: usize = 200_000;
+
+/// Dice left open that the enumeration takes on (6^6 = 46,656 sequences).
+const MAX_ENUMERATED_DICE: u32 = 6;
+
+/// The dice still to roll that no pin fixes, at most: the attack dice, Fury's, and
+/// every re-roll Lucky may make.
+fn open_dice(before: &State) -> u32 {
+    let n = roll::dice_count(before) as usize;
+    let free = |pins: &[Option<u8>], count: usize| {
+        (0..count)
+            .filter(|i| pins.get(*i).copied().flatten().is_none())
+            .count() as u32
+    };
+    let lucky: u32 = [before.attacker, before.defender]
+        .iter()
+        .map(|&u| {
+            before.units[u]
+                .all_instances(Keyword::Lucky)
+                .iter()
+                .map(|a| a.x)
+                .sum::<u32>()
+        })
+        .sum();
+    free(&before.pins.attack, n)
+        + free(&before.pins.fury, fury::x(before) as usize)
+        + lucky.saturating_sub(before.pins.rerolls.len() as u32)
+}
+
+fn enumerate<G: Game<State = State>>(
+    before: &State,
+) -> std::result::Result<BTreeMap<Result, Odds>, String> {
+    crate::rules::odds::exact::<G, Result>(before, result_of, ENUMERATION_RUNS)
+        .map(|d| d.outcomes)
+        .map_err(|e| e.to_string())
+}
+
+/// Class of a face: a natural 1, a natural 6, another hit, another miss.
+const ONE: usize = 0;
+const SIX: usize = 1;
+const HIT: usize = 2;
+const MISS: usize = 3;
+
+/// Counts of dice by (whether their naturals count, class), the hits, and whether the
+/// initial roll showed a natural 4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+struct Key {
+    c: [[u8; 4]; 2],
+    hits: u8,
+    four: bool,
+}
+
+struct Model {
+    need: u8,
+    /// Saturate the class counts at 1 (no Lucky: only presence matters).
+    saturate: bool,
+}
+
+impl Model {
+    fn class(&self, face: u8) -> usize {
+        match face {
+            1 => ONE,
+            6 => SIX,
+            f if f >= self.need => HIT,
+            _ => MISS,
+        }
+    }
+    /// `k` with one more die showing `face` (in the initial roll when `initial`: a
+    /// natural 4 there is noted for Fury).
+    fn add(&self, mut k: Key, group: usize, face: u8, initial: bool) -> Key {
+        k.four |= initial && face == 4;
+        let class = self.class(face);
+        let c = &mut k.c[group][class];
+        *c = if self.saturate {
+            1
+        } else {
+            c.saturating_add(1)
+        };
+        if face >= self.need {
+            k.hits = k.hits.saturating_add(1);
+        }
+        k
+    }
+}
+
+/// A small, fast hasher for [`Key`]s (the standard one is built against hostile keys;
+/// these are counts the model makes itself).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(*b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type Table = HashMap<Key, u128, std::hash::BuildHasherDefault<KeyHasher>>;
+
+fn table() -> Table {
+    Table::default()
+}
+
+fn overflow() -> String {
+    "the exact model counts face sequences in 128 bits: at most 49 dice in one attack, re-rolls included".into()
+}
+
+/// Rolls one die into every entry (`pin`: a fixed face; else all six).
+fn roll_one(
+    m: &Model,
+    table: Table,
+    group: usize,
+    pin: Option<u8>,
+    initial: bool,
+) -> std::result::Result<Table, String> {
+    let mut next: Table = Table::with_capacity_and_hasher(table.len() * 2, Default::default());
+    for (k, w) in table {
+        match pin {
+            Some(f) => *next.entry(m.add(k, group, f, initial)).or_default() += w,
+            None => {
+                for f in 1..=6 {
+                    let e = next.entry(m.add(k, group, f, initial)).or_default();
+                    *e = e.checked_add(w).ok_or_else(overflow)?;
+                }
+            }
+        }
+    }
+    Ok(next)
+}
+
+/// The distribution of the roll's [`Summary`] as face-sequence counts, and their total.
+fn roll_classes(before: &State) -> std::result::Result<(BTreeMap<Summary, u128>, u128), String> {
+    let need = roll::need(before);
+    let n = roll::dice_count(before) as usize;
+    let fury_x = fury::x(before) as usize;
+    let lucky_x = |u: usize| -> u32 {
+        before.units[u]
+            .all_instances(Keyword::Lucky)
+            .iter()
+            .map(|a| a.x)
+            .sum()
+    };
+    let (xa, xd) = (lucky_x(before.attacker), lucky_x(before.defender));
+    let m = Model {
+        need,
+        saturate: xa == 0 && xd == 0,
+    };
+    let fury_group = match before.readings.fury_dice_naturals {
+        FuryDiceNaturals::Count => 0,
+        FuryDiceNaturals::InitialOnly => 1,
+    };
+    let mut total: u128 = 1;
+    let mut table = table();
+    table.insert(Key::default(), 1u128);
+    // The initial roll: the natural 4 is noted for Fury.
+    for i in 0..n {
+        let pin = before.pins.attack.get(i).copied().flatten();
+        if pin.is_none() {
+            total = total.checked_mul(6).ok_or_else(overflow)?;
+        }
+        table = roll_one(&m, table, 0, pin, true)?;
+    }
+    // Fury's dice, where a natural 4 was rolled; the other entries are scaled so every
+    // entry counts sequences of the same dice.
+    if fury_x > 0 {
+        let free = (0..fury_x)
+            .filter(|i| before.pins.fury.get(*i).copied().flatten().is_none())
+            .count() as u32;
+        let scale = 6u128.checked_pow(free).ok_or_else(overflow)?;
+        total = total.checked_mul(scale).ok_or_else(overflow)?;
+        let (mut fired, rest): (Table, Table) = table.into_iter().partition(|(k, _)| k.four);
+        for i in 0..fury_x {
+            fired = roll_one(
+                &m,
+                fired,
+                fury_group,
+                before.pins.fury.get(i).copied().flatten(),
+                false,
+            )?;
+        }
+        table = self::table();
+        for (mut k, w) in rest {
+            k.four = false;
+            let e = table.entry(k).or_default();
+            *e = e
+                .checked_add(w.checked_mul(scale).ok_or_else(overflow)?)
+                .ok_or_else(overflow)?;
+        }
+        for (mut k, w) in fired {
+            k.four = false;
+            let e = table.entry(k).or_default();
+            *e = e.checked_add(w).ok_or_else(overflow)?;
+        }
+    } else {
+        table = table.into_iter().fold(self::table(), |mut t, (mut k, w)| {
+            k.four = false;
+            *t.entry(k).or_default() += w;
+            t
+        });
+    }
+    // Lucky, the attacking player's first (house rule S2).
+    for (x, attacking) in [(xa, true), (xd, false)] {
+        if x == 0 {
+            continue;
+        }
+        total = total
+            .checked_mul(6u128.checked_pow(x).ok_or_else(overflow)?)
+            .ok_or_else(overflow)?;
+        let mut next = self::table();
+        for (k, w) in table {
+            let (kept, groups) = pick(&m, k, x, attacking);
+            let pad = 6u128
+                .checked_pow(x - groups.len() as u32)
+                .ok_or_else(overflow)?;
+            let mut sub = self::table();
+            sub.insert(kept, w.checked_mul(pad).ok_or_else(overflow)?);
+            for g in groups {
+                sub = roll_one(&m, sub, g, None, false)?;
+            }
+            for (k2, w2) in sub {
+                let e = next.entry(k2).or_default();
+                *e = e.checked_add(w2).ok_or_else(overflow)?;
+            }
+        }
+        table = next;
+    }
+    let mut out: BTreeMap<Summary, u128> = BTreeMap::new();
+    for (k, w) in table {
+        let s = Summary {
+            hits: u32::from(k.hits),
+            one: k.c[0][ONE] > 0,
+            six: k.c[0][SIX] > 0,
+        };
+        let e = out.entry(s).or_default();
+        *e = e.checked_add(w).ok_or_else(overflow)?;
+    }
+    Ok((out, total))
+}
+
+/// The dice a Lucky re-rolls from `k` by its default policy: the key without them and
+/// the group of each die removed.
+fn pick(m: &Model, mut k: Key, x: u32, attacking: bool) -> (Key, Vec<usize>) {
+    let one_hits = m.need <= 1;
+    let order: Vec<(usize, usize)> = if attacking {
+        let mut o = Vec::new();
+        if !one_hits {
+            o.extend([(0, ONE), (1, ONE)]);
+        }
+        o.extend([(0, MISS), (1, MISS)]);
+        o
+    } else {
+        let mut o = vec![(0, SIX), (1, SIX), (0, HIT), (1, HIT)];
+        if one_hits {
+            o.extend([(0, ONE), (1, ONE)]);
+        }
+        o
+    };
+    let mut groups = Vec::new();
+    let mut left = x as usize;
+    for (g, class) in order {
+        while left > 0 && k.c[g][class] > 0 {
+            k.c[g][class] -= 1;
+            if !attacking {
+                k.hits -= 1;
+            }
+            groups.push(g);
+            left -= 1;
+        }
+    }
+    (k, groups)
+}
+
+fn dec(p: &Odds) -> f64 {
+    let v = p.to_f64().unwrap_or(f64::NAN);
+    (v * 1e6).round() / 1e6
+}
+
+/// The report of `dist` over `st`'s units.
+pub fn report_of(st: &State, dist: &BTreeMap<Result, Odds>, model: &'static str) -> OddsReport {
+    let mut damage: BTreeMap<String, BTreeMap<u32, Odds>> = BTreeMap::new();
+    let mut discarded: BTreeMap<String, Odds> = BTreeMap::new();
+    let mut expected: BTreeMap<String, Odds> = BTreeMap::new();
+    let mut hits: BTreeMap<u32, Odds> = BTreeMap::new();
+    let shown: Vec<usize> = (0..st.units.len())
+        .filter(|&i| i == st.defender || dist.keys().any(|r| r.placed[i] > 0 || r.discarded[i]))
+        .collect();
+    for (r, p) in dist {
+        *hits.entry(r.hits).or_insert_with(Odds::zero) += p;
+        for &i in &shown {
+            let id = st.units[i].id.clone();
+            *damage
+                .entry(id.clone())
+                .or_default()
+                .entry(r.placed[i])
+                .or_insert_with(Odds::zero) += p;
+            *expected.entry(id.clone()).or_insert_with(Odds::zero) +=
+                p * Odds::from_integer(BigInt::from(r.placed[i]));
+            let e = discarded.entry(id).or_insert_with(Odds::zero);
+            if r.discarded[i] {
+                *e += p;
+            }
+        }
+    }
+    let s = |p: &Odds| p.to_string();
+    OddsReport {
+        decimal: Decimals {
+            damage: damage
+                .iter()
+                .map(|(u, m)| (u.clone(), m.iter().map(|(k, p)| (*k, dec(p))).collect()))
+                .collect(),
+            discarded: discarded.iter().map(|(u, p)| (u.clone(), dec(p))).collect(),
+            expected_damage: expected.iter().map(|(u, p)| (u.clone(), dec(p))).collect(),
+            hits: hits.iter().map(|(k, p)| (*k, dec(p))).collect(),
+        },
+        damage: damage
+            .iter()
+            .map(|(u, m)| (u.clone(), m.iter().map(|(k, p)| (*k, s(p))).collect()))
+            .collect(),
+        discarded: discarded.iter().map(|(u, p)| (u.clone(), s(p))).collect(),
+        expected_damage: expected.iter().map(|(u, p)| (u.clone(), s(p))).collect(),
+        hits: hits.iter().map(|(k, p)| (*k, s(p))).collect(),
+        method: "exact",
+        model,
+        error: None,
+    }
+}
+
+/// The odds of the attack from `st` (a state before its roll), or the reason there are
+/// none.
+pub fn report<G: Game<State = State>>(st: &State) -> OddsReport {
+    match distribution::<G>(st) {
+        Ok((dist, model)) => report_of(st, &dist, model),
+        Err(e) => OddsReport {
+            damage: BTreeMap::new(),
+            discarded: BTreeMap::new(),
+            expected_damage: BTreeMap::new(),
+            hits: BTreeMap::new(),
+            decimal: Decimals::default(),
+            method: "exact",
+            model: "none",
+            error: Some(e),
+        },
+    }
+}
+
+/// The pool of a die index among `st`'s dice (for the step panel).
+pub fn pool_of(st: &State, die: usize) -> Pool {
+    st.dice.get(die).map_or(Pool::Attack, |d| d.pool)
+}

@@ -1,0 +1,476 @@
+//! The position format of one attack (`"game": "swtcg"`, documented in
+//! `docs/positions.md`): the units, the attack, the dice a judge fixes, the players'
+//! decisions, the readings and whether to report the exact odds. Every error is located
+//! by its JSON path (`units[1].abilities[0]`); [`resolve`] checks every name against a
+//! [`CardSource`] and builds the [`State`]; [`to_position`] writes a state back.
+//!
+//! This file owns the format, its caps and its checks; it plays nothing. The resolver
+//! never opens the catalogue: the caller passes a [`CardSource`].
+
+use std::sync::Arc;
+
+use rand::SeedableRng;
+
+pub use super::format::{
+    caps, AttackSpec, DecisionsSpec, DiceSpec, LuckySpec, Position, RerollSpec, UnitSpec,
+};
+use super::state::{Ability, Keyword, Pins, Side, State, Unit};
+pub use crate::rules::position::{parse_json, PositionError};
+
+/// A unit card as the resolver needs it from the catalogue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardDef {
+    pub name: String,
+    /// `unit`, `equipment`, `battle`, …
+    pub card_type: String,
+    pub power: i32,
+    pub health: i32,
+    /// Ability labels: `Critical Hit 2`.
+    pub abilities: Vec<String>,
+    pub unique: bool,
+}
+
+/// Where card names are looked up. The catalogue implements it outside the game.
+pub trait CardSource {
+    /// The Star Wars TCG card named `name` (folded lookup).
+    fn card(&self, name: &str) -> Option<CardDef>;
+    /// A close card name, for "did you mean".
+    fn suggest(&self, name: &str) -> Option<String>;
+}
+
+/// No catalogue: every unit is inline.
+pub struct NoCards;
+
+impl CardSource for NoCards {
+    fn card(&self, _: &str) -> Option<CardDef> {
+        None
+    }
+    fn suggest(&self, _: &str) -> Option<String> {
+        None
+    }
+}
+
+/// Reads an ability label (`Critical Hit 2`, `Foresight: Gain 2 Force`, `Elude`).
+pub fn parse_ability(label: &str) -> Result<Ability, String> {
+    let (head, param) = match label.split_once(':') {
+        Some((h, p)) => (
+            h.trim(),
+            Some(p.trim().to_string()).filter(|p| !p.is_empty()),
+        ),
+        None => (label.trim(), None),
+    };
+    let (name, x) = match head.rsplit_once(' ') {
+        Some((n, v)) if v.chars().all(|c| c.is_ascii_digit()) && !v.is_empty() => (
+            n.trim(),
+            Some(
+                v.parse::<u32>()
+                    .map_err(|_| format!("{v:?} is too large"))?,
+            ),
+        ),
+        _ => (head, None),
+    };
+    let folded = crate::text::fold(name);
+    let elude = folded == crate::text::fold("Elude");
+    let found = if elude {
+        Some((Keyword::Precision, "Precision", false))
+    } else {
+        Keyword::ALL
+            .iter()
+            .copied()
+            .find(|(_, n, _)| crate::text::fold(n) == folded)
+    };
+    let Some((keyword, kname, takes_x)) = found else {
+        let names = Keyword::ALL.iter().map(|(_, n, _)| *n).chain(["Elude"]);
+        let hint = crate::text::closest(name, names, 1)
+            .first()
+            .map(|s| format!("; did you mean `{s}`?"))
+            .unwrap_or_default();
+        return Err(format!("unknown Star Wars TCG keyword `{name}`{hint}"));
+    };
+    let x = match (takes_x, x) {
+        (true, None) => return Err(format!("{kname} takes a value: `{kname} 1`")),
+        (false, Some(v)) => {
+            return Err(format!(
+                "{kname} takes no value; write `{kname}`, not `{kname} {v}`"
+            ))
+        }
+        (true, Some(v)) if v == 0 || v > caps::X => {
+            return Err(format!("{kname} {v}: X is from 1 to {}", caps::X))
+        }
+        (_, v) => v.unwrap_or(0),
+    };
+    Ok(Ability {
+        keyword,
+        x,
+        param,
+        elude,
+    })
+}
+
+fn check_name(errors: &mut Vec<PositionError>, path: String, s: &str) {
+    if s.chars().count() > caps::NAME {
+        errors.push(PositionError::at(
+            path,
+            format!("longer than {} characters", caps::NAME),
+        ));
+    }
+}
+
+/// One unit spec as a unit, or its errors.
+fn unit(
+    i: usize,
+    spec: &UnitSpec,
+    arena: &str,
+    cards: &dyn CardSource,
+    errors: &mut Vec<PositionError>,
+) -> Option<Unit> {
+    let at = |field: &str| format!("units[{i}].{field}");
+    let before = errors.len();
+    check_name(errors, at("id"), &spec.id);
+    if spec.id.trim().is_empty() {
+        errors.push(PositionError::at(at("id"), "a unit needs an id (`A`)"));
+    }
+    let def = match &spec.card {
+        Some(name) => {
+            check_name(errors, at("card"), name);
+            match cards.card(name) {
+                Some(d) if d.card_type != "unit" => {
+                    errors.push(PositionError::at(
+                        at("card"),
+                        format!("{} is a {} card, not a unit", d.name, d.card_type),
+                    ));
+                    None
+                }
+                Some(d) => Some(d),
+                None => {
+                    let hint = cards
+                        .suggest(name)
+                        .map(|s| format!("; did you mean `{s}`?"))
+                        .unwrap_or_default();
+                    errors.push(PositionError::at(
+                        at("card"),
+                        format!("no Star Wars TCG card `{name}`{hint}"),
+                    ));
+                    None
+                }
+            }
+        }
+        None => None,
+    };
+    let side = match spec.side {
+        Some(s) => s,
+        None => {
+            errors.push(PositionError::at(
+                at("side"),
+                "a unit needs a side: `dark` or `light`",
+            ));
+            Side::Dark
+        }
+    };
+    let power = spec.power.or(def.as_ref().map(|d| d.power));
+    let health = spec.health.or(def.as_ref().map(|d| d.health));
+    if spec.card.is_none() && (power.is_none() || health.is_none()) {
+        errors.push(PositionError::at(
+            at(if power.is_none() { "power" } else { "health" }),
+            "an inline unit needs power and health (or a `card`)",
+        ));
+    }
+    let power = power.unwrap_or(0);
+    let health = health.unwrap_or(1);
+    if !(0..=caps::POWER).contains(&power) {
+        errors.push(PositionError::at(
+            at("power"),
+            format!("power is from 0 to {}", caps::POWER),
+        ));
+    }
+    if !(1..=caps::HEALTH).contains(&health) {
+        errors.push(PositionError::at(
+            at("health"),
+            format!("health is from 1 to {}", caps::HEALTH),
+        ));
+    }
+    if !(0..=caps::HEALTH).contains(&spec.damage) {
+        errors.push(PositionError::at(
+            at("damage"),
+            format!("damage is from 0 to {}", caps::HEALTH),
+        ));
+    }
+    let labels: Vec<String> = match (&spec.abilities, &def) {
+        (Some(a), _) => a.clone(),
+        (None, Some(d)) => d.abilities.clone(),
+        (None, None) => Vec::new(),
+    };
+    let mut parse_list = |field: &str, list: &[String]| -> Vec<Ability> {
+        if list.len() > caps::ABILITIES {
+            errors.push(PositionError::at(
+                at(field),
+                format!("at most {} abilities", caps::ABILITIES),
+            ));
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for (j, label) in list.iter().enumerate() {
+            match parse_ability(label) {
+                Ok(a) => out.push(a),
+                Err(m) => errors.push(PositionError::at(format!("units[{i}].{field}[{j}]"), m)),
+            }
+        }
+        out
+    };
+    let abilities = parse_list("abilities", &labels);
+    let late = parse_list("granted_after_roll", &spec.granted_after_roll);
+    for (field, list) in [("stack", &spec.stack), ("equipment", &spec.equipment)] {
+        if list.len() > caps::ABILITIES {
+            errors.push(PositionError::at(
+                at(field),
+                format!("at most {} cards", caps::ABILITIES),
+            ));
+        }
+        for (j, s) in list.iter().enumerate() {
+            check_name(errors, format!("units[{i}].{field}[{j}]"), s);
+        }
+    }
+    let name = spec
+        .name
+        .clone()
+        .or(def.as_ref().map(|d| d.name.clone()))
+        .unwrap_or_else(|| spec.id.clone());
+    check_name(errors, at("name"), &name);
+    let arena = spec.arena.clone().unwrap_or_else(|| arena.to_string());
+    check_name(errors, at("arena"), &arena);
+    if errors.len() > before {
+        return None;
+    }
+    Some(Unit {
+        id: spec.id.clone(),
+        name,
+        side,
+        arena,
+        power,
+        health,
+        abilities,
+        late,
+        damage: spec.damage,
+        start_damage: spec.damage,
+        tapped: spec.tapped,
+        discarded: spec.discarded,
+    })
+}
+
+/// Checks every name and number and builds the starting state; every problem at once.
+pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec<PositionError>> {
+    let mut errors = Vec::new();
+    if position.game != "swtcg" {
+        errors.push(PositionError::at(
+            "game",
+            "a Star Wars TCG position has `\"game\": \"swtcg\"`",
+        ));
+    }
+    check_name(&mut errors, "arena".into(), &position.arena);
+    if position.units.len() > caps::UNITS {
+        errors.push(PositionError::at(
+            "units",
+            format!("at most {} units", caps::UNITS),
+        ));
+        return Err(errors);
+    }
+    let mut units = Vec::new();
+    for (i, spec) in position.units.iter().enumerate() {
+        if position.units[..i].iter().any(|u| u.id == spec.id) {
+            errors.push(PositionError::at(
+                format!("units[{i}].id"),
+                format!("id {:?} is used twice", spec.id),
+            ));
+        }
+        if let Some(u) = unit(i, spec, &position.arena, cards, &mut errors) {
+            units.push(u);
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let find = |id: &str, path: &str, errors: &mut Vec<PositionError>| -> Option<usize> {
+        let found = units.iter().position(|u| u.id == id);
+        if found.is_none() {
+            let ids: Vec<&str> = units.iter().map(|u| u.id.as_str()).collect();
+            errors.push(PositionError::at(
+                path,
+                format!("no unit {id:?}; the units are {}", ids.join(", ")),
+            ));
+        }
+        found
+    };
+    let attacker = find(&position.attack.attacker, "attack.attacker", &mut errors);
+    let defender = find(&position.attack.defender, "attack.defender", &mut errors);
+    if let (Some(a), Some(d)) = (attacker, defender) {
+        if a == d {
+            errors.push(PositionError::at(
+                "attack.defender",
+                "a unit does not attack itself here",
+            ));
+        }
+        if units[a].arena != units[d].arena {
+            errors.push(PositionError::at(
+                "attack.defender",
+                format!(
+                    "the defender is in the {} arena and the attacker in the {} arena (house rule S7)",
+                    units[d].arena, units[a].arena
+                ),
+            ));
+        }
+        for (i, path) in [(a, "attack.attacker"), (d, "attack.defender")] {
+            if units[i].discarded {
+                errors.push(PositionError::at(
+                    path,
+                    format!("{} is discarded", units[i].id),
+                ));
+            }
+        }
+    }
+    let d = &position.dice;
+    for (name, list) in [("attack", &d.attack), ("fury", &d.fury)] {
+        if list.len() > caps::DICE {
+            errors.push(PositionError::at(
+                format!("dice.{name}"),
+                format!("at most {} dice", caps::DICE),
+            ));
+        }
+        for (i, f) in list.iter().enumerate() {
+            if let Some(f) = f {
+                if !(1..=6).contains(f) {
+                    errors.push(PositionError::at(
+                        format!("dice.{name}[{i}]"),
+                        "a face is from 1 to 6",
+                    ));
+                }
+            }
+        }
+    }
+    if d.rerolls.len() > caps::DICE {
+        errors.push(PositionError::at(
+            "dice.rerolls",
+            format!("at most {} re-rolls", caps::DICE),
+        ));
+    }
+    for (i, r) in d.rerolls.iter().enumerate() {
+        if !(1..=6).contains(&r.face) {
+            errors.push(PositionError::at(
+                format!("dice.rerolls[{i}].face"),
+                "a face is from 1 to 6",
+            ));
+        }
+        if r.die >= caps::DICE {
+            errors.push(PositionError::at(
+                format!("dice.rerolls[{i}].die"),
+                format!("dice are numbered from 0 to {}", caps::DICE - 1),
+            ));
+        }
+    }
+    let dec = &position.decisions;
+    let mut pins = Pins {
+        attack: d.attack.clone(),
+        fury: d.fury.clone(),
+        rerolls: d.rerolls.iter().map(|r| (r.die, r.face)).collect(),
+        ..Pins::default()
+    };
+    if dec.intercept.len() > caps::INTERCEPTS {
+        errors.push(PositionError::at(
+            "decisions.intercept",
+            format!("at most {} intercepts", caps::INTERCEPTS),
+        ));
+    }
+    for (i, id) in dec.intercept.iter().enumerate() {
+        if let Some(u) = find(id, &format!("decisions.intercept[{i}]"), &mut errors) {
+            pins.intercept.push(u);
+        }
+    }
+    for (id, n) in &dec.evade {
+        if let Some(u) = find(id, &format!("decisions.evade.{id}"), &mut errors) {
+            let most = units[u]
+                .all_instances(Keyword::Evade)
+                .iter()
+                .map(|a| a.x)
+                .max();
+            match most {
+                None => errors.push(PositionError::at(
+                    format!("decisions.evade.{id}"),
+                    format!("{id} has no Evade"),
+                )),
+                Some(x) if *n > x => errors.push(PositionError::at(
+                    format!("decisions.evade.{id}"),
+                    format!("{id}'s Evade prevents up to {x}, not {n}"),
+                )),
+                Some(_) => pins.evade.push((u, *n)),
+            }
+        }
+    }
+    for (id, target) in &dec.deflect {
+        let path = format!("decisions.deflect.{id}");
+        if let (Some(u), Some(t)) = (
+            find(id, &path, &mut errors),
+            find(target, &path, &mut errors),
+        ) {
+            if units[u].all_instances(Keyword::Deflect).is_empty() {
+                errors.push(PositionError::at(path, format!("{id} has no Deflect")));
+            } else if units[u].arena != units[t].arena {
+                errors.push(PositionError::at(
+                    path,
+                    format!("{target} is not in {id}'s arena (house rule S7)"),
+                ));
+            } else {
+                pins.deflect.push((u, t));
+            }
+        }
+    }
+    pins.lucky = [dec.lucky.dark.clone(), dec.lucky.light.clone()];
+    for (id, n) in &dec.predict {
+        if let Some(u) = find(id, &format!("decisions.predict.{id}"), &mut errors) {
+            if !units[u].has(Keyword::Foresight) && !units[u].has(Keyword::Forewarning) {
+                errors.push(PositionError::at(
+                    format!("decisions.predict.{id}"),
+                    format!("{id} has neither Foresight nor Forewarning"),
+                ));
+            }
+            pins.predict.push((u, *n));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let (Some(attacker), Some(defender)) = (attacker, defender) else {
+        return Err(errors);
+    };
+    Ok(State {
+        position: Arc::new(position.clone()),
+        units,
+        attacker,
+        defender,
+        attacked: vec![defender],
+        rng: rand_pcg::Pcg32::seed_from_u64(position.seed),
+        pins: Arc::new(pins),
+        readings: position.interpretations,
+        odds: position.odds,
+        phase: None,
+        steps: 0,
+        chances: 0,
+        decisions: 0,
+        dice: Vec::new(),
+        summary: None,
+        pending: 0,
+        placed: Vec::new(),
+        outcome: None,
+        report: None,
+    })
+}
+
+/// The state written back as a position: each unit's damage, whether it is tapped and
+/// whether it is discarded, as they stand.
+pub fn to_position(st: &State) -> Position {
+    let mut p = (*st.position).clone();
+    for (spec, u) in p.units.iter_mut().zip(&st.units) {
+        spec.damage = u.damage;
+        spec.tapped = u.tapped;
+        spec.discarded = u.discarded;
+    }
+    p
+}

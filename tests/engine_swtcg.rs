@@ -1,0 +1,1222 @@
+//! The Star Wars TCG attack resolver (seed 002): each keyword's behaviour, both readings
+//! of every interpretation, located position errors, the exact odds against brute force
+//! and a seeded Monte Carlo run, the fixtures' log snapshots, and the documents (every
+//! seed sentence cited verbatim, every published and house rule quoted in
+//! `docs/rules/swtcg.md`, the interpretations table current).
+//!
+//! Each behaviour test quotes the seed sentence it tests in a comment.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use arbiter::adjudicate::{log_text, SwtcgCards};
+use arbiter::catalogue::Catalogue;
+use arbiter::games::swtcg::odds::{self, Odds};
+use arbiter::games::swtcg::{self, cite, Change, NoCards, Position, State, Swtcg, INTERPRETATIONS};
+use arbiter::rules::{self, Game, RecordConfig};
+use num_traits::{One, Zero};
+use serde_json::{json, Value};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn position(v: Value) -> Position {
+    Position::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Plays `v` to the end: the log and the final state.
+fn play(v: Value) -> (swtcg::Adjudication, State) {
+    let p = position(v);
+    let mut st = swtcg::resolve(&p, &NoCards).unwrap_or_else(|e| panic!("{e:?}"));
+    let adj = rules::play_out::<Swtcg>(&mut st, RecordConfig { states: false });
+    (adj, st)
+}
+
+fn changes(adj: &swtcg::Adjudication) -> Vec<&Change> {
+    adj.steps
+        .iter()
+        .flat_map(|s| &s.events)
+        .map(|e| &e.change)
+        .collect()
+}
+
+fn cites(adj: &swtcg::Adjudication, sentence: &str) -> bool {
+    adj.steps.iter().flat_map(|s| &s.events).any(|e| {
+        e.rule.sentence == sentence || e.rule.house.is_some_and(|h| h.sentence == sentence)
+    })
+}
+
+fn damage(st: &State, id: &str) -> i32 {
+    st.units
+        .iter()
+        .find(|u| u.id == id)
+        .map_or(-1, |u| u.damage)
+}
+
+fn hits(adj: &swtcg::Adjudication) -> u32 {
+    changes(adj)
+        .iter()
+        .find_map(|c| match c {
+            Change::Hits { hits, .. } => Some(*hits),
+            _ => None,
+        })
+        .unwrap_or(u32::MAX)
+}
+
+/// An attack of `a` on `d` with the attack dice fixed.
+fn attack(a: Value, d: Value, dice: Value) -> Value {
+    let mut a = a;
+    let mut d = d;
+    a["id"] = json!("A");
+    a["side"] = json!("dark");
+    d["id"] = json!("D");
+    d["side"] = json!("light");
+    json!({"game": "swtcg", "seed": 1, "units": [a, d],
+           "attack": {"attacker": "A", "defender": "D"}, "dice": dice})
+}
+
+fn unit(power: i32, health: i32, abilities: &[&str]) -> Value {
+    json!({"power": power, "health": health, "abilities": abilities})
+}
+
+// ---------------------------------------------------------------------------------------
+// The base rules
+
+#[test]
+fn each_four_five_or_six_is_a_hit_and_each_hit_one_counter() {
+    // public "Attack dice": "Each die showing 4, 5 or 6 is a hit."
+    let (adj, st) = play(attack(
+        unit(4, 5, &[]),
+        unit(1, 9, &[]),
+        json!({"attack": [6, 4, 3, 1]}),
+    ));
+    assert_eq!(hits(&adj), 2);
+    assert_eq!(damage(&st, "D"), 2);
+    assert!(st.units[0].tapped, "the attacker taps");
+    assert!(cites(&adj, cite::base::DICE.sentence));
+}
+
+#[test]
+fn a_unit_is_discarded_at_its_health() {
+    // public "Discard at Health": "A unit whose damage counters equal or exceed its Health is discarded."
+    let mut p = attack(
+        unit(3, 5, &[]),
+        unit(1, 4, &[]),
+        json!({"attack": [6, 5, 4]}),
+    );
+    p["units"][1]["damage"] = json!(1);
+    let (adj, st) = play(p);
+    assert!(st.units[1].discarded);
+    assert_eq!(adj.outcome.discarded, vec!["D".to_string()]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Armor, Accuracy, Shields
+
+#[test]
+fn armor_needs_a_five() {
+    // seed 002 Armor: "This unit can only be hit on a roll of 5 or more."
+    // seed 002 Armor: "It redefines what die roll is required to hit a unit."
+    let (adj, _) = play(attack(
+        unit(4, 5, &[]),
+        unit(1, 9, &["Armor"]),
+        json!({"attack": [4, 5, 6, 3]}),
+    ));
+    assert_eq!(hits(&adj), 2);
+    assert!(cites(
+        &adj,
+        "This unit can only be hit on a roll of 5 or more."
+    ));
+}
+
+#[test]
+fn accuracy_one_against_armor_hits_on_four() {
+    // seed 002 Armor: "A unit with Accuracy 1 attacking a unit with Armor hits with 4's, 5's, and 6's."
+    let (adj, _) = play(attack(
+        unit(4, 5, &["Accuracy 1"]),
+        unit(1, 9, &["Armor", "Armor"]),
+        json!({"attack": [4, 5, 6, 3]}),
+    ));
+    assert_eq!(
+        hits(&adj),
+        3,
+        "two Armor are one (isolated), Accuracy still adds"
+    );
+    assert!(cites(
+        &adj,
+        "A unit with Accuracy 1 attacking a unit with Armor hits with 4's, 5's, and 6's."
+    ));
+}
+
+#[test]
+fn shields_lower_the_dice_rolled_and_late_shields_do_not() {
+    // seed 002 Shields: "The attacking unit gets –X power against this unit."
+    // seed 002 Shields: "Shields only matters when attack dice are rolled."
+    let (adj, _) = play(attack(
+        unit(4, 5, &[]),
+        unit(1, 9, &["Shields 1", "Shields 1"]),
+        json!({}),
+    ));
+    let dice = changes(&adj)
+        .iter()
+        .filter(|c| matches!(c, Change::Die { .. }))
+        .count();
+    assert_eq!(dice, 2, "Shields are cumulative: 4 - 2");
+    // seed 002 Shields: "If you give a unit Shields after your opponent has rolled for damage, it doesn't affect the roll."
+    let mut p = attack(unit(4, 5, &[]), unit(1, 9, &[]), json!({}));
+    p["units"][1]["granted_after_roll"] = json!(["Shields 2"]);
+    let (adj, _) = play(p);
+    let dice = changes(&adj)
+        .iter()
+        .filter(|c| matches!(c, Change::Die { .. }))
+        .count();
+    assert_eq!(dice, 4);
+    assert!(cites(
+        &adj,
+        cite_of("Shields", "it doesn't affect the roll")
+    ));
+}
+
+fn cite_of(rule: &str, part: &str) -> &'static str {
+    Swtcg::citations()
+        .into_iter()
+        .find(|c| c.rule == rule && c.sentence.contains(part))
+        .map(|c| c.sentence)
+        .unwrap_or_else(|| panic!("no {rule} citation with {part:?}"))
+}
+
+#[test]
+fn no_power_left_rolls_no_dice() {
+    // house rule S4: "An attacking unit whose Power against the defender is 0 or less rolls no dice and scores no hits."
+    let (adj, st) = play(attack(
+        unit(1, 5, &["Critical Hit 3"]),
+        unit(1, 9, &["Shields 2"]),
+        json!({}),
+    ));
+    assert_eq!(hits(&adj), 0);
+    assert_eq!(damage(&st, "D"), 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// Critical Hit
+
+#[test]
+fn critical_hit_counts_one_natural_six() {
+    // seed 002 Critical Hit: "Only one natural "6" counts in the attack roll after re-rolls."
+    let (adj, st) = play(attack(
+        unit(3, 5, &["Critical Hit 1", "Critical Hit 1"]),
+        unit(1, 9, &[]),
+        json!({"attack": [6, 6, 2]}),
+    ));
+    assert_eq!(hits(&adj), 2);
+    assert_eq!(
+        damage(&st, "D"),
+        4,
+        "2 hits + Critical Hit 2 (cumulative), once"
+    );
+}
+
+#[test]
+fn accuracy_never_makes_a_natural_six() {
+    // seed 002 Critical Hit: "Accuracy can't increase the die roll to a natural "6"."
+    let (adj, st) = play(attack(
+        unit(2, 5, &["Critical Hit 2", "Accuracy 1"]),
+        unit(1, 9, &[]),
+        json!({"attack": [5, 2]}),
+    ));
+    assert_eq!(hits(&adj), 1);
+    assert_eq!(damage(&st, "D"), 1);
+    assert!(cites(
+        &adj,
+        "Accuracy can't increase the die roll to a natural \"6\"."
+    ));
+}
+
+#[test]
+fn critical_hit_gained_after_the_roll_is_too_late() {
+    // seed 002 Critical Hit: "If a unit gets the Critical Hit ability after you roll attack dice, it's too late to affect the damage."
+    let mut p = attack(unit(2, 5, &[]), unit(1, 9, &[]), json!({"attack": [6, 2]}));
+    p["units"][0]["granted_after_roll"] = json!(["Critical Hit 3"]);
+    let (adj, st) = play(p);
+    assert_eq!(damage(&st, "D"), 1);
+    assert!(changes(&adj)
+        .iter()
+        .any(|c| matches!(c, Change::TooLate { .. })));
+}
+
+#[test]
+fn a_six_rerolled_away_no_longer_counts() {
+    // seed 002 Critical Hit: "(You only count the six, if any, from the roll used for the attack.)"
+    let mut p = attack(
+        unit(2, 5, &["Critical Hit 2"]),
+        unit(1, 9, &["Lucky 1"]),
+        json!({"attack": [6, 5], "rerolls": [{"die": 0, "face": 2}]}),
+    );
+    p["seed"] = json!(3);
+    let (adj, st) = play(p);
+    assert_eq!(hits(&adj), 1);
+    assert_eq!(
+        damage(&st, "D"),
+        1,
+        "the defender's Lucky re-rolled the 6 (its default)"
+    );
+    assert!(cites(
+        &adj,
+        "(You only count the six, if any, from the roll used for the attack.)"
+    ));
+}
+
+// ---------------------------------------------------------------------------------------
+// Fury
+
+#[test]
+fn fury_rolls_x_more_dice_on_the_first_natural_four_once() {
+    // seed 002 Fury: "When you roll at least one natural four with this unit's attack dice before re-roll, roll X additional attack dice."
+    // seed 002 Fury: "Only the first natural "4" counts."
+    let (adj, st) = play(attack(
+        unit(2, 5, &["Fury 1", "Fury 1"]),
+        unit(1, 9, &[]),
+        json!({"attack": [4, 4], "fury": [4, 1]}),
+    ));
+    let dice = changes(&adj)
+        .iter()
+        .filter(|c| matches!(c, Change::Die { .. }))
+        .count();
+    assert_eq!(dice, 4, "2 + Fury 2 once, though three 4s were rolled");
+    assert_eq!(damage(&st, "D"), 3);
+}
+
+#[test]
+fn a_four_from_a_reroll_does_not_trigger_fury() {
+    // seed 002 Fury: "A four rolled after re-roll doesn't matter."
+    let (adj, _) = play(attack(
+        unit(2, 5, &["Fury 2", "Lucky 1"]),
+        unit(1, 9, &[]),
+        json!({"attack": [2, 5], "rerolls": [{"die": 0, "face": 4}]}),
+    ));
+    let dice: Vec<_> = changes(&adj)
+        .into_iter()
+        .filter(|c| matches!(c, Change::Die { reroll: false, .. }))
+        .collect();
+    assert_eq!(dice.len(), 2);
+    assert_eq!(hits(&adj), 2, "the re-rolled 4 hits but rolls no Fury dice");
+}
+
+#[test]
+fn accuracy_never_makes_a_natural_four_and_late_fury_is_too_late() {
+    // seed 002 Fury: "Accuracy can't increase the die roll to a natural "4.""
+    let (adj, _) = play(attack(
+        unit(1, 5, &["Fury 2", "Accuracy 1"]),
+        unit(1, 9, &[]),
+        json!({"attack": [3]}),
+    ));
+    assert_eq!(
+        changes(&adj)
+            .iter()
+            .filter(|c| matches!(c, Change::Die { .. }))
+            .count(),
+        1
+    );
+    assert!(cites(
+        &adj,
+        "Accuracy can't increase the die roll to a natural \"4.\""
+    ));
+    // seed 002 Fury: "If your unit gets the Fury ability after you roll attack dice, it's too late to roll additional attack dice."
+    let mut p = attack(unit(1, 5, &[]), unit(1, 9, &[]), json!({"attack": [4]}));
+    p["units"][0]["granted_after_roll"] = json!(["Fury 3"]);
+    let (adj, _) = play(p);
+    assert_eq!(
+        changes(&adj)
+            .iter()
+            .filter(|c| matches!(c, Change::Die { .. }))
+            .count(),
+        1
+    );
+    assert!(cites(&adj, cite_of("Fury", "too late")));
+}
+
+// ---------------------------------------------------------------------------------------
+// Parry
+
+#[test]
+fn parry_prevents_x_on_a_natural_one() {
+    // seed 002 Parry: "If the attacking unit rolled at least one natural '1' against this unit, prevent X damage to this unit."
+    let (_, st) = play(attack(
+        unit(4, 5, &[]),
+        unit(1, 9, &["Parry 1", "Parry 1"]),
+        json!({"attack": [1, 1, 6, 5]}),
+    ));
+    assert_eq!(
+        damage(&st, "D"),
+        0,
+        "Parry 2 (cumulative) counts one natural 1"
+    );
+    let (_, st) = play(attack(
+        unit(4, 5, &[]),
+        unit(1, 9, &["Parry 2"]),
+        json!({"attack": [2, 3, 6, 5]}),
+    ));
+    assert_eq!(damage(&st, "D"), 2);
+}
+
+#[test]
+fn parry_reads_the_roll_after_rerolls_and_late_parry_is_too_late() {
+    // seed 002 Parry: "Only one natural "1" is counted from the attack roll after re-rolls."
+    let (_, st) = play(attack(
+        unit(3, 5, &["Lucky 1"]),
+        unit(1, 9, &["Parry 2"]),
+        json!({"attack": [1, 6, 5], "rerolls": [{"die": 0, "face": 3}]}),
+    ));
+    assert_eq!(
+        damage(&st, "D"),
+        2,
+        "the attacker's Lucky re-rolled the 1 (its default)"
+    );
+    // seed 002 Parry: "If a unit gets the Parry ability after you roll attack dice, it's too late to affect the damage."
+    let mut p = attack(
+        unit(3, 5, &[]),
+        unit(1, 9, &[]),
+        json!({"attack": [1, 6, 5]}),
+    );
+    p["units"][1]["granted_after_roll"] = json!(["Parry 2"]);
+    let (_, st) = play(p);
+    assert_eq!(damage(&st, "D"), 2);
+}
+
+#[test]
+fn accuracy_never_makes_a_natural_one() {
+    // seed 002 Parry: "Accuracy can't decrease the die roll to a natural "1"."
+    let (adj, st) = play(attack(
+        unit(2, 5, &["Accuracy 1"]),
+        unit(1, 9, &["Parry 2"]),
+        json!({"attack": [2, 6]}),
+    ));
+    assert_eq!(
+        damage(&st, "D"),
+        1,
+        "the 6 hits; the 2 (3 with Accuracy) misses and is no natural 1"
+    );
+    assert!(cites(
+        &adj,
+        "Accuracy can't decrease the die roll to a natural \"1\"."
+    ));
+}
+
+// ---------------------------------------------------------------------------------------
+// Evade, Deflect, Double Damage
+
+#[test]
+fn evade_prevents_up_to_x_as_decided() {
+    // seed 002 Evade: "Prevent up to X damage to this unit."
+    let (adj, st) = play(attack(
+        unit(3, 5, &[]),
+        unit(1, 9, &["Evade 2"]),
+        json!({"attack": [6, 5, 4]}),
+    ));
+    assert_eq!(damage(&st, "D"), 1, "default: as much as it can");
+    assert!(changes(&adj).iter().any(|c| matches!(c, Change::Evade { decision, .. } if !decision.pinned && decision.policy == "prevent as much as it can")));
+    // seed 002 Evade: "You choose how much damage to Evade up to X, even if the full amount of damage or more is pending."
+    let mut p = attack(
+        unit(3, 5, &[]),
+        unit(1, 9, &["Evade 2"]),
+        json!({"attack": [6, 5, 4]}),
+    );
+    p["decisions"] = json!({"evade": {"D": 1}});
+    let (_, st) = play(p);
+    assert_eq!(damage(&st, "D"), 2);
+}
+
+#[test]
+fn two_evades_act_separately() {
+    // seed 002 Evade: "You can play Evade only once for each instance of damage."
+    let (adj, st) = play(attack(
+        unit(3, 5, &[]),
+        unit(1, 9, &["Evade 1", "Evade 1"]),
+        json!({"attack": [6, 5, 4]}),
+    ));
+    assert_eq!(damage(&st, "D"), 1);
+    assert_eq!(
+        changes(&adj)
+            .iter()
+            .filter(|c| matches!(c, Change::Evade { .. }))
+            .count(),
+        2
+    );
+}
+
+#[test]
+fn deflect_must_deflect_as_much_as_it_can_onto_the_attacker_by_default() {
+    // seed 002 Deflect: "Deflect as much damage as you can up to the Deflect value."
+    // seed 002 Deflect: "Prevent X damage to this unit, and this unit may do that much damage to a unit of your choice in the same arena."
+    let (adj, st) = play(attack(
+        unit(3, 5, &[]),
+        unit(1, 9, &["Deflect 2"]),
+        json!({"attack": [6, 5, 4]}),
+    ));
+    assert_eq!(damage(&st, "D"), 1);
+    assert_eq!(damage(&st, "A"), 2);
+    assert!(cites(
+        &adj,
+        "Deflect as much damage as you can up to the Deflect value."
+    ));
+}
+
+#[test]
+fn deflect_to_a_chosen_unit_even_itself() {
+    // seed 002 Deflect: "Deflect creates new damage that can be done to any unit in the arena (even itself)."
+    let mut p = attack(
+        unit(3, 5, &[]),
+        unit(1, 9, &["Deflect 2"]),
+        json!({"attack": [6, 5, 4]}),
+    );
+    p["units"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"id": "B", "side": "dark", "power": 1, "health": 3}));
+    p["decisions"] = json!({"deflect": {"D": "B"}});
+    let (_, st) = play(p.clone());
+    assert_eq!(
+        (damage(&st, "A"), damage(&st, "B"), damage(&st, "D")),
+        (0, 2, 1)
+    );
+    p["decisions"] = json!({"deflect": {"D": "D"}});
+    let (_, st) = play(p);
+    assert_eq!(damage(&st, "D"), 3, "onto itself: 1 left, then its Deflect acts once more against itself as a new source, 2 placed");
+}
+
+#[test]
+fn deflect_may_be_deflected_again_once_per_source() {
+    // seed 002 Deflect: "Deflect may be deflected any number of times."
+    // seed 002 Deflect: "You can play each Deflect effect only once for each source of damage."
+    // seed 002 Deflect: "Damage is applied after all prevention and deflects resolve."
+    let (adj, st) = play(attack(
+        unit(3, 5, &["Deflect 1"]),
+        unit(1, 9, &["Deflect 2"]),
+        json!({"attack": [6, 5, 4]}),
+    ));
+    // D deflects 2 of 3 onto A; A deflects 1 of those 2 back onto D (source D); D's Deflect
+    // already acted against source A, and now meets source A again: no, it meets A's
+    // deflected damage, whose source is A: D's Deflect has acted against A once already.
+    assert_eq!(damage(&st, "A"), 1);
+    assert_eq!(damage(&st, "D"), 2);
+    assert_eq!(
+        changes(&adj)
+            .iter()
+            .filter(|c| matches!(c, Change::Deflect { .. }))
+            .count(),
+        2
+    );
+    assert!(cites(&adj, "Deflect may be deflected any number of times."));
+}
+
+#[test]
+fn double_damage_adds_a_counter_per_unprevented_damage() {
+    // seed 002 Double Damage: "Put 1 additional damage counter on the defending unit for each 1 damage that wasn't prevented."
+    // seed 002 Double Damage: "Damage counters placed by a unit with Double Damage are in addition to the counters that would be placed normally if the attacking unit did not have Double Damage."
+    let (adj, st) = play(attack(
+        unit(3, 9, &["Double Damage"]),
+        unit(1, 9, &["Evade 1"]),
+        json!({"attack": [6, 5, 4]}),
+    ));
+    assert_eq!(damage(&st, "D"), 4, "3 hits, 1 evaded, 2 left: 2 + 2");
+    assert!(cites(&adj, cite_of("Double Damage", "in addition")));
+}
+
+// ---------------------------------------------------------------------------------------
+// Intercept, Precision, Elude
+
+fn three_units() -> Value {
+    json!({"game": "swtcg", "units": [
+        {"id": "A", "side": "dark", "power": 2, "health": 5},
+        {"id": "D", "side": "light", "power": 1, "health": 9},
+        {"id": "C", "side": "light", "power": 1, "health": 9, "abilities": ["Intercept", "Shields 1", "Forewarning: Gain 1 Force"]}],
+        "attack": {"attacker": "A", "defender": "D"},
+        "dice": {"attack": [6, 6]},
+        "decisions": {"intercept": ["C"], "predict": {"C": 1}}})
+}
+
+#[test]
+fn intercept_changes_the_defender_in_the_same_attack() {
+    // seed 002 Intercept: "If one of your other units is being attacked in the same arena, the attacking unit now attacks this unit instead."
+    // seed 002 Intercept: "Each intercepting unit has been attacked."
+    // seed 002 Intercept: "(It is the same attack.)"
+    let (adj, st) = play(three_units());
+    assert_eq!(
+        (damage(&st, "C"), damage(&st, "D")),
+        (1, 0),
+        "C's Shields 1 counts: one die"
+    );
+    let predictions = changes(&adj)
+        .into_iter()
+        .filter(|c| matches!(c, Change::Prediction { .. }))
+        .count();
+    assert_eq!(predictions, 1, "C has Forewarning and has been attacked");
+    assert!(cites(&adj, "(It is the same attack.)"));
+}
+
+#[test]
+fn precision_and_elude_stop_intercept() {
+    // seed 002 Precision: "An attacking unit with Precision cannot have the target of its attack changed by a unit with the Intercept ability."
+    // seed 002 Precision: "Treat any unit with Elude as if it has Precision instead."
+    for (ability, sentence) in [
+        ("Precision", "An attacking unit with Precision cannot have the target of its attack changed by a unit with the Intercept ability."),
+        ("Elude", "Treat any unit with Elude as if it has Precision instead."),
+    ] {
+        let mut p = three_units();
+        p["units"][0]["abilities"] = json!([ability]);
+        let (adj, st) = play(p);
+        assert_eq!(damage(&st, "D"), 2, "{ability}");
+        assert!(changes(&adj).iter().any(|c| matches!(c, Change::Rejected(_))));
+        assert!(cites(&adj, sentence));
+    }
+}
+
+#[test]
+fn intercept_once_for_each_instance_and_never_for_the_other_side() {
+    // seed 002 Intercept: "Any number of units may intercept an attack once for each instance of the effect."
+    // seed 002 Intercept: "Intercept doesn't end the attack."
+    let mut p = three_units();
+    p["units"].as_array_mut().unwrap().push(
+        json!({"id": "E", "side": "light", "power": 1, "health": 9, "abilities": ["Intercept"]}),
+    );
+    p["units"].as_array_mut().unwrap().push(
+        json!({"id": "F", "side": "dark", "power": 1, "health": 9, "abilities": ["Intercept"]}),
+    );
+    p["decisions"] = json!({"intercept": ["C", "E", "C", "F"]});
+    let (adj, st) = play(p);
+    let rejected = changes(&adj)
+        .iter()
+        .filter(|c| matches!(c, Change::Rejected(_)))
+        .count();
+    assert_eq!(rejected, 2, "C's second intercept and the Dark Side's F");
+    assert_eq!(damage(&st, "E"), 2);
+}
+
+#[test]
+fn a_unit_never_intercepts_its_own_attack() {
+    // seed 002 Intercept: "Your unit may intercept an attack from one of your own units (but not from itself) as long as that unit can attack it."
+    let p = json!({"game": "swtcg", "units": [
+        {"id": "A", "side": "light", "power": 1, "health": 5, "abilities": ["Intercept"]},
+        {"id": "D", "side": "light", "power": 1, "health": 5},
+        {"id": "C", "side": "light", "power": 1, "health": 5, "abilities": ["Intercept"]}],
+        "attack": {"attacker": "A", "defender": "D"}, "dice": {"attack": [6]},
+        "decisions": {"intercept": ["A", "C"]}});
+    let (adj, st) = play(p);
+    assert_eq!(
+        changes(&adj)
+            .iter()
+            .filter(|c| matches!(c, Change::Rejected(_)))
+            .count(),
+        1
+    );
+    assert_eq!(
+        damage(&st, "C"),
+        1,
+        "a unit may intercept an attack from its own side's unit"
+    );
+    assert!(cites(&adj, "Your unit may intercept an attack from one of your own units (but not from itself) as long as that unit can attack it."));
+}
+
+// ---------------------------------------------------------------------------------------
+// Lucky
+
+#[test]
+fn lucky_rerolls_up_to_x_after_triggered_rerolls_attacker_first() {
+    // seed 002 Lucky: "Each time this unit attacks or is attacked, you may re-roll up to X of this unit's attack dice or have your opponent re-roll up to X attack dice against this unit."
+    // seed 002 Lucky: "Lucky is used only once after all triggered re-roll effects resolve."
+    let (adj, st) = play(attack(
+        unit(3, 5, &["Lucky 1", "Lucky 1"]),
+        unit(1, 9, &[]),
+        json!({"attack": [1, 2, 3], "rerolls": [{"die": 0, "face": 6}, {"die": 1, "face": 5}]}),
+    ));
+    assert_eq!(hits(&adj), 2, "Lucky 2 re-rolled the 1 and the 2");
+    assert_eq!(damage(&st, "D"), 2);
+}
+
+#[test]
+fn lucky_pins_beyond_x_or_the_dice_are_rejected() {
+    // seed 002 Lucky: "You can't re-roll more dice than are rolled for the attack."
+    // seed 002 Lucky: "You may choose to roll any number of dice up to the Lucky value."
+    for dice in [json!([0, 1]), json!([5])] {
+        let mut p = attack(
+            unit(2, 5, &["Lucky 1"]),
+            unit(1, 9, &[]),
+            json!({"attack": [1, 2]}),
+        );
+        p["decisions"] = json!({"lucky": {"dark": dice}});
+        let (adj, st) = play(p);
+        assert!(changes(&adj)
+            .iter()
+            .any(|c| matches!(c, Change::Rejected(_))));
+        assert_eq!(damage(&st, "D"), 0);
+    }
+    let mut p = attack(
+        unit(2, 5, &["Lucky 1"]),
+        unit(1, 9, &[]),
+        json!({"attack": [1, 2]}),
+    );
+    p["decisions"] = json!({"lucky": {"dark": []}});
+    let (adj, _) = play(p);
+    assert!(changes(&adj)
+        .iter()
+        .any(|c| matches!(c, Change::Lucky { pinned: true, dice, .. } if dice.is_empty())));
+}
+
+// ---------------------------------------------------------------------------------------
+// Foresight
+
+#[test]
+fn foresight_gains_its_effect_on_a_correct_prediction() {
+    // seed 002 Foresight: "Whenever this unit attacks, you may predict the number of hits that will be rolled for that attack."
+    // seed 002 Foresight: "If you're correct, gain the [effect]."
+    let mut p = attack(
+        unit(2, 5, &["Foresight: Gain 2 Force"]),
+        unit(1, 9, &[]),
+        json!({"attack": [6, 1]}),
+    );
+    p["decisions"] = json!({"predict": {"A": 1}});
+    let (adj, _) = play(p);
+    assert!(changes(&adj).iter().any(|c| matches!(
+        c,
+        Change::Prediction {
+            predicted: 1,
+            hits: 1,
+            ..
+        }
+    )));
+    assert!(log_text(&adj).contains("gains the effect (Gain 2 Force)"));
+}
+
+// ---------------------------------------------------------------------------------------
+// Interpretations, each reading
+
+#[test]
+fn fury_dice_naturals_both_readings() {
+    // seed 002 Fury: "When you roll at least one natural four with this unit's attack dice before re-roll, roll X additional attack dice."
+    let base = attack(
+        unit(1, 9, &["Fury 1", "Critical Hit 2"]),
+        unit(1, 9, &[]),
+        json!({"attack": [4], "fury": [6]}),
+    );
+    let (adj, st) = play(base.clone());
+    assert_eq!(
+        damage(&st, "D"),
+        4,
+        "count (default): the Fury die's 6 is a natural 6"
+    );
+    assert!(adj.steps.iter().flat_map(|s| &s.events).any(|e| e
+        .rule
+        .readings
+        .iter()
+        .flatten()
+        .any(|r| r.key == "fury_dice_naturals" && r.default)));
+    let mut other = base;
+    other["interpretations"] = json!({"fury_dice_naturals": "initial_only"});
+    let (_, st) = play(other);
+    assert_eq!(damage(&st, "D"), 2, "initial_only: it only adds a hit");
+}
+
+#[test]
+fn evade_deflected_both_readings() {
+    // seed 002 Evade: "You can play Evade only once for each instance of damage."
+    // D (Evade 1, Deflect 2) deflects onto A; A (Deflect 1) deflects 1 back onto D.
+    let base = attack(
+        unit(4, 9, &["Deflect 1"]),
+        unit(1, 9, &["Evade 1", "Deflect 2"]),
+        json!({"attack": [6, 5, 4, 4]}),
+    );
+    let (_, st) = play(base.clone());
+    assert_eq!(
+        damage(&st, "D"),
+        1,
+        "new_instance (default): D evades the deflected 1 too"
+    );
+    let mut other = base;
+    other["interpretations"] = json!({"evade_deflected": "once_per_attack"});
+    let (_, st) = play(other);
+    assert_eq!(damage(&st, "D"), 2, "once_per_attack: D's Evade is spent");
+}
+
+// ---------------------------------------------------------------------------------------
+// Position errors
+
+#[test]
+fn position_errors_are_located() {
+    let e = Position::from_json(r#"{"game": "swtcg", "units": [], "attack": {"attacker": "A", "defender": "D"}, "dies": {}}"#).unwrap_err();
+    assert!(e.message.contains("dies"), "{e}");
+    let p = position(json!({"game": "swtcg",
+        "units": [{"id": "A", "side": "dark", "power": 2, "health": 3, "abilities": ["Critcal Hit 2", "Armor 2", "Evade"]},
+                  {"id": "A", "side": "light", "power": 1}],
+        "attack": {"attacker": "A", "defender": "Z"},
+        "dice": {"attack": [7]}}));
+    let errors = swtcg::resolve(&p, &NoCards).unwrap_err();
+    let paths: Vec<&str> = errors.iter().map(|e| e.path.as_str()).collect();
+    assert!(paths.contains(&"units[0].abilities[0]"), "{errors:?}");
+    assert!(
+        errors[0].message.contains("Critical Hit"),
+        "a suggestion: {errors:?}"
+    );
+    assert!(paths.contains(&"units[0].abilities[1]"));
+    assert!(paths.contains(&"units[0].abilities[2]"));
+    assert!(paths.contains(&"units[1].id"));
+    assert!(paths.contains(&"units[1].health"));
+    let p = position(json!({"game": "swtcg",
+        "units": [{"id": "A", "side": "dark", "power": 2, "health": 3}, {"id": "D", "side": "light", "power": 1, "health": 2}],
+        "attack": {"attacker": "A", "defender": "Z"},
+        "dice": {"attack": [7]}, "decisions": {"evade": {"D": 1}}}));
+    let errors = swtcg::resolve(&p, &NoCards).unwrap_err();
+    let paths: Vec<&str> = errors.iter().map(|e| e.path.as_str()).collect();
+    assert!(
+        paths.contains(&"attack.defender")
+            && paths.contains(&"dice.attack[0]")
+            && paths.contains(&"decisions.evade.D"),
+        "{errors:?}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Exact odds
+
+/// The exact distribution by the core's enumeration of every chance outcome: brute
+/// force over every face of every die.
+fn brute_force(p: &Position) -> BTreeMap<odds::Result, Odds> {
+    let st = swtcg::resolve(p, &NoCards).expect("resolves");
+    rules::odds::exact::<Swtcg, odds::Result>(&st, odds::result_of, 10_000_000)
+        .expect("small enough")
+        .outcomes
+}
+
+fn model(p: &Position) -> (BTreeMap<odds::Result, Odds>, &'static str) {
+    let st = swtcg::resolve(p, &NoCards).expect("resolves");
+    odds::distribution::<Swtcg>(&st).expect("the model computes")
+}
+
+fn sums_to_one(d: &BTreeMap<odds::Result, Odds>) {
+    let total: Odds = d.values().cloned().fold(Odds::zero(), |a, b| a + b);
+    assert!(total.is_one(), "sums to {total}");
+}
+
+#[test]
+fn the_odds_model_matches_brute_force_on_every_small_pool() {
+    let attackers: &[&[&str]] = &[
+        &[],
+        &["Critical Hit 2"],
+        &["Fury 1", "Critical Hit 1"],
+        &["Accuracy 1", "Double Damage"],
+        &["Lucky 1", "Critical Hit 1"],
+        &["Deflect 1", "Fury 2"],
+    ];
+    let defenders: &[&[&str]] = &[
+        &[],
+        &["Armor", "Parry 1"],
+        &["Evade 1", "Parry 2"],
+        &["Deflect 1", "Shields 1"],
+        &["Lucky 1", "Evade 1"],
+    ];
+    let mut checked = 0;
+    for (i, a) in attackers.iter().enumerate() {
+        for (j, d) in defenders.iter().enumerate() {
+            for reading in ["count", "initial_only"] {
+                let power = 1 + (i + j) % 4;
+                let mut v = attack(unit(power as i32, 4, a), unit(1, 3, d), json!({}));
+                v["interpretations"] = json!({"fury_dice_naturals": reading});
+                let p = position(v);
+                let (m, name) = model(&p);
+                assert!(name.starts_with("dynamic programming"), "{name}");
+                let b = brute_force(&p);
+                sums_to_one(&m);
+                assert_eq!(m, b, "{a:?} against {d:?}, {reading}");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 60);
+}
+
+#[test]
+fn the_odds_respect_pinned_dice_and_fall_back_to_enumeration_past_the_roll() {
+    let p = position(attack(
+        unit(5, 4, &["Critical Hit 1", "Fury 1"]),
+        unit(1, 5, &["Parry 1"]),
+        json!({"attack": [null, 6, null, 1]}),
+    ));
+    let (m, _) = model(&p);
+    assert_eq!(m, brute_force(&p));
+    sums_to_one(&m);
+    let p = position(attack(
+        unit(3, 4, &["Lucky 1"]),
+        unit(1, 3, &[]),
+        json!({"attack": [1], "rerolls": [{"die": 0, "face": 6}]}),
+    ));
+    let (m, name) = model(&p);
+    assert!(name.contains("every chance outcome"), "{name}");
+    assert_eq!(m, brute_force(&p));
+}
+
+#[test]
+fn every_die_pinned_leaves_one_certain_result() {
+    let p = position(attack(
+        unit(3, 4, &["Critical Hit 1"]),
+        unit(1, 3, &["Parry 1"]),
+        json!({"attack": [6, 1, 4]}),
+    ));
+    let (m, _) = model(&p);
+    assert_eq!(m.len(), 1);
+    assert!(m.values().all(|p| p.is_one()));
+}
+
+#[test]
+fn the_odds_agree_with_a_seeded_monte_carlo_run() {
+    // 20,000 seeded plays of one attack: each frequency within 0.015 of the exact chance
+    // (some 4 standard deviations at these sample sizes).
+    let v = attack(
+        unit(6, 9, &["Fury 1", "Critical Hit 1"]),
+        unit(1, 4, &["Parry 1", "Evade 1"]),
+        json!({}),
+    );
+    let p = position(v.clone());
+    let (m, _) = model(&p);
+    let exact_discard: f64 = m
+        .iter()
+        .filter(|(r, _)| r.discarded[1])
+        .map(|(_, p)| num_traits::ToPrimitive::to_f64(p).unwrap())
+        .sum();
+    let runs = 20_000;
+    let mut discarded = 0;
+    for seed in 0..runs {
+        let mut v = v.clone();
+        v["seed"] = json!(seed);
+        let (_, st) = play(v);
+        if st.units[1].discarded {
+            discarded += 1;
+        }
+    }
+    let freq = discarded as f64 / runs as f64;
+    assert!(
+        (freq - exact_discard).abs() < 0.015,
+        "Monte Carlo {freq}, exact {exact_discard}"
+    );
+}
+
+#[test]
+fn odds_true_reports_exact_fractions_that_sum_to_one() {
+    let mut v = attack(
+        unit(4, 5, &["Critical Hit 2", "Accuracy 1"]),
+        unit(1, 6, &["Parry 1", "Evade 1"]),
+        json!({}),
+    );
+    v["odds"] = json!(true);
+    let (adj, _) = play(v);
+    let report = adj.outcome.odds.clone().expect("odds reported");
+    assert_eq!(report.method, "exact");
+    let total: Odds = report
+        .damage
+        .get("D")
+        .expect("the defender")
+        .values()
+        .map(|s| s.parse::<Odds>().expect("a fraction"))
+        .fold(Odds::zero(), |a, b| a + b);
+    assert!(total.is_one());
+    let hits: Odds = report
+        .hits
+        .values()
+        .map(|s| s.parse::<Odds>().unwrap())
+        .fold(Odds::zero(), |a, b| a + b);
+    assert!(hits.is_one());
+    let json = serde_json::to_value(&adj.outcome).unwrap();
+    assert!(json["odds"]["damage"]["D"]["0"].is_string(), "{json}");
+    assert!(json["odds"]["discarded"]["D"].is_string());
+    assert!(json["odds"]["decimal"]["expected_damage"]["D"].is_number());
+}
+
+#[test]
+fn forty_dice_are_exact() {
+    let mut v = attack(
+        unit(40, 5, &["Fury 3", "Critical Hit 1"]),
+        unit(1, 99, &["Parry 2", "Evade 1"]),
+        json!({}),
+    );
+    v["odds"] = json!(true);
+    let p = position(v);
+    let (m, _) = model(&p);
+    sums_to_one(&m);
+}
+
+// ---------------------------------------------------------------------------------------
+// Fixtures, documents
+
+fn catalogue() -> Catalogue {
+    let set = arbiter::catalogue::validate(&Path::new(ROOT).join("data")).expect("bundled data");
+    Catalogue::from_data(set, "test".into())
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Fixture {
+    about: String,
+    cites: Vec<Cited>,
+    position: Value,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Cited {
+    rule: String,
+    sentence: String,
+}
+
+#[test]
+fn every_swtcg_fixture() {
+    let cat = catalogue();
+    let cards = SwtcgCards(&cat);
+    insta::glob!("fixtures/swtcg/*.json", |path| {
+        let text = std::fs::read_to_string(path).expect("fixture reads");
+        let fx: Fixture =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let p = Position::from_json(&fx.position.to_string())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let adj = swtcg::adjudicate(&p, &cards, RecordConfig { states: false })
+            .unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+        for c in &fx.cites {
+            assert!(
+                adj.steps
+                    .iter()
+                    .flat_map(|s| &s.events)
+                    .any(|e| (e.rule.rule == c.rule && e.rule.sentence == c.sentence)
+                        || e.rule
+                            .house
+                            .is_some_and(|h| h.rule == c.rule && h.sentence == c.sentence)),
+                "{}: cites {} {:?} but no event does",
+                path.display(),
+                c.rule,
+                c.sentence
+            );
+        }
+        let final_json = serde_json::to_string_pretty(&adj.final_position).expect("json");
+        let mut settings = insta::Settings::clone_current();
+        settings.set_description(fx.about.clone());
+        settings.set_omit_expression(true);
+        settings.bind(|| {
+            let name = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("fixture");
+            insta::assert_snapshot!(
+                name,
+                format!("{}\nfinal position:\n{final_json}\n", log_text(&adj))
+            );
+        });
+    });
+}
+
+#[test]
+fn every_seed_citation_is_verbatim_in_seed_002() {
+    let cat = catalogue();
+    let seed = swtcg::families::seed_citations();
+    assert!(seed.len() > 40);
+    for c in seed {
+        let k = cat
+            .keyword("swtcg", c.rule)
+            .unwrap_or_else(|| panic!("{} is not a swtcg keyword", c.rule));
+        assert_eq!(k.section, c.section, "{}", c.rule);
+        assert!(
+            k.text.contains(c.sentence),
+            "{}: {:?} is not in seed 002",
+            c.rule,
+            c.sentence
+        );
+        // A whole sentence: it starts at the start of the text or after a sentence's end.
+        let at = k.text.find(c.sentence).unwrap_or(0);
+        let before = k.text[..at].trim_end();
+        assert!(
+            before.is_empty()
+                || before.ends_with('.')
+                || before.ends_with('"')
+                || before.ends_with(')')
+                || before.ends_with(','),
+            "{}: {:?} starts mid-sentence",
+            c.rule,
+            c.sentence
+        );
+    }
+}
+
+#[test]
+fn every_published_and_house_rule_is_quoted_in_the_rules_doc() {
+    let doc = std::fs::read_to_string(Path::new(ROOT).join("docs/rules/swtcg.md")).expect("doc");
+    for c in cite::base::ALL {
+        assert!(
+            doc.contains(&format!("### {}\n> {}", c.rule, c.sentence)),
+            "published rule {}",
+            c.rule
+        );
+    }
+    for c in cite::rules::ALL {
+        assert!(
+            doc.contains(&format!("### {} {}\n> {}", c.section, c.rule, c.sentence)),
+            "house rule {}",
+            c.section
+        );
+    }
+}
+
+#[test]
+fn swtcg_interpretations_table_is_current() {
+    let mut body = String::from("| key | question | seed sentence | readings (default first) |\n| --- | --- | --- | --- |\n");
+    for i in INTERPRETATIONS {
+        let readings: Vec<String> = i
+            .readings
+            .iter()
+            .map(|(v, m)| format!("`{v}`: {m}"))
+            .collect();
+        body.push_str(&format!(
+            "| <a id=\"interpretation-{}\"></a>`{}` | {} | {}: \"{}\" | {} |\n",
+            i.key,
+            i.key,
+            i.question,
+            i.rule,
+            i.sentence,
+            readings.join("<br>")
+        ));
+    }
+    let rel = "docs/rules/swtcg.md";
+    let path = Path::new(ROOT).join(rel);
+    let text = std::fs::read_to_string(&path).expect("doc");
+    let (start, end) = (
+        "<!-- interpretations:start -->\n",
+        "<!-- interpretations:end -->",
+    );
+    let a = text.find(start).expect("start") + start.len();
+    let b = text.find(end).expect("end");
+    if std::env::var("UPDATE_DOCS").is_ok() {
+        std::fs::write(&path, format!("{}{body}{}", &text[..a], &text[b..])).expect("writes");
+    } else {
+        assert_eq!(
+            text[a..b],
+            body,
+            "{rel}: run UPDATE_DOCS=1 cargo test --test all engine_swtcg::"
+        );
+    }
+}
+
+/// The tests that exercise `sentence`: fixtures citing it, and tests of this file
+/// quoting it in a comment (the test function after the quote).
+fn tests_of(sentence: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let quoted = serde_json::to_string(sentence).unwrap_or_default();
+    let dir = Path::new(ROOT).join("tests/fixtures/swtcg");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    paths.sort();
+    for p in paths {
+        let text = std::fs::read_to_string(&p).unwrap_or_default();
+        if text.contains(&quoted) {
+            let name = p
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
+            found.push(format!("`tests/fixtures/swtcg/{name}`"));
+        }
+    }
+    let source =
+        std::fs::read_to_string(Path::new(ROOT).join("tests/engine_swtcg.rs")).unwrap_or_default();
+    let needle = "// seed 002 ";
+    let mut at = 0;
+    while let Some(i) = source[at..].find(needle) {
+        let start = at + i;
+        let line_end = source[start..]
+            .find('\n')
+            .map_or(source.len(), |e| start + e);
+        if source[start..line_end].contains(sentence) {
+            // The comment is in the body of the test it belongs to.
+            if let Some(f) = source[..start].rfind("\nfn ") {
+                let rest = &source[f + 4..];
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                let entry = format!("`engine_swtcg::{name}`");
+                if !found.contains(&entry) {
+                    found.push(entry);
+                }
+            }
+        }
+        at = line_end;
+    }
+    found
+}
+
+#[test]
+fn traceability_covers_every_seed_002_sentence_the_resolver_cites() {
+    let mut body = String::from(
+        "| keyword | seed 002 sentence | cited by | tests |\n| --- | --- | --- | --- |\n",
+    );
+    let mut missing = Vec::new();
+    for c in swtcg::families::seed_citations() {
+        let tests = tests_of(c.sentence);
+        if tests.is_empty() {
+            missing.push(format!("{}: {}", c.rule, c.sentence));
+        }
+        body.push_str(&format!(
+            "| {} | \"{}\" | `src/games/swtcg/families/` | {} |\n",
+            c.rule,
+            c.sentence.replace('|', "\\|"),
+            if tests.is_empty() {
+                "—".to_string()
+            } else {
+                tests.join(", ")
+            }
+        ));
+    }
+    let rel = "docs/traceability.md";
+    let path = Path::new(ROOT).join(rel);
+    let text = std::fs::read_to_string(&path).expect("doc");
+    let (start, end) = ("<!-- swtcg:start -->\n", "<!-- swtcg:end -->");
+    let a = text.find(start).expect("start") + start.len();
+    let b = text.find(end).expect("end");
+    if std::env::var("UPDATE_DOCS").is_ok() {
+        std::fs::write(&path, format!("{}{body}{}", &text[..a], &text[b..])).expect("writes");
+    } else {
+        assert_eq!(
+            text[a..b],
+            body,
+            "{rel}: run UPDATE_DOCS=1 cargo test --test all engine_swtcg::"
+        );
+    }
+    assert!(
+        missing.is_empty(),
+        "seed 002 sentences cited with no test: {missing:#?}"
+    );
+}
+
+#[test]
+fn hostile_positions_are_errors_or_play_out_never_panics() {
+    let cases = [
+        json!({"game": "swtcg", "units": [], "attack": {"attacker": "", "defender": ""}}),
+        json!({"game": "swtcg", "units": [{"id": "A", "side": "dark", "power": -3, "health": 0}], "attack": {"attacker": "A", "defender": "A"}}),
+        json!({"game": "battleline", "units": [{"id": "A"}], "attack": {"attacker": "A", "defender": "B"}}),
+        json!({"game": "swtcg", "units": [
+            {"id": "A", "side": "dark", "power": 40, "health": 99, "abilities": ["Lucky 10", "Lucky 10", "Fury 10", "Deflect 10", "Deflect 10", "Evade 10"]},
+            {"id": "D", "side": "light", "power": 40, "health": 99, "abilities": ["Lucky 10", "Deflect 10", "Deflect 10", "Evade 10", "Intercept"]},
+            {"id": "E", "side": "light", "power": 1, "health": 1, "abilities": ["Deflect 10", "Intercept", "Intercept"]}],
+            "attack": {"attacker": "A", "defender": "D"},
+            "dice": {"attack": [null, 4], "rerolls": [{"die": 63, "face": 6}]},
+            "decisions": {"intercept": ["E", "E", "D", "A"], "lucky": {"dark": [0, 0], "light": [39, 40, 41]},
+                          "deflect": {"D": "E", "E": "E"}, "evade": {"A": 0}},
+            "odds": true}),
+    ];
+    for v in cases {
+        let Ok(p) = Position::from_json(&v.to_string()) else {
+            continue;
+        };
+        if let Ok(mut st) = swtcg::resolve(&p, &NoCards) {
+            let adj = rules::play_out::<Swtcg>(&mut st, RecordConfig { states: true });
+            assert_eq!(adj.outcome.result, "attack_ended");
+            let odds = adj.outcome.odds.clone().expect("asked for");
+            assert!(
+                odds.error.is_some(),
+                "too many dice for 128 bits: said, not panicked"
+            );
+        }
+    }
+}
