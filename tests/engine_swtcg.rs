@@ -981,10 +981,7 @@ fn every_swtcg_fixture() {
                 adj.steps
                     .iter()
                     .flat_map(|s| &s.events)
-                    .any(|e| (e.rule.rule == c.rule && e.rule.sentence == c.sentence)
-                        || e.rule
-                            .house
-                            .is_some_and(|h| h.rule == c.rule && h.sentence == c.sentence)),
+                    .any(|e| e.rule.rests_on(&c.rule, &c.sentence)),
                 "{}: cites {} {:?} but no event does",
                 path.display(),
                 c.rule,

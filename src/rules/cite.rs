@@ -264,6 +264,13 @@ impl Rule {
         Rule { readings, ..self }
     }
 
+    /// Whether the event rests on the sentence `sentence` of rule `rule`: as the sentence
+    /// it cites, or as the house rule that settled it (a fixture's `cites` check).
+    pub fn rests_on(&self, rule: &str, sentence: &str) -> bool {
+        let is = |c: &Citation| c.rule == rule && c.sentence == sentence;
+        is(self.cite) || self.house.is_some_and(is)
+    }
+
     /// Also rests on house rule `h`.
     pub const fn house(self, h: &'static Citation) -> Rule {
         Rule {
