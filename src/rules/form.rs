@@ -217,6 +217,9 @@ pub struct Field {
     /// this suffix (`" (hypothetical)"`; empty for none).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub summary: Option<String>,
+    /// A list of items, comma-separated (its list, if any, completes each item).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub items: bool,
     /// Its problems, in words (attached by [`Form::attach`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<String>,
@@ -308,6 +311,7 @@ impl Field {
             placeholder: String::new(),
             width: Width::Normal,
             summary: None,
+            items: false,
             errors: Vec::new(),
         }
     }
@@ -359,6 +363,12 @@ impl Field {
         self
     }
 
+    /// Holds a comma-separated list of items.
+    pub fn items(mut self) -> Field {
+        self.items = true;
+        self
+    }
+
     /// Names its group on the summary line, followed by `suffix`.
     pub fn summary(mut self, suffix: impl Into<String>) -> Field {
         self.summary = Some(suffix.into());
@@ -379,7 +389,8 @@ impl Field {
             }
             Kind::Multi { .. } => self.values.iter().any(|v| v == value),
             Kind::Checkbox => !self.value().is_empty(),
-            _ => self.value() == value,
+            // An empty value selects nothing: the browser shows the first option.
+            _ => !value.is_empty() && self.value() == value,
         }
     }
 

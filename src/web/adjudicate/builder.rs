@@ -80,6 +80,10 @@ impl BuilderPage {
             Width::Full => " full",
         }
     }
+    /// The search for this game's cards.
+    fn search_url(&self) -> String {
+        crate::web::links::search(&format!("game:{} kind:card", self.game), 1)
+    }
     fn json_open(&self) -> bool {
         !self.json.is_empty() || !self.json_errors.is_empty() || self.form.is_none()
     }
