@@ -468,6 +468,7 @@ pub fn locate(f: &FormFields, e: &PositionError) -> FieldError {
                 _ => ("lucky_dark", "Dark Side's Lucky"),
             };
             let place = match unit {
+                _ if name.starts_with("lucky") => label.to_string(),
                 "" => label.to_string(),
                 u => format!("{label}, {u}"),
             };
