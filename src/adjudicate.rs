@@ -9,8 +9,8 @@
 use crate::catalogue::Catalogue;
 use crate::games::battleline::{Battleline, CardDef, CardSource};
 use crate::games::swtcg::{self, Swtcg};
-use crate::rules::position::{parse_json, PositionError};
 use crate::rules::form::Source;
+use crate::rules::position::{parse_json, PositionError};
 use crate::rules::Game;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};

@@ -84,7 +84,10 @@ fn round_trip<G: Game>(dir: &str) -> (usize, usize) {
 #[test]
 fn every_swtcg_fixture_survives_the_form() {
     let (whole, all) = round_trip::<Swtcg>("tests/fixtures/swtcg");
-    assert_eq!(whole, all, "the form shows every Star Wars TCG fixture whole");
+    assert_eq!(
+        whole, all,
+        "the form shows every Star Wars TCG fixture whole"
+    );
     assert!(all >= 10);
 }
 
@@ -93,7 +96,10 @@ fn battleline_fixtures_survive_the_form_or_say_what_it_drops() {
     let (whole, all) = round_trip::<Battleline>("tests/fixtures/positions");
     // Beyond 7 slots, 4 plays, inline artifacts or inline played creatures, the form
     // says so (a note) and the JSON keeps the rest.
-    assert!(whole * 10 >= all * 8, "{whole} of {all} fixtures shown whole");
+    assert!(
+        whole * 10 >= all * 8,
+        "{whole} of {all} fixtures shown whole"
+    );
 }
 
 #[test]
@@ -103,7 +109,10 @@ fn a_new_form_reads_as_a_position() {
     assert!(notes.is_empty());
     let p = Swtcg::from_form(&values).unwrap();
     assert_eq!(p.units.len(), 2);
-    assert_eq!((p.attack.attacker.as_str(), p.attack.defender.as_str()), ("A", "D"));
+    assert_eq!(
+        (p.attack.attacker.as_str(), p.attack.defender.as_str()),
+        ("A", "D")
+    );
     let (values, _) = Battleline::form_values(None);
     let p = Battleline::from_form(&values).unwrap();
     assert_eq!(p.players[0].name, "Player 1");
@@ -138,16 +147,31 @@ fn every_swtcg_form_problem_is_reported_at_its_field() {
     ]);
     let errors = Swtcg::from_form(&f).unwrap_err();
     for (field, words) in [
-        ("u1_power", "Unit 1 (A), power: \"four\" is not a whole number"),
+        (
+            "u1_power",
+            "Unit 1 (A), power: \"four\" is not a whole number",
+        ),
         ("u2_side", "Unit 2 (D), side: \"grey\" is not dark or light"),
-        ("u2_damage", "Unit 2 (D), damage: \"1.5\" is not a whole number"),
+        (
+            "u2_damage",
+            "Unit 2 (D), damage: \"1.5\" is not a whole number",
+        ),
         ("seed", "Seed: \"-1\" is not a whole number"),
         ("dice_attack", "Attack dice, die 1: \"x\" is not a face"),
         ("dice_rerolls", "Re-rolls, item 1: \"3-5\" is not die:face"),
         ("evade", "Evade, item 1: \"D\" is not unit:amount"),
-        ("lucky_dark", "Dark Side's Lucky: \"first\" is not a die number"),
-        ("u3_unique", "Unit 3 (C), unique: \"maybe\" is not yes, no or empty"),
-        ("interp_fury_dice_naturals", "Interpretation fury_dice_naturals"),
+        (
+            "lucky_dark",
+            "Dark Side's Lucky: \"first\" is not a die number",
+        ),
+        (
+            "u3_unique",
+            "Unit 3 (C), unique: \"maybe\" is not yes, no or empty",
+        ),
+        (
+            "interp_fury_dice_naturals",
+            "Interpretation fury_dice_naturals",
+        ),
     ] {
         assert!(at(&errors, field).starts_with(words), "{field}: {errors:?}");
     }
@@ -159,15 +183,27 @@ fn swtcg_resolver_errors_land_at_their_fields() {
     // Unit cards 1 and 3 hold units; card 2 is empty, so units[1] is card 3.
     let f = pairs(&[("u1_id", "A"), ("u3_id", "D"), ("u3_abilities", "Armr")]);
     let cases = [
-        ("units[1].abilities[0]", "u3_abilities", "Unit 3 (D), ability 1: "),
+        (
+            "units[1].abilities[0]",
+            "u3_abilities",
+            "Unit 3 (D), ability 1: ",
+        ),
         ("units[0].power", "u1_power", "Unit 1 (A): "),
         ("units[1]", "u3_id", "Unit 3 (D): "),
         ("attack.defender", "defender", "Defender: "),
         ("dice.attack[2]", "dice_attack", "Attack dice, die 2: "),
         ("dice.rerolls[0].face", "dice_rerolls", "Re-rolls, item 1: "),
         ("decisions.evade.D", "evade", "Evade, D: "),
-        ("decisions.lucky.light", "lucky_light", "Light Side's Lucky: "),
-        ("interpretations.evade_deflected", "interp_evade_deflected", "Interpretation evade_deflected: "),
+        (
+            "decisions.lucky.light",
+            "lucky_light",
+            "Light Side's Lucky: ",
+        ),
+        (
+            "interpretations.evade_deflected",
+            "interp_evade_deflected",
+            "Interpretation evade_deflected: ",
+        ),
     ];
     for (path, field, words) in cases {
         let e = Swtcg::form_error(&f, &PositionError::at(path, "the problem"));
@@ -175,7 +211,10 @@ fn swtcg_resolver_errors_land_at_their_fields() {
         assert_eq!(e.message, format!("{words}the problem"), "{path}");
     }
     let e = Swtcg::form_error(&f, &PositionError::at("units[5].id", "x"));
-    assert_eq!(e.field, None, "a unit the form does not hold is above the form");
+    assert_eq!(
+        e.field, None,
+        "a unit the form does not hold is above the form"
+    );
 }
 
 #[test]
@@ -194,10 +233,19 @@ fn every_battleline_form_problem_is_reported_at_its_field() {
     let errors = Battleline::from_form(&f).unwrap_err();
     for (field, words) in [
         ("p0_life", "Alice's life: \"lots\" is not a whole number"),
-        ("p0_s2_attack", "Alice, slot 2, attack: \"x\" is not a whole number"),
-        ("p1_s1_warlord", "Player 2, slot 1, warlord: \"maybe\" is not yes, no or empty"),
+        (
+            "p0_s2_attack",
+            "Alice, slot 2, attack: \"x\" is not a whole number",
+        ),
+        (
+            "p1_s1_warlord",
+            "Player 2, slot 1, warlord: \"maybe\" is not yes, no or empty",
+        ),
         ("a1_player", "Play 1 player: 3 is not a player"),
-        ("choices", "Fixed chance outcomes, item 2: \"three\" is not chance:slot"),
+        (
+            "choices",
+            "Fixed chance outcomes, item 2: \"three\" is not chance:slot",
+        ),
     ] {
         assert!(at(&errors, field).starts_with(words), "{field}: {errors:?}");
     }
@@ -213,7 +261,10 @@ fn every_battleline_form_problem_is_reported_at_its_field() {
 #[test]
 fn both_forms_name_their_fields_once_and_label_every_one() {
     for (game, form) in [
-        ("battleline", Battleline::builder_form(&FormFields::default())),
+        (
+            "battleline",
+            Battleline::builder_form(&FormFields::default()),
+        ),
         ("swtcg", Swtcg::builder_form(&FormFields::default())),
     ] {
         let form = form.unwrap();

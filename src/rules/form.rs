@@ -559,9 +559,10 @@ impl Form {
     pub fn attach(&mut self, errors: &[FieldError]) -> Vec<FieldError> {
         let mut rest = Vec::new();
         for e in errors {
-            let at = e.field.as_deref().and_then(|name| {
-                self.fields_mut().find(|f| f.name == name)
-            });
+            let at = e
+                .field
+                .as_deref()
+                .and_then(|name| self.fields_mut().find(|f| f.name == name));
             match at {
                 Some(field) => field.errors.push(e.message.clone()),
                 None => rest.push(e.clone()),
@@ -670,7 +671,10 @@ mod tests {
 
     #[test]
     fn paths_split_at_their_first_step() {
-        assert_eq!(split_path("players[1].line[2].card"), ("players", Some(1), "line[2].card"));
+        assert_eq!(
+            split_path("players[1].line[2].card"),
+            ("players", Some(1), "line[2].card")
+        );
         assert_eq!(split_path("seed"), ("seed", None, ""));
         assert_eq!(split_path("dice.attack[3]"), ("dice", None, "attack[3]"));
     }

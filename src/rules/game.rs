@@ -131,9 +131,7 @@ pub trait Game: Sized + 'static {
     }
     /// The form's values for `position` (`None`: a new position's defaults), and notes
     /// on what the form cannot show of it.
-    fn form_values(
-        _position: Option<&Self::Position>,
-    ) -> (super::form::FormFields, Vec<String>) {
+    fn form_values(_position: Option<&Self::Position>) -> (super::form::FormFields, Vec<String>) {
         Default::default()
     }
     /// The position a submission of the form describes, or every problem with its

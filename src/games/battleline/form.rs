@@ -15,14 +15,15 @@
 //! three-way select, not a tick box (an unticked box could not say "not a warlord" to a
 //! catalogue warlord). Depends only on the core and this game.
 
+use super::interpret::Interpretations;
+use super::position::Position;
 use super::position::{
     caps, ActionSpec, ArtifactSpec, ChoiceSpec, CreatureSpec, DecisionPin, PlayerSpec,
 };
 use super::state::Status;
-use super::{Interpretations, Position};
 use crate::rules::form::{
-    self, list, number, Choice, Field, FieldError, Form, FormFields, Group, GroupStyle, Kind,
-    List, Section, Source, Width,
+    self, list, number, Choice, Field, FieldError, Form, FormFields, Group, GroupStyle, Kind, List,
+    Section, Source, Width,
 };
 
 /// Slots per player on the form (the position cap is larger: paste JSON for more).
@@ -573,8 +574,7 @@ pub fn layout(f: &Fields) -> Form {
                 format!("Player {}", p + 1),
                 vec![
                     Field::text(format!("p{p}_name"), "Name").from(f),
-                    Field::number(format!("p{p}_life"), "Life", 0, i64::from(caps::LIFE))
-                        .from(f),
+                    Field::number(format!("p{p}_life"), "Life", 0, i64::from(caps::LIFE)).from(f),
                 ],
             )
             .groups(
@@ -587,7 +587,10 @@ pub fn layout(f: &Fields) -> Form {
         Section::new("plays", "Cards played", Vec::new())
             .note("creatures and artifacts played during the turns")
             .folded()
-            .groups(GroupStyle::Rows, (1..=FORM_PLAYS).map(|i| play(f, i)).collect()),
+            .groups(
+                GroupStyle::Rows,
+                (1..=FORM_PLAYS).map(|i| play(f, i)).collect(),
+            ),
     );
     sections.push(form::readings_section::<Interpretations>(f));
     Form {

@@ -25,8 +25,8 @@ use super::format::{
 };
 use super::interpret::Interpretations;
 use crate::rules::form::{
-    self, list, number, Choice, Field, FieldError, Form, FormFields, Group, GroupStyle, Kind,
-    List, Section, Source, Width,
+    self, list, number, Choice, Field, FieldError, Form, FormFields, Group, GroupStyle, Kind, List,
+    Section, Source, Width,
 };
 use crate::rules::position::PositionError;
 
@@ -142,10 +142,7 @@ fn pairs<T>(
             Some(v) => out.push(v),
             None => errors.push(FieldError::at(
                 name,
-                format!(
-                    "{label}, item {}: {item:?} is not {example}",
-                    i + 1
-                ),
+                format!("{label}, item {}: {item:?} is not {example}", i + 1),
             )),
         }
     }
@@ -153,7 +150,12 @@ fn pairs<T>(
 }
 
 /// A Lucky field: empty keeps the default policy, `none` pins no re-roll, else die numbers.
-fn lucky(f: &FormFields, name: &str, label: &str, errors: &mut Vec<FieldError>) -> Option<Vec<usize>> {
+fn lucky(
+    f: &FormFields,
+    name: &str,
+    label: &str,
+    errors: &mut Vec<FieldError>,
+) -> Option<Vec<usize>> {
     let v = f.get(name);
     if v.is_empty() {
         return None;
@@ -258,9 +260,16 @@ pub fn to_position(f: &FormFields) -> Result<Position, Vec<FieldError>> {
     };
     let decisions = DecisionsSpec {
         intercept: list(f.get("intercept")),
-        evade: pairs(f, "evade", "Evade", "unit:amount (for example D:1)", &mut errors, count)
-            .into_iter()
-            .collect::<BTreeMap<_, _>>(),
+        evade: pairs(
+            f,
+            "evade",
+            "Evade",
+            "unit:amount (for example D:1)",
+            &mut errors,
+            count,
+        )
+        .into_iter()
+        .collect::<BTreeMap<_, _>>(),
         deflect: pairs(
             f,
             "deflect",
@@ -355,11 +364,7 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
         if let Some(side) = u.side {
             f.set(key("side"), side.name());
         }
-        for (x, v) in [
-            ("card", &u.card),
-            ("name", &u.name),
-            ("arena", &u.arena),
-        ] {
+        for (x, v) in [("card", &u.card), ("name", &u.name), ("arena", &u.arena)] {
             if let Some(v) = v {
                 f.set(key(x), v.clone());
             }
@@ -396,14 +401,21 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
     let d = &pos.dice;
     f.set("dice_attack", faces(&d.attack));
     f.set("dice_fury", faces(&d.fury));
-    let rerolls: Vec<String> = d.rerolls.iter().map(|r| format!("{}:{}", r.die, r.face)).collect();
+    let rerolls: Vec<String> = d
+        .rerolls
+        .iter()
+        .map(|r| format!("{}:{}", r.die, r.face))
+        .collect();
     f.set("dice_rerolls", rerolls.join(", "));
     let dec = &pos.decisions;
     f.set("intercept", dec.intercept.join(", "));
     f.set("evade", map_pairs(&dec.evade));
     f.set("deflect", map_pairs(&dec.deflect));
     f.set("predict", map_pairs(&dec.predict));
-    for (name, v) in [("lucky_dark", &dec.lucky.dark), ("lucky_light", &dec.lucky.light)] {
+    for (name, v) in [
+        ("lucky_dark", &dec.lucky.dark),
+        ("lucky_light", &dec.lucky.light),
+    ] {
         match v {
             None => {}
             Some(d) if d.is_empty() => f.set(name, "none"),
@@ -424,7 +436,11 @@ pub fn locate(f: &FormFields, e: &PositionError) -> FieldError {
             Some(&n) => {
                 let who = unit_label(f, n);
                 let (field, item, _) = form::split_path(rest);
-                let field = if UNIT_FIELDS.contains(&field) { field } else { "id" };
+                let field = if UNIT_FIELDS.contains(&field) {
+                    field
+                } else {
+                    "id"
+                };
                 let place = match (field, item) {
                     ("abilities", Some(j)) => format!("{who}, ability {}", j + 1),
                     ("granted_after_roll", Some(j)) => {
@@ -511,7 +527,11 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
         select(
             key("side"),
             "Side",
-            &[("", "choose"), ("dark", "Dark Side"), ("light", "Light Side")],
+            &[
+                ("", "choose"),
+                ("dark", "Dark Side"),
+                ("light", "Light Side"),
+            ],
         )
         .width(Width::Small)
         .from(f),
@@ -536,12 +556,16 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .hint("comma-separated, with their X; empty keeps the card's")
             .width(Width::Wide)
             .from(f),
-        Field::listed(key("granted_after_roll"), "Gained after the roll", "keywords")
-            .items()
-            .placeholder("Critical Hit 1")
-            .hint("too late for this roll (Critical Hit, Fury, Parry, Shields)")
-            .width(Width::Wide)
-            .from(f),
+        Field::listed(
+            key("granted_after_roll"),
+            "Gained after the roll",
+            "keywords",
+        )
+        .items()
+        .placeholder("Critical Hit 1")
+        .hint("too late for this roll (Critical Hit, Fury, Parry, Shields)")
+        .width(Width::Wide)
+        .from(f),
         Field::new(key("tapped"), "Tapped", Kind::Checkbox)
             .width(Width::Small)
             .from(f),

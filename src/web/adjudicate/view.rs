@@ -358,7 +358,6 @@ fn names_word(text: &str, word: &str) -> bool {
     })
 }
 
-
 /// One interpretation with the reading in force and the other one.
 #[derive(Debug, Clone, Serialize)]
 pub struct InterpretationView {
