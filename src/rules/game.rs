@@ -124,8 +124,10 @@ pub trait Game: Sized + 'static {
     ///    catalogue adapter, `src/adjudicate.rs`, answers in `CatalogueGame::names`) or
     ///    [`super::form::Source::Keywords`].
     ///
-    /// The web finds the form through the registry (`/adjudicate?game=<slug>`); nothing
-    /// else is registered.
+    /// 5. Nothing in the web names a game's fields: once the game is in the registry
+    ///    (`games::GameId`, the web's `for_game!`, the adapter's `CatalogueGame`), its
+    ///    form is at `/adjudicate?game=<slug>`, with its JSON twin, `?from=HASH`, located
+    ///    errors and pasted JSON. `src/games/swtcg/form.rs` is the model to copy.
     fn builder_form(_values: &super::form::FormFields) -> Option<super::form::Form> {
         None
     }
