@@ -1839,6 +1839,10 @@ async fn every_problem_of_a_swtcg_form_is_reported_at_its_field() {
     assert!(ctype.starts_with("application/json"));
     let v: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["errors"].as_array().unwrap().len(), 2, "{v}");
+    // Each problem with its field, for a client laying out its own form.
+    assert_eq!(v["fields"][0]["field"], "u1_abilities", "{v}");
+    assert_eq!(v["fields"][1]["field"], "u2_card", "{v}");
+    assert_eq!(v["fields"][1]["message"], v["errors"][1], "{v}");
 
     // Garbage: unknown fields by name, a game no game answers to, wild values.
     for (pairs, expect) in [

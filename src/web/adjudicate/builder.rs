@@ -568,7 +568,7 @@ pub(super) async fn open_file(
 }
 
 /// The builder again with every problem at its field, as a 400 (the JSON twin: the
-/// messages, in the same words).
+/// messages in the same words under `errors`, and each with its field under `fields`).
 fn bad_form(
     state: &AppState,
     game: GameId,
@@ -579,9 +579,10 @@ fn bad_form(
 ) -> Result<HttpResponse, Failure> {
     if out == Format::Json {
         let messages: Vec<&str> = errors.iter().map(|e| e.message.as_str()).collect();
-        return Err(WebError::BadInput {
+        return Err(WebError::BadForm {
             message: format!("the position is not valid:\n{}", messages.join("\n")),
             errors: serde_json::to_value(&messages).unwrap_or_default(),
+            fields: serde_json::to_value(&errors).unwrap_or_default(),
         }
         .in_format(out));
     }
