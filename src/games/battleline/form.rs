@@ -491,6 +491,15 @@ fn slot(f: &Fields, p: usize, n: usize) -> Group {
         .width(Width::Full)
         .from(f),
     ];
+    // Each label says its slot to a screen reader, which does not see the card around it.
+    let who = player_label(f, p);
+    let fields = fields
+        .into_iter()
+        .map(|field| match field.context.is_empty() {
+            true => field.context(format!("{who}, slot {n}: ")),
+            false => field,
+        })
+        .collect();
     Group {
         id: format!("p{p}-s{n}"),
         title: format!("Slot {n}"),

@@ -586,6 +586,11 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .items()
             .from(f),
     ];
+    // Each label says its unit to a screen reader, which does not see the card around it.
+    let fields = fields
+        .into_iter()
+        .map(|field| field.context(format!("Unit {n}: ")))
+        .collect();
     Group {
         id: format!("u{n}"),
         title: format!("Unit {n}"),
