@@ -539,6 +539,10 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .width(Width::Wide)
             .summary("")
             .from(f),
+        Field::listed(key("arena"), "Arena", "arenas")
+            .placeholder("the attack's")
+            .width(Width::Small)
+            .from(f),
         Field::text(key("name"), "or its name (a hypothetical unit)")
             .width(Width::Wide)
             .summary("")
@@ -546,10 +550,6 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
         stat("power", "Power", 0, caps::POWER, "card's"),
         stat("health", "Health", 1, caps::HEALTH, "card's"),
         stat("damage", "Damage on it", 0, caps::HEALTH, "0"),
-        Field::listed(key("arena"), "Arena", "arenas")
-            .placeholder("the attack's")
-            .width(Width::Small)
-            .from(f),
         Field::listed(key("abilities"), "Abilities", "keywords")
             .items()
             .placeholder("Critical Hit 2, Armor")
@@ -566,12 +566,6 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
         .hint("too late for this roll (Critical Hit, Fury, Parry, Shields)")
         .width(Width::Wide)
         .from(f),
-        Field::new(key("tapped"), "Tapped", Kind::Checkbox)
-            .width(Width::Small)
-            .from(f),
-        Field::new(key("discarded"), "Discarded", Kind::Checkbox)
-            .width(Width::Small)
-            .from(f),
         select(
             key("unique"),
             "Unique",
@@ -579,6 +573,12 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
         )
         .width(Width::Small)
         .from(f),
+        Field::new(key("tapped"), "Tapped", Kind::Checkbox)
+            .width(Width::Small)
+            .from(f),
+        Field::new(key("discarded"), "Discarded", Kind::Checkbox)
+            .width(Width::Small)
+            .from(f),
         Field::listed(key("stack"), "Cards stacked under it", "units")
             .items()
             .from(f),
