@@ -317,3 +317,31 @@ proptest! {
         }
     }
 }
+
+/// The new Star Wars TCG form submitted as it stands (units A and D with no stats): the
+/// resolver's problems land on each unit's power, in words.
+#[test]
+fn an_untouched_swtcg_form_says_what_each_unit_lacks() {
+    let (values, _) = Swtcg::form_values(None);
+    let position = Swtcg::from_form(&values).unwrap();
+    let errors = Swtcg::resolve(&position, &arbiter::games::swtcg::NoCards)
+        .err()
+        .expect("units without stats do not resolve");
+    let located: Vec<FieldError> = errors
+        .iter()
+        .map(|e| Swtcg::form_error(&values, e))
+        .collect();
+    assert_eq!(
+        located,
+        [
+            FieldError::at(
+                "u1_power",
+                "Unit 1 (A): an inline unit needs power and health (or a `card`)"
+            ),
+            FieldError::at(
+                "u2_power",
+                "Unit 2 (D): an inline unit needs power and health (or a `card`)"
+            ),
+        ]
+    );
+}
