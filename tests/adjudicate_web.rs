@@ -1640,6 +1640,15 @@ async fn the_swtcg_builder_and_its_twin_offer_units_keywords_and_readings() {
         .unwrap()
         .iter()
         .any(|s| s == "shielded"));
+    // The default game answers by its slug and by no slug alike.
+    for uri in ["/adjudicate?game=battleline", "/adjudicate?game="] {
+        let (status, html) = get_html(uri).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        assert!(
+            html.contains("<h1>Adjudicate a battle-line position</h1>"),
+            "{uri}"
+        );
+    }
     // A game no game answers to is a 404, in either format.
     let (status, v) = get_json("/adjudicate.json?game=chess").await;
     assert_eq!(status, StatusCode::NOT_FOUND);

@@ -230,9 +230,9 @@ pub(super) async fn builder_page(
             let (game, json) = load(&state, hash, out)?;
             (game, Some((hash.as_str(), json)))
         }
-        None => match &query.game {
-            Some(slug) => (game_named(slug, out)?, None),
-            None => (DEFAULT, None),
+        None => match query.game.as_deref() {
+            Some(slug) if !slug.is_empty() => (game_named(slug, out)?, None),
+            _ => (DEFAULT, None),
         },
     };
     for_game!(game, G => builder_of::<G>(&state, game, stored, out))
