@@ -324,9 +324,9 @@ proptest! {
 fn an_untouched_swtcg_form_says_what_each_unit_lacks() {
     let (values, _) = Swtcg::form_values(None);
     let position = Swtcg::from_form(&values).unwrap();
-    let errors = Swtcg::resolve(&position, &arbiter::games::swtcg::NoCards)
-        .err()
-        .expect("units without stats do not resolve");
+    let Err(errors) = Swtcg::resolve(&position, &arbiter::games::swtcg::NoCards) else {
+        panic!("units without stats do not resolve");
+    };
     let located: Vec<FieldError> = errors
         .iter()
         .map(|e| Swtcg::form_error(&values, e))
