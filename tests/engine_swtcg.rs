@@ -687,6 +687,121 @@ fn foresight_gains_its_effect_on_a_correct_prediction() {
 }
 
 // ---------------------------------------------------------------------------------------
+// Retaliate (published; house rule S9)
+
+#[test]
+fn retaliate_rolls_x_dice_of_damage_at_the_attacker_when_the_attack_ends() {
+    // public "Retaliate": "Retaliate X: when the attack ends, the unit with Retaliate rolls X dice of damage against the attacker."
+    let mut p = attack(
+        unit(2, 2, &[]),
+        unit(1, 9, &["Retaliate 3"]),
+        json!({"attack": [6, 1], "retaliate": [4, 3, 6]}),
+    );
+    let (adj, st) = play(p.clone());
+    assert_eq!(damage(&st, "D"), 1);
+    assert_eq!(damage(&st, "A"), 2, "two of three Retaliate dice hit");
+    assert!(st.units[0].discarded, "the attacker is discarded at its Health");
+    assert_eq!(adj.outcome.discarded, vec!["A".to_string()]);
+    assert!(cites(&adj, cite::base::RETALIATE.sentence));
+    assert!(cites(&adj, cite::rules::RETALIATE.sentence));
+    // A unit the attack discarded does not retaliate (house rule S9).
+    p["units"][1]["health"] = json!(1);
+    let (adj, st) = play(p);
+    assert!(st.units[1].discarded);
+    assert_eq!(damage(&st, "A"), 0);
+    assert!(!changes(&adj)
+        .iter()
+        .any(|c| matches!(c, Change::Retaliate { .. })));
+}
+
+#[test]
+fn armor_works_against_retaliate_dice_and_accuracy_does_not_add() {
+    // seed 002 Armor: "Armor works against dice of damage and attack dice."
+    let (adj, st) = play(attack(
+        unit(1, 9, &["Armor", "Accuracy 2"]),
+        unit(1, 9, &["Retaliate 3"]),
+        json!({"attack": [2], "retaliate": [4, 5, 6]}),
+    ));
+    assert_eq!(damage(&st, "A"), 2, "the 4 misses an attacker with Armor");
+    assert!(cites(&adj, "Armor works against dice of damage and attack dice."));
+}
+
+#[test]
+fn critical_hit_fury_and_parry_do_not_act_on_retaliate_dice() {
+    // seed 002 Critical Hit: "Critical Hit applies only to dice rolled for an attack, not to dice rolls for abilities like Retaliate."
+    // seed 002 Fury: "Fury applies only to dice rolled for an attack, not to dice rolls for abilities like Retaliate."
+    // seed 002 Parry: "Parry applies only to dice rolled for an attack, not to dice rolls for abilities like Retaliate."
+    let (adj, st) = play(attack(
+        unit(1, 9, &["Parry 3"]),
+        unit(1, 9, &["Retaliate 2", "Critical Hit 2", "Fury 2"]),
+        json!({"attack": [2], "retaliate": [6, 4]}),
+    ));
+    assert_eq!(
+        damage(&st, "A"),
+        2,
+        "no Critical Hit, no Fury dice, no Parry"
+    );
+    let dice = changes(&adj)
+        .iter()
+        .filter(|c| matches!(c, Change::Die { .. }))
+        .count();
+    assert_eq!(dice, 3, "one attack die and two Retaliate dice");
+    for k in ["Critical Hit", "Fury", "Parry"] {
+        assert!(
+            cites(&adj, cite_of(k, "not to dice rolls for abilities like Retaliate")),
+            "{k}"
+        );
+    }
+}
+
+#[test]
+fn every_attacked_unit_retaliates_and_retaliate_is_cumulative() {
+    // seed 002 Intercept: "Each intercepting unit has been attacked."
+    let mut p = three_units();
+    p["units"][1]["abilities"] = json!(["Retaliate 1", "Retaliate 1"]);
+    p["units"][2]["abilities"] = json!(["Intercept", "Retaliate 1"]);
+    p["units"][0]["health"] = json!(9);
+    p["decisions"] = json!({"intercept": ["C"]});
+    p["dice"] = json!({"attack": [1, 1, 1], "retaliate": [5, 5, 5]});
+    let (adj, st) = play(p);
+    let retaliating: Vec<(String, u32)> = changes(&adj)
+        .iter()
+        .filter_map(|c| match c {
+            Change::Retaliate { unit, x, .. } => Some((unit.clone(), *x)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        retaliating,
+        vec![("D".to_string(), 2), ("C".to_string(), 1)]
+    );
+    assert_eq!(damage(&st, "A"), 3);
+}
+
+#[test]
+fn retaliate_dice_are_chance_nodes_a_judge_can_pin() {
+    let p = position(attack(
+        unit(1, 9, &[]),
+        unit(1, 9, &["Retaliate 2"]),
+        json!({"attack": [2]}),
+    ));
+    let pinned = Swtcg::pin_in_position(&p, 0, "retaliate:1:6").expect("a pin");
+    assert_eq!(pinned.dice.retaliate, vec![None, Some(6)]);
+    let st = swtcg::resolve(&pinned, &NoCards).expect("resolves");
+    let (m, _) = odds::distribution::<Swtcg>(&st).expect("odds");
+    // The pinned 6 always hits; the other die hits half the time.
+    let a_damage = |n: u32| -> Odds {
+        m.iter()
+            .filter(|(r, _)| r.placed[0] == n)
+            .map(|(_, p)| p.clone())
+            .fold(Odds::zero(), |x, y| x + y)
+    };
+    assert_eq!(a_damage(1), "1/2".parse().unwrap());
+    assert_eq!(a_damage(2), "1/2".parse().unwrap());
+    assert!(Swtcg::pin_in_position(&p, 0, "retaliate:x:6").is_err());
+}
+
+// ---------------------------------------------------------------------------------------
 // Interpretations, each reading
 
 #[test]
@@ -804,6 +919,7 @@ fn the_odds_model_matches_brute_force_on_every_small_pool() {
         &["Accuracy 1", "Double Damage"],
         &["Lucky 1", "Critical Hit 1"],
         &["Deflect 1", "Fury 2"],
+        &["Armor", "Critical Hit 1"],
     ];
     let defenders: &[&[&str]] = &[
         &[],
@@ -811,6 +927,7 @@ fn the_odds_model_matches_brute_force_on_every_small_pool() {
         &["Evade 1", "Parry 2"],
         &["Deflect 1", "Shields 1"],
         &["Lucky 1", "Evade 1"],
+        &["Retaliate 2", "Parry 1"],
     ];
     let mut checked = 0;
     for (i, a) in attackers.iter().enumerate() {
@@ -829,7 +946,7 @@ fn the_odds_model_matches_brute_force_on_every_small_pool() {
             }
         }
     }
-    assert_eq!(checked, 60);
+    assert_eq!(checked, 84);
 }
 
 #[test]

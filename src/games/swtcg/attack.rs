@@ -5,7 +5,9 @@
 
 use super::cite::{base, rules};
 use super::event::{emit, Change, Event};
-use super::families::{critical, double, fury, intercept, lucky, predict, prevention, roll};
+use super::families::{
+    critical, double, fury, intercept, lucky, predict, prevention, retaliate, roll,
+};
 use super::state::{Keyword, Phase, State};
 use crate::rules::Rule;
 
@@ -33,6 +35,7 @@ pub fn advance(st: &mut State) -> Vec<Event> {
         Phase::DamagePrevention => prevention::resolve(st, &mut out),
         Phase::DamagePlacement => place(st, &mut out),
         Phase::Discard => discard(st, &mut out),
+        Phase::Retaliate => retaliate::resolve(st, &mut out),
         Phase::End => emit(
             st,
             &mut out,
@@ -62,7 +65,6 @@ fn declare(st: &mut State, out: &mut Vec<Event>) {
                     | Keyword::Insert
                     | Keyword::Reserves
                     | Keyword::Meditate
-                    | Keyword::Retaliate
             )
         })
         .map(|a| a.keyword.name().to_string())

@@ -1,7 +1,7 @@
 //! The Star Wars TCG citation table: the sentences of seed 002 the resolver quotes, the
 //! published base rules the seed leans on but never states (cited as `public`, with
 //! where they are published), and our numbered house rules (`docs/rules/swtcg.md`,
-//! S1–S8) for what neither settles. The kinds of source are the core's
+//! S1–S12) for what neither settles. The kinds of source are the core's
 //! ([`crate::rules::cite`]). Seed sentences are checked verbatim against the catalogue's
 //! copy of seed 002 by `tests/engine_swtcg.rs`; public and house rules against the doc.
 //!
@@ -70,7 +70,13 @@ pub mod base {
         "The Dark Side wins all ties.",
     );
 
-    pub const ALL: &[Citation] = &[DICE, DISCARD, POP, ORDER, ACCURACY, TIES];
+    pub const RETALIATE: Citation = public(
+        "Retaliate",
+        "Revenge of the Sith rulebook, glossary",
+        "Retaliate X: when the attack ends, the unit with Retaliate rolls X dice of damage against the attacker.",
+    );
+
+    pub const ALL: &[Citation] = &[DICE, DISCARD, POP, ORDER, ACCURACY, RETALIATE, TIES];
 }
 
 /// The house rules S1–S8 (`docs/rules/swtcg.md`, "House rules").
@@ -118,6 +124,12 @@ pub mod rules {
         "Stack, Equip, Enhance, INSERT, Reserves and Meditate act outside an attack's dice and damage; a unit's ability list carries them and the resolver does not play them.",
     );
 
+    pub const RETALIATE: Citation = house(
+        "Retaliate",
+        "S9",
+        "When the attack ends, after the discard step, each unit the attack attacked (the declared defender and each unit that intercepted) that is not discarded and has Retaliate rolls its X dice of damage (cumulative: the X values add) at the attacker: each die showing 4, 5 or 6 hits, 5 or 6 against an attacker with Armor; Accuracy, Lucky, Critical Hit, Fury and Parry do not act on these dice; each hit puts one damage counter on the attacker, with no POP in between, and the attacker is then discarded at its Health.",
+    );
+
     pub const ALL: &[Citation] = &[
         STACKING,
         POP_ORDER,
@@ -127,5 +139,6 @@ pub mod rules {
         LATE,
         ARENA,
         NOT_ADJUDICATED,
+        RETALIATE,
     ];
 }

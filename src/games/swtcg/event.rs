@@ -136,6 +136,25 @@ pub enum Change {
         damage: i32,
         health: i32,
     },
+    /// A unit retaliates when the attack ends: X dice of damage at the attacker.
+    Retaliate {
+        unit: String,
+        target: String,
+        x: u32,
+        /// The lowest face that hits (5 against Armor).
+        need: u8,
+    },
+    /// A keyword that does not act on Retaliate's dice (they are not attack dice).
+    NotForRetaliate {
+        unit: String,
+        ability: &'static str,
+    },
+    /// The hits of one unit's Retaliate dice.
+    RetaliateHits {
+        unit: String,
+        hits: u32,
+        need: u8,
+    },
     /// The exact odds of the attack's results (`odds: true`).
     Odds(Box<super::report::OddsReport>),
     /// The attack ends.
@@ -253,6 +272,9 @@ pub fn apply(st: &mut State, change: &Change) {
         | Change::Lucky { .. }
         | Change::TooLate { .. }
         | Change::Prediction { .. }
+        | Change::Retaliate { .. }
+        | Change::NotForRetaliate { .. }
+        | Change::RetaliateHits { .. }
         | Change::Parry { .. } => {}
     }
 }
@@ -321,6 +343,7 @@ pub fn describe(st: &State, event: &Event) -> String {
                 (true, _) => format!("re-roll of die {die}"),
                 (false, Pool::Attack) => format!("attack die {die}"),
                 (false, Pool::Fury) => format!("Fury die {die}"),
+                (false, Pool::Retaliate) => format!("Retaliate die {die}"),
             };
             let face = chance.candidates.get(chance.picked).copied().unwrap_or(0);
             format!(
@@ -491,6 +514,24 @@ pub fn describe(st: &State, event: &Event) -> String {
             health,
         } => format!(
             "{} has {damage} damage, Health {health}: discarded.",
+            who(st, unit)
+        ),
+        Change::Retaliate {
+            unit,
+            target,
+            x,
+            need,
+        } => format!(
+            "{} retaliates as the attack ends: Retaliate {x}, {x} dice of damage at {} (each {need} or more hits).",
+            who(st, unit),
+            who(st, target)
+        ),
+        Change::NotForRetaliate { unit, ability } => format!(
+            "{}'s {ability} does not act on Retaliate's dice (they are not attack dice).",
+            who(st, unit)
+        ),
+        Change::RetaliateHits { unit, hits, need } => format!(
+            "{}'s Retaliate: {hits} hit(s) (each die showing {need} or more).",
             who(st, unit)
         ),
         Change::Odds(report) => report.describe(),

@@ -142,11 +142,17 @@ pub struct DiceSpec {
     /// `face`; a die re-rolled twice takes its entries in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rerolls: Vec<RerollSpec>,
+    /// Retaliate's dice of damage, by index over every retaliating unit's dice in turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retaliate: Vec<Option<u8>>,
 }
 
 impl DiceSpec {
     fn is_empty(&self) -> bool {
-        self.attack.is_empty() && self.fury.is_empty() && self.rerolls.is_empty()
+        self.attack.is_empty()
+            && self.fury.is_empty()
+            && self.rerolls.is_empty()
+            && self.retaliate.is_empty()
     }
 }
 

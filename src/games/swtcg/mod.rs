@@ -220,6 +220,8 @@ impl Game for Swtcg {
             if !done {
                 pins.rerolls.push((die, face));
             }
+        } else if pool == state::Pool::Retaliate {
+            set(&mut pins.retaliate, die);
         } else if pool == state::Pool::Fury {
             set(&mut pins.fury, die.saturating_sub(attack_dice(state)));
         } else {

@@ -20,7 +20,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
 
-use super::families::{fury, roll};
+use super::families::{fury, retaliate, roll};
 use super::interpret::FuryDiceNaturals;
 use super::report::{Decimals, OddsReport};
 use super::state::{Keyword, Phase, Pool, State, Summary};
@@ -82,34 +82,36 @@ pub fn distribution<G: Game<State = State>>(
         return enumerate::<G>(&before).map(|d| (d, ENUMERATED));
     }
     let (summaries, total) = roll_classes(&before)?;
+    let (retaliate_total, _) = retaliate_bound(&before);
+    let total = total
+        .checked_mul(retaliate_total)
+        .ok_or_else(overflow)?;
     // Face-sequence counts per result first (integers), one fraction per result last.
     let mut counts: BTreeMap<Result, u128> = BTreeMap::new();
     // After the pending damage POP the attack reads only the damage pending and
     // whether a natural 1 counts: summaries alike in those play out alike, so each
     // such pair is played to the end once.
-    let mut played: HashMap<(u32, bool), Result> = HashMap::new();
+    let mut played: HashMap<(u32, bool), Vec<(Result, u128)>> = HashMap::new();
     for (summary, weight) in summaries {
         let mut after = before.clone();
         after.summary = Some(summary);
         after.phase = Some(Phase::Hits);
         G::advance(&mut after);
         let key = (after.pending, summary.one);
-        let mut result = match played.get(&key) {
+        let results = match played.get(&key) {
             Some(r) => r.clone(),
             None => {
-                let mut guard = 0;
-                while !after.is_over() && guard < 64 {
-                    G::advance(&mut after);
-                    guard += 1;
-                }
-                let r = result_of(&after);
+                let r = finish::<G>(after, retaliate_total)?;
                 played.insert(key, r.clone());
                 r
             }
         };
-        result.hits = summary.hits;
-        let e = counts.entry(result).or_default();
-        *e = e.checked_add(weight).ok_or_else(overflow)?;
+        for (mut result, w) in results {
+            result.hits = summary.hits;
+            let w = weight.checked_mul(w).ok_or_else(overflow)?;
+            let e = counts.entry(result).or_default();
+            *e = e.checked_add(w).ok_or_else(overflow)?;
+        }
     }
     let total = BigInt::from(total);
     let out = counts
@@ -117,6 +119,79 @@ pub fn distribution<G: Game<State = State>>(
         .map(|(r, w)| (r, Odds::new(BigInt::from(w), total.clone())))
         .collect();
     Ok((out, DP))
+}
+
+/// Plays `st` (past its roll) to the end: the results with their face-sequence counts
+/// over Retaliate's dice, which sum to `scale` (6 to the most Retaliate dice left open
+/// from the roll, so every play-out counts sequences of the same dice).
+fn finish<G: Game<State = State>>(
+    mut st: State,
+    scale: u128,
+) -> std::result::Result<Vec<(Result, u128)>, String> {
+    let mut guard = 0;
+    while !st.is_over() && st.next_phase() != Some(Phase::Retaliate) && guard < 64 {
+        G::advance(&mut st);
+        guard += 1;
+    }
+    if st.next_phase() != Some(Phase::Retaliate) {
+        return Ok(vec![(result_of(&st), scale)]);
+    }
+    // Retaliate's dice: only their hits on the attacker matter.
+    let a = st.attacker;
+    let need = retaliate::need_against(&st, a);
+    let dice: usize = st.retaliators().iter().map(|(_, x)| *x as usize).sum();
+    let pinned_hits = (0..dice)
+        .filter(|&i| st.pins.retaliate.get(i).copied().flatten().is_some_and(|f| f >= need))
+        .count() as u32;
+    let free = (0..dice)
+        .filter(|&i| st.pins.retaliate.get(i).copied().flatten().is_none())
+        .count() as u32;
+    let per = scale / 6u128.checked_pow(free).ok_or_else(overflow)?;
+    let base = result_of(&st);
+    let (hit_faces, miss_faces) = (u128::from(7 - need), u128::from(need - 1));
+    let mut out = Vec::new();
+    for k in 0..=free {
+        let ways = binomial(free, k)
+            .checked_mul(hit_faces.checked_pow(k).ok_or_else(overflow)?)
+            .and_then(|w| w.checked_mul(miss_faces.checked_pow(free - k)?))
+            .and_then(|w| w.checked_mul(per))
+            .ok_or_else(overflow)?;
+        if ways == 0 {
+            continue;
+        }
+        let hits = pinned_hits + k;
+        let mut r = base.clone();
+        r.placed[a] += hits;
+        let u = &st.units[a];
+        r.discarded[a] = (u.discarded || u.damage + hits as i32 >= u.health)
+            && !st.position.units[a].discarded;
+        out.push((r, ways));
+    }
+    Ok(out)
+}
+
+fn binomial(n: u32, k: u32) -> u128 {
+    (0..k).fold(1u128, |acc, i| acc * u128::from(n - i) / u128::from(i + 1))
+}
+
+/// 6 to the most Retaliate dice a play-out from `before` leaves open (every unit
+/// attacked so far with Retaliate, discarded or not), and that number of dice.
+fn retaliate_bound(before: &State) -> (u128, u32) {
+    let dice: usize = before
+        .attacked
+        .iter()
+        .map(|&i| {
+            before.units[i]
+                .all_instances(Keyword::Retaliate)
+                .iter()
+                .map(|a| a.x as usize)
+                .sum::<usize>()
+        })
+        .sum();
+    let free = (0..dice)
+        .filter(|&i| before.pins.retaliate.get(i).copied().flatten().is_none())
+        .count() as u32;
+    (6u128.saturating_pow(free), free)
 }
 
 const DP: &str = "dynamic programming over outcome classes (hits, natural 1, natural 4, natural 6)";
@@ -150,6 +225,7 @@ fn open_dice(before: &State) -> u32 {
     free(&before.pins.attack, n)
         + free(&before.pins.fury, fury::x(before) as usize)
         + lucky.saturating_sub(before.pins.rerolls.len() as u32)
+        + retaliate_bound(before).1
 }
 
 fn enumerate<G: Game<State = State>>(

@@ -328,7 +328,11 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
         }
     }
     let d = &position.dice;
-    for (name, list) in [("attack", &d.attack), ("fury", &d.fury)] {
+    for (name, list) in [
+        ("attack", &d.attack),
+        ("fury", &d.fury),
+        ("retaliate", &d.retaliate),
+    ] {
         if list.len() > caps::DICE {
             errors.push(PositionError::at(
                 format!("dice.{name}"),
@@ -370,6 +374,7 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
     let mut pins = Pins {
         attack: d.attack.clone(),
         fury: d.fury.clone(),
+        retaliate: d.retaliate.clone(),
         rerolls: d.rerolls.iter().map(|r| (r.die, r.face)).collect(),
         ..Pins::default()
     };

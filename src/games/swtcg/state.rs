@@ -160,6 +160,8 @@ pub enum Pool {
     Attack,
     /// Fury's additional dice.
     Fury,
+    /// Retaliate's dice of damage, rolled when the attack ends (not attack dice).
+    Retaliate,
 }
 
 /// One attack die as it stands.
@@ -207,6 +209,9 @@ pub enum Phase {
     DamagePrevention,
     DamagePlacement,
     Discard,
+    /// When the attack ends: Retaliate's dice of damage (played only when a unit
+    /// retaliates; house rule S9).
+    Retaliate,
     End,
 }
 
@@ -222,6 +227,7 @@ impl Phase {
             Phase::DamagePrevention => "damage prevention POP",
             Phase::DamagePlacement => "damage placement POP",
             Phase::Discard => "discard",
+            Phase::Retaliate => "attack ends: Retaliate",
             Phase::End => "attack ends",
         }
     }
@@ -237,7 +243,8 @@ impl Phase {
             PendingDamage => DamagePrevention,
             DamagePrevention => DamagePlacement,
             DamagePlacement => Discard,
-            Discard => End,
+            Discard => Retaliate,
+            Retaliate => End,
             End => return None,
         })
     }
@@ -274,6 +281,8 @@ pub struct Pins {
     pub lucky: [Option<Vec<usize>>; 2],
     /// Predicted hits per unit (Foresight, Forewarning).
     pub predict: Vec<(usize, u32)>,
+    /// Faces of Retaliate's dice, by index over every retaliating unit's dice in turn.
+    pub retaliate: Vec<Option<u8>>,
 }
 
 impl Pins {
@@ -318,12 +327,34 @@ impl State {
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
     }
-    /// The phase the next step plays.
+    /// The phase the next step plays (the Retaliate step only when a unit retaliates).
     pub fn next_phase(&self) -> Option<Phase> {
-        match self.phase {
+        let next = match self.phase {
             None => Some(Phase::Declare),
             Some(p) => p.next(),
+        };
+        match next {
+            Some(Phase::Retaliate) if self.retaliators().is_empty() => Some(Phase::End),
+            n => n,
         }
+    }
+    /// The units that roll Retaliate's dice when the attack ends, with their X (house
+    /// rule S9): every unit the attack attacked (the declared defender and each
+    /// interceptor) that is not discarded and has Retaliate, gained before or after the
+    /// roll; its X values add (cumulative).
+    pub fn retaliators(&self) -> Vec<(usize, u32)> {
+        self.attacked
+            .iter()
+            .filter_map(|&i| {
+                let u = self.units.get(i)?;
+                let x: u32 = u
+                    .all_instances(Keyword::Retaliate)
+                    .iter()
+                    .map(|a| a.x)
+                    .sum();
+                (x > 0 && !u.discarded).then_some((i, x))
+            })
+            .collect()
     }
     pub fn unit(&self, i: usize) -> Option<&Unit> {
         self.units.get(i)

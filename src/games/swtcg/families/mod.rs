@@ -2,7 +2,7 @@
 //! sentences it acts on: `roll` (Accuracy, Armor, Shields: how many dice, what hits),
 //! `fury`, `lucky`, `critical` (Critical Hit), `prevention` (Parry, Evade, Deflect),
 //! `double` (Double Damage), `intercept` (Intercept, Precision and Elude), `predict`
-//! (Foresight, Forewarning). Each decides and emits through `event::emit`; none
+//! (Foresight, Forewarning), `retaliate` (Retaliate's dice of damage when the attack ends). Each decides and emits through `event::emit`; none
 //! changes the state itself. The step order is `attack.rs`'s.
 
 pub mod critical;
@@ -12,6 +12,7 @@ pub mod intercept;
 pub mod lucky;
 pub mod predict;
 pub mod prevention;
+pub mod retaliate;
 pub mod roll;
 
 use super::cite::Citation;
@@ -28,6 +29,7 @@ pub fn seed_citations() -> Vec<&'static Citation> {
         double::ALL,
         intercept::ALL,
         predict::ALL,
+        retaliate::ALL,
     ] {
         all.extend(list.iter());
     }
