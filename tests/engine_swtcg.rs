@@ -802,6 +802,210 @@ fn retaliate_dice_are_chance_nodes_a_judge_can_pin() {
 }
 
 // ---------------------------------------------------------------------------------------
+// The build step: actions, layers, Enhance (house rule S10)
+
+#[test]
+fn stack_actions_are_accepted_or_rejected_by_the_seed_limits() {
+    // seed 002 Stack: "You may put a listed card under this unit as part of its stack."
+    // seed 002 Stack: "The listed cards can't be on top of the stack."
+    // seed 002 Stack: "Cards added to a card's stack using the Stack ability cannot exceed the 4 card maximum normal stacking rule."
+    // seed 002 Stack: "Unlike a normal stack, you can only have one version of each unique unit from the [list] in the stack."
+    // seed 002 Stack: "Non-unique cards listed on a card with the Stack ability are permitted to form a part of the stack and you can have multiple cards with the same name in the stack as long as they are non-unique."
+    // seed 002 Stack: "If a card is listed by its name you can't stack a card with a different name unless it satisfies a different criteria in the [list] or they represent the same unit."
+    let mut p = attack(
+        unit(3, 6, &["Stack: Module, Ace"]),
+        unit(1, 9, &[]),
+        json!({"attack": [2, 2, 2]}),
+    );
+    p["actions"] = json!([
+        {"do": "stack", "unit": "A", "card": "Module"},
+        {"do": "stack", "unit": "A", "card": "Module", "top": true},
+        {"do": "stack", "unit": "A", "card": "Ace", "unique": true},
+        {"do": "stack", "unit": "A", "card": "Ace", "unique": true},
+        {"do": "stack", "unit": "A", "card": "Walker"},
+        {"do": "stack", "unit": "A", "card": "Module"},
+        {"do": "stack", "unit": "A", "card": "Module"},
+    ]);
+    let (adj, st) = play(p);
+    let verdicts: Vec<bool> = changes(&adj)
+        .iter()
+        .filter_map(|c| match c {
+            Change::Stacked { .. } => Some(true),
+            Change::Rejected(_) => Some(false),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(verdicts, vec![true, false, true, false, false, true, false]);
+    assert_eq!(st.units[0].stack, vec!["Module", "Ace", "Module"]);
+    for part in ["on top", "4 card maximum", "one version", "different name", "multiple cards"] {
+        assert!(cites(&adj, cite_of("Stack", part)), "{part}");
+    }
+    let rejected = changes(&adj)
+        .iter()
+        .find_map(|c| match c {
+            Change::Rejected(r) => Some(r.action),
+            _ => None,
+        });
+    assert_eq!(rejected, Some(1), "the second action (0-based 1) is the first refused");
+}
+
+#[test]
+fn equip_only_in_the_build_step_and_once_per_turn() {
+    // seed 002 Equip: "Attach this Equipment to a unit."
+    // seed 002 Equip: "Play only during your build step."
+    // seed 002 Equip: "You can pay the Equip cost only once per turn."
+    let mut p = attack(unit(3, 6, &[]), unit(1, 9, &[]), json!({"attack": [6, 2, 2]}));
+    p["actions"] = json!([
+        {"do": "equip", "unit": "A", "card": "Uplink", "window": "pop", "grants": ["Critical Hit 2"]},
+        {"do": "equip", "unit": "A", "card": "Uplink", "grants": ["Critical Hit 2"]},
+        {"do": "equip", "unit": "A", "card": "Uplink", "grants": ["Critical Hit 2"]},
+    ]);
+    let (adj, st) = play(p);
+    assert_eq!(st.units[0].equipment, vec!["Uplink"]);
+    assert_eq!(damage(&st, "D"), 3, "the Equipment's Critical Hit 2 acts once");
+    let rejected = changes(&adj)
+        .iter()
+        .filter(|c| matches!(c, Change::Rejected(_)))
+        .count();
+    assert_eq!(rejected, 2);
+    assert!(cites(&adj, "Play only during your build step."));
+    assert!(cites(&adj, "You can pay the Equip cost only once per turn."));
+}
+
+#[test]
+fn meditate_only_from_the_discard_pile_in_a_pop_or_the_build_step() {
+    // seed 002 Meditate: "Meditate can only be activated when the card is in your discard pile."
+    // seed 002 Meditate: "Play only during a POP chance or during your build step."
+    // seed 002 Meditate: "You may play this card from your discard pile without paying the printed cost."
+    // seed 002 Meditate: "When this card would be discarded, remove it from the game instead."
+    let mut p = attack(unit(3, 6, &[]), unit(1, 9, &[]), json!({"attack": [6, 6, 6]}));
+    p["units"].as_array_mut().unwrap().push(json!(
+        {"id": "S", "side": "light", "power": 1, "health": 2, "abilities": ["Meditate", "Intercept"], "discarded": true}));
+    p["units"].as_array_mut().unwrap().push(json!(
+        {"id": "T", "side": "light", "power": 1, "health": 2, "abilities": ["Meditate"]}));
+    p["actions"] = json!([
+        {"do": "meditate", "unit": "T"},
+        {"do": "meditate", "unit": "S", "window": "other"},
+        {"do": "meditate", "unit": "S", "window": "pop"},
+    ]);
+    p["decisions"] = json!({"intercept": ["S"]});
+    let (adj, st) = play(p);
+    assert!(cites(&adj, cite_of("Meditate", "in your discard pile")));
+    assert!(cites(&adj, cite_of("Meditate", "Play only during a POP chance")));
+    assert!(changes(&adj)
+        .iter()
+        .any(|c| matches!(c, Change::Meditated { unit, .. } if unit == "S")));
+    assert!(changes(&adj)
+        .iter()
+        .any(|c| matches!(c, Change::Discard { unit, removed: true, .. } if unit == "S")));
+    assert!(st.units[2].discarded);
+}
+
+struct StackCards;
+
+impl swtcg::CardSource for StackCards {
+    fn card(&self, name: &str) -> Option<swtcg::CardDef> {
+        (name == "Shield Module").then(|| swtcg::CardDef {
+            name: name.into(),
+            card_type: "unit".into(),
+            power: 0,
+            health: 1,
+            abilities: vec!["INSERT: Evade 2".into()],
+            unique: false,
+        })
+    }
+    fn suggest(&self, _: &str) -> Option<String> {
+        None
+    }
+}
+
+#[test]
+fn insert_grants_from_the_stack_and_reserves_never_in_the_arena() {
+    // seed 002 INSERT: "When this card is in play or stacked under the unit, the unit gets the following effect:"
+    // seed 002 INSERT: "The effect works while anywhere in the unit's stack."
+    // seed 002 INSERT: "The granted ability remains to be the ability of its type."
+    // seed 002 Reserves: "The following ability works while, and only while, it's in the build zone."
+    // seed 002 Reserves: "The granted ability remains to be the ability of its type."
+    let mut v = attack(
+        unit(3, 6, &[]),
+        unit(1, 9, &["Stack: Shield Module", "Reserves: Evade 3"]),
+        json!({"attack": [6, 5, 4]}),
+    );
+    v["actions"] = json!([{"do": "stack", "unit": "D", "card": "Shield Module"}]);
+    let p = position(v);
+    let adj = swtcg::adjudicate(&p, &StackCards, RecordConfig { states: false }).expect("plays");
+    assert_eq!(
+        adj.final_position.units[1].damage,
+        1,
+        "Evade 2 from the stacked card's INSERT; Reserves' Evade 3 does not act"
+    );
+    assert!(cites(&adj, cite_of("INSERT", "anywhere in the unit's stack")));
+    assert!(cites(&adj, cite_of("Reserves", "only while")));
+    let layered = changes(&adj)
+        .iter()
+        .filter(|c| matches!(c, Change::Layer { .. }))
+        .count();
+    assert_eq!(layered, 2);
+}
+
+#[test]
+fn enhance_is_a_declared_choice_not_declared_by_default() {
+    // seed 002 Enhance: "You must declare it to get its effect."
+    // seed 002 Enhance: "You may play the following effect by paying the additional cost."
+    // seed 002 Enhance: "The effect states whether you play it \"instead\" or \"also\"."
+    let v = attack(
+        unit(2, 6, &["Enhance: Pay 1 Force: also Critical Hit 2"]),
+        unit(1, 9, &[]),
+        json!({"attack": [6, 2]}),
+    );
+    let (adj, st) = play(v.clone());
+    assert_eq!(damage(&st, "D"), 1, "not declared: no Critical Hit");
+    assert!(changes(&adj).iter().any(|c| matches!(
+        c,
+        Change::Enhance { decision, .. } if !decision.pinned && decision.chosen == 0
+    )));
+    let mut v = v;
+    v["decisions"] = json!({"enhance": {"A": true}});
+    let (adj, st) = play(v.clone());
+    assert_eq!(damage(&st, "D"), 3, "declared: Critical Hit 2 acts");
+    assert!(cites(&adj, "You must declare it to get its effect."));
+    // An effect beyond the keywords is declared, and left to the judge in words.
+    v["units"][0]["abilities"] = json!(["Enhance: Pay 1 Force: also draw a card"]);
+    let (adj, _) = play(v);
+    assert!(log_text(&adj).contains("the judge applies it"));
+}
+
+#[test]
+fn build_step_odds_match_brute_force() {
+    let mut v = attack(
+        unit(3, 4, &["Enhance: Pay 1 Force: also Critical Hit 1"]),
+        unit(1, 3, &["INSERT: Parry 1", "Reserves: Evade 2"]),
+        json!({}),
+    );
+    v["actions"] = json!([{"do": "equip", "unit": "A", "card": "Uplink", "grants": ["Fury 1"]}]);
+    v["decisions"] = json!({"enhance": {"A": true}});
+    let p = position(v);
+    let (m, _) = model(&p);
+    assert_eq!(m, brute_force(&p));
+}
+
+#[test]
+fn action_errors_are_located() {
+    let mut v = attack(unit(3, 4, &[]), unit(1, 3, &[]), json!({}));
+    v["actions"] = json!([{"do": "stack", "unit": "Z"}, {"do": "equip", "unit": "A", "card": "U", "grants": ["Critz 1"]}]);
+    v["decisions"] = json!({"enhance": {"A": true}});
+    let p = position(v.clone());
+    let errors = swtcg::resolve(&p, &NoCards).expect_err("errors");
+    let paths: Vec<&str> = errors.iter().map(|e| e.path.as_str()).collect();
+    for want in ["actions[0].unit", "actions[0].card", "actions[1].grants[0]", "decisions.enhance.A"] {
+        assert!(paths.contains(&want), "{want} in {paths:?}");
+    }
+    v["actions"] = json!([{"do": "stak", "unit": "A"}]);
+    let e = Position::from_json(&v.to_string()).expect_err("an unknown verb");
+    assert!(e.to_string().contains("actions[0].do"), "{e}");
+}
+
+// ---------------------------------------------------------------------------------------
 // Interpretations, each reading
 
 #[test]

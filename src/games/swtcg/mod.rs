@@ -10,9 +10,10 @@
 //! order of the steps, `families/` the keywords (one family per file), `event.rs` the
 //! changes and the only `apply`, `cite.rs` the sentences, `interpret.rs` the readings,
 //! `view.rs` the board. It does no I/O and knows nothing of the catalogue's types, SQL
-//! or HTTP; it imports only the core, `grammar` and `text`. Left out: the build step
-//! (Stack, Equip, Enhance, INSERT, Reserves, Meditate are carried, not played: house
-//! rule S8) and Retaliate's dice.
+//! or HTTP; it imports only the core, `grammar` and `text`. The build step before the
+//! attack plays the position's Stack, Equip and Meditate actions, INSERT and Reserves
+//! layers and Enhance (house rule S10); Retaliate's dice end the attack (S9). Left out:
+//! costs, and effects beyond the keywords (named for the judge; house rule S8).
 
 pub mod attack;
 pub mod cite;

@@ -120,6 +120,7 @@ pub fn resolve(st: &mut State, out: &mut Vec<Event>) {
             unit: at.id.clone(),
             damage: at.damage,
             health: at.health,
+            removed: at.meditated,
         };
         emit(st, out, change, &base::DISCARD);
     }
