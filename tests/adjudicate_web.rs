@@ -1338,6 +1338,60 @@ async fn a_swtcg_attack_steps_through_and_a_die_can_be_pinned() {
     assert!(html.contains("Attack dice"), "the dice row");
 }
 
+// Issue #16: the step page's odds for any pool size come from the game's own model
+// (Game::odds), exact, with its method named, drawn as server-rendered SVG bar charts
+// (a <title>, each bar's exact fraction, a table of the same figures), and they change
+// when the judge pins a die.
+#[actix_rt::test]
+async fn a_twenty_die_swtcg_attack_has_exact_odds_and_charts_that_follow_a_pin() {
+    let position = json!({"game": "swtcg", "seed": 5,
+        "units": [{"id": "A", "side": "dark", "power": 20, "health": 9, "abilities": ["Fury 2", "Critical Hit 2"]},
+                  {"id": "D", "side": "light", "power": 1, "health": 12, "abilities": ["Parry 1", "Evade 2"]}],
+        "attack": {"attacker": "A", "defender": "D"}});
+    let hash = store(&position).await;
+    let (status, v) = get_json(&format!("/adjudicate/p/{hash}/0.json")).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(v["odds"]["error"].is_null(), "{}", v["odds"]);
+    assert_eq!(v["odds"]["method"]["method"], "aggregated", "{}", v["odds"]);
+    assert_eq!(odds_sum(&v), (1, 1));
+    let charts = v["odds"]["charts"].as_array().expect("charts");
+    assert_eq!(charts[0]["id"], "damage-D");
+    assert_eq!(charts[1]["id"], "discarded");
+    let before = charts[1]["bars"][0]["odds"].clone();
+    let (_, html) = get_html(&format!("/adjudicate/p/{hash}/0")).await;
+    assert!(html.contains(r#"<figure class="chart" id="chart-damage-D""#), "{html}");
+    assert!(html.contains("<svg role=\"img\""));
+    assert!(html.contains(r#"<title id="chart-discarded-title">"#));
+    assert!(html.contains(r#"<details class="chart-table">"#));
+    assert!(
+        html.contains("dynamic programming over outcome classes"),
+        "the method is named"
+    );
+    // Pin the first attack die to a 1 (a natural 1: Parry): the odds change.
+    let body = encode(&[("chance", "1"), ("pin", "attack:0:1"), ("step", "3")]);
+    let (status, _, text, location) = send(
+        TestRequest::post()
+            .uri(&format!("/adjudicate/p/{hash}/choose"))
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let location = location.unwrap();
+    let pinned = location
+        .strip_prefix("/adjudicate/p/")
+        .and_then(|r| r.split('/').next())
+        .unwrap()
+        .to_string();
+    let (_, v) = get_json(&format!("/adjudicate/p/{pinned}/0.json")).await;
+    let after = v["odds"]["charts"][1]["bars"][0]["odds"].clone();
+    assert_ne!(before, after, "pinning a die changes the chart");
+    assert_eq!(odds_sum(&v), (1, 1));
+    // From the step after the roll, the odds are conditioned on the dice as they lie.
+    let (_, v) = get_json(&format!("/adjudicate/p/{pinned}/4.json")).await;
+    assert_eq!(odds_sum(&v), (1, 1), "{}", v["odds"]);
+}
+
 /// Issue #15, judges 2: a submission with four problems reports all four, each in words
 /// (the player's name and the slot, never only a JSON path) and at its field: the field
 /// marked invalid and its message beside it, linked from the summary at the top.

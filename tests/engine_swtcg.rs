@@ -1250,6 +1250,62 @@ fn odds_true_reports_exact_fractions_that_sum_to_one() {
 }
 
 #[test]
+fn the_step_odds_hook_equals_the_generic_enumeration_at_every_step() {
+    // From every state of small attacks (before the roll, between the roll and the
+    // re-rolls, after), the game's own odds equal the core's enumeration of every chance
+    // outcome, result by result, and every figure names its method.
+    let cases = [
+        attack(unit(2, 3, &["Critical Hit 1", "Lucky 1"]), unit(1, 2, &["Parry 1", "Retaliate 1"]), json!({})),
+        attack(unit(3, 2, &["Fury 1"]), unit(1, 3, &["Evade 1", "Lucky 1"]), json!({"attack": [4]})),
+        attack(unit(2, 1, &["Armor"]), unit(1, 2, &["Deflect 1", "Retaliate 2"]), json!({})),
+    ];
+    for v in cases {
+        let p = position(v.clone());
+        let replay = rules::Replay::<Swtcg>::run(p, &NoCards).expect("plays");
+        for n in 0..=replay.steps.len() {
+            let st = replay.state(n);
+            let own = Swtcg::odds(st).expect("a model").expect("computes");
+            let generic = rules::odds::exact::<Swtcg, String>(
+                st,
+                |s| Swtcg::outcome_sentence(s, &Swtcg::outcome(s)),
+                1_000_000,
+            )
+            .expect("small enough");
+            assert_eq!(own.results.outcomes, generic.outcomes, "{v} at step {n}");
+            let total: Odds = own.results.outcomes.values().fold(Odds::zero(), |a, b| a + b);
+            assert!(total.is_one());
+            assert_eq!(own.charts.len(), 2);
+            for c in &own.charts {
+                assert_eq!(c.method, own.results.method);
+            }
+            let damage: Odds = own.charts[0]
+                .bars
+                .iter()
+                .map(|b| b.odds.parse::<Odds>().unwrap())
+                .fold(Odds::zero(), |a, b| a + b);
+            assert!(damage.is_one(), "the damage chart sums to 1");
+        }
+    }
+}
+
+#[test]
+fn the_step_odds_are_exact_for_forty_dice_from_every_step() {
+    let v = attack(
+        unit(40, 5, &["Fury 3", "Critical Hit 1", "Lucky 2"]),
+        unit(1, 30, &["Parry 2", "Evade 1", "Retaliate 3"]),
+        json!({}),
+    );
+    let replay = rules::Replay::<Swtcg>::run(position(v), &NoCards).expect("plays");
+    for n in 0..=replay.steps.len() {
+        let own = Swtcg::odds(replay.state(n))
+            .expect("a model")
+            .unwrap_or_else(|e| panic!("step {n}: {e}"));
+        let total: Odds = own.results.outcomes.values().fold(Odds::zero(), |a, b| a + b);
+        assert!(total.is_one(), "step {n}");
+    }
+}
+
+#[test]
 fn forty_dice_are_exact() {
     let mut v = attack(
         unit(40, 5, &["Fury 3", "Critical Hit 1"]),

@@ -138,6 +138,13 @@ pub trait Game: Sized + 'static {
         index: usize,
         events: &[Event<Self::Change>],
     );
+    /// The exact odds of the results from `state` by the game's own model, with any
+    /// charts of them, or why there are none; `None` (the default) when the game has no
+    /// model of its own, and the core enumerates every chance outcome
+    /// ([`super::odds::from_state`]).
+    fn odds(_state: &Self::State) -> Option<Result<super::view::GameOdds, String>> {
+        None
+    }
     /// A key equal for states that play out alike, for memoising exact odds.
     fn memo_key(_state: &Self::State) -> Option<Self::MemoKey> {
         None

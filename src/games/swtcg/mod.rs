@@ -137,6 +137,9 @@ impl Game for Swtcg {
             position.seed = s;
         }
     }
+    fn odds(state: &State) -> Option<Result<rules::view::GameOdds, String>> {
+        Some(odds::game_odds::<Swtcg>(state))
+    }
     fn pins_any(_position: &Position) -> bool {
         false
     }

@@ -16,6 +16,7 @@
 
 mod api;
 mod builder;
+mod chart;
 mod compare;
 mod form;
 mod limits;

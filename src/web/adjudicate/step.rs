@@ -8,6 +8,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::{Deserialize, Serialize};
 
+use super::chart::ChartView;
 use super::view::{BoardView, InterpretationView, StepView};
 use super::{
     for_game, load, log_views, outcome_text, parse_step, read, run, see_other, step_url, store,
@@ -16,7 +17,7 @@ use super::{
 use crate::adjudicate::{CatalogueGame, SavedState};
 use crate::rules::chance::Odds;
 use crate::rules::odds::{self, Method};
-use crate::rules::view::{ChancePanel, DecisionPanel};
+use crate::rules::view::{ChancePanel, Chart, DecisionPanel, GameOdds};
 use crate::rules::{Game, Readings};
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
@@ -157,9 +158,6 @@ pub(super) async fn step_page(
     })
 }
 
-/// Steps the exact odds may play out for one page: some 10 ms of battle-line.
-const ODDS_RUNS: usize = 20_000;
-
 /// The exact odds of each result from a step, over every chance outcome still to come
 /// that the position does not pin.
 #[derive(Debug, Clone, Serialize)]
@@ -168,16 +166,21 @@ struct OddsView {
     results: Vec<(String, String)>,
     /// How the figures were computed.
     method: Option<Method>,
-    /// Why there are none: more branches than [`ODDS_RUNS`] steps can play out.
+    /// Why there are none (more branches than [`odds::PAGE_RUNS`] steps can play out,
+    /// or the game's model says why).
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    /// The game's charts of the odds, as plain data (each bar's exact fraction).
+    charts: Vec<Chart>,
+    /// The same, laid out for the page's SVG.
+    #[serde(skip)]
+    drawn: Vec<ChartView>,
 }
 
 impl OddsView {
     fn of<G: Game>(from: &G::State) -> OddsView {
-        let result = |st: &G::State| G::outcome_sentence(st, &G::outcome(st));
-        match odds::exact::<G, String>(from, result, ODDS_RUNS) {
-            Ok(d) => {
+        match odds::from_state::<G>(from) {
+            Ok(GameOdds { results: d, charts }) => {
                 let mut results: Vec<(String, Odds)> = d.outcomes.into_iter().collect();
                 results.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
                 OddsView {
@@ -187,12 +190,16 @@ impl OddsView {
                         .collect(),
                     method: Some(d.method),
                     error: None,
+                    drawn: charts.iter().map(ChartView::of).collect(),
+                    charts,
                 }
             }
             Err(e) => OddsView {
                 results: Vec::new(),
                 method: None,
-                error: Some(e.to_string()),
+                error: Some(e),
+                charts: Vec::new(),
+                drawn: Vec::new(),
             },
         }
     }
