@@ -1392,6 +1392,43 @@ async fn a_twenty_die_swtcg_attack_has_exact_odds_and_charts_that_follow_a_pin()
     assert_eq!(odds_sum(&v), (1, 1), "{}", v["odds"]);
 }
 
+// Issue #16: every Star Wars TCG keyword page links to a ready-made example attack;
+// following the link stores it and opens the step page at the first step whose log
+// names the keyword, and that page names it.
+#[actix_rt::test]
+async fn every_swtcg_keyword_page_links_to_an_example_attack_that_names_it() {
+    let (_, home) = get_json("/keyword/swtcg/Armor.json").await;
+    assert!(home["example_url"].is_string(), "{home}");
+    let keywords = [
+        "Accuracy", "Armor", "Critical Hit", "Deflect", "Double Damage", "Enhance", "Equip",
+        "Evade", "Foresight", "Forewarning", "Fury", "INSERT", "Intercept", "Lucky",
+        "Meditate", "Parry", "Precision", "Reserves", "Shields", "Stack",
+    ];
+    for k in keywords {
+        let url = format!("/keyword/swtcg/{}", k.replace(' ', "%20"));
+        let (status, html) = get_html(&url).await;
+        assert_eq!(status, StatusCode::OK, "{url}");
+        let at = html
+            .find(r#"id="example-attack" href=""#)
+            .unwrap_or_else(|| panic!("{k}: no example link"));
+        let rest = &html[at + r#"id="example-attack" href=""#.len()..];
+        let link = &rest[..rest.find('"').unwrap()];
+        let (status, _, body, location) = send(TestRequest::get().uri(link)).await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{k}: {link}: {body}");
+        let step = location.expect("a step page");
+        assert!(!step.ends_with("/0"), "{k}: opens where the keyword acts, not the start");
+        let (status, page) = get_html(&step).await;
+        assert_eq!(status, StatusCode::OK, "{step}");
+        let log = &page[page.find(r#"<section class="log">"#).expect("a log")..];
+        assert!(log.contains(k), "{k}: the step page's log names it ({step})");
+    }
+    let (status, _, body, _) =
+        send(TestRequest::get().uri("/adjudicate/example/swtcg/Nonsense")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    let (_, other) = get_json("/keyword/battleline/Armor.json").await;
+    assert!(other["example_url"].is_null(), "battle-line has no examples yet");
+}
+
 /// Issue #15, judges 2: a submission with four problems reports all four, each in words
 /// (the player's name and the slot, never only a JSON path) and at its field: the field
 /// marked invalid and its message beside it, linked from the summary at the top.

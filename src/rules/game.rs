@@ -138,6 +138,12 @@ pub trait Game: Sized + 'static {
         index: usize,
         events: &[Event<Self::Change>],
     );
+    /// A ready-made example for each keyword that has one: `(keyword, fixture text)`, a
+    /// fixture being `{"about", "cites", "position"}` (keyword pages link to it; none by
+    /// default).
+    fn examples() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
     /// The exact odds of the results from `state` by the game's own model, with any
     /// charts of them, or why there are none; `None` (the default) when the game has no
     /// model of its own, and the core enumerates every chance outcome

@@ -18,6 +18,7 @@
 pub mod attack;
 pub mod cite;
 pub mod event;
+pub mod examples;
 pub mod families;
 pub mod format;
 pub mod interpret;
@@ -136,6 +137,9 @@ impl Game for Swtcg {
         if let Some(s) = play.seed {
             position.seed = s;
         }
+    }
+    fn examples() -> &'static [(&'static str, &'static str)] {
+        examples::EXAMPLES
     }
     fn odds(state: &State) -> Option<Result<rules::view::GameOdds, String>> {
         Some(odds::game_odds::<Swtcg>(state))

@@ -10,13 +10,15 @@
 //!
 //! This file owns the routes and what every page shares: storing and loading a position
 //! by hash and replaying it ([`Replay`]). The pages are one file each: `builder.rs`,
-//! `step.rs` (with the step page's posts and downloads), `compare.rs`, `rules.rs`; the
+//! `step.rs` (with the step page's posts and downloads; its charts laid out by
+//! `chart.rs`), `compare.rs`, `rules.rs`, `example.rs` (a keyword's example attack); the
 //! API is `api.rs`, card-name suggestions `suggest.rs`, the form's fields `form.rs` and
 //! the view models `view.rs`.
 
 mod api;
 mod builder;
 mod chart;
+mod example;
 mod compare;
 mod form;
 mod limits;
@@ -26,6 +28,7 @@ mod suggest;
 mod view;
 
 use limits::Refused;
+pub(super) use example::example_url;
 pub use limits::{HeavyWork, HeavyWorkConfig};
 
 use actix_web::http::header;
@@ -75,6 +78,10 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     .route("/adjudicate/cards.json", web::get().to(suggest::cards_page))
     .route("/adjudicate/rules", web::get().to(rules::rules_page))
     .route("/adjudicate/rules.json", web::get().to(rules::rules_page))
+    .route(
+        "/adjudicate/example/{game}/{keyword}",
+        web::get().to(example::example),
+    )
     .route("/adjudicate/p/{hash}", web::get().to(step::permalink))
     .service(
         web::resource("/adjudicate/p/{hash}/choose")
