@@ -1,11 +1,12 @@
 //! `/adjudicate/example/{game}/{keyword}`: a keyword's ready-made example attack
 //! ([`crate::rules::Game::examples`]), stored as a permalink (content-addressed, so
-//! opening it twice stores it once) and opened on the step page at the first step whose
-//! log names the keyword. Keyword pages link here ([`example_url`]).
+//! opening it twice stores it once) and shown as the step page of that permalink at the
+//! first step whose log names the keyword (its links lead on from there). Keyword pages
+//! link here ([`example_url`]).
 
 use actix_web::{web, HttpRequest, HttpResponse};
 
-use super::{for_game, run, see_other, step_url, store, Refused};
+use super::{for_game, run, store, Refused};
 use crate::games::GameId;
 use crate::rules::Game;
 use crate::text::fold;
@@ -34,14 +35,15 @@ pub(in crate::web) fn example_url(game: &str, keyword: &str) -> Option<String> {
     })
 }
 
-/// Stores the example and redirects to the first step whose log names the keyword.
+/// Stores the example and shows the first step whose log names the keyword.
 pub(super) async fn example(
     req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, Refused> {
     let out = Format::of(&req);
-    let (game, keyword) = path.into_inner();
+    let (game, raw) = path.into_inner();
+    let keyword = page::strip_json(&req, &raw).to_string();
     let id = GameId::from_slug(&game).ok_or_else(|| {
         WebError::NotFound(format!("no game {}", page::quoted(&game))).in_format(out)
     })?;
@@ -74,6 +76,6 @@ pub(super) async fn example(
             .iter()
             .position(|s| s.events.iter().any(names))
             .map_or(0, |i| i + 1);
-        Ok(see_other(&step_url(&hash, at)))
+        super::step::render::<G>(&state, hash, at, &replay, out).await
     })
 }

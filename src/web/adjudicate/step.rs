@@ -152,10 +152,22 @@ pub(super) async fn step_page(
     let (game, json) = load(&state, &hash, out)?;
     for_game!(game, G => {
         let replay = run::<G>(&state, read::<G>(&hash, &json, out)?, out).await?;
-        let from = replay.state(step.min(replay.steps.len())).clone();
-        let odds = state.heavy.run(out, move || OddsView::of::<G>(&from)).await?;
-        Ok(step_view(hash, step, &replay, odds, out)?)
+        render::<G>(&state, hash, step, &replay, out).await
     })
+}
+
+/// The step page (or its JSON twin) of `replay`, stored as `hash`, at `step`, its odds
+/// computed within the heavy-work bound.
+pub(super) async fn render<G: Game>(
+    state: &AppState,
+    hash: String,
+    step: usize,
+    replay: &Replay<G>,
+    out: Format,
+) -> Result<HttpResponse, Refused> {
+    let from = replay.state(step.min(replay.steps.len())).clone();
+    let odds = state.heavy.run(out, move || OddsView::of::<G>(&from)).await?;
+    Ok(step_view(hash, step, replay, odds, out)?)
 }
 
 /// The exact odds of each result from a step, over every chance outcome still to come
