@@ -1359,7 +1359,10 @@ async fn a_twenty_die_swtcg_attack_has_exact_odds_and_charts_that_follow_a_pin()
     assert_eq!(charts[1]["id"], "discarded");
     let before = charts[1]["bars"][0]["odds"].clone();
     let (_, html) = get_html(&format!("/adjudicate/p/{hash}/0")).await;
-    assert!(html.contains(r#"<figure class="chart" id="chart-damage-D""#), "{html}");
+    assert!(
+        html.contains(r#"<figure class="chart" id="chart-damage-D""#),
+        "{html}"
+    );
     assert!(html.contains("<svg role=\"img\""));
     assert!(html.contains(r#"<title id="chart-discarded-title">"#));
     assert!(html.contains(r#"<details class="chart-table">"#));
@@ -1400,9 +1403,26 @@ async fn every_swtcg_keyword_page_links_to_an_example_attack_that_names_it() {
     let (_, home) = get_json("/keyword/swtcg/Armor.json").await;
     assert!(home["example_url"].is_string(), "{home}");
     let keywords = [
-        "Accuracy", "Armor", "Critical Hit", "Deflect", "Double Damage", "Enhance", "Equip",
-        "Evade", "Foresight", "Forewarning", "Fury", "INSERT", "Intercept", "Lucky",
-        "Meditate", "Parry", "Precision", "Reserves", "Shields", "Stack",
+        "Accuracy",
+        "Armor",
+        "Critical Hit",
+        "Deflect",
+        "Double Damage",
+        "Enhance",
+        "Equip",
+        "Evade",
+        "Foresight",
+        "Forewarning",
+        "Fury",
+        "INSERT",
+        "Intercept",
+        "Lucky",
+        "Meditate",
+        "Parry",
+        "Precision",
+        "Reserves",
+        "Shields",
+        "Stack",
     ];
     for k in keywords {
         let url = format!("/keyword/swtcg/{}", k.replace(' ', "%20"));
@@ -1420,7 +1440,10 @@ async fn every_swtcg_keyword_page_links_to_an_example_attack_that_names_it() {
             "{k}: opens where the keyword acts, not the start"
         );
         let log = &page[page.find(r#"<section class="log">"#).expect("a log")..];
-        assert!(log.contains(k), "{k}: the step page's log names it ({link})");
+        assert!(
+            log.contains(k),
+            "{k}: the step page's log names it ({link})"
+        );
         let (_, twin) = get_json(&format!("{link}.json")).await;
         assert_eq!(twin["object"], "adjudication_step", "{k}: the JSON twin");
     }
@@ -1428,7 +1451,10 @@ async fn every_swtcg_keyword_page_links_to_an_example_attack_that_names_it() {
         send(TestRequest::get().uri("/adjudicate/example/swtcg/Nonsense")).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
     let (_, other) = get_json("/keyword/battleline/Armor.json").await;
-    assert!(other["example_url"].is_null(), "battle-line has no examples yet");
+    assert!(
+        other["example_url"].is_null(),
+        "battle-line has no examples yet"
+    );
 }
 
 /// Issue #15, judges 2: a submission with four problems reports all four, each in words

@@ -700,7 +700,10 @@ fn retaliate_rolls_x_dice_of_damage_at_the_attacker_when_the_attack_ends() {
     let (adj, st) = play(p.clone());
     assert_eq!(damage(&st, "D"), 1);
     assert_eq!(damage(&st, "A"), 2, "two of three Retaliate dice hit");
-    assert!(st.units[0].discarded, "the attacker is discarded at its Health");
+    assert!(
+        st.units[0].discarded,
+        "the attacker is discarded at its Health"
+    );
     assert_eq!(adj.outcome.discarded, vec!["A".to_string()]);
     assert!(cites(&adj, cite::base::RETALIATE.sentence));
     assert!(cites(&adj, cite::rules::RETALIATE.sentence));
@@ -723,7 +726,10 @@ fn armor_works_against_retaliate_dice_and_accuracy_does_not_add() {
         json!({"attack": [2], "retaliate": [4, 5, 6]}),
     ));
     assert_eq!(damage(&st, "A"), 2, "the 4 misses an attacker with Armor");
-    assert!(cites(&adj, "Armor works against dice of damage and attack dice."));
+    assert!(cites(
+        &adj,
+        "Armor works against dice of damage and attack dice."
+    ));
 }
 
 #[test]
@@ -748,7 +754,10 @@ fn critical_hit_fury_and_parry_do_not_act_on_retaliate_dice() {
     assert_eq!(dice, 3, "one attack die and two Retaliate dice");
     for k in ["Critical Hit", "Fury", "Parry"] {
         assert!(
-            cites(&adj, cite_of(k, "not to dice rolls for abilities like Retaliate")),
+            cites(
+                &adj,
+                cite_of(k, "not to dice rolls for abilities like Retaliate")
+            ),
             "{k}"
         );
     }
@@ -837,16 +846,24 @@ fn stack_actions_are_accepted_or_rejected_by_the_seed_limits() {
         .collect();
     assert_eq!(verdicts, vec![true, false, true, false, false, true, false]);
     assert_eq!(st.units[0].stack, vec!["Module", "Ace", "Module"]);
-    for part in ["on top", "4 card maximum", "one version", "different name", "multiple cards"] {
+    for part in [
+        "on top",
+        "4 card maximum",
+        "one version",
+        "different name",
+        "multiple cards",
+    ] {
         assert!(cites(&adj, cite_of("Stack", part)), "{part}");
     }
-    let rejected = changes(&adj)
-        .iter()
-        .find_map(|c| match c {
-            Change::Rejected(r) => Some(r.action),
-            _ => None,
-        });
-    assert_eq!(rejected, Some(1), "the second action (0-based 1) is the first refused");
+    let rejected = changes(&adj).iter().find_map(|c| match c {
+        Change::Rejected(r) => Some(r.action),
+        _ => None,
+    });
+    assert_eq!(
+        rejected,
+        Some(1),
+        "the second action (0-based 1) is the first refused"
+    );
 }
 
 #[test]
@@ -854,7 +871,11 @@ fn equip_only_in_the_build_step_and_once_per_turn() {
     // seed 002 Equip: "Attach this Equipment to a unit."
     // seed 002 Equip: "Play only during your build step."
     // seed 002 Equip: "You can pay the Equip cost only once per turn."
-    let mut p = attack(unit(3, 6, &[]), unit(1, 9, &[]), json!({"attack": [6, 2, 2]}));
+    let mut p = attack(
+        unit(3, 6, &[]),
+        unit(1, 9, &[]),
+        json!({"attack": [6, 2, 2]}),
+    );
     p["actions"] = json!([
         {"do": "equip", "unit": "A", "card": "Uplink", "window": "pop", "grants": ["Critical Hit 2"]},
         {"do": "equip", "unit": "A", "card": "Uplink", "grants": ["Critical Hit 2"]},
@@ -862,14 +883,21 @@ fn equip_only_in_the_build_step_and_once_per_turn() {
     ]);
     let (adj, st) = play(p);
     assert_eq!(st.units[0].equipment, vec!["Uplink"]);
-    assert_eq!(damage(&st, "D"), 3, "the Equipment's Critical Hit 2 acts once");
+    assert_eq!(
+        damage(&st, "D"),
+        3,
+        "the Equipment's Critical Hit 2 acts once"
+    );
     let rejected = changes(&adj)
         .iter()
         .filter(|c| matches!(c, Change::Rejected(_)))
         .count();
     assert_eq!(rejected, 2);
     assert!(cites(&adj, "Play only during your build step."));
-    assert!(cites(&adj, "You can pay the Equip cost only once per turn."));
+    assert!(cites(
+        &adj,
+        "You can pay the Equip cost only once per turn."
+    ));
 }
 
 #[test]
@@ -878,7 +906,11 @@ fn meditate_only_from_the_discard_pile_in_a_pop_or_the_build_step() {
     // seed 002 Meditate: "Play only during a POP chance or during your build step."
     // seed 002 Meditate: "You may play this card from your discard pile without paying the printed cost."
     // seed 002 Meditate: "When this card would be discarded, remove it from the game instead."
-    let mut p = attack(unit(3, 6, &[]), unit(1, 9, &[]), json!({"attack": [6, 6, 6]}));
+    let mut p = attack(
+        unit(3, 6, &[]),
+        unit(1, 9, &[]),
+        json!({"attack": [6, 6, 6]}),
+    );
     p["units"].as_array_mut().unwrap().push(json!(
         {"id": "S", "side": "light", "power": 1, "health": 2, "abilities": ["Meditate", "Intercept"], "discarded": true}));
     p["units"].as_array_mut().unwrap().push(json!(
@@ -891,7 +923,10 @@ fn meditate_only_from_the_discard_pile_in_a_pop_or_the_build_step() {
     p["decisions"] = json!({"intercept": ["S"]});
     let (adj, st) = play(p);
     assert!(cites(&adj, cite_of("Meditate", "in your discard pile")));
-    assert!(cites(&adj, cite_of("Meditate", "Play only during a POP chance")));
+    assert!(cites(
+        &adj,
+        cite_of("Meditate", "Play only during a POP chance")
+    ));
     assert!(changes(&adj)
         .iter()
         .any(|c| matches!(c, Change::Meditated { unit, .. } if unit == "S")));
@@ -935,11 +970,13 @@ fn insert_grants_from_the_stack_and_reserves_never_in_the_arena() {
     let p = position(v);
     let adj = swtcg::adjudicate(&p, &StackCards, RecordConfig { states: false }).expect("plays");
     assert_eq!(
-        adj.final_position.units[1].damage,
-        1,
+        adj.final_position.units[1].damage, 1,
         "Evade 2 from the stacked card's INSERT; Reserves' Evade 3 does not act"
     );
-    assert!(cites(&adj, cite_of("INSERT", "anywhere in the unit's stack")));
+    assert!(cites(
+        &adj,
+        cite_of("INSERT", "anywhere in the unit's stack")
+    ));
     assert!(cites(&adj, cite_of("Reserves", "only while")));
     let layered = changes(&adj)
         .iter()
@@ -997,7 +1034,12 @@ fn action_errors_are_located() {
     let p = position(v.clone());
     let errors = swtcg::resolve(&p, &NoCards).expect_err("errors");
     let paths: Vec<&str> = errors.iter().map(|e| e.path.as_str()).collect();
-    for want in ["actions[0].unit", "actions[0].card", "actions[1].grants[0]", "decisions.enhance.A"] {
+    for want in [
+        "actions[0].unit",
+        "actions[0].card",
+        "actions[1].grants[0]",
+        "decisions.enhance.A",
+    ] {
         assert!(paths.contains(&want), "{want} in {paths:?}");
     }
     v["actions"] = json!([{"do": "stak", "unit": "A"}]);
@@ -1255,9 +1297,21 @@ fn the_step_odds_hook_equals_the_generic_enumeration_at_every_step() {
     // re-rolls, after), the game's own odds equal the core's enumeration of every chance
     // outcome, result by result, and every figure names its method.
     let cases = [
-        attack(unit(2, 3, &["Critical Hit 1", "Lucky 1"]), unit(1, 2, &["Parry 1", "Retaliate 1"]), json!({})),
-        attack(unit(3, 2, &["Fury 1"]), unit(1, 3, &["Evade 1", "Lucky 1"]), json!({"attack": [4]})),
-        attack(unit(2, 1, &["Armor"]), unit(1, 2, &["Deflect 1", "Retaliate 2"]), json!({})),
+        attack(
+            unit(2, 3, &["Critical Hit 1", "Lucky 1"]),
+            unit(1, 2, &["Parry 1", "Retaliate 1"]),
+            json!({}),
+        ),
+        attack(
+            unit(3, 2, &["Fury 1"]),
+            unit(1, 3, &["Evade 1", "Lucky 1"]),
+            json!({"attack": [4]}),
+        ),
+        attack(
+            unit(2, 1, &["Armor"]),
+            unit(1, 2, &["Deflect 1", "Retaliate 2"]),
+            json!({}),
+        ),
     ];
     for v in cases {
         let p = position(v.clone());
@@ -1272,7 +1326,11 @@ fn the_step_odds_hook_equals_the_generic_enumeration_at_every_step() {
             )
             .expect("small enough");
             assert_eq!(own.results.outcomes, generic.outcomes, "{v} at step {n}");
-            let total: Odds = own.results.outcomes.values().fold(Odds::zero(), |a, b| a + b);
+            let total: Odds = own
+                .results
+                .outcomes
+                .values()
+                .fold(Odds::zero(), |a, b| a + b);
             assert!(total.is_one());
             assert_eq!(own.charts.len(), 2);
             for c in &own.charts {
@@ -1300,7 +1358,11 @@ fn the_step_odds_are_exact_for_forty_dice_from_every_step() {
         let own = Swtcg::odds(replay.state(n))
             .expect("a model")
             .unwrap_or_else(|e| panic!("step {n}: {e}"));
-        let total: Odds = own.results.outcomes.values().fold(Odds::zero(), |a, b| a + b);
+        let total: Odds = own
+            .results
+            .outcomes
+            .values()
+            .fold(Odds::zero(), |a, b| a + b);
         assert!(total.is_one(), "step {n}");
     }
 }

@@ -148,8 +148,8 @@ pub fn distribution_from<G: Game<State = State>>(
             (d, _) => Ok((d, model())),
         },
         Some(Phase::Rerolls) if st.pins.past_the_roll() => {
-            let open = lucky_of(st, st.attacker) + lucky_of(st, st.defender)
-                + retaliate_bound(st).1;
+            let open =
+                lucky_of(st, st.attacker) + lucky_of(st, st.defender) + retaliate_bound(st).1;
             if open > MAX_ENUMERATED_DICE {
                 return Err(format!(
                     "a pin reaches past the first roll, so every outcome is played out, and {open} dice are open (at most {MAX_ENUMERATED_DICE}); pin more dice"
@@ -227,10 +227,15 @@ pub fn game_odds<G: Game<State = State>>(st: &State) -> std::result::Result<Game
     let defender = &st.units[d].id;
     let mut charts = vec![Chart {
         id: format!("damage-{defender}"),
-        title: format!("Damage counters this attack places on {defender} (the defender)"),
+        title: format!("Damage counters this attack places on {defender}, the defender"),
         axis: "counters".into(),
         bars: (0..=top)
-            .map(|n| bar(n.to_string(), &damage.get(&n).cloned().unwrap_or_else(Odds::zero)))
+            .map(|n| {
+                bar(
+                    n.to_string(),
+                    &damage.get(&n).cloned().unwrap_or_else(Odds::zero),
+                )
+            })
             .collect(),
         method: method.clone(),
     }];
@@ -239,7 +244,7 @@ pub fn game_odds<G: Game<State = State>>(st: &State) -> std::result::Result<Game
         .collect();
     charts.push(Chart {
         id: "discarded".into(),
-        title: "The chance each unit is discarded by this attack".into(),
+        title: "The chance each unit is discarded".into(),
         axis: "unit".into(),
         bars: units
             .iter()
@@ -249,7 +254,7 @@ pub fn game_odds<G: Game<State = State>>(st: &State) -> std::result::Result<Game
                     .filter(|(r, _)| r.discarded[i])
                     .map(|(_, p)| p.clone())
                     .fold(Odds::zero(), |a, b| a + b);
-                bar(format!("{} discarded", st.units[i].id), &p)
+                bar(st.units[i].id.clone(), &p)
             })
             .collect(),
         method: method.clone(),
@@ -283,7 +288,14 @@ fn finish<G: Game<State = State>>(
     let need = retaliate::need_against(&st, a);
     let dice: usize = st.retaliators().iter().map(|(_, x)| *x as usize).sum();
     let pinned_hits = (0..dice)
-        .filter(|&i| st.pins.retaliate.get(i).copied().flatten().is_some_and(|f| f >= need))
+        .filter(|&i| {
+            st.pins
+                .retaliate
+                .get(i)
+                .copied()
+                .flatten()
+                .is_some_and(|f| f >= need)
+        })
         .count() as u32;
     let free = (0..dice)
         .filter(|&i| st.pins.retaliate.get(i).copied().flatten().is_none())
@@ -305,8 +317,8 @@ fn finish<G: Game<State = State>>(
         let mut r = base.clone();
         r.placed[a] += hits;
         let u = &st.units[a];
-        r.discarded[a] = (u.discarded || u.damage + hits as i32 >= u.health)
-            && !st.position.units[a].discarded;
+        r.discarded[a] =
+            (u.discarded || u.damage + hits as i32 >= u.health) && !st.position.units[a].discarded;
         out.push((r, ways));
     }
     Ok(out)

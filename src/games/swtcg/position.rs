@@ -12,7 +12,8 @@ use std::sync::Arc;
 use rand::SeedableRng;
 
 pub use super::format::{
-    caps, ActionSpec, AttackSpec, DecisionsSpec, DiceSpec, LuckySpec, Position, RerollSpec, UnitSpec,
+    caps, ActionSpec, AttackSpec, DecisionsSpec, DiceSpec, LuckySpec, Position, RerollSpec,
+    UnitSpec,
 };
 use super::state::{Ability, Action, Keyword, Layer, Pins, Side, State, Unit};
 pub use crate::rules::position::{parse_json, PositionError};
@@ -606,9 +607,9 @@ pub fn to_position(st: &State) -> Position {
     // The actions played are in the units' stacks and equipment now.
     match st.phase {
         Some(ph) if ph >= super::state::Phase::AttackPop => p.actions.clear(),
-        Some(super::state::Phase::Build) => p
-            .actions
-            .retain(|a| a.window == super::format::Window::Pop),
+        Some(super::state::Phase::Build) => {
+            p.actions.retain(|a| a.window == super::format::Window::Pop)
+        }
         _ => {}
     }
     p

@@ -57,13 +57,21 @@ impl ChartView {
         let max = c.bars.iter().map(|b| b.decimal).fold(0.0_f64, f64::max);
         let scale = if max > 0.0 { max } else { 1.0 };
         let base = TOP + PLOT;
+        // A slot wide enough for its label and its fraction (about 6 units a character).
+        let widest = c
+            .bars
+            .iter()
+            .map(|b| b.label.chars().count().max(b.odds.chars().count()))
+            .max()
+            .unwrap_or(0);
+        let slot = SLOT.max(widest as f64 * 6.5 + 10.0);
         let bars = c
             .bars
             .iter()
             .enumerate()
             .map(|(i, b)| {
                 let h = (b.decimal / scale * PLOT).max(if b.decimal > 0.0 { 1.5 } else { 0.0 });
-                let x = LEFT + i as f64 * SLOT + (SLOT - BAR) / 2.0;
+                let x = LEFT + i as f64 * slot + (slot - BAR) / 2.0;
                 BarView {
                     label: b.label.clone(),
                     odds: b.odds.clone(),
@@ -82,7 +90,7 @@ impl ChartView {
             id: c.id.clone(),
             title: c.title.clone(),
             axis: c.axis.clone(),
-            width: (LEFT * 2.0 + c.bars.len() as f64 * SLOT).max(160.0),
+            width: (LEFT * 2.0 + c.bars.len() as f64 * slot).max(160.0),
             height: base + BOTTOM,
             base,
             bars,

@@ -18,8 +18,8 @@
 mod api;
 mod builder;
 mod chart;
-mod example;
 mod compare;
+mod example;
 mod form;
 mod limits;
 mod rules;
@@ -27,8 +27,8 @@ mod step;
 mod suggest;
 mod view;
 
-use limits::Refused;
 pub(super) use example::example_url;
+use limits::Refused;
 pub use limits::{HeavyWork, HeavyWorkConfig};
 
 use actix_web::http::header;

@@ -166,7 +166,10 @@ pub(super) async fn render<G: Game>(
     out: Format,
 ) -> Result<HttpResponse, Refused> {
     let from = replay.state(step.min(replay.steps.len())).clone();
-    let odds = state.heavy.run(out, move || OddsView::of::<G>(&from)).await?;
+    let odds = state
+        .heavy
+        .run(out, move || OddsView::of::<G>(&from))
+        .await?;
     Ok(step_view(hash, step, replay, odds, out)?)
 }
 

@@ -165,7 +165,14 @@ pub fn attack_pop(st: &mut State, out: &mut Vec<Event>) {
     }
 }
 
-fn reject(st: &mut State, out: &mut Vec<Event>, i: usize, proposed: String, reason: String, cite: &'static Citation) {
+fn reject(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    i: usize,
+    proposed: String,
+    reason: String,
+    cite: &'static Citation,
+) {
     let change = Change::Rejected(Rejected {
         action: i,
         proposed: format!("action {}: {proposed}", i + 1),
@@ -203,16 +210,25 @@ fn play(st: &mut State, out: &mut Vec<Event>, i: usize, a: &Action) {
                 Some((format!("{id} has no Stack ability"), &STACK_MEANS))
             } else if lists.is_empty() {
                 Some((
-                    format!("{id}'s Stack lists no cards here (write its list: `Stack: Name, Name`)"),
+                    format!(
+                        "{id}'s Stack lists no cards here (write its list: `Stack: Name, Name`)"
+                    ),
                     &STACK_MEANS,
                 ))
             } else if !listed {
                 Some((
-                    format!("{} is not in {id}'s Stack list ({})", a.card, lists.join("; ")),
+                    format!(
+                        "{} is not in {id}'s Stack list ({})",
+                        a.card,
+                        lists.join("; ")
+                    ),
                     &STACK_NAME,
                 ))
             } else if a.top {
-                Some(("a listed card can't be on top of the stack".into(), &STACK_NOT_TOP))
+                Some((
+                    "a listed card can't be on top of the stack".into(),
+                    &STACK_NOT_TOP,
+                ))
             } else if st.units[u].stack.len() + 1 >= MAX_STACK {
                 Some((
                     format!(
@@ -224,7 +240,10 @@ fn play(st: &mut State, out: &mut Vec<Event>, i: usize, a: &Action) {
                 ))
             } else if a.unique && same {
                 Some((
-                    format!("{id}'s stack already holds a version of the unique unit {}", a.card),
+                    format!(
+                        "{id}'s stack already holds a version of the unique unit {}",
+                        a.card
+                    ),
                     &STACK_UNIQUE,
                 ))
             } else {
@@ -257,7 +276,12 @@ fn play(st: &mut State, out: &mut Vec<Event>, i: usize, a: &Action) {
                         },
                         new: true,
                     };
-                    emit(st, out, change, Rule::from(&INSERT_STACK).house(&INSERT_MEANS));
+                    emit(
+                        st,
+                        out,
+                        change,
+                        Rule::from(&INSERT_STACK).house(&INSERT_MEANS),
+                    );
                 }
             }
         }
@@ -269,11 +293,18 @@ fn play(st: &mut State, out: &mut Vec<Event>, i: usize, a: &Action) {
                     out,
                     i,
                     proposed,
-                    format!("Equip is played only during the build step, not in {}", a.window.name()),
+                    format!(
+                        "Equip is played only during the build step, not in {}",
+                        a.window.name()
+                    ),
                     &EQUIP_BUILD,
                 );
             }
-            if st.equipped.iter().any(|e| crate::text::fold(e) == crate::text::fold(&a.card)) {
+            if st
+                .equipped
+                .iter()
+                .any(|e| crate::text::fold(e) == crate::text::fold(&a.card))
+            {
                 return reject(
                     st,
                     out,
@@ -288,7 +319,12 @@ fn play(st: &mut State, out: &mut Vec<Event>, i: usize, a: &Action) {
                 unit: id,
                 equipment: a.card.clone(),
             };
-            emit(st, out, change, Rule::from(&EQUIP_MEANS).house(&EQUIP_BUILD));
+            emit(
+                st,
+                out,
+                change,
+                Rule::from(&EQUIP_MEANS).house(&EQUIP_BUILD),
+            );
             for g in &a.grants {
                 let change = Change::Layer {
                     unit: st.units[u].id.clone(),
@@ -300,7 +336,12 @@ fn play(st: &mut State, out: &mut Vec<Event>, i: usize, a: &Action) {
                     },
                     new: true,
                 };
-                emit(st, out, change, Rule::from(&EQUIP_MEANS).house(&rules::LAYERS));
+                emit(
+                    st,
+                    out,
+                    change,
+                    Rule::from(&EQUIP_MEANS).house(&rules::LAYERS),
+                );
             }
         }
         Verb::Meditate => {
@@ -327,7 +368,12 @@ fn play(st: &mut State, out: &mut Vec<Event>, i: usize, a: &Action) {
                 action: i + 1,
                 unit: id,
             };
-            emit(st, out, change, Rule::from(&MEDITATE_MEANS).house(&MEDITATE_COST));
+            emit(
+                st,
+                out,
+                change,
+                Rule::from(&MEDITATE_MEANS).house(&MEDITATE_COST),
+            );
         }
     }
 }
@@ -337,7 +383,12 @@ fn enhance(st: &mut State, out: &mut Vec<Event>) {
     for u in 0..st.units.len() {
         let list: Vec<_> = st.units[u].instances(Keyword::Enhance).cloned().collect();
         for e in list {
-            let pin = st.pins.enhance.iter().find(|(v, _)| *v == u).map(|(_, d)| *d);
+            let pin = st
+                .pins
+                .enhance
+                .iter()
+                .find(|(v, _)| *v == u)
+                .map(|(_, d)| *d);
             let (chosen, pinned) = match pin {
                 Some(d) => (usize::from(d), true),
                 None => (0, false),
@@ -358,7 +409,12 @@ fn enhance(st: &mut State, out: &mut Vec<Event>) {
                 decision,
                 understood: granted.is_some() || chosen == 0,
             };
-            emit(st, out, change, Rule::from(&ENHANCE_DECLARE).house(&ENHANCE_MEANS));
+            emit(
+                st,
+                out,
+                change,
+                Rule::from(&ENHANCE_DECLARE).house(&ENHANCE_MEANS),
+            );
             if let Some(g) = granted {
                 let change = Change::Layer {
                     unit: st.units[u].id.clone(),
@@ -370,7 +426,12 @@ fn enhance(st: &mut State, out: &mut Vec<Event>) {
                     },
                     new: true,
                 };
-                emit(st, out, change, Rule::from(&ENHANCE_STATES).house(&rules::LAYERS));
+                emit(
+                    st,
+                    out,
+                    change,
+                    Rule::from(&ENHANCE_STATES).house(&rules::LAYERS),
+                );
             }
         }
     }
