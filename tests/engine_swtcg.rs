@@ -263,6 +263,11 @@ fn a_six_rerolled_away_no_longer_counts() {
         &adj,
         "(You only count the six, if any, from the roll used for the attack.)"
     ));
+    // seed 002 Critical Hit: "However, you or your opponent may use an effect to re-roll dice to affect the number of natural sixes."
+    assert!(cites(
+        &adj,
+        "However, you or your opponent may use an effect to re-roll dice to affect the number of natural sixes."
+    ));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -361,7 +366,9 @@ fn parry_prevents_x_on_a_natural_one() {
 #[test]
 fn parry_reads_the_roll_after_rerolls_and_late_parry_is_too_late() {
     // seed 002 Parry: "Only one natural "1" is counted from the attack roll after re-rolls."
-    let (_, st) = play(attack(
+    // seed 002 Parry: "However, you or your opponent may use an effect to re-roll dice to affect the number of natural ones."
+    // seed 002 Parry: "(You only count the 1, if any, from the roll used for the attack.)"
+    let (adj, st) = play(attack(
         unit(3, 5, &["Lucky 1"]),
         unit(1, 9, &["Parry 2"]),
         json!({"attack": [1, 6, 5], "rerolls": [{"die": 0, "face": 3}]}),
@@ -371,6 +378,8 @@ fn parry_reads_the_roll_after_rerolls_and_late_parry_is_too_late() {
         2,
         "the attacker's Lucky re-rolled the 1 (its default)"
     );
+    assert!(cites(&adj, cite_of("Parry", "natural ones")));
+    assert!(cites(&adj, cite_of("Parry", "(You only count the 1")));
     // seed 002 Parry: "If a unit gets the Parry ability after you roll attack dice, it's too late to affect the damage."
     let mut p = attack(
         unit(3, 5, &[]),
@@ -420,9 +429,11 @@ fn evade_prevents_up_to_x_as_decided() {
         unit(1, 9, &["Evade 2"]),
         json!({"attack": [6, 5, 4]}),
     );
+    // seed 002 Evade: "You don't have to use all of the Evade."
     p["decisions"] = json!({"evade": {"D": 1}});
-    let (_, st) = play(p);
+    let (adj, st) = play(p);
     assert_eq!(damage(&st, "D"), 2);
+    assert!(cites(&adj, "You don't have to use all of the Evade."));
 }
 
 #[test]
@@ -557,9 +568,11 @@ fn intercept_changes_the_defender_in_the_same_attack() {
 fn precision_and_elude_stop_intercept() {
     // seed 002 Precision: "An attacking unit with Precision cannot have the target of its attack changed by a unit with the Intercept ability."
     // seed 002 Precision: "Treat any unit with Elude as if it has Precision instead."
-    for (ability, sentence) in [
-        ("Precision", "An attacking unit with Precision cannot have the target of its attack changed by a unit with the Intercept ability."),
-        ("Elude", "Treat any unit with Elude as if it has Precision instead."),
+    // seed 002 Precision: ""Elude" is the former name of this keyword."
+    // seed 002 Intercept: "If it can't attack the intercepting unit, you can pay its activation, but the defending unit won’t change."
+    for (ability, sentence, also) in [
+        ("Precision", "An attacking unit with Precision cannot have the target of its attack changed by a unit with the Intercept ability.", cite_of("Intercept", "defending unit won")),
+        ("Elude", "Treat any unit with Elude as if it has Precision instead.", cite_of("Precision", "former name")),
     ] {
         let mut p = three_units();
         p["units"][0]["abilities"] = json!([ability]);
@@ -567,6 +580,7 @@ fn precision_and_elude_stop_intercept() {
         assert_eq!(damage(&st, "D"), 2, "{ability}");
         assert!(changes(&adj).iter().any(|c| matches!(c, Change::Rejected(_))));
         assert!(cites(&adj, sentence));
+        assert!(cites(&adj, also), "{ability}");
     }
 }
 
