@@ -39,7 +39,8 @@ pub const CANT_ATTACK: Citation = seed(
     "Intercept",
     "If it can't attack the intercepting unit, you can pay its activation, but the defending unit won’t change.",
 );
-pub const FORMER_NAME: Citation = seed("Precision", "\"Elude\" is the former name of this keyword.");
+pub const FORMER_NAME: Citation =
+    seed("Precision", "\"Elude\" is the former name of this keyword.");
 
 pub const ALL: &[Citation] = &[
     CANT_ATTACK,
