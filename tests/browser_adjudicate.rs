@@ -1018,7 +1018,7 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
         .permalinks
         .put(&position.to_string())
         .expect("the position is stored");
-    let mut server = TestServer::start(state);
+    let server = TestServer::start(state);
     let base = server.base();
     let tab = chromium.tab();
 

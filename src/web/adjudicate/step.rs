@@ -170,7 +170,7 @@ pub(super) async fn render<G: Game>(
         .heavy
         .run(out, move || OddsView::of::<G>(&from))
         .await?;
-    Ok(step_view(hash, step, replay, odds, out)?)
+    step_view(hash, step, replay, odds, out)
 }
 
 /// The exact odds of each result from a step, over every chance outcome still to come
