@@ -16,7 +16,7 @@ const ATTACKING: Mark = Mark {
 };
 const DEFENDING: Mark = Mark {
     name: "defending",
-    icon: "⛨",
+    icon: "◉",
     meaning: "the unit being attacked",
 };
 const TAPPED: Mark = Mark {

@@ -176,7 +176,13 @@ fn reject(
     let change = Change::Rejected(Rejected {
         action: i,
         proposed: format!("action {}: {proposed}", i + 1),
-        reason: format!("{reason}."),
+        reason: {
+            let mut r = reason;
+            if let Some(first) = r.get(..1) {
+                r = first.to_uppercase() + &r[1..];
+            }
+            format!("{r}.")
+        },
     });
     emit(st, out, change, Rule::from(cite).house(&rules::LAYERS));
 }
