@@ -79,7 +79,7 @@ pub mod base {
     pub const ALL: &[Citation] = &[DICE, DISCARD, POP, ORDER, ACCURACY, RETALIATE, TIES];
 }
 
-/// The house rules S1–S8 (`docs/rules/swtcg.md`, "House rules").
+/// The house rules S1–S10 (`docs/rules/swtcg.md`, "House rules").
 pub mod rules {
     use super::{house, Citation};
 
