@@ -1061,6 +1061,13 @@ fn action_errors_are_located() {
     ] {
         assert!(paths.contains(&want), "{want} in {paths:?}");
     }
+    let many: Vec<Value> = (0..17)
+        .map(|_| json!({"do": "meditate", "unit": "A"}))
+        .collect();
+    v["actions"] = json!(many);
+    v["decisions"] = json!({});
+    let errors = swtcg::resolve(&position(v.clone()), &NoCards).expect_err("too many");
+    assert_eq!(errors[0].path, "actions", "{errors:?}");
     v["actions"] = json!([{"do": "stak", "unit": "A"}]);
     let e = Position::from_json(&v.to_string()).expect_err("an unknown verb");
     assert!(e.to_string().contains("actions[0].do"), "{e}");
@@ -1331,6 +1338,23 @@ fn the_step_odds_hook_equals_the_generic_enumeration_at_every_step() {
             unit(1, 2, &["Deflect 1", "Retaliate 2"]),
             json!({}),
         ),
+        {
+            // The build step first: an Equipment's Fury, an Enhance declared, a unit
+            // played back by Meditate in the attack POP that intercepts.
+            let mut v = attack(
+                unit(2, 2, &["Enhance: Pay 1 Force: also Critical Hit 1"]),
+                unit(1, 3, &[]),
+                json!({}),
+            );
+            v["units"].as_array_mut().unwrap().push(json!(
+                {"id": "S", "side": "light", "power": 1, "health": 1, "discarded": true,
+                 "abilities": ["Meditate", "Intercept", "Retaliate 1"]}));
+            v["actions"] = json!([
+                {"do": "equip", "unit": "A", "card": "Uplink", "grants": ["Fury 1"]},
+                {"do": "meditate", "unit": "S", "window": "pop"}]);
+            v["decisions"] = json!({"enhance": {"A": true}, "intercept": ["S"]});
+            v
+        },
     ];
     for v in cases {
         let p = position(v.clone());

@@ -326,11 +326,12 @@ pub fn apply(st: &mut State, change: &Change) {
                     .iter()
                     .filter(|u| {
                         u.discarded
-                            && !st
-                                .position
-                                .units
-                                .iter()
-                                .any(|s| s.id == u.id && s.discarded)
+                            && (u.meditated
+                                || !st
+                                    .position
+                                    .units
+                                    .iter()
+                                    .any(|s| s.id == u.id && s.discarded))
                     })
                     .map(|u| u.id.clone())
                     .collect(),

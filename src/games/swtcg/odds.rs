@@ -54,7 +54,9 @@ pub fn result_of(st: &State) -> Result {
             .units
             .iter()
             .zip(&st.position.units)
-            .map(|(u, spec)| u.discarded && !spec.discarded)
+            // A unit Meditate played back from the discard pile counts when the attack
+            // removes it again.
+            .map(|(u, spec)| u.discarded && (!spec.discarded || u.meditated))
             .collect(),
     }
 }
@@ -317,8 +319,8 @@ fn finish<G: Game<State = State>>(
         let mut r = base.clone();
         r.placed[a] += hits;
         let u = &st.units[a];
-        r.discarded[a] =
-            (u.discarded || u.damage + hits as i32 >= u.health) && !st.position.units[a].discarded;
+        r.discarded[a] = (u.discarded || u.damage + hits as i32 >= u.health)
+            && (!st.position.units[a].discarded || u.meditated);
         out.push((r, ways));
     }
     Ok(out)
