@@ -1002,6 +1002,22 @@ fn insert_grants_from_the_stack_and_reserves_never_in_the_arena() {
         .filter(|c| matches!(c, Change::Layer { .. }))
         .count();
     assert_eq!(layered, 2);
+    // An effect beyond the keywords is named for the judge, not guessed.
+    let v = attack(
+        unit(3, 6, &[]),
+        unit(
+            1,
+            9,
+            &[
+                "INSERT: Draw a card",
+                "Reserves: Pay 2 Force: put a card into play",
+            ],
+        ),
+        json!({"attack": [6, 5, 4]}),
+    );
+    let (adj, _) = play(v);
+    let text = log_text(&adj);
+    assert_eq!(text.matches("the judge applies it").count(), 2, "{text}");
 }
 
 #[test]

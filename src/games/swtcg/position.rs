@@ -244,6 +244,7 @@ fn unit(
     }
     let mut abilities = abilities;
     let mut layers = Vec::new();
+    let mut unread = Vec::new();
     // INSERT on the unit itself, and on each card in its stack the catalogue knows.
     let mut sources: Vec<(String, Vec<Ability>)> = vec![(name.clone(), abilities.clone())];
     for card in &spec.stack {
@@ -264,16 +265,19 @@ fn unit(
                 Keyword::Reserves if from == name => ("Reserves", false),
                 _ => continue,
             };
-            if let Some(granted) = granted_by(&a) {
-                if works {
-                    abilities.push(granted.clone());
+            match granted_by(&a) {
+                Some(granted) => {
+                    if works {
+                        abilities.push(granted.clone());
+                    }
+                    layers.push(Layer {
+                        ability: granted,
+                        by,
+                        from: from.clone(),
+                        works,
+                    });
                 }
-                layers.push(Layer {
-                    ability: granted,
-                    by,
-                    from: from.clone(),
-                    works,
-                });
+                None => unread.push((from.clone(), a.label())),
             }
         }
     }
@@ -294,6 +298,7 @@ fn unit(
         equipment: spec.equipment.clone(),
         meditated: false,
         layers,
+        unread,
     })
 }
 

@@ -132,6 +132,9 @@ pub struct Unit {
     /// The layers of its effective abilities: each granted ability, what granted it and
     /// whether it works here (house rule S10).
     pub layers: Vec<Layer>,
+    /// INSERT, Reserves and Enhance effects the resolver does not read as a keyword
+    /// ability, as `(card, label)`: named in the build step for the judge.
+    pub unread: Vec<(String, String)>,
 }
 
 /// An ability a unit gets from another effect (INSERT, Reserves, Equip, Enhance).
@@ -394,7 +397,7 @@ impl State {
             || self
                 .units
                 .iter()
-                .any(|u| !u.layers.is_empty() || u.has(Keyword::Enhance))
+                .any(|u| !u.layers.is_empty() || !u.unread.is_empty() || u.has(Keyword::Enhance))
     }
     /// The units that roll Retaliate's dice when the attack ends, with their X (house
     /// rule S9): every unit the attack attacked (the declared defender and each

@@ -139,6 +139,23 @@ pub fn build_step(st: &mut State, out: &mut Vec<Event>) {
             emit(st, out, change, cite);
         }
     }
+    for u in 0..st.units.len() {
+        for (from, label) in st.units[u].unread.clone() {
+            let change = Change::Pass {
+                window: "Build step",
+                what: format!(
+                    "{}'s {label} (on {from}) gives an effect beyond the keywords the resolver knows; the judge applies it",
+                    st.units[u].id
+                ),
+            };
+            let cite = if label.starts_with("Reserves") {
+                Rule::from(&RESERVES_MEANS).house(&rules::NOT_ADJUDICATED)
+            } else {
+                Rule::from(&INSERT_MEANS).house(&rules::NOT_ADJUDICATED)
+            };
+            emit(st, out, change, cite);
+        }
+    }
     let actions = st.actions.clone();
     for (i, a) in actions.iter().enumerate() {
         if a.window != Window::Pop {
