@@ -1395,6 +1395,68 @@ async fn a_twenty_die_swtcg_attack_has_exact_odds_and_charts_that_follow_a_pin()
     assert_eq!(odds_sum(&v), (1, 1), "{}", v["odds"]);
 }
 
+// Issue #16: a Star Wars TCG decision (how much Evade prevents) is a form control on the
+// step page: pinning another option re-runs the attack with it.
+#[actix_rt::test]
+async fn a_swtcg_evade_decision_is_pinned_from_the_step_page() {
+    let position = json!({"game": "swtcg", "seed": 3,
+        "units": [{"id": "A", "side": "dark", "power": 3, "health": 4},
+                  {"id": "D", "side": "light", "power": 1, "health": 9, "abilities": ["Evade 2"]}],
+        "attack": {"attacker": "A", "defender": "D"},
+        "dice": {"attack": [6, 5, 4]}});
+    let hash = store(&position).await;
+    let (status, v) = get_json(&format!("/adjudicate/p/{hash}/7.json")).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let d = v["decisions"][0].clone();
+    assert_eq!(d["question"], "how much Evade prevents", "{v}");
+    assert_eq!(
+        d["options"][2]["chosen"], true,
+        "by default it prevents 2: {d}"
+    );
+    let (_, html) = get_html(&format!("/adjudicate/p/{hash}/7")).await;
+    assert!(
+        html.contains(r#"<button type="submit" class="option" data-option="1">prevent 0</button>"#),
+        "{html}"
+    );
+    let body = encode(&[("decision", "1"), ("option", "1"), ("step", "7")]);
+    let (status, _, text, location) = send(
+        TestRequest::post()
+            .uri(&format!("/adjudicate/p/{hash}/decide"))
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let (_, v) = get_json(&format!("{}.json", location.unwrap())).await;
+    assert_eq!(v["position"]["decisions"]["evade"]["D"], 0, "{v}");
+    assert_eq!(v["decisions"][0]["pinned"], true);
+    let (_, last) = get_json(&format!("{}.json", step_of_last(&v))).await;
+    assert_eq!(last["outcome"]["discarded"], json!([]));
+    assert!(
+        last["state"]["units"][1]["damage"] == 3,
+        "nothing prevented: {}",
+        last["state"]
+    );
+    // An option the decision does not have is a 400 in words.
+    let body = encode(&[("decision", "1"), ("option", "9"), ("step", "7")]);
+    let (status, _, text, _) = send(
+        TestRequest::post()
+            .uri(&format!("/adjudicate/p/{hash}/decide"))
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+    assert!(text.contains("options 1 to 3"), "{text}");
+}
+
+fn step_of_last(v: &Value) -> String {
+    v["links"]["last"]
+        .as_str()
+        .expect("a last link")
+        .to_string()
+}
+
 // Issue #16: every Star Wars TCG keyword page links to a ready-made example attack;
 // following the link stores it and opens the step page at the first step whose log
 // names the keyword, and that page names it.

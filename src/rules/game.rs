@@ -121,6 +121,17 @@ pub trait Game: Sized + 'static {
             Self::NAME
         ))
     }
+    /// `position` with decision `decision` pinned to option `option`, for a game that
+    /// must replay the position (with its cards) to know which decision that is; by
+    /// default [`Game::pin_decision_in_position`].
+    fn pin_decision_with_cards(
+        position: &Self::Position,
+        _cards: &Self::Cards<'_>,
+        decision: u32,
+        option: usize,
+    ) -> Result<Self::Position, String> {
+        Self::pin_decision_in_position(position, decision, option)
+    }
     /// One sentence on how adjudication ended, for pages.
     fn outcome_sentence(state: &Self::State, outcome: &Self::Outcome) -> String;
 

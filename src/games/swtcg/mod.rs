@@ -159,6 +159,26 @@ impl Game for Swtcg {
     fn pin_in_position(position: &Position, chance: u32, pin: &str) -> Result<Position, String> {
         view::pin_in_position(position, chance, pin)
     }
+    fn decision_panel(state: &State, change: &Change) -> Option<rules::view::DecisionPanel> {
+        view::decision_panel(state, change)
+    }
+    fn pin_decision_in_position(
+        _position: &Position,
+        decision: u32,
+        _option: usize,
+    ) -> Result<Position, String> {
+        Err(format!(
+            "decision {decision}: a Star Wars TCG decision is pinned by playing the position with its cards"
+        ))
+    }
+    fn pin_decision_with_cards(
+        position: &Position,
+        cards: &dyn CardSource,
+        decision: u32,
+        option: usize,
+    ) -> Result<Position, String> {
+        view::pin_decision(position, cards, decision, option)
+    }
     fn outcome_sentence(state: &State, outcome: &Outcome) -> String {
         let damage: Vec<String> = state
             .units

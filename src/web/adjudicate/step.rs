@@ -510,7 +510,15 @@ pub(super) async fn decide(
     let step: usize = form_number("step", &f.step, out)?;
     for_game!(game, G => {
         let position = read::<G>(&hash, &json, out)?;
-        let pinned = G::pin_decision_in_position(&position, decision, option)
+        let catalogue = state.catalogue.clone();
+        let pinned = state
+            .heavy
+            .run(out, move || {
+                G::with_cards(&catalogue, |cards| {
+                    G::pin_decision_with_cards(&position, cards, decision, option)
+                })
+            })
+            .await?
             .map_err(|e| WebError::BadRequest(e).in_format(out))?;
         let replay = run::<G>(&state, pinned.clone(), out).await?;
         if G::stopped_by_input(&replay.outcome).is_some() {
