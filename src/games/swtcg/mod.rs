@@ -177,7 +177,7 @@ impl Game for Swtcg {
         decision: u32,
         option: usize,
     ) -> Result<Position, String> {
-        view::pin_decision(position, cards, decision, option)
+        pin_decision(position, cards, decision, option)
     }
     fn outcome_sentence(state: &State, outcome: &Outcome) -> String {
         let damage: Vec<String> = state
@@ -280,4 +280,60 @@ pub fn adjudicate(
     config: rules::RecordConfig,
 ) -> Result<Adjudication, Vec<PositionError>> {
     rules::adjudicate::<Swtcg>(position, cards, config)
+}
+
+/// `position` with decision `decision` pinned to option `option` (1-based), found by
+/// playing the position with `cards`: an Evade's amount (`decisions.evade`, which every
+/// Evade instance of the unit then prevents at most), a Deflect's unit
+/// (`decisions.deflect`), an Enhance declared or not (`decisions.enhance`).
+fn pin_decision(
+    position: &Position,
+    cards: &dyn CardSource,
+    decision: u32,
+    option: usize,
+) -> Result<Position, String> {
+    let adj =
+        adjudicate(position, cards, rules::RecordConfig { states: false }).map_err(|errors| {
+            let all: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+            format!("the position does not resolve: {}", all.join("; "))
+        })?;
+    let found = adj
+        .steps
+        .iter()
+        .flat_map(|s| &s.events)
+        .map(|e| &e.change)
+        .find(|c| match c {
+            Change::Evade { decision: d, .. } => d.ordinal == decision,
+            Change::Deflect { decision: d, .. } => d.ordinal == decision,
+            Change::Enhance { decision: d, .. } => d.ordinal == decision,
+            _ => false,
+        })
+        .ok_or_else(|| format!("this attack has no decision {decision}"))?;
+    let i = option.checked_sub(1).ok_or("options are numbered from 1")?;
+    let mut p = position.clone();
+    let bad = |n: usize| format!("decision {decision} has options 1 to {n}, not {option}");
+    match found {
+        Change::Evade {
+            unit, decision: d, ..
+        } => {
+            let n = d.options.get(i).ok_or_else(|| bad(d.options.len()))?;
+            p.decisions.evade.insert(unit.clone(), *n);
+        }
+        Change::Deflect {
+            unit, decision: d, ..
+        } => {
+            let to = d.options.get(i).ok_or_else(|| bad(d.options.len()))?;
+            p.decisions.deflect.insert(unit.clone(), to.clone());
+        }
+        Change::Enhance {
+            unit, decision: d, ..
+        } => {
+            if i >= d.options.len() {
+                return Err(bad(d.options.len()));
+            }
+            p.decisions.enhance.insert(unit.clone(), i == 1);
+        }
+        _ => {}
+    }
+    Ok(p)
 }

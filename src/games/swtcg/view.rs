@@ -3,8 +3,8 @@
 //! marks (attacking, defending, tapped, discarded); the dice rolled so far as a row of
 //! their own; and the chance panel of a die (six faces, 1/6 each), pinned by posting
 //! `attack:I:F`, `fury:I:F`, `retaliate:I:F` or `reroll:I:N:F`; and the decision panels
-//! of Evade, Deflect and Enhance, pinned by playing the position with its cards
-//! ([`pin_decision`]). Plain data; no HTML.
+//! of Evade, Deflect and Enhance (pinned by `mod.rs`, which plays the position with its
+//! cards). Plain data; no HTML.
 
 use super::event::Change;
 use super::format::{Position, RerollSpec};
@@ -270,61 +270,4 @@ pub fn decision_panel(st: &State, change: &Change) -> Option<DecisionPanel> {
         Change::Enhance { decision, .. } => Some(DecisionPanel::of(decision, |o| (*o).to_string())),
         _ => None,
     }
-}
-
-/// `position` with decision `decision` pinned to option `option` (1-based), found by
-/// playing the position with `cards`: an Evade's amount (`decisions.evade`, which every
-/// Evade instance of the unit then prevents at most), a Deflect's unit
-/// (`decisions.deflect`), an Enhance declared or not (`decisions.enhance`).
-pub fn pin_decision(
-    position: &Position,
-    cards: &dyn super::CardSource,
-    decision: u32,
-    option: usize,
-) -> Result<Position, String> {
-    let adj = super::adjudicate(
-        position,
-        cards,
-        crate::rules::RecordConfig { states: false },
-    )
-    .map_err(|e| format!("the position does not resolve: {e:?}"))?;
-    let found = adj
-        .steps
-        .iter()
-        .flat_map(|s| &s.events)
-        .map(|e| &e.change)
-        .find(|c| match c {
-            Change::Evade { decision: d, .. } => d.ordinal == decision,
-            Change::Deflect { decision: d, .. } => d.ordinal == decision,
-            Change::Enhance { decision: d, .. } => d.ordinal == decision,
-            _ => false,
-        })
-        .ok_or_else(|| format!("this attack has no decision {decision}"))?;
-    let i = option.checked_sub(1).ok_or("options are numbered from 1")?;
-    let mut p = position.clone();
-    let bad = |n: usize| format!("decision {decision} has options 1 to {n}, not {option}");
-    match found {
-        Change::Evade {
-            unit, decision: d, ..
-        } => {
-            let n = d.options.get(i).ok_or_else(|| bad(d.options.len()))?;
-            p.decisions.evade.insert(unit.clone(), *n);
-        }
-        Change::Deflect {
-            unit, decision: d, ..
-        } => {
-            let to = d.options.get(i).ok_or_else(|| bad(d.options.len()))?;
-            p.decisions.deflect.insert(unit.clone(), to.clone());
-        }
-        Change::Enhance {
-            unit, decision: d, ..
-        } => {
-            if i >= d.options.len() {
-                return Err(bad(d.options.len()));
-            }
-            p.decisions.enhance.insert(unit.clone(), i == 1);
-        }
-        _ => {}
-    }
-    Ok(p)
 }
