@@ -1338,6 +1338,187 @@ async fn a_swtcg_attack_steps_through_and_a_die_can_be_pinned() {
     assert!(html.contains("Attack dice"), "the dice row");
 }
 
+// Issue #16: the step page's odds for any pool size come from the game's own model
+// (Game::odds), exact, with its method named, drawn as server-rendered SVG bar charts
+// (a <title>, each bar's exact fraction, a table of the same figures), and they change
+// when the judge pins a die.
+#[actix_rt::test]
+async fn a_twenty_die_swtcg_attack_has_exact_odds_and_charts_that_follow_a_pin() {
+    let position = json!({"game": "swtcg", "seed": 5,
+        "units": [{"id": "A", "side": "dark", "power": 20, "health": 9, "abilities": ["Fury 2", "Critical Hit 2"]},
+                  {"id": "D", "side": "light", "power": 1, "health": 12, "abilities": ["Parry 1", "Evade 2"]}],
+        "attack": {"attacker": "A", "defender": "D"}});
+    let hash = store(&position).await;
+    let (status, v) = get_json(&format!("/adjudicate/p/{hash}/0.json")).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(v["odds"]["error"].is_null(), "{}", v["odds"]);
+    assert_eq!(v["odds"]["method"]["method"], "aggregated", "{}", v["odds"]);
+    assert_eq!(odds_sum(&v), (1, 1));
+    let charts = v["odds"]["charts"].as_array().expect("charts");
+    assert_eq!(charts[0]["id"], "damage-D");
+    assert_eq!(charts[1]["id"], "discarded");
+    let before = charts[1]["bars"][0]["odds"].clone();
+    let (_, html) = get_html(&format!("/adjudicate/p/{hash}/0")).await;
+    assert!(
+        html.contains(r#"<figure class="chart" id="chart-damage-D""#),
+        "{html}"
+    );
+    assert!(html.contains("<svg role=\"img\""));
+    assert!(html.contains(r#"<title id="chart-discarded-title">"#));
+    assert!(html.contains(r#"<details class="chart-table">"#));
+    assert!(
+        html.contains("dynamic programming over outcome classes"),
+        "the method is named"
+    );
+    // Pin the first attack die to a 1 (a natural 1: Parry): the odds change.
+    let body = encode(&[("chance", "1"), ("pin", "attack:0:1"), ("step", "3")]);
+    let (status, _, text, location) = send(
+        TestRequest::post()
+            .uri(&format!("/adjudicate/p/{hash}/choose"))
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let location = location.unwrap();
+    let pinned = location
+        .strip_prefix("/adjudicate/p/")
+        .and_then(|r| r.split('/').next())
+        .unwrap()
+        .to_string();
+    let (_, v) = get_json(&format!("/adjudicate/p/{pinned}/0.json")).await;
+    let after = v["odds"]["charts"][1]["bars"][0]["odds"].clone();
+    assert_ne!(before, after, "pinning a die changes the chart");
+    assert_eq!(odds_sum(&v), (1, 1));
+    // From the step after the roll, the odds are conditioned on the dice as they lie.
+    let (_, v) = get_json(&format!("/adjudicate/p/{pinned}/4.json")).await;
+    assert_eq!(odds_sum(&v), (1, 1), "{}", v["odds"]);
+}
+
+// Issue #16: a Star Wars TCG decision (how much Evade prevents) is a form control on the
+// step page: pinning another option re-runs the attack with it.
+#[actix_rt::test]
+async fn a_swtcg_evade_decision_is_pinned_from_the_step_page() {
+    let position = json!({"game": "swtcg", "seed": 3,
+        "units": [{"id": "A", "side": "dark", "power": 3, "health": 4},
+                  {"id": "D", "side": "light", "power": 1, "health": 9, "abilities": ["Evade 2"]}],
+        "attack": {"attacker": "A", "defender": "D"},
+        "dice": {"attack": [6, 5, 4]}});
+    let hash = store(&position).await;
+    let (status, v) = get_json(&format!("/adjudicate/p/{hash}/7.json")).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let d = v["decisions"][0].clone();
+    assert_eq!(d["question"], "how much Evade prevents", "{v}");
+    assert_eq!(
+        d["options"][2]["chosen"], true,
+        "by default it prevents 2: {d}"
+    );
+    let (_, html) = get_html(&format!("/adjudicate/p/{hash}/7")).await;
+    assert!(
+        html.contains(r#"<button type="submit" class="option" data-option="1">prevent 0</button>"#),
+        "{html}"
+    );
+    let body = encode(&[("decision", "1"), ("option", "1"), ("step", "7")]);
+    let (status, _, text, location) = send(
+        TestRequest::post()
+            .uri(&format!("/adjudicate/p/{hash}/decide"))
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let (_, v) = get_json(&format!("{}.json", location.unwrap())).await;
+    assert_eq!(v["position"]["decisions"]["evade"]["D"], 0, "{v}");
+    assert_eq!(v["decisions"][0]["pinned"], true);
+    let (_, last) = get_json(&format!("{}.json", step_of_last(&v))).await;
+    assert_eq!(last["outcome"]["discarded"], json!([]));
+    assert!(
+        last["state"]["units"][1]["damage"] == 3,
+        "nothing prevented: {}",
+        last["state"]
+    );
+    // An option the decision does not have is a 400 in words.
+    let body = encode(&[("decision", "1"), ("option", "9"), ("step", "7")]);
+    let (status, _, text, _) = send(
+        TestRequest::post()
+            .uri(&format!("/adjudicate/p/{hash}/decide"))
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+    assert!(text.contains("options 1 to 3"), "{text}");
+}
+
+fn step_of_last(v: &Value) -> String {
+    v["links"]["last"]
+        .as_str()
+        .expect("a last link")
+        .to_string()
+}
+
+// Issue #16: every Star Wars TCG keyword page links to a ready-made example attack;
+// following the link stores it and opens the step page at the first step whose log
+// names the keyword, and that page names it.
+#[actix_rt::test]
+async fn every_swtcg_keyword_page_links_to_an_example_attack_that_names_it() {
+    let (_, home) = get_json("/keyword/swtcg/Armor.json").await;
+    assert!(home["example_url"].is_string(), "{home}");
+    let keywords = [
+        "Accuracy",
+        "Armor",
+        "Critical Hit",
+        "Deflect",
+        "Double Damage",
+        "Enhance",
+        "Equip",
+        "Evade",
+        "Foresight",
+        "Forewarning",
+        "Fury",
+        "INSERT",
+        "Intercept",
+        "Lucky",
+        "Meditate",
+        "Parry",
+        "Precision",
+        "Reserves",
+        "Shields",
+        "Stack",
+    ];
+    for k in keywords {
+        let url = format!("/keyword/swtcg/{}", k.replace(' ', "%20"));
+        let (status, html) = get_html(&url).await;
+        assert_eq!(status, StatusCode::OK, "{url}");
+        let at = html
+            .find(r#"id="example-attack" href=""#)
+            .unwrap_or_else(|| panic!("{k}: no example link"));
+        let rest = &html[at + r#"id="example-attack" href=""#.len()..];
+        let link = &rest[..rest.find('"').unwrap()];
+        let (status, page) = get_html(link).await;
+        assert_eq!(status, StatusCode::OK, "{k}: {link}");
+        assert!(
+            !page.contains(r#"<h1>Step <span id="step">0</span>"#),
+            "{k}: opens where the keyword acts, not the start"
+        );
+        let log = &page[page.find(r#"<section class="log">"#).expect("a log")..];
+        assert!(
+            log.contains(k),
+            "{k}: the step page's log names it ({link})"
+        );
+        let (_, twin) = get_json(&format!("{link}.json")).await;
+        assert_eq!(twin["object"], "adjudication_step", "{k}: the JSON twin");
+    }
+    let (status, _, body, _) =
+        send(TestRequest::get().uri("/adjudicate/example/swtcg/Nonsense")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    let (_, other) = get_json("/keyword/battleline/Armor.json").await;
+    assert!(
+        other["example_url"].is_null(),
+        "battle-line has no examples yet"
+    );
+}
+
 /// Issue #15, judges 2: a submission with four problems reports all four, each in words
 /// (the player's name and the slot, never only a JSON path) and at its field: the field
 /// marked invalid and its message beside it, linked from the summary at the top.
@@ -1626,7 +1807,14 @@ async fn the_swtcg_builder_and_its_twin_offer_units_keywords_and_readings() {
         .collect();
     assert_eq!(
         sections,
-        ["attack", "units", "dice", "decisions", "interpretations"]
+        [
+            "attack",
+            "units",
+            "actions",
+            "dice",
+            "decisions",
+            "interpretations"
+        ]
     );
     assert_eq!(
         v["games"].as_array().unwrap().len(),

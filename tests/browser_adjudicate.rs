@@ -1116,3 +1116,134 @@ fn build_a_swtcg_attack_in_its_form_and_land_on_its_step() {
     drop(chromium);
     server.stop();
 }
+
+/// Issue #16: a Star Wars TCG attack on the generic step page, from a stored position:
+/// the odds drawn as bar charts (server-rendered SVG, exact fractions) before the roll;
+/// the judge pins a die at the roll, steps back, and the charts have changed; then a
+/// reading is switched to the comparison. Screenshots at desktop size and 390 px:
+/// `target/browser-artifacts/swtcg_step_{desktop,phone,pinned_desktop}.png`.
+#[test]
+fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
+    let Some(chromium) = Chromium::launch() else {
+        return;
+    };
+    let (_dir, db) = common::bundled_db();
+    let state = common::state_from_db(&db);
+    // Die 2 is pinned to a 3; the others are rolled from seed 11.
+    let position = serde_json::json!({"game": "swtcg", "seed": 11,
+        "units": [
+            {"id": "A", "side": "dark", "name": "Hegemony Raider", "power": 4, "health": 1,
+             "abilities": ["Fury 1", "Critical Hit 1"]},
+            {"id": "D", "side": "light", "name": "Colony Guardian", "power": 2, "health": 4,
+             "abilities": ["Parry 1", "Evade 1", "Retaliate 1"]}],
+        "attack": {"attacker": "A", "defender": "D"},
+        "dice": {"attack": [null, null, 3]}});
+    let hash = state
+        .permalinks
+        .put(&position.to_string())
+        .expect("the position is stored");
+    let server = TestServer::start(state);
+    let base = server.base();
+    let tab = chromium.tab();
+
+    // Before the roll: the exact odds of the whole attack, as two charts.
+    browser::open(&tab, &format!("{base}/adjudicate/p/{hash}/2"));
+    assert!(
+        heading(&tab).starts_with("Step 2 of "),
+        "step 2: {}",
+        heading(&tab)
+    );
+    let charts = texts(&tab, "figure.chart figcaption");
+    assert_eq!(
+        charts,
+        [
+            "Damage counters this attack places on D, the defender",
+            "The chance each unit is discarded"
+        ],
+        "two charts"
+    );
+    let bars = |tab: &Tab| -> Vec<(String, String)> {
+        eval_json(
+            tab,
+            "Array.from(document.querySelectorAll('figure.chart g.bar'), g => [g.dataset.label, g.dataset.odds])",
+        )
+    };
+    let before = bars(&tab);
+    assert!(
+        before.iter().any(|(l, _)| l == "A"),
+        "Retaliate can discard the attacker: {before:?}"
+    );
+    let titled: Vec<String> = eval_json(
+        &tab,
+        "Array.from(document.querySelectorAll('figure.chart svg > title'), t => t.textContent)",
+    );
+    assert!(
+        titled.len() == 2 && titled.iter().all(|t| t.contains('/')),
+        "each chart's title gives its exact fractions: {titled:?}"
+    );
+    let table: Vec<String> = eval_json(
+        &tab,
+        "Array.from(document.querySelectorAll('figure.chart details.chart-table td.fraction'), t => t.textContent)",
+    );
+    assert_eq!(
+        table,
+        before.iter().map(|(_, o)| o.clone()).collect::<Vec<_>>(),
+        "the table fallback holds the same fractions"
+    );
+    let how = text_of(&tab, "#odds-how");
+    assert!(
+        how.contains("dynamic programming"),
+        "the figures say how they were computed: {how}"
+    );
+    browser::full_screenshot(&tab, "swtcg_step_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the swtcg step page at 390 px");
+    browser::full_screenshot(&tab, "swtcg_step_phone.png");
+    browser::viewport(&tab, None);
+
+    // The roll: pin die 2 (the judge's 3) to a 4, a natural 4 that triggers Fury.
+    tab.wait_for_element("a#next")
+        .expect("forward")
+        .click()
+        .expect("step forward");
+    wait_for_step(&tab, "step 3", |h, s| h == hash && s == 3);
+    tab.wait_for_element(r#"button.candidate[data-slot="attack:2:4"]"#)
+        .expect("the 4 of die 2")
+        .click()
+        .expect("pin die 2 to a 4");
+    let (pinned, step) = wait_for_step(&tab, "the same step of the pinned position", |h, _| {
+        h != hash
+    });
+    assert_eq!(step, 3, "the judge lands on the same step");
+    let log = current_events(&tab);
+    assert!(
+        log.iter().any(|e| e.contains("Fury 1: a natural 4")),
+        "the log shows Fury triggered: {log:?}"
+    );
+    // Back to before the roll: the odds now rest on the pinned 4.
+    press(&tab, "ArrowLeft");
+    wait_for_step(&tab, "step 2 of the pinned position", |h, s| {
+        h == pinned && s == 2
+    });
+    let after = bars(&tab);
+    assert_ne!(before, after, "the charts follow the pin");
+    browser::full_screenshot(&tab, "swtcg_step_pinned_desktop.png");
+
+    // Switch `fury_dice_naturals`: both readings side by side.
+    tab.wait_for_element(r#"button.switch[data-key="fury_dice_naturals"]"#)
+        .expect("the switch of fury_dice_naturals")
+        .click()
+        .expect("click the switch");
+    let prefix = format!("{base}/adjudicate/compare/{pinned}/");
+    browser::wait_for_url(&tab, "the comparison page", |u| u.starts_with(&prefix));
+    assert_eq!(heading(&tab), "Two readings side by side");
+    assert_eq!(
+        texts(&tab, "ul.differences li"),
+        ["fury_dice_naturals: A count, B initial_only"],
+        "the comparison names the switched reading"
+    );
+
+    drop(tab);
+    drop(chromium);
+    server.stop();
+}

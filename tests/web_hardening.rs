@@ -100,6 +100,7 @@ fn sample_urls(hash: &str) -> Vec<String> {
         "/adjudicate",
         "/adjudicate.json",
         "/adjudicate/open",
+        "/adjudicate/example/swtcg/Armor",
         "/adjudicate/cards?q=moss",
         "/adjudicate/cards.json?q=moss",
         "/adjudicate/rules",

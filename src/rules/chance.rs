@@ -8,6 +8,8 @@
 //! does not reshuffle the ones after it. The exact distribution of a final quantity over
 //! the chance still to come is [`super::odds`]'s.
 
+use std::collections::BTreeMap;
+
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -170,6 +172,66 @@ pub fn multinomial(counts: &[u32], per_die: &[u64]) -> BigInt {
 
 fn factorial(n: u32) -> BigInt {
     (1..=n).fold(BigInt::one(), |acc, k| acc * BigInt::from(k))
+}
+
+/// How a figure was computed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "method", rename_all = "snake_case")]
+pub enum Method {
+    /// Every outcome of every unpinned chance node was played out with the game's own
+    /// `advance`: `runs` steps run, `memo_hits` states answered from the memo.
+    Enumerated { runs: usize, memo_hits: usize },
+    /// A model of the game's own that aggregates outcomes (named).
+    Aggregated { model: &'static str },
+}
+
+/// The exact distribution of a quantity.
+///
+/// Its JSON lists the values in order, each with its chance as an exact fraction in a
+/// string, and names the method: `{"outcomes": [{"value": 3, "odds": "1/4"}, …],
+/// "method": "enumerated", "runs": 12, "memo_hits": 2}`. (A map keyed by value would
+/// fail at run time for any quantity that is not a string or a number, such as both
+/// players' life, and `Odds`' own serde form is a pair of digit arrays.)
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Distribution<Q: Ord> {
+    /// Each value with its exact chance; the chances sum to 1.
+    pub outcomes: BTreeMap<Q, Odds>,
+    pub method: Method,
+}
+
+impl<Q: Ord + Serialize> Serialize for Distribution<Q> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Outcome<'a, Q> {
+            value: &'a Q,
+            odds: String,
+        }
+        #[derive(Serialize)]
+        struct DistributionJson<'a, Q> {
+            outcomes: Vec<Outcome<'a, Q>>,
+            #[serde(flatten)]
+            method: &'a Method,
+        }
+        DistributionJson {
+            outcomes: self
+                .outcomes
+                .iter()
+                .map(|(value, odds)| Outcome {
+                    value,
+                    odds: odds.to_string(),
+                })
+                .collect(),
+            method: &self.method,
+        }
+        .serialize(s)
+    }
+}
+
+impl<Q: Ord> Distribution<Q> {
+    /// The chance of `value`.
+    pub fn odds(&self, value: &Q) -> Odds {
+        self.outcomes.get(value).cloned().unwrap_or_else(Odds::zero)
+    }
 }
 
 #[cfg(test)]

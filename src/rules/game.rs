@@ -173,6 +173,17 @@ pub trait Game: Sized + 'static {
             Self::NAME
         ))
     }
+    /// `position` with decision `decision` pinned to option `option`, for a game that
+    /// must replay the position (with its cards) to know which decision that is; by
+    /// default [`Game::pin_decision_in_position`].
+    fn pin_decision_with_cards(
+        position: &Self::Position,
+        _cards: &Self::Cards<'_>,
+        decision: u32,
+        option: usize,
+    ) -> Result<Self::Position, String> {
+        Self::pin_decision_in_position(position, decision, option)
+    }
     /// One sentence on how adjudication ended, for pages.
     fn outcome_sentence(state: &Self::State, outcome: &Self::Outcome) -> String;
 
@@ -190,6 +201,19 @@ pub trait Game: Sized + 'static {
         index: usize,
         events: &[Event<Self::Change>],
     );
+    /// A ready-made example for each keyword that has one: `(keyword, fixture text)`, a
+    /// fixture being `{"about", "cites", "position"}` (keyword pages link to it; none by
+    /// default).
+    fn examples() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+    /// The exact odds of the results from `state` by the game's own model, with any
+    /// charts of them, or why there are none; `None` (the default) when the game has no
+    /// model of its own, and the core enumerates every chance outcome
+    /// ([`super::odds::from_state`]).
+    fn odds(_state: &Self::State) -> Option<Result<super::view::GameOdds, String>> {
+        None
+    }
     /// A key equal for states that play out alike, for memoising exact odds.
     fn memo_key(_state: &Self::State) -> Option<Self::MemoKey> {
         None

@@ -1,76 +1,40 @@
 //! Exact odds: the distribution of any final quantity of a game over every chance node
 //! still to come that the position does not pin. [`exact`] re-runs the game's pure
 //! `advance` on every outcome of every unpinned node, memoised by state where the game
-//! supplies a key; a game may supply a faster aggregated model instead, and every
-//! [`Distribution`] says which [`Method`] produced it. Apart from [`super::chance`] (what
-//! one node is) so that the game trait and the chance records do not import each other.
+//! supplies a key; a game may supply a faster aggregated model instead ([`Game::odds`];
+//! [`from_state`] takes it when there is one), and every [`Distribution`] says which
+//! [`Method`] produced it (both are [`super::chance`]'s, so the game trait can name them
+//! without importing this file). Apart from [`super::chance`] (what one node is) so that
+//! the game trait and the chance records do not import each other.
 
 use std::collections::{BTreeMap, HashMap};
 
 use num_traits::{One, Zero};
-use serde::Serialize;
 
 use super::chance::{odds_of, Odds};
 use super::game::Game;
+use super::view::GameOdds;
 
-/// How a figure was computed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "method", rename_all = "snake_case")]
-pub enum Method {
-    /// Every outcome of every unpinned chance node was played out with the game's own
-    /// `advance`: `runs` steps run, `memo_hits` states answered from the memo.
-    Enumerated { runs: usize, memo_hits: usize },
-    /// A model of the game's own that aggregates outcomes (named).
-    Aggregated { model: &'static str },
-}
+pub use super::chance::{Distribution, Method};
 
-/// The exact distribution of a quantity.
-///
-/// Its JSON lists the values in order, each with its chance as an exact fraction in a
-/// string, and names the method: `{"outcomes": [{"value": 3, "odds": "1/4"}, …],
-/// "method": "enumerated", "runs": 12, "memo_hits": 2}`. (A map keyed by value would
-/// fail at run time for any quantity that is not a string or a number, such as both
-/// players' life, and `Odds`' own serde form is a pair of digit arrays.)
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Distribution<Q: Ord> {
-    /// Each value with its exact chance; the chances sum to 1.
-    pub outcomes: BTreeMap<Q, Odds>,
-    pub method: Method,
-}
+/// Steps the generic enumeration may play out for one step page: some 10 ms of
+/// battle-line.
+pub const PAGE_RUNS: usize = 20_000;
 
-impl<Q: Ord + Serialize> Serialize for Distribution<Q> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        struct Outcome<'a, Q> {
-            value: &'a Q,
-            odds: String,
-        }
-        #[derive(Serialize)]
-        struct DistributionJson<'a, Q> {
-            outcomes: Vec<Outcome<'a, Q>>,
-            #[serde(flatten)]
-            method: &'a Method,
-        }
-        DistributionJson {
-            outcomes: self
-                .outcomes
-                .iter()
-                .map(|(value, odds)| Outcome {
-                    value,
-                    odds: odds.to_string(),
-                })
-                .collect(),
-            method: &self.method,
-        }
-        .serialize(s)
+/// The odds a step page shows from `state`: the game's own model when it has one
+/// ([`Game::odds`]), else the generic enumeration of every chance outcome still to come
+/// (at most [`PAGE_RUNS`] steps), each result named by the game's outcome sentence.
+pub fn from_state<G: Game>(state: &G::State) -> Result<GameOdds, String> {
+    if let Some(own) = G::odds(state) {
+        return own;
     }
-}
-
-impl<Q: Ord> Distribution<Q> {
-    /// The chance of `value`.
-    pub fn odds(&self, value: &Q) -> Odds {
-        self.outcomes.get(value).cloned().unwrap_or_else(Odds::zero)
-    }
+    let result = |st: &G::State| G::outcome_sentence(st, &G::outcome(st));
+    exact::<G, String>(state, result, PAGE_RUNS)
+        .map(|results| GameOdds {
+            results,
+            charts: Vec::new(),
+        })
+        .map_err(|e| e.to_string())
 }
 
 /// Enumeration stopped: the chance still to come has more branches than the bound.

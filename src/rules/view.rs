@@ -1,9 +1,12 @@
 //! What a step-through page shows of any game, as plain data: the board as rows of
 //! numbered places holding pieces ([`Board`]), and the chance and decision panels
-//! ([`ChancePanel`], [`DecisionPanel`]). A game fills these from its state ([`super::Game::board`],
+//! ([`ChancePanel`], [`DecisionPanel`]), and the odds from a step ([`GameOdds`]) with
+//! any charts a game draws of them ([`Chart`]: bars with exact fractions). A game fills these from its state ([`super::Game::board`],
 //! [`super::Game::chance_panel`]); the web layer lays them out. Nothing here knows HTML.
 
 use serde::Serialize;
+
+use super::chance::{Distribution, Method};
 
 /// A board: rows of places, the top row first (a battle line, a unit's side, a grid row).
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -150,3 +153,37 @@ impl DecisionPanel {
         }
     }
 }
+
+/// The exact odds from a step: each result in words with its chance, and any charts the
+/// game draws of them (none for the generic enumeration).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameOdds {
+    pub results: Distribution<String>,
+    pub charts: Vec<Chart>,
+}
+
+/// A bar chart of exact chances: one quantity's distribution, or one chance per unit.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Chart {
+    /// A stable name for the page's anchors and tests (`damage-D`).
+    pub id: String,
+    /// What the chart shows (`Damage counters on D`).
+    pub title: String,
+    /// What the bars are (`counters placed`, `unit`).
+    pub axis: String,
+    pub bars: Vec<Bar>,
+    /// How the figures were computed.
+    pub method: Method,
+}
+
+/// One bar: its label, its exact chance as a fraction and the same as a decimal.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Bar {
+    pub label: String,
+    /// The exact chance (`5/16`).
+    pub odds: String,
+    /// The same, rounded to 6 places.
+    pub decimal: f64,
+}
+
+impl Eq for Bar {}

@@ -75,6 +75,10 @@ pub struct KeywordJson<'a> {
     pub cards_more_url: Option<String>,
     pub same_name_elsewhere: Vec<ItemRef>,
     pub references: Vec<Reference>,
+    /// A ready-made example attack showing the keyword at work, when the game's
+    /// adjudicator has one (`/adjudicate/example/{game}/{keyword}`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub example_url: Option<String>,
 }
 
 /// A keyword of the same name in another game, as the page lists it.
@@ -175,6 +179,7 @@ async fn keyword(
             .map(|k| ItemRef::keyword(&k.game, &k.name))
             .collect(),
         references: refs,
+        example_url: super::adjudicate::example_url(&kw.game, &kw.name),
     };
     if format == Format::Json {
         return page::json(&data, format);

@@ -5,8 +5,10 @@
 
 use super::cite::{base, rules};
 use super::event::{emit, Change, Event};
-use super::families::{critical, double, fury, intercept, lucky, predict, prevention, roll};
-use super::state::{Keyword, Phase, State};
+use super::families::{
+    build, critical, double, fury, intercept, lucky, predict, prevention, retaliate, roll,
+};
+use super::state::{Phase, State};
 use crate::rules::Rule;
 
 /// Plays the next step of the attack.
@@ -18,8 +20,12 @@ pub fn advance(st: &mut State) -> Vec<Event> {
     st.steps += 1;
     st.phase = Some(phase);
     match phase {
+        Phase::Build => build::build_step(st, &mut out),
         Phase::Declare => declare(st, &mut out),
-        Phase::AttackPop => intercept::attack_pop(st, &mut out),
+        Phase::AttackPop => {
+            build::attack_pop(st, &mut out);
+            intercept::attack_pop(st, &mut out);
+        }
         Phase::Roll => {
             roll::initial_roll(st, &mut out);
             fury::after_initial_roll(st, &mut out);
@@ -33,6 +39,7 @@ pub fn advance(st: &mut State) -> Vec<Event> {
         Phase::DamagePrevention => prevention::resolve(st, &mut out),
         Phase::DamagePlacement => place(st, &mut out),
         Phase::Discard => discard(st, &mut out),
+        Phase::Retaliate => retaliate::resolve(st, &mut out),
         Phase::End => emit(
             st,
             &mut out,
@@ -49,34 +56,6 @@ fn declare(st: &mut State, out: &mut Vec<Event>) {
         defender: st.defender().id.clone(),
     };
     emit(st, out, change, &base::ORDER);
-    let carried: Vec<String> = st
-        .units
-        .iter()
-        .flat_map(|u| u.abilities.iter().chain(u.late.iter()))
-        .filter(|a| {
-            matches!(
-                a.keyword,
-                Keyword::Stack
-                    | Keyword::Equip
-                    | Keyword::Enhance
-                    | Keyword::Insert
-                    | Keyword::Reserves
-                    | Keyword::Meditate
-                    | Keyword::Retaliate
-            )
-        })
-        .map(|a| a.keyword.name().to_string())
-        .collect();
-    if !carried.is_empty() {
-        let mut names = carried;
-        names.sort();
-        names.dedup();
-        let change = Change::Pass {
-            window: "Declare",
-            what: format!("{} carried, not played in the attack", names.join(", ")),
-        };
-        emit(st, out, change, &rules::NOT_ADJUDICATED);
-    }
 }
 
 fn pending(st: &mut State, out: &mut Vec<Event>) {
@@ -127,11 +106,22 @@ fn discard(st: &mut State, out: &mut Vec<Event>) {
         emit(st, out, change, &base::DISCARD);
     }
     for i in gone {
+        let removed = st.units[i].meditated;
         let change = Change::Discard {
             unit: st.units[i].id.clone(),
             damage: st.units[i].damage,
             health: st.units[i].health,
+            removed,
         };
-        emit(st, out, change, &base::DISCARD);
+        if removed {
+            emit(
+                st,
+                out,
+                change,
+                Rule::from(&base::DISCARD).house(&build::MEDITATE_REMOVED),
+            );
+        } else {
+            emit(st, out, change, &base::DISCARD);
+        }
     }
 }

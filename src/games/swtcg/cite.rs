@@ -1,7 +1,7 @@
 //! The Star Wars TCG citation table: the sentences of seed 002 the resolver quotes, the
 //! published base rules the seed leans on but never states (cited as `public`, with
 //! where they are published), and our numbered house rules (`docs/rules/swtcg.md`,
-//! S1–S8) for what neither settles. The kinds of source are the core's
+//! S1–S10) for what neither settles. The kinds of source are the core's
 //! ([`crate::rules::cite`]). Seed sentences are checked verbatim against the catalogue's
 //! copy of seed 002 by `tests/engine_swtcg.rs`; public and house rules against the doc.
 //!
@@ -70,10 +70,16 @@ pub mod base {
         "The Dark Side wins all ties.",
     );
 
-    pub const ALL: &[Citation] = &[DICE, DISCARD, POP, ORDER, ACCURACY, TIES];
+    pub const RETALIATE: Citation = public(
+        "Retaliate",
+        "Revenge of the Sith rulebook, glossary",
+        "Retaliate X: when the attack ends, the unit with Retaliate rolls X dice of damage against the attacker.",
+    );
+
+    pub const ALL: &[Citation] = &[DICE, DISCARD, POP, ORDER, ACCURACY, RETALIATE, TIES];
 }
 
-/// The house rules S1–S8 (`docs/rules/swtcg.md`, "House rules").
+/// The house rules S1–S10 (`docs/rules/swtcg.md`, "House rules").
 pub mod rules {
     use super::{house, Citation};
 
@@ -115,7 +121,19 @@ pub mod rules {
     pub const NOT_ADJUDICATED: Citation = house(
         "Not adjudicated",
         "S8",
-        "Stack, Equip, Enhance, INSERT, Reserves and Meditate act outside an attack's dice and damage; a unit's ability list carries them and the resolver does not play them.",
+        "Stack, Equip, Enhance, INSERT, Reserves and Meditate act before the attack, never on its dice or damage: Stack, Equip and Meditate as the position's actions, INSERT and Reserves as layers of a unit's effective abilities, Enhance as a declared choice (house rule S10); what they cost and any effect beyond the keywords the resolver knows are left to the judge.",
+    );
+
+    pub const RETALIATE: Citation = house(
+        "Retaliate",
+        "S9",
+        "When the attack ends, after the discard step, each unit the attack attacked (the declared defender and each unit that intercepted) that is not discarded and has Retaliate rolls its X dice of damage (cumulative: the X values add) at the attacker: each die showing 4, 5 or 6 hits, 5 or 6 against an attacker with Armor; Accuracy, Lucky, Critical Hit, Fury and Parry do not act on these dice; each hit puts one damage counter on the attacker, with no POP in between, and the attacker is then discarded at its Health.",
+    );
+
+    pub const LAYERS: Citation = house(
+        "Build step and layers",
+        "S10",
+        "Before the attack is declared, in the build step, the position's actions are played in order (those taken in the attack POP there, before Intercept), each accepted or rejected and a rejected one changing nothing; a unit's effective abilities are its printed abilities, then those INSERT grants (from the unit or a card in its stack), Equipment grants and a declared Enhance grants, each a layer; an ability Reserves grants works only in the build zone, so never on a unit in the arena.",
     );
 
     pub const ALL: &[Citation] = &[
@@ -127,5 +145,7 @@ pub mod rules {
         LATE,
         ARENA,
         NOT_ADJUDICATED,
+        RETALIATE,
+        LAYERS,
     ];
 }

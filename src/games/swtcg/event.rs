@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::state::{Damage, Die, Pool, Side, State, Summary};
+use super::state::{Damage, Die, Layer, Pool, Side, State, Summary};
 use crate::rules::{Chance, Decision, Rejected, Rule};
 
 /// One event of the attack.
@@ -130,11 +130,69 @@ pub enum Change {
         amount: u32,
         double: u32,
     },
-    /// A unit discarded at its Health.
+    /// A unit discarded at its Health (removed from the game instead, when Meditate
+    /// played it).
     Discard {
         unit: String,
         damage: i32,
         health: i32,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        removed: bool,
+    },
+    /// A card stacked under a unit (an action accepted).
+    Stacked {
+        action: usize,
+        unit: String,
+        card: String,
+        /// Another copy of a non-unique card already in the stack.
+        repeat: bool,
+    },
+    /// Equipment attached to a unit (an action accepted).
+    Equipped {
+        action: usize,
+        unit: String,
+        equipment: String,
+    },
+    /// A unit played from the discard pile by Meditate (an action accepted).
+    Meditated {
+        action: usize,
+        unit: String,
+    },
+    /// A layer of a unit's effective abilities: an ability INSERT, Reserves, Equip or
+    /// Enhance grants, and whether it works in the arena.
+    Layer {
+        unit: String,
+        layer: Layer,
+        /// Granted now (an action, a declared Enhance), not already in place.
+        new: bool,
+    },
+    /// An Enhance effect declared or not.
+    Enhance {
+        unit: String,
+        effect: String,
+        decision: Decision<&'static str>,
+        /// Whether the resolver reads the effect (a keyword ability); when declared and
+        /// not, the judge applies it.
+        understood: bool,
+    },
+    /// A unit retaliates when the attack ends: X dice of damage at the attacker.
+    Retaliate {
+        unit: String,
+        target: String,
+        x: u32,
+        /// The lowest face that hits (5 against Armor).
+        need: u8,
+    },
+    /// A keyword that does not act on Retaliate's dice (they are not attack dice).
+    NotForRetaliate {
+        unit: String,
+        ability: &'static str,
+    },
+    /// The hits of one unit's Retaliate dice.
+    RetaliateHits {
+        unit: String,
+        hits: u32,
+        need: u8,
     },
     /// The exact odds of the attack's results (`odds: true`).
     Odds(Box<super::report::OddsReport>),
@@ -226,6 +284,39 @@ pub fn apply(st: &mut State, change: &Change) {
                 st.units[i].discarded = true;
             }
         }
+        Change::Stacked { unit, card, .. } => {
+            if let Some(i) = st.index_of(unit) {
+                st.units[i].stack.push(card.clone());
+            }
+        }
+        Change::Equipped {
+            unit, equipment, ..
+        } => {
+            st.equipped.push(equipment.clone());
+            if let Some(i) = st.index_of(unit) {
+                st.units[i].equipment.push(equipment.clone());
+            }
+        }
+        Change::Meditated { unit, .. } => {
+            if let Some(i) = st.index_of(unit) {
+                let u = &mut st.units[i];
+                u.discarded = false;
+                u.meditated = true;
+                u.damage = 0;
+                u.start_damage = 0;
+            }
+        }
+        Change::Layer { unit, layer, new } => {
+            if let Some(i) = st.index_of(unit) {
+                if *new {
+                    if layer.works {
+                        st.units[i].abilities.push(layer.ability.clone());
+                    }
+                    st.units[i].layers.push(layer.clone());
+                }
+            }
+        }
+        Change::Enhance { decision, .. } => st.decisions = st.decisions.max(decision.ordinal),
         Change::Odds(report) => st.report = Some((**report).clone()),
         Change::End => {
             st.outcome = Some(super::state::Outcome {
@@ -235,11 +326,12 @@ pub fn apply(st: &mut State, change: &Change) {
                     .iter()
                     .filter(|u| {
                         u.discarded
-                            && !st
-                                .position
-                                .units
-                                .iter()
-                                .any(|s| s.id == u.id && s.discarded)
+                            && (u.meditated
+                                || !st
+                                    .position
+                                    .units
+                                    .iter()
+                                    .any(|s| s.id == u.id && s.discarded))
                     })
                     .map(|u| u.id.clone())
                     .collect(),
@@ -253,6 +345,9 @@ pub fn apply(st: &mut State, change: &Change) {
         | Change::Lucky { .. }
         | Change::TooLate { .. }
         | Change::Prediction { .. }
+        | Change::Retaliate { .. }
+        | Change::NotForRetaliate { .. }
+        | Change::RetaliateHits { .. }
         | Change::Parry { .. } => {}
     }
 }
@@ -321,6 +416,7 @@ pub fn describe(st: &State, event: &Event) -> String {
                 (true, _) => format!("re-roll of die {die}"),
                 (false, Pool::Attack) => format!("attack die {die}"),
                 (false, Pool::Fury) => format!("Fury die {die}"),
+                (false, Pool::Retaliate) => format!("Retaliate die {die}"),
             };
             let face = chance.candidates.get(chance.picked).copied().unwrap_or(0);
             format!(
@@ -489,8 +585,98 @@ pub fn describe(st: &State, event: &Event) -> String {
             unit,
             damage,
             health,
+            removed,
         } => format!(
-            "{} has {damage} damage, Health {health}: discarded.",
+            "{} has {damage} damage, Health {health}: {}.",
+            who(st, unit),
+            if *removed {
+                "removed from the game instead of discarded (Meditate played it)"
+            } else {
+                "discarded"
+            }
+        ),
+        Change::Stacked {
+            action,
+            unit,
+            card,
+            repeat,
+        } => format!(
+            "Action {action}: {card} stacked under {}{}.",
+            who(st, unit),
+            if *repeat {
+                " (another copy of a non-unique card already there)"
+            } else {
+                ""
+            }
+        ),
+        Change::Equipped {
+            action,
+            unit,
+            equipment,
+        } => format!(
+            "Action {action}: {equipment} attached to {} in the build step.",
+            who(st, unit)
+        ),
+        Change::Meditated { action, unit } => format!(
+            "Action {action}: {} played from the discard pile by Meditate, without its printed cost.",
+            who(st, unit)
+        ),
+        Change::Layer { unit, layer, .. } => {
+            let from = if layer.from == st.index_of(unit).map_or(String::new(), |i| st.units[i].name.clone()) {
+                "its own card".to_string()
+            } else {
+                layer.from.clone()
+            };
+            if layer.works {
+                format!(
+                    "{} gets {} from {} on {from}; it remains an ability of its type.",
+                    who(st, unit),
+                    layer.ability.label(),
+                    layer.by
+                )
+            } else {
+                format!(
+                    "{}'s Reserves ability {} works only in the build zone: not in the arena.",
+                    who(st, unit),
+                    layer.ability.label()
+                )
+            }
+        }
+        Change::Enhance {
+            unit,
+            effect,
+            decision,
+            understood,
+        } => {
+            let declared = decision.chosen == 1;
+            format!(
+                "{}'s Enhance ({effect}): {}. {}",
+                who(st, unit),
+                match (declared, understood) {
+                    (false, _) => "not declared, so no effect",
+                    (true, true) => "declared; its effect applies",
+                    (true, false) =>
+                        "declared; the effect is beyond the keywords the resolver knows, so the judge applies it",
+                },
+                decision.describe(|o| o.to_string())
+            )
+        }
+        Change::Retaliate {
+            unit,
+            target,
+            x,
+            need,
+        } => format!(
+            "{} retaliates as the attack ends: Retaliate {x}, {x} dice of damage at {} (each {need} or more hits).",
+            who(st, unit),
+            who(st, target)
+        ),
+        Change::NotForRetaliate { unit, ability } => format!(
+            "{}'s {ability} does not act on Retaliate's dice (they are not attack dice).",
+            who(st, unit)
+        ),
+        Change::RetaliateHits { unit, hits, need } => format!(
+            "{}'s Retaliate: {hits} hit(s) (each die showing {need} or more).",
             who(st, unit)
         ),
         Change::Odds(report) => report.describe(),

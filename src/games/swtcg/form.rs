@@ -7,9 +7,12 @@
 //! `u<N>_{id,side,card,name,arena,power,health,abilities,damage,tapped,discarded,unique,stack,equipment,granted_after_roll}`
 //! (N is 1 to [`caps::UNITS`]; lists comma-separated); `dice_attack`, `dice_fury`
 //! (faces in order, `-` for a die left to the generator), `dice_rerolls` (`die:face`
-//! pairs); `intercept` (unit ids), `evade`, `predict` (`unit:number` pairs), `deflect`
-//! (`unit:target` pairs), `lucky_dark`, `lucky_light` (die numbers; `none` pins "no
-//! re-roll", empty keeps the default policy); `interp_<key>`.
+//! pairs), `dice_retaliate` (faces in order); `intercept` (unit ids), `evade`, `predict`
+//! (`unit:number` pairs), `deflect` (`unit:target` pairs), `enhance` (`unit:yes` or
+//! `unit:no` pairs), `lucky_dark`, `lucky_light` (die numbers; `none` pins "no re-roll",
+//! empty keeps the default policy); per build-step action
+//! `x<I>_{do,unit,card,unique,top,window,grants}` (I is 1 to [`FORM_ACTIONS`]);
+//! `interp_<key>`.
 //!
 //! Decisions: a card per unit, as many as the position's cap (so every position the
 //! resolver accepts can be edited on the form), the empty ones folded; a new form starts
@@ -21,7 +24,8 @@
 use std::collections::BTreeMap;
 
 use super::format::{
-    caps, AttackSpec, DecisionsSpec, DiceSpec, LuckySpec, Position, RerollSpec, Side, UnitSpec,
+    caps, ActionSpec, AttackSpec, DecisionsSpec, DiceSpec, LuckySpec, Position, RerollSpec, Side,
+    UnitSpec, Verb, Window,
 };
 use super::interpret::Interpretations;
 use crate::rules::form::{
@@ -32,6 +36,11 @@ use crate::rules::position::PositionError;
 
 /// Unit cards on the form: the position's cap.
 pub const FORM_UNITS: usize = caps::UNITS;
+/// Build-step action rows on the form (the position's cap is larger: paste JSON for more).
+pub const FORM_ACTIONS: usize = 6;
+
+/// The per-action fields, after `x<I>_`.
+const ACTION_FIELDS: &[&str] = &["do", "unit", "card", "unique", "top", "window", "grants"];
 
 /// The per-unit fields, after `u<N>_`.
 const UNIT_FIELDS: &[&str] = &[
@@ -55,8 +64,9 @@ const UNIT_FIELDS: &[&str] = &[
 /// The fields the builder reads, as a sentence for the error that names an unknown one.
 pub const ACCEPTED_FIELDS: &str = "arena, seed, attacker, defender, odds, \
 u<N>_{id,side,card,name,arena,power,health,abilities,damage,tapped,discarded,unique,stack,equipment,granted_after_roll} \
-(N is 1 to 12), dice_attack, dice_fury, dice_rerolls, intercept, evade, deflect, \
-lucky_dark, lucky_light, predict and interp_<key> (one per interpretation)";
+(N is 1 to 12), dice_attack, dice_fury, dice_rerolls, dice_retaliate, intercept, evade, \
+deflect, enhance, lucky_dark, lucky_light, predict, x<I>_{do,unit,card,unique,top,window,grants} \
+(I is 1 to 6) and interp_<key> (one per interpretation)";
 
 /// The values of a new attack's form: unit A of the Dark Side attacks unit D of the
 /// Light Side on the ground.
@@ -192,6 +202,86 @@ fn yes_no(f: &FormFields, name: &str, label: &str, errors: &mut Vec<FieldError>)
     }
 }
 
+fn action_key(i: usize, field: &str) -> String {
+    format!("x{i}_{field}")
+}
+
+/// The action rows that say what they do, in order: `action_rows(f)[i]` is `actions[i]`.
+fn action_rows(f: &FormFields) -> Vec<usize> {
+    (1..=FORM_ACTIONS)
+        .filter(|&i| f.has(&action_key(i, "do")))
+        .collect()
+}
+
+/// The build-step action on row `i`.
+fn action(f: &FormFields, i: usize, errors: &mut Vec<FieldError>) -> Option<ActionSpec> {
+    let key = |x: &str| action_key(i, x);
+    let verb = match f.get(&key("do")) {
+        "stack" => Verb::Stack,
+        "equip" => Verb::Equip,
+        "meditate" => Verb::Meditate,
+        v => {
+            errors.push(FieldError::at(
+                key("do"),
+                format!("Action {i}: {v:?} is not stack, equip or meditate"),
+            ));
+            return None;
+        }
+    };
+    let window = match f.get(&key("window")) {
+        "" | "build" => Window::Build,
+        "pop" => Window::Pop,
+        "other" => Window::Other,
+        v => {
+            errors.push(FieldError::at(
+                key("window"),
+                format!("Action {i}: {v:?} is not build, pop or other"),
+            ));
+            Window::Build
+        }
+    };
+    let unit = f.get(&key("unit"));
+    if unit.is_empty() {
+        errors.push(FieldError::at(
+            key("unit"),
+            format!("Action {i}: which unit? Give its id"),
+        ));
+    }
+    Some(ActionSpec {
+        verb,
+        unit: unit.to_string(),
+        card: opt(f.get(&key("card"))),
+        unique: f.has(&key("unique")),
+        top: f.has(&key("top")),
+        window,
+        grants: list(f.get(&key("grants"))),
+    })
+}
+
+/// An abilities field: split on `;` when it has one (an ability such as `Stack: A, B`
+/// carries commas of its own), else on `,`.
+fn ability_list(s: &str) -> Vec<String> {
+    let sep = if s.contains(';') { ';' } else { ',' };
+    s.split(sep)
+        .map(|x| x.trim().to_string())
+        .filter(|x| !x.is_empty())
+        .collect()
+}
+
+/// Abilities written back for [`ability_list`]: when any has a comma, each ends with `;`
+/// (so a lone `Stack: A, B;` still reads as one ability).
+fn join_abilities(abilities: &[String]) -> String {
+    if abilities.iter().any(|a| a.contains(',')) {
+        abilities
+            .iter()
+            .map(|a| format!("{a};"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        abilities.join(", ")
+    }
+}
+
 fn opt(s: &str) -> Option<String> {
     (!s.is_empty()).then(|| s.to_string())
 }
@@ -222,13 +312,13 @@ fn unit(f: &FormFields, n: usize, errors: &mut Vec<FieldError>) -> UnitSpec {
         arena: opt(f.get(&key("arena"))),
         power: number(f, &key("power"), &label("power"), errors),
         health: number(f, &key("health"), &label("health"), errors),
-        abilities: (!abilities.is_empty()).then(|| list(abilities)),
+        abilities: (!abilities.is_empty()).then(|| ability_list(abilities)),
         damage: number(f, &key("damage"), &label("damage"), errors).unwrap_or(0),
         tapped: f.has(&key("tapped")),
         stack: list(f.get(&key("stack"))),
         equipment: list(f.get(&key("equipment"))),
         unique: yes_no(f, &key("unique"), &label("unique"), errors),
-        granted_after_roll: list(f.get(&key("granted_after_roll"))),
+        granted_after_roll: ability_list(f.get(&key("granted_after_roll"))),
         discarded: f.has(&key("discarded")),
     }
 }
@@ -257,6 +347,7 @@ pub fn to_position(f: &FormFields) -> Result<Position, Vec<FieldError>> {
                 })
             },
         ),
+        retaliate: dice(f, "dice_retaliate", "Retaliate's dice", &mut errors),
     };
     let decisions = DecisionsSpec {
         intercept: list(f.get("intercept")),
@@ -294,7 +385,25 @@ pub fn to_position(f: &FormFields) -> Result<Position, Vec<FieldError>> {
         )
         .into_iter()
         .collect(),
+        enhance: pairs(
+            f,
+            "enhance",
+            "Enhance",
+            "unit:yes or unit:no (for example A:yes)",
+            &mut errors,
+            |a, b| match b {
+                "yes" => Some((a.to_string(), true)),
+                "no" => Some((a.to_string(), false)),
+                _ => None,
+            },
+        )
+        .into_iter()
+        .collect(),
     };
+    let actions = action_rows(f)
+        .into_iter()
+        .filter_map(|i| action(f, i, &mut errors))
+        .collect();
     let position = Position {
         game: super::cite::GAME.into(),
         arena: match f.get("arena") {
@@ -307,6 +416,7 @@ pub fn to_position(f: &FormFields) -> Result<Position, Vec<FieldError>> {
             attacker: f.get("attacker").to_string(),
             defender: f.get("defender").to_string(),
         },
+        actions,
         dice,
         decisions,
         interpretations: form::readings_from::<Interpretations>(f, &mut errors),
@@ -375,7 +485,7 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
             }
         }
         if let Some(a) = &u.abilities {
-            f.set(key("abilities"), a.join(", "));
+            f.set(key("abilities"), join_abilities(a));
         }
         if u.damage != 0 {
             f.set(key("damage"), u.damage.to_string());
@@ -388,14 +498,16 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
         if let Some(unique) = u.unique {
             f.set(key("unique"), if unique { "yes" } else { "no" });
         }
-        for (x, v) in [
-            ("stack", &u.stack),
-            ("equipment", &u.equipment),
-            ("granted_after_roll", &u.granted_after_roll),
-        ] {
+        for (x, v) in [("stack", &u.stack), ("equipment", &u.equipment)] {
             if !v.is_empty() {
                 f.set(key(x), v.join(", "));
             }
+        }
+        if !u.granted_after_roll.is_empty() {
+            f.set(
+                key("granted_after_roll"),
+                join_abilities(&u.granted_after_roll),
+            );
         }
     }
     let d = &pos.dice;
@@ -407,11 +519,46 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
         .map(|r| format!("{}:{}", r.die, r.face))
         .collect();
     f.set("dice_rerolls", rerolls.join(", "));
+    f.set("dice_retaliate", faces(&d.retaliate));
+    if pos.actions.len() > FORM_ACTIONS {
+        notes.push(format!(
+            "The position has {} build-step actions; the form shows {FORM_ACTIONS}. Paste the JSON to keep the rest.",
+            pos.actions.len()
+        ));
+    }
+    for (i, a) in pos.actions.iter().enumerate().take(FORM_ACTIONS) {
+        let key = |x: &str| action_key(i + 1, x);
+        f.set(key("do"), a.verb.name());
+        f.set(key("unit"), a.unit.clone());
+        if let Some(card) = &a.card {
+            f.set(key("card"), card.clone());
+        }
+        for (x, on) in [("unique", a.unique), ("top", a.top)] {
+            if on {
+                f.set(key(x), "on");
+            }
+        }
+        let window = match a.window {
+            Window::Build => "build",
+            Window::Pop => "pop",
+            Window::Other => "other",
+        };
+        f.set(key("window"), window);
+        if !a.grants.is_empty() {
+            f.set(key("grants"), a.grants.join(", "));
+        }
+    }
     let dec = &pos.decisions;
     f.set("intercept", dec.intercept.join(", "));
     f.set("evade", map_pairs(&dec.evade));
     f.set("deflect", map_pairs(&dec.deflect));
     f.set("predict", map_pairs(&dec.predict));
+    let enhance: BTreeMap<String, &str> = dec
+        .enhance
+        .iter()
+        .map(|(k, &v)| (k.clone(), if v { "yes" } else { "no" }))
+        .collect();
+    f.set("enhance", map_pairs(&enhance));
     for (name, v) in [
         ("lucky_dark", &dec.lucky.dark),
         ("lucky_light", &dec.lucky.light),
@@ -463,6 +610,7 @@ pub fn locate(f: &FormFields, e: &PositionError) -> FieldError {
             let (name, label) = match which {
                 "fury" => ("dice_fury", "Fury's dice"),
                 "rerolls" => ("dice_rerolls", "Re-rolls"),
+                "retaliate" => ("dice_retaliate", "Retaliate's dice"),
                 _ => ("dice_attack", "Attack dice"),
             };
             match (which, i) {
@@ -480,6 +628,7 @@ pub fn locate(f: &FormFields, e: &PositionError) -> FieldError {
                 "evade" => ("evade", "Evade"),
                 "deflect" => ("deflect", "Deflect"),
                 "predict" => ("predict", "Predictions"),
+                "enhance" => ("enhance", "Enhance"),
                 _ if unit.starts_with("light") => ("lucky_light", "Light Side's Lucky"),
                 _ => ("lucky_dark", "Dark Side's Lucky"),
             };
@@ -490,6 +639,18 @@ pub fn locate(f: &FormFields, e: &PositionError) -> FieldError {
             };
             FieldError::at(name, format!("{place}: {message}"))
         }
+        ("actions", Some(i)) => match action_rows(f).get(i) {
+            Some(&row) => {
+                let (field, _, _) = form::split_path(rest);
+                let field = match field {
+                    "do" => "do",
+                    x if ACTION_FIELDS.contains(&x) => x,
+                    _ => "unit",
+                };
+                FieldError::at(action_key(row, field), format!("Action {row}: {message}"))
+            }
+            None => FieldError::general(format!("Action {}: {message}", i + 1)),
+        },
         ("arena", None) => FieldError::at("arena", format!("Arena: {message}")),
         ("seed", None) => FieldError::at("seed", format!("Seed: {message}")),
         ("odds", None) => FieldError::at("odds", format!("Odds: {message}")),
@@ -553,7 +714,7 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
         Field::listed(key("abilities"), "Abilities", "keywords")
             .items()
             .placeholder("Critical Hit 2, Armor")
-            .hint("comma-separated, with their X; empty keeps the card's")
+            .hint("comma-separated (semicolons when an ability has commas, as Stack: A, B), with their X; empty keeps the card's")
             .width(Width::Wide)
             .from(f),
         Field::listed(
@@ -596,6 +757,67 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
         title: format!("Unit {n}"),
         empty: "add a unit".into(),
         open: n == 1,
+        fields,
+    }
+}
+
+/// Build-step action row `i`.
+fn action_row(f: &FormFields, i: usize) -> Group {
+    let key = |x: &str| action_key(i, x);
+    let context = format!("Action {i}: ");
+    let fields = vec![
+        select(
+            key("do"),
+            &format!("Action {i}: what"),
+            &[
+                ("", "none"),
+                ("stack", "Stack a card under"),
+                ("equip", "Equip"),
+                ("meditate", "Meditate (from the discard pile)"),
+            ],
+        )
+        .width(Width::Small)
+        .from(f),
+        Field::text(key("unit"), "unit")
+            .context(context.clone())
+            .placeholder("A")
+            .width(Width::Small)
+            .from(f),
+        Field::listed(key("card"), "card", "units")
+            .context(context.clone())
+            .placeholder("the card stacked or the Equipment")
+            .width(Width::Wide)
+            .from(f),
+        select(
+            key("window"),
+            &format!("Action {i}: when"),
+            &[
+                ("build", "the build step"),
+                ("pop", "the attack POP"),
+                ("other", "another time"),
+            ],
+        )
+        .width(Width::Small)
+        .from(f),
+        Field::new(key("unique"), "unique unit", Kind::Checkbox)
+            .context(context.clone())
+            .width(Width::Small)
+            .from(f),
+        Field::new(key("top"), "on top", Kind::Checkbox)
+            .context(context.clone())
+            .width(Width::Small)
+            .from(f),
+        Field::text(key("grants"), "Equipment gives")
+            .context(context)
+            .placeholder("Critical Hit 1")
+            .width(Width::Wide)
+            .from(f),
+    ];
+    Group {
+        id: format!("action-{i}"),
+        title: format!("Action {i}"),
+        empty: String::new(),
+        open: true,
         fields,
     }
 }
@@ -654,6 +876,11 @@ pub fn layout(f: &FormFields) -> Form {
                 .hint("die:face pairs; 3:5 makes die 3 (the first is 0) show 5 when re-rolled")
                 .width(Width::Full)
                 .from(f),
+            Field::text("dice_retaliate", "Retaliate's dice")
+                .placeholder("4, -")
+                .hint("faces in order, over every retaliating unit's dice in turn")
+                .width(Width::Wide)
+                .from(f),
         ],
     )
     .note("faces the judge fixes; the others are drawn from the seed")
@@ -679,6 +906,10 @@ pub fn layout(f: &FormFields) -> Form {
                 .placeholder("D:2")
                 .hint("unit:hits pairs (Foresight, Forewarning)")
                 .from(f),
+            Field::text("enhance", "Enhance declared")
+                .placeholder("A:yes")
+                .hint("unit:yes or unit:no pairs; empty declares none")
+                .from(f),
             Field::text("lucky_dark", "Dark Side's Lucky re-rolls")
                 .placeholder("0, 2")
                 .hint("die numbers; none for no re-roll; empty for the default")
@@ -691,6 +922,13 @@ pub fn layout(f: &FormFields) -> Form {
     )
     .note("each one left empty takes its default policy (docs/rules/swtcg.md)")
     .folded();
+    let actions = Section::new("actions", "Build step", Vec::new())
+        .note("Stack, Equip and Meditate before the attack, each accepted or refused by its rule")
+        .folded()
+        .groups(
+            GroupStyle::Rows,
+            (1..=FORM_ACTIONS).map(|i| action_row(f, i)).collect(),
+        );
     Form {
         game: super::cite::GAME,
         title: "Adjudicate a Star Wars TCG attack".into(),
@@ -703,6 +941,7 @@ pub fn layout(f: &FormFields) -> Form {
         sections: vec![
             attack,
             units,
+            actions,
             dice,
             decisions,
             form::readings_section::<Interpretations>(f),

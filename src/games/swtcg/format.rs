@@ -27,6 +27,8 @@ pub mod caps {
     pub const NAME: usize = 80;
     /// Pinned dice in each list.
     pub const DICE: usize = 64;
+    /// Actions before the attack (`actions`).
+    pub const ACTIONS: usize = 16;
     /// Units listed to intercept.
     pub const INTERCEPTS: usize = 12;
 }
@@ -61,6 +63,10 @@ pub struct Position {
     pub seed: u64,
     pub units: Vec<UnitSpec>,
     pub attack: AttackSpec,
+    /// Stack, Equip and Meditate actions taken before the attack or in its attack POP,
+    /// in order; each accepted or rejected with the seed sentence that decides it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<ActionSpec>,
     #[serde(default, skip_serializing_if = "DiceSpec::is_empty")]
     pub dice: DiceSpec,
     #[serde(default, skip_serializing_if = "DecisionsSpec::is_empty")]
@@ -121,6 +127,75 @@ pub struct UnitSpec {
     pub discarded: bool,
 }
 
+/// One action a player takes before the attack (or in its attack POP).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionSpec {
+    /// `stack`, `equip` or `meditate`.
+    #[serde(rename = "do")]
+    pub verb: Verb,
+    /// The unit stacked on, equipped, or played from the discard pile (its id).
+    pub unit: String,
+    /// The card stacked under the unit, or the Equipment attached (by name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+    /// The card stacked is a unique unit.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unique: bool,
+    /// Put the stacked card on top of the stack (the Stack ability forbids it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub top: bool,
+    /// When it is taken: the build step (the default), the attack POP, or another
+    /// time that is neither.
+    #[serde(default)]
+    pub window: Window,
+    /// Abilities the Equipment gives the unit (`Critical Hit 1`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub grants: Vec<String>,
+}
+
+/// What an action does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verb {
+    Stack,
+    Equip,
+    Meditate,
+}
+
+impl Verb {
+    pub fn name(self) -> &'static str {
+        match self {
+            Verb::Stack => "stack",
+            Verb::Equip => "equip",
+            Verb::Meditate => "meditate",
+        }
+    }
+}
+
+/// When an action is taken.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Window {
+    /// The player's build step, before the attack.
+    #[default]
+    Build,
+    /// The attack POP (a POP chance).
+    Pop,
+    /// A time that is neither a POP nor the build step.
+    Other,
+}
+
+impl Window {
+    pub fn name(self) -> &'static str {
+        match self {
+            Window::Build => "the build step",
+            Window::Pop => "the attack POP",
+            Window::Other => "a time that is neither a POP nor the build step",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AttackSpec {
@@ -142,11 +217,17 @@ pub struct DiceSpec {
     /// `face`; a die re-rolled twice takes its entries in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rerolls: Vec<RerollSpec>,
+    /// Retaliate's dice of damage, by index over every retaliating unit's dice in turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retaliate: Vec<Option<u8>>,
 }
 
 impl DiceSpec {
     fn is_empty(&self) -> bool {
-        self.attack.is_empty() && self.fury.is_empty() && self.rerolls.is_empty()
+        self.attack.is_empty()
+            && self.fury.is_empty()
+            && self.rerolls.is_empty()
+            && self.retaliate.is_empty()
     }
 }
 
@@ -177,6 +258,10 @@ pub struct DecisionsSpec {
     /// prediction).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub predict: BTreeMap<String, u32>,
+    /// Whether a unit's Enhance effect is declared (default: not declared; "You must
+    /// declare it to get its effect").
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub enhance: BTreeMap<String, bool>,
 }
 
 impl DecisionsSpec {
@@ -186,6 +271,7 @@ impl DecisionsSpec {
             && self.deflect.is_empty()
             && self.lucky.is_empty()
             && self.predict.is_empty()
+            && self.enhance.is_empty()
     }
 }
 

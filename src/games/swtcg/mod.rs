@@ -10,13 +10,15 @@
 //! order of the steps, `families/` the keywords (one family per file), `event.rs` the
 //! changes and the only `apply`, `cite.rs` the sentences, `interpret.rs` the readings,
 //! `view.rs` the board. It does no I/O and knows nothing of the catalogue's types, SQL
-//! or HTTP; it imports only the core, `grammar` and `text`. Left out: the build step
-//! (Stack, Equip, Enhance, INSERT, Reserves, Meditate are carried, not played: house
-//! rule S8) and Retaliate's dice.
+//! or HTTP; it imports only the core, `grammar` and `text`. The build step before the
+//! attack plays the position's Stack, Equip and Meditate actions, INSERT and Reserves
+//! layers and Enhance (house rule S10); Retaliate's dice end the attack (S9). Left out:
+//! costs, and effects beyond the keywords (named for the judge; house rule S8).
 
 pub mod attack;
 pub mod cite;
 pub mod event;
+pub mod examples;
 pub mod families;
 pub mod form;
 pub mod format;
@@ -149,6 +151,12 @@ impl Game for Swtcg {
             position.seed = s;
         }
     }
+    fn examples() -> &'static [(&'static str, &'static str)] {
+        examples::EXAMPLES
+    }
+    fn odds(state: &State) -> Option<Result<rules::view::GameOdds, String>> {
+        Some(odds::game_odds::<Swtcg>(state))
+    }
     fn pins_any(_position: &Position) -> bool {
         false
     }
@@ -163,6 +171,26 @@ impl Game for Swtcg {
     }
     fn pin_in_position(position: &Position, chance: u32, pin: &str) -> Result<Position, String> {
         view::pin_in_position(position, chance, pin)
+    }
+    fn decision_panel(state: &State, change: &Change) -> Option<rules::view::DecisionPanel> {
+        view::decision_panel(state, change)
+    }
+    fn pin_decision_in_position(
+        _position: &Position,
+        decision: u32,
+        _option: usize,
+    ) -> Result<Position, String> {
+        Err(format!(
+            "decision {decision}: a Star Wars TCG decision is pinned by playing the position with its cards"
+        ))
+    }
+    fn pin_decision_with_cards(
+        position: &Position,
+        cards: &dyn CardSource,
+        decision: u32,
+        option: usize,
+    ) -> Result<Position, String> {
+        pin_decision(position, cards, decision, option)
     }
     fn outcome_sentence(state: &State, outcome: &Outcome) -> String {
         let damage: Vec<String> = state
@@ -233,6 +261,8 @@ impl Game for Swtcg {
             if !done {
                 pins.rerolls.push((die, face));
             }
+        } else if pool == state::Pool::Retaliate {
+            set(&mut pins.retaliate, die);
         } else if pool == state::Pool::Fury {
             set(&mut pins.fury, die.saturating_sub(attack_dice(state)));
         } else {
@@ -263,4 +293,60 @@ pub fn adjudicate(
     config: rules::RecordConfig,
 ) -> Result<Adjudication, Vec<PositionError>> {
     rules::adjudicate::<Swtcg>(position, cards, config)
+}
+
+/// `position` with decision `decision` pinned to option `option` (1-based), found by
+/// playing the position with `cards`: an Evade's amount (`decisions.evade`, which every
+/// Evade instance of the unit then prevents at most), a Deflect's unit
+/// (`decisions.deflect`), an Enhance declared or not (`decisions.enhance`).
+fn pin_decision(
+    position: &Position,
+    cards: &dyn CardSource,
+    decision: u32,
+    option: usize,
+) -> Result<Position, String> {
+    let adj =
+        adjudicate(position, cards, rules::RecordConfig { states: false }).map_err(|errors| {
+            let all: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+            format!("the position does not resolve: {}", all.join("; "))
+        })?;
+    let found = adj
+        .steps
+        .iter()
+        .flat_map(|s| &s.events)
+        .map(|e| &e.change)
+        .find(|c| match c {
+            Change::Evade { decision: d, .. } => d.ordinal == decision,
+            Change::Deflect { decision: d, .. } => d.ordinal == decision,
+            Change::Enhance { decision: d, .. } => d.ordinal == decision,
+            _ => false,
+        })
+        .ok_or_else(|| format!("this attack has no decision {decision}"))?;
+    let i = option.checked_sub(1).ok_or("options are numbered from 1")?;
+    let mut p = position.clone();
+    let bad = |n: usize| format!("decision {decision} has options 1 to {n}, not {option}");
+    match found {
+        Change::Evade {
+            unit, decision: d, ..
+        } => {
+            let n = d.options.get(i).ok_or_else(|| bad(d.options.len()))?;
+            p.decisions.evade.insert(unit.clone(), *n);
+        }
+        Change::Deflect {
+            unit, decision: d, ..
+        } => {
+            let to = d.options.get(i).ok_or_else(|| bad(d.options.len()))?;
+            p.decisions.deflect.insert(unit.clone(), to.clone());
+        }
+        Change::Enhance {
+            unit, decision: d, ..
+        } => {
+            if i >= d.options.len() {
+                return Err(bad(d.options.len()));
+            }
+            p.decisions.enhance.insert(unit.clone(), i == 1);
+        }
+        _ => {}
+    }
+    Ok(p)
 }

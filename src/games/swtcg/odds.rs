@@ -18,12 +18,14 @@ use std::collections::{BTreeMap, HashMap};
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 
-use super::families::{fury, roll};
+use super::families::{fury, retaliate, roll};
 use super::interpret::FuryDiceNaturals;
 use super::report::{Decimals, OddsReport};
 use super::state::{Keyword, Phase, Pool, State, Summary};
+use crate::rules::odds::{Distribution, Method};
+use crate::rules::view::{Bar, Chart, GameOdds};
 use crate::rules::Game;
 
 /// An exact probability.
@@ -52,7 +54,9 @@ pub fn result_of(st: &State) -> Result {
             .units
             .iter()
             .zip(&st.position.units)
-            .map(|(u, spec)| u.discarded && !spec.discarded)
+            // A unit Meditate played back from the discard pile counts when the attack
+            // removes it again.
+            .map(|(u, spec)| u.discarded && (!spec.discarded || u.meditated))
             .collect(),
     }
 }
@@ -82,41 +86,268 @@ pub fn distribution<G: Game<State = State>>(
         return enumerate::<G>(&before).map(|d| (d, ENUMERATED));
     }
     let (summaries, total) = roll_classes(&before)?;
+    play_summaries::<G>(&before, summaries, total).map(|d| (d, DP))
+}
+
+/// Plays each summary of the roll from `before` (a state whose next step is the roll or
+/// the re-rolls) to the end: the exact distribution of the results.
+fn play_summaries<G: Game<State = State>>(
+    before: &State,
+    summaries: BTreeMap<Summary, u128>,
+    total: u128,
+) -> std::result::Result<BTreeMap<Result, Odds>, String> {
+    let (retaliate_total, _) = retaliate_bound(before);
+    let total = total.checked_mul(retaliate_total).ok_or_else(overflow)?;
     // Face-sequence counts per result first (integers), one fraction per result last.
     let mut counts: BTreeMap<Result, u128> = BTreeMap::new();
     // After the pending damage POP the attack reads only the damage pending and
     // whether a natural 1 counts: summaries alike in those play out alike, so each
     // such pair is played to the end once.
-    let mut played: HashMap<(u32, bool), Result> = HashMap::new();
+    let mut played: HashMap<(u32, bool), Vec<(Result, u128)>> = HashMap::new();
     for (summary, weight) in summaries {
         let mut after = before.clone();
         after.summary = Some(summary);
         after.phase = Some(Phase::Hits);
         G::advance(&mut after);
         let key = (after.pending, summary.one);
-        let mut result = match played.get(&key) {
+        let results = match played.get(&key) {
             Some(r) => r.clone(),
             None => {
-                let mut guard = 0;
-                while !after.is_over() && guard < 64 {
-                    G::advance(&mut after);
-                    guard += 1;
-                }
-                let r = result_of(&after);
+                let r = finish::<G>(after, retaliate_total)?;
                 played.insert(key, r.clone());
                 r
             }
         };
-        result.hits = summary.hits;
-        let e = counts.entry(result).or_default();
-        *e = e.checked_add(weight).ok_or_else(overflow)?;
+        for (mut result, w) in results {
+            result.hits = summary.hits;
+            let w = weight.checked_mul(w).ok_or_else(overflow)?;
+            let e = counts.entry(result).or_default();
+            *e = e.checked_add(w).ok_or_else(overflow)?;
+        }
     }
+    Ok(to_odds(counts, total))
+}
+
+fn to_odds(counts: BTreeMap<Result, u128>, total: u128) -> BTreeMap<Result, Odds> {
     let total = BigInt::from(total);
-    let out = counts
+    counts
         .into_iter()
         .map(|(r, w)| (r, Odds::new(BigInt::from(w), total.clone())))
+        .collect()
+}
+
+/// The exact distribution of the attack's [`Result`] from any state of it (before the
+/// roll, between the roll and the re-rolls, or after), and how it was computed: the
+/// model where it applies, else the core's enumeration within a bound.
+pub fn distribution_from<G: Game<State = State>>(
+    st: &State,
+) -> std::result::Result<(BTreeMap<Result, Odds>, Method), String> {
+    let model = || Method::Aggregated { model: DP };
+    match st.next_phase() {
+        None => Ok((BTreeMap::from([(result_of(st), Odds::one())]), model())),
+        Some(p) if p <= Phase::Roll => match distribution::<G>(st)? {
+            (d, ENUMERATED) => Ok((d, Method::Aggregated { model: ENUMERATED })),
+            (d, _) => Ok((d, model())),
+        },
+        Some(Phase::Rerolls) if st.pins.past_the_roll() => {
+            let open =
+                lucky_of(st, st.attacker) + lucky_of(st, st.defender) + retaliate_bound(st).1;
+            if open > MAX_ENUMERATED_DICE {
+                return Err(format!(
+                    "a pin reaches past the first roll, so every outcome is played out, and {open} dice are open (at most {MAX_ENUMERATED_DICE}); pin more dice"
+                ));
+            }
+            crate::rules::odds::exact::<G, Result>(st, result_of, ENUMERATION_RUNS)
+                .map(|d| (d.outcomes, d.method))
+                .map_err(|e| e.to_string())
+        }
+        Some(Phase::Rerolls) => {
+            let (summaries, total) = current_classes(st)?;
+            play_summaries::<G>(st, summaries, total).map(|d| (d, model()))
+        }
+        Some(_) => {
+            let (scale, _) = retaliate_bound(st);
+            let counts = finish::<G>(st.clone(), scale)?.into_iter().fold(
+                BTreeMap::new(),
+                |mut m: BTreeMap<Result, u128>, (r, w)| {
+                    *m.entry(r).or_default() += w;
+                    m
+                },
+            );
+            Ok((to_odds(counts, scale), model()))
+        }
+    }
+}
+
+/// The outcome sentence of `r` over `st`'s units, as [`crate::rules::Game::outcome_sentence`]
+/// words it at the end of the attack.
+pub fn sentence_of(st: &State, r: &Result) -> String {
+    let damage: Vec<String> = st
+        .units
+        .iter()
+        .zip(&r.placed)
+        .filter(|(_, n)| **n > 0)
+        .map(|(u, n)| format!("{} takes {n}", u.id))
         .collect();
-    Ok((out, DP))
+    let mut s = if damage.is_empty() {
+        "No damage.".to_string()
+    } else {
+        format!("{}.", damage.join(", "))
+    };
+    let gone: Vec<&str> = st
+        .units
+        .iter()
+        .zip(&r.discarded)
+        .filter(|(_, d)| **d)
+        .map(|(u, _)| u.id.as_str())
+        .collect();
+    if !gone.is_empty() {
+        s.push_str(&format!(" Discarded: {}.", gone.join(", ")));
+    }
+    s
+}
+
+/// The step page's odds from `st`: each result in words, and two charts (the defender's
+/// damage counters; the chance each unit that can be is discarded).
+pub fn game_odds<G: Game<State = State>>(st: &State) -> std::result::Result<GameOdds, String> {
+    let (dist, method) = distribution_from::<G>(st)?;
+    let mut results: BTreeMap<String, Odds> = BTreeMap::new();
+    for (r, p) in &dist {
+        *results.entry(sentence_of(st, r)).or_insert_with(Odds::zero) += p;
+    }
+    let bar = |label: String, p: &Odds| Bar {
+        label,
+        odds: p.to_string(),
+        decimal: dec(p),
+    };
+    let d = st.defender;
+    let mut damage: BTreeMap<u32, Odds> = BTreeMap::new();
+    for (r, p) in &dist {
+        *damage.entry(r.placed[d]).or_insert_with(Odds::zero) += p;
+    }
+    let top = damage.keys().max().copied().unwrap_or(0);
+    let defender = &st.units[d].id;
+    let mut charts = vec![Chart {
+        id: format!("damage-{defender}"),
+        title: format!("Damage counters this attack places on {defender}, the defender"),
+        axis: "counters".into(),
+        bars: (0..=top)
+            .map(|n| {
+                bar(
+                    n.to_string(),
+                    &damage.get(&n).cloned().unwrap_or_else(Odds::zero),
+                )
+            })
+            .collect(),
+        method: method.clone(),
+    }];
+    let units: Vec<usize> = (0..st.units.len())
+        .filter(|&i| i == d || dist.keys().any(|r| r.discarded[i]))
+        .collect();
+    charts.push(Chart {
+        id: "discarded".into(),
+        title: "The chance each unit is discarded".into(),
+        axis: "unit".into(),
+        bars: units
+            .iter()
+            .map(|&i| {
+                let p = dist
+                    .iter()
+                    .filter(|(r, _)| r.discarded[i])
+                    .map(|(_, p)| p.clone())
+                    .fold(Odds::zero(), |a, b| a + b);
+                bar(st.units[i].id.clone(), &p)
+            })
+            .collect(),
+        method: method.clone(),
+    });
+    Ok(GameOdds {
+        results: Distribution {
+            outcomes: results,
+            method,
+        },
+        charts,
+    })
+}
+
+/// Plays `st` (past its roll) to the end: the results with their face-sequence counts
+/// over Retaliate's dice, which sum to `scale` (6 to the most Retaliate dice left open
+/// from the roll, so every play-out counts sequences of the same dice).
+fn finish<G: Game<State = State>>(
+    mut st: State,
+    scale: u128,
+) -> std::result::Result<Vec<(Result, u128)>, String> {
+    let mut guard = 0;
+    while !st.is_over() && st.next_phase() != Some(Phase::Retaliate) && guard < 64 {
+        G::advance(&mut st);
+        guard += 1;
+    }
+    if st.next_phase() != Some(Phase::Retaliate) {
+        return Ok(vec![(result_of(&st), scale)]);
+    }
+    // Retaliate's dice: only their hits on the attacker matter.
+    let a = st.attacker;
+    let need = retaliate::need_against(&st, a);
+    let dice: usize = st.retaliators().iter().map(|(_, x)| *x as usize).sum();
+    let pinned_hits = (0..dice)
+        .filter(|&i| {
+            st.pins
+                .retaliate
+                .get(i)
+                .copied()
+                .flatten()
+                .is_some_and(|f| f >= need)
+        })
+        .count() as u32;
+    let free = (0..dice)
+        .filter(|&i| st.pins.retaliate.get(i).copied().flatten().is_none())
+        .count() as u32;
+    let per = scale / 6u128.checked_pow(free).ok_or_else(overflow)?;
+    let base = result_of(&st);
+    let (hit_faces, miss_faces) = (u128::from(7 - need), u128::from(need - 1));
+    let mut out = Vec::new();
+    for k in 0..=free {
+        let ways = binomial(free, k)
+            .checked_mul(hit_faces.checked_pow(k).ok_or_else(overflow)?)
+            .and_then(|w| w.checked_mul(miss_faces.checked_pow(free - k)?))
+            .and_then(|w| w.checked_mul(per))
+            .ok_or_else(overflow)?;
+        if ways == 0 {
+            continue;
+        }
+        let hits = pinned_hits + k;
+        let mut r = base.clone();
+        r.placed[a] += hits;
+        let u = &st.units[a];
+        r.discarded[a] = (u.discarded || u.damage + hits as i32 >= u.health)
+            && (!st.position.units[a].discarded || u.meditated);
+        out.push((r, ways));
+    }
+    Ok(out)
+}
+
+fn binomial(n: u32, k: u32) -> u128 {
+    (0..k).fold(1u128, |acc, i| acc * u128::from(n - i) / u128::from(i + 1))
+}
+
+/// 6 to the most Retaliate dice a play-out from `before` leaves open (every unit
+/// attacked so far with Retaliate, discarded or not), and that number of dice.
+fn retaliate_bound(before: &State) -> (u128, u32) {
+    let dice: usize = before
+        .attacked
+        .iter()
+        .map(|&i| {
+            before.units[i]
+                .all_instances(Keyword::Retaliate)
+                .iter()
+                .map(|a| a.x as usize)
+                .sum::<usize>()
+        })
+        .sum();
+    let free = (0..dice)
+        .filter(|&i| before.pins.retaliate.get(i).copied().flatten().is_none())
+        .count() as u32;
+    (6u128.saturating_pow(free), free)
 }
 
 const DP: &str = "dynamic programming over outcome classes (hits, natural 1, natural 4, natural 6)";
@@ -150,6 +381,7 @@ fn open_dice(before: &State) -> u32 {
     free(&before.pins.attack, n)
         + free(&before.pins.fury, fury::x(before) as usize)
         + lucky.saturating_sub(before.pins.rerolls.len() as u32)
+        + retaliate_bound(before).1
 }
 
 fn enumerate<G: Game<State = State>>(
@@ -327,6 +559,18 @@ fn roll_classes(before: &State) -> std::result::Result<(BTreeMap<Summary, u128>,
             t
         });
     }
+    lucky_and_summarise(&m, table, total, xa, xd)
+}
+
+/// Folds each Lucky's re-rolls (by its default policy) into `table`, then sums the
+/// entries by [`Summary`].
+fn lucky_and_summarise(
+    m: &Model,
+    mut table: Table,
+    mut total: u128,
+    xa: u32,
+    xd: u32,
+) -> std::result::Result<(BTreeMap<Summary, u128>, u128), String> {
     // Lucky, the attacking player's first (house rule S2).
     for (x, attacking) in [(xa, true), (xd, false)] {
         if x == 0 {
@@ -337,14 +581,14 @@ fn roll_classes(before: &State) -> std::result::Result<(BTreeMap<Summary, u128>,
             .ok_or_else(overflow)?;
         let mut next = self::table();
         for (k, w) in table {
-            let (kept, groups) = pick(&m, k, x, attacking);
+            let (kept, groups) = pick(m, k, x, attacking);
             let pad = 6u128
                 .checked_pow(x - groups.len() as u32)
                 .ok_or_else(overflow)?;
             let mut sub = self::table();
             sub.insert(kept, w.checked_mul(pad).ok_or_else(overflow)?);
             for g in groups {
-                sub = roll_one(&m, sub, g, None, false)?;
+                sub = roll_one(m, sub, g, None, false)?;
             }
             for (k2, w2) in sub {
                 let e = next.entry(k2).or_default();
@@ -364,6 +608,36 @@ fn roll_classes(before: &State) -> std::result::Result<(BTreeMap<Summary, u128>,
         *e = e.checked_add(w).ok_or_else(overflow)?;
     }
     Ok((out, total))
+}
+
+/// The Lucky X of unit `u` (its instances add; cumulative).
+fn lucky_of(st: &State, u: usize) -> u32 {
+    st.units[u]
+        .all_instances(Keyword::Lucky)
+        .iter()
+        .map(|a| a.x)
+        .sum()
+}
+
+/// The distribution of the roll's [`Summary`] from `st`, whose dice are rolled and whose
+/// re-rolls are still to come: the dice as they lie, then each Lucky.
+fn current_classes(st: &State) -> std::result::Result<(BTreeMap<Summary, u128>, u128), String> {
+    let (xa, xd) = (lucky_of(st, st.attacker), lucky_of(st, st.defender));
+    let m = Model {
+        need: roll::need(st),
+        saturate: xa == 0 && xd == 0,
+    };
+    let mut table = table();
+    let mut key = Key::default();
+    for d in st.dice.iter().filter(|d| d.pool != Pool::Retaliate) {
+        let group = match (d.pool, st.readings.fury_dice_naturals) {
+            (Pool::Fury, FuryDiceNaturals::InitialOnly) => 1,
+            _ => 0,
+        };
+        key = m.add(key, group, d.face, false);
+    }
+    table.insert(key, 1);
+    lucky_and_summarise(&m, table, 1, xa, xd)
 }
 
 /// The dice a Lucky re-rolls from `k` by its default policy: the key without them and

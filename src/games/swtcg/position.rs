@@ -12,9 +12,10 @@ use std::sync::Arc;
 use rand::SeedableRng;
 
 pub use super::format::{
-    caps, AttackSpec, DecisionsSpec, DiceSpec, LuckySpec, Position, RerollSpec, UnitSpec,
+    caps, ActionSpec, AttackSpec, DecisionsSpec, DiceSpec, LuckySpec, Position, RerollSpec,
+    UnitSpec,
 };
-use super::state::{Ability, Keyword, Pins, Side, State, Unit};
+use super::state::{Ability, Action, Keyword, Layer, Pins, Side, State, Unit};
 pub use crate::rules::position::{parse_json, PositionError};
 
 /// A unit card as the resolver needs it from the catalogue.
@@ -241,6 +242,45 @@ fn unit(
     if errors.len() > before {
         return None;
     }
+    let mut abilities = abilities;
+    let mut layers = Vec::new();
+    let mut unread = Vec::new();
+    // INSERT on the unit itself, and on each card in its stack the catalogue knows.
+    let mut sources: Vec<(String, Vec<Ability>)> = vec![(name.clone(), abilities.clone())];
+    for card in &spec.stack {
+        if let Some(d) = cards.card(card) {
+            sources.push((
+                d.name.clone(),
+                d.abilities
+                    .iter()
+                    .filter_map(|l| parse_ability(l).ok())
+                    .collect(),
+            ));
+        }
+    }
+    for (from, list) in sources {
+        for a in list {
+            let (by, works) = match a.keyword {
+                Keyword::Insert => ("INSERT", true),
+                Keyword::Reserves if from == name => ("Reserves", false),
+                _ => continue,
+            };
+            match granted_by(&a) {
+                Some(granted) => {
+                    if works {
+                        abilities.push(granted.clone());
+                    }
+                    layers.push(Layer {
+                        ability: granted,
+                        by,
+                        from: from.clone(),
+                        works,
+                    });
+                }
+                None => unread.push((from.clone(), a.label())),
+            }
+        }
+    }
     Some(Unit {
         id: spec.id.clone(),
         name,
@@ -254,7 +294,28 @@ fn unit(
         start_damage: spec.damage,
         tapped: spec.tapped,
         discarded: spec.discarded,
+        stack: spec.stack.clone(),
+        equipment: spec.equipment.clone(),
+        meditated: false,
+        layers,
+        unread,
     })
+}
+
+/// The ability an INSERT, Reserves or Enhance ability grants, when its effect reads as a
+/// keyword ability (`INSERT: Evade 1`, `Enhance: also Critical Hit 1`); `None` when the
+/// effect is beyond the keywords the resolver knows.
+pub fn granted_by(a: &Ability) -> Option<Ability> {
+    let text = a.param.as_deref()?.trim();
+    // "Pay 2 Force: also Critical Hit 1": the effect is after the last colon.
+    let effect = text.rsplit_once(':').map_or(text, |(_, e)| e.trim());
+    let effect = effect
+        .trim_start_matches("also ")
+        .trim_start_matches("instead ")
+        .trim()
+        .trim_end_matches('.');
+    let granted = parse_ability(effect).ok()?;
+    (granted.keyword != a.keyword).then_some(granted)
 }
 
 /// Checks every name and number and builds the starting state; every problem at once.
@@ -328,7 +389,11 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
         }
     }
     let d = &position.dice;
-    for (name, list) in [("attack", &d.attack), ("fury", &d.fury)] {
+    for (name, list) in [
+        ("attack", &d.attack),
+        ("fury", &d.fury),
+        ("retaliate", &d.retaliate),
+    ] {
         if list.len() > caps::DICE {
             errors.push(PositionError::at(
                 format!("dice.{name}"),
@@ -370,6 +435,7 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
     let mut pins = Pins {
         attack: d.attack.clone(),
         fury: d.fury.clone(),
+        retaliate: d.retaliate.clone(),
         rerolls: d.rerolls.iter().map(|r| (r.die, r.face)).collect(),
         ..Pins::default()
     };
@@ -423,6 +489,73 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
         }
     }
     pins.lucky = [dec.lucky.dark.clone(), dec.lucky.light.clone()];
+    for (id, declared) in &dec.enhance {
+        let path = format!("decisions.enhance.{id}");
+        if let Some(u) = find(id, &path, &mut errors) {
+            if units[u].has(Keyword::Enhance) {
+                pins.enhance.push((u, *declared));
+            } else {
+                errors.push(PositionError::at(path, format!("{id} has no Enhance")));
+            }
+        }
+    }
+    if position.actions.len() > caps::ACTIONS {
+        errors.push(PositionError::at(
+            "actions",
+            format!("at most {} actions", caps::ACTIONS),
+        ));
+    }
+    let mut actions = Vec::new();
+    for (i, a) in position.actions.iter().enumerate().take(caps::ACTIONS) {
+        let at = |f: &str| format!("actions[{i}].{f}");
+        let unit = find(&a.unit, &at("unit"), &mut errors);
+        let card = a.card.clone().unwrap_or_default();
+        check_name(&mut errors, at("card"), &card);
+        if a.verb != super::format::Verb::Meditate && card.trim().is_empty() {
+            errors.push(PositionError::at(
+                at("card"),
+                format!(
+                    "a `{}` action names the card (`\"card\": \"…\"`)",
+                    a.verb.name()
+                ),
+            ));
+        }
+        if a.grants.len() > caps::ABILITIES {
+            errors.push(PositionError::at(
+                at("grants"),
+                format!("at most {} abilities", caps::ABILITIES),
+            ));
+        }
+        let mut grants = Vec::new();
+        for (j, g) in a.grants.iter().enumerate().take(caps::ABILITIES) {
+            match parse_ability(g) {
+                Ok(x) => grants.push(x),
+                Err(m) => errors.push(PositionError::at(format!("actions[{i}].grants[{j}]"), m)),
+            }
+        }
+        let inserts = cards
+            .card(&card)
+            .map(|d| {
+                d.abilities
+                    .iter()
+                    .filter_map(|l| parse_ability(l).ok())
+                    .filter(|x| x.keyword == Keyword::Insert)
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let Some(unit) = unit {
+            actions.push(Action {
+                verb: a.verb,
+                unit,
+                card,
+                unique: a.unique,
+                top: a.top,
+                window: a.window,
+                grants,
+                inserts,
+            });
+        }
+    }
     for (id, n) in &dec.predict {
         if let Some(u) = find(id, &format!("decisions.predict.{id}"), &mut errors) {
             if !units[u].has(Keyword::Foresight) && !units[u].has(Keyword::Forewarning) {
@@ -460,6 +593,8 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
         placed: Vec::new(),
         outcome: None,
         report: None,
+        actions: Arc::new(actions),
+        equipped: Vec::new(),
     })
 }
 
@@ -471,6 +606,16 @@ pub fn to_position(st: &State) -> Position {
         spec.damage = u.damage;
         spec.tapped = u.tapped;
         spec.discarded = u.discarded;
+        spec.stack = u.stack.clone();
+        spec.equipment = u.equipment.clone();
+    }
+    // The actions played are in the units' stacks and equipment now.
+    match st.phase {
+        Some(ph) if ph >= super::state::Phase::AttackPop => p.actions.clear(),
+        Some(super::state::Phase::Build) => {
+            p.actions.retain(|a| a.window == super::format::Window::Pop)
+        }
+        _ => {}
     }
     p
 }

@@ -76,7 +76,7 @@ impl Keyword {
 }
 
 /// One ability instance: `Critical Hit 2`, `Foresight: Gain 2 Force`, `Elude`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Ability {
     pub keyword: Keyword,
     /// X (0 for a keyword without X).
@@ -122,6 +122,47 @@ pub struct Unit {
     pub start_damage: i32,
     pub tapped: bool,
     pub discarded: bool,
+    /// Cards stacked under it, by name.
+    pub stack: Vec<String>,
+    /// Equipment attached, by name.
+    pub equipment: Vec<String>,
+    /// Played from the discard pile by Meditate: removed from the game instead of
+    /// discarded.
+    pub meditated: bool,
+    /// The layers of its effective abilities: each granted ability, what granted it and
+    /// whether it works here (house rule S10).
+    pub layers: Vec<Layer>,
+    /// INSERT, Reserves and Enhance effects the resolver does not read as a keyword
+    /// ability, as `(card, label)`: named in the build step for the judge.
+    pub unread: Vec<(String, String)>,
+}
+
+/// An ability a unit gets from another effect (INSERT, Reserves, Equip, Enhance).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Layer {
+    pub ability: Ability,
+    /// `INSERT`, `Reserves`, `Equip`, `Enhance`.
+    pub by: &'static str,
+    /// The card it comes from (the unit itself, a card in its stack, an Equipment).
+    pub from: String,
+    /// Whether it works on the unit in the arena (a Reserves ability works only in the
+    /// build zone).
+    pub works: bool,
+}
+
+/// One action before the attack, resolved to unit indices and parsed abilities.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Action {
+    pub verb: super::format::Verb,
+    pub unit: usize,
+    pub card: String,
+    pub unique: bool,
+    pub top: bool,
+    pub window: super::format::Window,
+    /// Abilities an Equipment gives.
+    pub grants: Vec<Ability>,
+    /// The INSERT abilities of the card stacked (from the catalogue).
+    pub inserts: Vec<Ability>,
 }
 
 impl Unit {
@@ -160,6 +201,8 @@ pub enum Pool {
     Attack,
     /// Fury's additional dice.
     Fury,
+    /// Retaliate's dice of damage, rolled when the attack ends (not attack dice).
+    Retaliate,
 }
 
 /// One attack die as it stands.
@@ -198,6 +241,9 @@ pub struct Damage {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
+    /// Before the attack: the build step's actions, the layers of abilities, Enhance
+    /// (played only when there is any; house rule S10).
+    Build,
     Declare,
     AttackPop,
     Roll,
@@ -207,12 +253,16 @@ pub enum Phase {
     DamagePrevention,
     DamagePlacement,
     Discard,
+    /// When the attack ends: Retaliate's dice of damage (played only when a unit
+    /// retaliates; house rule S9).
+    Retaliate,
     End,
 }
 
 impl Phase {
     pub fn label(self) -> &'static str {
         match self {
+            Phase::Build => "before the attack: build step",
             Phase::Declare => "declare the attack",
             Phase::AttackPop => "attack POP",
             Phase::Roll => "initial dice roll",
@@ -222,6 +272,7 @@ impl Phase {
             Phase::DamagePrevention => "damage prevention POP",
             Phase::DamagePlacement => "damage placement POP",
             Phase::Discard => "discard",
+            Phase::Retaliate => "attack ends: Retaliate",
             Phase::End => "attack ends",
         }
     }
@@ -229,6 +280,7 @@ impl Phase {
     pub fn next(self) -> Option<Phase> {
         use Phase::*;
         Some(match self {
+            Build => Declare,
             Declare => AttackPop,
             AttackPop => Roll,
             Roll => Rerolls,
@@ -237,7 +289,8 @@ impl Phase {
             PendingDamage => DamagePrevention,
             DamagePrevention => DamagePlacement,
             DamagePlacement => Discard,
-            Discard => End,
+            Discard => Retaliate,
+            Retaliate => End,
             End => return None,
         })
     }
@@ -274,6 +327,10 @@ pub struct Pins {
     pub lucky: [Option<Vec<usize>>; 2],
     /// Predicted hits per unit (Foresight, Forewarning).
     pub predict: Vec<(usize, u32)>,
+    /// Faces of Retaliate's dice, by index over every retaliating unit's dice in turn.
+    pub retaliate: Vec<Option<u8>>,
+    /// Enhance declared (or not) per unit.
+    pub enhance: Vec<(usize, bool)>,
 }
 
 impl Pins {
@@ -312,18 +369,53 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// The odds reported at the declaration, carried into the outcome.
     pub report: Option<super::report::OddsReport>,
+    /// The actions before the attack, in order.
+    pub actions: Arc<Vec<Action>>,
+    /// Equipment whose Equip cost was paid this turn, by name.
+    pub equipped: Vec<String>,
 }
 
 impl State {
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
     }
-    /// The phase the next step plays.
+    /// The phase the next step plays (the Retaliate step only when a unit retaliates).
     pub fn next_phase(&self) -> Option<Phase> {
-        match self.phase {
-            None => Some(Phase::Declare),
+        let next = match self.phase {
+            None => Some(Phase::Build),
             Some(p) => p.next(),
+        };
+        match next {
+            Some(Phase::Build) if !self.has_build_work() => Some(Phase::Declare),
+            Some(Phase::Retaliate) if self.retaliators().is_empty() => Some(Phase::End),
+            n => n,
         }
+    }
+    /// Whether anything happens before the attack: actions, layers, Enhance.
+    pub fn has_build_work(&self) -> bool {
+        !self.actions.is_empty()
+            || self
+                .units
+                .iter()
+                .any(|u| !u.layers.is_empty() || !u.unread.is_empty() || u.has(Keyword::Enhance))
+    }
+    /// The units that roll Retaliate's dice when the attack ends, with their X (house
+    /// rule S9): every unit the attack attacked (the declared defender and each
+    /// interceptor) that is not discarded and has Retaliate, gained before or after the
+    /// roll; its X values add (cumulative).
+    pub fn retaliators(&self) -> Vec<(usize, u32)> {
+        self.attacked
+            .iter()
+            .filter_map(|&i| {
+                let u = self.units.get(i)?;
+                let x: u32 = u
+                    .all_instances(Keyword::Retaliate)
+                    .iter()
+                    .map(|a| a.x)
+                    .sum();
+                (x > 0 && !u.discarded).then_some((i, x))
+            })
+            .collect()
     }
     pub fn unit(&self, i: usize) -> Option<&Unit> {
         self.units.get(i)

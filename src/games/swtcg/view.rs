@@ -2,12 +2,16 @@
 //! Dark Side's units, then the Light Side's), each with Power, Health, damage and
 //! marks (attacking, defending, tapped, discarded); the dice rolled so far as a row of
 //! their own; and the chance panel of a die (six faces, 1/6 each), pinned by posting
-//! `attack:I:F`, `fury:I:F` or `reroll:I:N:F`. Plain data; no HTML.
+//! `attack:I:F`, `fury:I:F`, `retaliate:I:F` or `reroll:I:N:F`; and the decision panels
+//! of Evade, Deflect and Enhance (pinned by `mod.rs`, which plays the position with its
+//! cards). Plain data; no HTML.
 
 use super::event::Change;
 use super::format::{Position, RerollSpec};
 use super::state::{Pool, Side, State};
-use crate::rules::view::{Board, Candidate, ChancePanel, Ended, Mark, Piece, Place, Row, Stat};
+use crate::rules::view::{
+    Board, Candidate, ChancePanel, DecisionPanel, Ended, Mark, Piece, Place, Row, Stat,
+};
 
 const ATTACKING: Mark = Mark {
     name: "attacking",
@@ -16,7 +20,7 @@ const ATTACKING: Mark = Mark {
 };
 const DEFENDING: Mark = Mark {
     name: "defending",
-    icon: "⛨",
+    icon: "◉",
     meaning: "the unit being attacked",
 };
 const TAPPED: Mark = Mark {
@@ -103,10 +107,18 @@ pub fn board(st: &State) -> Board {
                 .map(|(i, d)| Place {
                     n: i + 1,
                     piece: Some(Piece {
-                        name: format!(
-                            "die {i}{}",
-                            if d.pool == Pool::Fury { " (Fury)" } else { "" }
-                        ),
+                        name: match d.pool {
+                            Pool::Retaliate => format!(
+                                "Retaliate die {}",
+                                i - st
+                                    .dice
+                                    .iter()
+                                    .position(|d| d.pool == Pool::Retaliate)
+                                    .unwrap_or(i)
+                            ),
+                            Pool::Fury => format!("die {i} (Fury)"),
+                            Pool::Attack => format!("die {i}"),
+                        },
                         badge: "",
                         badge_meaning: "",
                         stats: vec![Stat {
@@ -151,6 +163,8 @@ pub fn chance_panel(st: &State, change: &Change) -> Option<ChancePanel> {
     };
     let key = if *reroll {
         format!("reroll:{die}:{nth}")
+    } else if *pool == Pool::Retaliate {
+        format!("retaliate:{die}")
     } else if *pool == Pool::Fury {
         let first = st
             .dice
@@ -179,7 +193,7 @@ pub fn chance_panel(st: &State, change: &Change) -> Option<ChancePanel> {
     })
 }
 
-/// `position` with a die pinned: `pin` is `attack:I:F`, `fury:I:F` or `reroll:I:N:F`
+/// `position` with a die pinned: `pin` is `attack:I:F`, `fury:I:F`, `retaliate:I:F` or `reroll:I:N:F`
 /// (die I, its N-th re-roll, face F; 0-based indices).
 pub fn pin_in_position(position: &Position, _chance: u32, pin: &str) -> Result<Position, String> {
     let parts: Vec<&str> = pin.trim().split(':').collect();
@@ -210,6 +224,7 @@ pub fn pin_in_position(position: &Position, _chance: u32, pin: &str) -> Result<P
     match parts.as_slice() {
         ["attack", i, f] => set(&mut p.dice.attack, num(i)?, face(f)?)?,
         ["fury", i, f] => set(&mut p.dice.fury, num(i)?, face(f)?)?,
+        ["retaliate", i, f] => set(&mut p.dice.retaliate, num(i)?, face(f)?)?,
         ["reroll", i, n, f] => {
             let (die, nth, f) = (num(i)?, num(n)?, face(f)?);
             let mut seen = 0;
@@ -235,9 +250,24 @@ pub fn pin_in_position(position: &Position, _chance: u32, pin: &str) -> Result<P
         }
         _ => {
             return Err(format!(
-                "pin {pin:?} is not `attack:DIE:FACE`, `fury:DIE:FACE` or `reroll:DIE:N:FACE`"
+                "pin {pin:?} is not `attack:DIE:FACE`, `fury:DIE:FACE`, `retaliate:DIE:FACE` or `reroll:DIE:N:FACE`"
             ))
         }
     }
     Ok(p)
+}
+
+/// The decision panel of an Evade (how much), a Deflect (which unit) or an Enhance
+/// (declared or not), each option named as the log names it.
+pub fn decision_panel(st: &State, change: &Change) -> Option<DecisionPanel> {
+    match change {
+        Change::Evade { decision, .. } => {
+            Some(DecisionPanel::of(decision, |n| format!("prevent {n}")))
+        }
+        Change::Deflect { decision, .. } => Some(DecisionPanel::of(decision, |id| {
+            format!("damage {}", super::event::who(st, id))
+        })),
+        Change::Enhance { decision, .. } => Some(DecisionPanel::of(decision, |o| (*o).to_string())),
+        _ => None,
+    }
 }

@@ -10,19 +10,23 @@
 //!
 //! This file owns the routes and what every page shares: storing and loading a position
 //! by hash and replaying it ([`Replay`]). The pages are one file each: `builder.rs`,
-//! `step.rs` (with the step page's posts and downloads), `compare.rs`, `rules.rs`; the
+//! `step.rs` (with the step page's posts and downloads; its charts laid out by
+//! `chart.rs`), `compare.rs`, `rules.rs`, `example.rs` (a keyword's example attack); the
 //! API is `api.rs`, card-name suggestions `suggest.rs` and the view models `view.rs`;
 //! each game's builder form is the game's own (`Game::builder_form`).
 
 mod api;
 mod builder;
+mod chart;
 mod compare;
+mod example;
 mod limits;
 mod rules;
 mod step;
 mod suggest;
 mod view;
 
+pub(super) use example::example_url;
 use limits::Refused;
 pub use limits::{HeavyWork, HeavyWorkConfig};
 
@@ -73,6 +77,10 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     .route("/adjudicate/cards.json", web::get().to(suggest::cards_page))
     .route("/adjudicate/rules", web::get().to(rules::rules_page))
     .route("/adjudicate/rules.json", web::get().to(rules::rules_page))
+    .route(
+        "/adjudicate/example/{game}/{keyword}",
+        web::get().to(example::example),
+    )
     .route("/adjudicate/p/{hash}", web::get().to(step::permalink))
     .service(
         web::resource("/adjudicate/p/{hash}/choose")

@@ -8,6 +8,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::{Deserialize, Serialize};
 
+use super::chart::ChartView;
 use super::view::{BoardView, InterpretationView, StepView};
 use super::{
     for_game, load, log_views, outcome_text, parse_step, read, run, see_other, step_url, store,
@@ -16,7 +17,7 @@ use super::{
 use crate::adjudicate::{CatalogueGame, SavedState};
 use crate::rules::chance::Odds;
 use crate::rules::odds::{self, Method};
-use crate::rules::view::{ChancePanel, DecisionPanel};
+use crate::rules::view::{ChancePanel, Chart, DecisionPanel, GameOdds};
 use crate::rules::{Game, Readings};
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
@@ -151,14 +152,26 @@ pub(super) async fn step_page(
     let (game, json) = load(&state, &hash, out)?;
     for_game!(game, G => {
         let replay = run::<G>(&state, read::<G>(&hash, &json, out)?, out).await?;
-        let from = replay.state(step.min(replay.steps.len())).clone();
-        let odds = state.heavy.run(out, move || OddsView::of::<G>(&from)).await?;
-        Ok(step_view(hash, step, &replay, odds, out)?)
+        render::<G>(&state, hash, step, &replay, out).await
     })
 }
 
-/// Steps the exact odds may play out for one page: some 10 ms of battle-line.
-const ODDS_RUNS: usize = 20_000;
+/// The step page (or its JSON twin) of `replay`, stored as `hash`, at `step`, its odds
+/// computed within the heavy-work bound.
+pub(super) async fn render<G: Game>(
+    state: &AppState,
+    hash: String,
+    step: usize,
+    replay: &Replay<G>,
+    out: Format,
+) -> Result<HttpResponse, Refused> {
+    let from = replay.state(step.min(replay.steps.len())).clone();
+    let odds = state
+        .heavy
+        .run(out, move || OddsView::of::<G>(&from))
+        .await?;
+    step_view(hash, step, replay, odds, out)
+}
 
 /// The exact odds of each result from a step, over every chance outcome still to come
 /// that the position does not pin.
@@ -168,16 +181,21 @@ struct OddsView {
     results: Vec<(String, String)>,
     /// How the figures were computed.
     method: Option<Method>,
-    /// Why there are none: more branches than [`ODDS_RUNS`] steps can play out.
+    /// Why there are none (more branches than [`odds::PAGE_RUNS`] steps can play out,
+    /// or the game's model says why).
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    /// The game's charts of the odds, as plain data (each bar's exact fraction).
+    charts: Vec<Chart>,
+    /// The same, laid out for the page's SVG.
+    #[serde(skip)]
+    drawn: Vec<ChartView>,
 }
 
 impl OddsView {
     fn of<G: Game>(from: &G::State) -> OddsView {
-        let result = |st: &G::State| G::outcome_sentence(st, &G::outcome(st));
-        match odds::exact::<G, String>(from, result, ODDS_RUNS) {
-            Ok(d) => {
+        match odds::from_state::<G>(from) {
+            Ok(GameOdds { results: d, charts }) => {
                 let mut results: Vec<(String, Odds)> = d.outcomes.into_iter().collect();
                 results.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
                 OddsView {
@@ -187,12 +205,16 @@ impl OddsView {
                         .collect(),
                     method: Some(d.method),
                     error: None,
+                    drawn: charts.iter().map(ChartView::of).collect(),
+                    charts,
                 }
             }
             Err(e) => OddsView {
                 results: Vec::new(),
                 method: None,
-                error: Some(e.to_string()),
+                error: Some(e),
+                charts: Vec::new(),
+                drawn: Vec::new(),
             },
         }
     }
@@ -488,7 +510,15 @@ pub(super) async fn decide(
     let step: usize = form_number("step", &f.step, out)?;
     for_game!(game, G => {
         let position = read::<G>(&hash, &json, out)?;
-        let pinned = G::pin_decision_in_position(&position, decision, option)
+        let catalogue = state.catalogue.clone();
+        let pinned = state
+            .heavy
+            .run(out, move || {
+                G::with_cards(&catalogue, |cards| {
+                    G::pin_decision_with_cards(&position, cards, decision, option)
+                })
+            })
+            .await?
             .map_err(|e| WebError::BadRequest(e).in_format(out))?;
         let replay = run::<G>(&state, pinned.clone(), out).await?;
         if G::stopped_by_input(&replay.outcome).is_some() {

@@ -28,7 +28,12 @@ pub const ROLL_USED: Citation = seed(
     "(You only count the six, if any, from the roll used for the attack.)",
 );
 
-pub const ALL: &[Citation] = &[MEANS, ONE_SIX, LATE, ACCURACY, ROLL_USED];
+pub const REROLL: Citation = seed(
+    "Critical Hit",
+    "However, you or your opponent may use an effect to re-roll dice to affect the number of natural sixes.",
+);
+
+pub const ALL: &[Citation] = &[MEANS, ONE_SIX, LATE, ACCURACY, ROLL_USED, REROLL];
 
 /// Critical Hit in the pending damage POP.
 pub fn pending(st: &mut State, out: &mut Vec<Event>) {
@@ -52,7 +57,7 @@ pub fn pending(st: &mut State, out: &mut Vec<Event>) {
         applies: six,
     };
     let cite = if rerolled {
-        Rule::from(&MEANS).house(&ROLL_USED)
+        Rule::from(&REROLL).house(&ROLL_USED)
     } else if six {
         Rule::from(&MEANS).house(&ONE_SIX)
     } else if !st.units[a].all_instances(Keyword::Accuracy).is_empty() {

@@ -35,7 +35,16 @@ pub const ELUDE: Citation = seed(
     "Treat any unit with Elude as if it has Precision instead.",
 );
 
+pub const CANT_ATTACK: Citation = seed(
+    "Intercept",
+    "If it can't attack the intercepting unit, you can pay its activation, but the defending unit won’t change.",
+);
+pub const FORMER_NAME: Citation =
+    seed("Precision", "\"Elude\" is the former name of this keyword.");
+
 pub const ALL: &[Citation] = &[
+    CANT_ATTACK,
+    FORMER_NAME,
     MEANS,
     NOT_END,
     ANY_NUMBER,
@@ -102,14 +111,18 @@ pub fn attack_pop(st: &mut State, out: &mut Vec<Event>) {
                 Rule::from(&MEANS).house(&rules::ARENA),
             ))
         } else if let Some(p) = precision.first() {
-            let cite = if p.elude { &ELUDE } else { &PRECISION_MEANS };
+            let cite = if p.elude {
+                Rule::from(&ELUDE).house(&FORMER_NAME)
+            } else {
+                Rule::from(&PRECISION_MEANS).house(&CANT_ATTACK)
+            };
             Some((
                 format!(
                     "the attacker {} has {}",
                     st.units[a].id,
                     if p.elude { "Elude" } else { "Precision" }
                 ),
-                Rule::from(cite),
+                cite,
             ))
         } else if used.iter().filter(|&&v| v == u).count() >= instances {
             Some((

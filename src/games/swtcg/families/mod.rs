@@ -2,9 +2,11 @@
 //! sentences it acts on: `roll` (Accuracy, Armor, Shields: how many dice, what hits),
 //! `fury`, `lucky`, `critical` (Critical Hit), `prevention` (Parry, Evade, Deflect),
 //! `double` (Double Damage), `intercept` (Intercept, Precision and Elude), `predict`
-//! (Foresight, Forewarning). Each decides and emits through `event::emit`; none
+//! (Foresight, Forewarning), `retaliate` (Retaliate's dice of damage when the attack ends), `build` (the build step:
+//! Stack, Equip, Meditate actions; INSERT and Reserves layers; Enhance). Each decides and emits through `event::emit`; none
 //! changes the state itself. The step order is `attack.rs`'s.
 
+pub mod build;
 pub mod critical;
 pub mod double;
 pub mod fury;
@@ -12,6 +14,7 @@ pub mod intercept;
 pub mod lucky;
 pub mod predict;
 pub mod prevention;
+pub mod retaliate;
 pub mod roll;
 
 use super::cite::Citation;
@@ -28,6 +31,8 @@ pub fn seed_citations() -> Vec<&'static Citation> {
         double::ALL,
         intercept::ALL,
         predict::ALL,
+        retaliate::ALL,
+        build::ALL,
     ] {
         all.extend(list.iter());
     }

@@ -19,7 +19,9 @@ pub const FOREWARNING: Citation = seed(
     "Whenever this unit is attacked, you may predict the number of hits that will be rolled for that attack.",
 );
 
-pub const ALL: &[Citation] = &[FORESIGHT, FORESIGHT_GAIN, FOREWARNING];
+pub const FOREWARNING_GAIN: Citation = seed("Forewarning", "If you're correct, gain the [effect].");
+
+pub const ALL: &[Citation] = &[FORESIGHT, FORESIGHT_GAIN, FOREWARNING, FOREWARNING_GAIN];
 
 /// Checks every prediction against the hits rolled.
 pub fn check(st: &mut State, out: &mut Vec<Event>) {
@@ -36,7 +38,9 @@ pub fn check(st: &mut State, out: &mut Vec<Event>) {
             ("Foresight", cite, unit.instances(Keyword::Foresight).next())
         } else if st.attacked.contains(&u) && unit.has(Keyword::Forewarning) {
             // The declared defender, or an interceptor, which "has been attacked".
-            let cite = if st.attacked.first() == Some(&u) {
+            let cite = if predicted == hits {
+                Rule::from(&FOREWARNING).house(&FOREWARNING_GAIN)
+            } else if st.attacked.first() == Some(&u) {
                 Rule::from(&FOREWARNING)
             } else {
                 Rule::from(&FOREWARNING).house(&super::intercept::ATTACKED)

@@ -67,7 +67,20 @@ pub const DEFLECT_MAX: Citation = seed(
     "Deflect as much damage as you can up to the Deflect value.",
 );
 
+pub const PARRY_REROLL: Citation = seed(
+    "Parry",
+    "However, you or your opponent may use an effect to re-roll dice to affect the number of natural ones.",
+);
+pub const PARRY_ROLL_USED: Citation = seed(
+    "Parry",
+    "(You only count the 1, if any, from the roll used for the attack.)",
+);
+pub const EVADE_NOT_ALL: Citation = seed("Evade", "You don't have to use all of the Evade.");
+
 pub const ALL: &[Citation] = &[
+    PARRY_REROLL,
+    PARRY_ROLL_USED,
+    EVADE_NOT_ALL,
     PARRY_MEANS,
     PARRY_ONE,
     PARRY_LATE,
@@ -114,7 +127,10 @@ pub fn resolve(st: &mut State, out: &mut Vec<Event>) {
             prevented,
             applies: one,
         };
-        let cite = if one {
+        let rerolled = st.dice.iter().any(|d| d.rerolls > 0);
+        let cite = if rerolled {
+            Rule::from(&PARRY_REROLL).house(&PARRY_ROLL_USED)
+        } else if one {
             Rule::from(&PARRY_MEANS).house(&PARRY_ONE)
         } else if !st.units[a].all_instances(Keyword::Accuracy).is_empty() {
             Rule::from(&PARRY_MEANS).house(&PARRY_ACCURACY)
@@ -173,7 +189,11 @@ pub fn resolve(st: &mut State, out: &mut Vec<Event>) {
             dmg.amount -= chosen as u32;
             dmg.evaded.push(k);
             evaded.push((t, k));
-            let mut cite = Rule::from(&EVADE_MEANS).house(&EVADE_CHOOSE);
+            let mut cite = if (chosen as u32) < most {
+                Rule::from(&EVADE_MEANS).house(&EVADE_NOT_ALL)
+            } else {
+                Rule::from(&EVADE_MEANS).house(&EVADE_CHOOSE)
+            };
             if !dmg.attack {
                 cite = Rule::from(&EVADE_ONCE).reading(st.readings.evade_deflected.reading());
             }

@@ -90,6 +90,8 @@ pub fn roll_die(st: &mut State, pool: Pool, die: usize, reroll: bool, pin: Optio
                 "re-roll"
             } else if pool == Pool::Fury {
                 "Fury die"
+            } else if pool == Pool::Retaliate {
+                "Retaliate die"
             } else {
                 "attack die"
             },
