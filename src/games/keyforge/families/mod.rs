@@ -1,0 +1,32 @@
+//! KeyForge's rules as rule code, one family per file: `using` (who may use or play a
+//! card: control, the active house, exhaustion, stun, futile uses), `fight` (the fight
+//! in the published order, with Taunt, Elusive, Skirmish, Poison, Assault, Hazardous,
+//! Before Fight and the seed's Fight:), `damage` (armor, destruction, leaving play),
+//! `effects` (the effect language played: targets, choices, the judge's rulings). Each
+//! decides and emits through `event::emit`; none changes the state itself. The order of
+//! an action's steps is `turn.rs`'s.
+
+pub mod damage;
+pub mod effects;
+pub mod fight;
+pub mod using;
+
+use std::collections::VecDeque;
+
+use super::cite::{seed003, Citation};
+
+/// What one action carries while it resolves: the targets the position names for its
+/// choices, in order, and whether the last damage destroyed its creature.
+#[derive(Debug, Default)]
+pub struct Ctx {
+    /// The action's place in `actions` (0-based).
+    pub action: usize,
+    pub targets: VecDeque<String>,
+    /// Whether the damage just dealt destroyed the creature it was dealt to.
+    pub last_destroyed: Option<bool>,
+}
+
+/// Every seed 003 sentence, in the seed's order.
+pub fn seed_citations() -> Vec<&'static Citation> {
+    seed003::ALL.iter().collect()
+}
