@@ -350,13 +350,6 @@ pub mod base {
         "glossary \"Archives\", \"Draw\", \"Return\"",
         "Archive puts a card into its owner's archives; draw takes the top card of your deck into your hand; a card returned to hand goes to its owner's hand.",
     );
-    pub const POWER: Citation = public(
-        RULEBOOK,
-        "Power",
-        "glossary \"Power\"",
-        "A creature's power is its printed power with every modifier that applies to it.",
-    );
-
     pub const ALL: &[Citation] = &[
         ACTIVE_HOUSE,
         USE,
@@ -389,7 +382,6 @@ pub mod base {
         STATES,
         HEAL,
         ZONES,
-        POWER,
     ];
 }
 

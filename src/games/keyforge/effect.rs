@@ -182,6 +182,9 @@ pub struct Ability {
     /// The effect's text (after the precursor).
     pub text: String,
     pub body: Body,
+    /// Printed "After Fight:" (today's name of the seed's "Fight:").
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub after_fight: bool,
 }
 
 impl Ability {
@@ -231,6 +234,7 @@ pub fn read_line(line: &str, own: &str) -> Ability {
         })
         .collect();
     let mut text = parsed.effect.clone();
+    let mut after_fight = false;
     // The published precursors seed 003's grammar does not know.
     if triggers.is_empty() {
         for (head, t) in [
@@ -239,6 +243,7 @@ pub fn read_line(line: &str, own: &str) -> Ability {
             ("Destroyed:", Trigger::Destroyed),
         ] {
             if let Some(rest) = line.trim().strip_prefix(head) {
+                after_fight = head == "After Fight:";
                 triggers.push(t);
                 text = rest.trim().to_string();
             }
@@ -257,6 +262,7 @@ pub fn read_line(line: &str, own: &str) -> Ability {
         triggers,
         text,
         body,
+        after_fight,
     }
 }
 

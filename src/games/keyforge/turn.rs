@@ -37,6 +37,8 @@ pub fn advance(st: &mut State) -> Vec<Event> {
         action: i,
         targets: action.targets.iter().cloned().collect(),
         last_destroyed: None,
+        depth: 0,
+        dying: Vec::new(),
     };
     if let Err(r) = take(st, &mut out, &mut ctx, &action) {
         let proposed = proposed(st, &action);

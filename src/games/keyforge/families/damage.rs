@@ -44,6 +44,22 @@ pub fn deal(
 /// Destroys every creature whose damage has reached its power, together, until none
 /// is left; returns the ids destroyed.
 pub fn check_destroyed(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx) -> Vec<String> {
+    // A chain of "Destroyed:" abilities nests checks; past a few levels the outer
+    // check's next round destroys what is left (the same creatures, in a later round),
+    // which keeps the stack bounded.
+    if ctx.depth >= MAX_DEPTH {
+        return Vec::new();
+    }
+    ctx.depth += 1;
+    let all = rounds(st, out, ctx);
+    ctx.depth -= 1;
+    all
+}
+
+/// Nested destruction checks at most.
+const MAX_DEPTH: u32 = 4;
+
+fn rounds(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx) -> Vec<String> {
     let mut all = Vec::new();
     // Each round destroys at least one card, so this ends; the bound is a backstop.
     for _ in 0..200 {
@@ -51,7 +67,7 @@ pub fn check_destroyed(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx) -> V
             .creatures()
             .into_iter()
             .filter(|(_, id)| {
-                st.card(id).is_some_and(|c| c.damage >= st.power(id))
+                !ctx.dying.contains(id) && st.card(id).is_some_and(|c| c.damage >= st.power(id))
             })
             .map(|(_, id)| id)
             .collect();
@@ -70,12 +86,14 @@ pub fn check_destroyed(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx) -> V
                 &base::DESTROYED,
             );
         }
+        ctx.dying.extend(doomed.iter().cloned());
         for id in &doomed {
             destroyed_abilities(st, out, ctx, id);
         }
         for id in &doomed {
             leave_play(st, out, id, Place::Discard, Rule::from(&base::LEAVES_PLAY));
         }
+        ctx.dying.retain(|d| !doomed.contains(d));
         all.extend(doomed);
     }
     all
@@ -84,9 +102,10 @@ pub fn check_destroyed(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx) -> V
 /// Destroys `card` now (a destroy or sacrifice effect, Poison): its "Destroyed:"
 /// abilities, then it leaves play for its owner's discard pile.
 pub fn destroy(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, card: &str, why: String, cite: Rule) {
-    if !st.in_play(card) {
+    if !st.in_play(card) || ctx.dying.iter().any(|d| d == card) {
         return;
     }
+    ctx.dying.push(card.to_string());
     emit(
         st,
         out,
@@ -98,6 +117,7 @@ pub fn destroy(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, card: &str, 
     );
     destroyed_abilities(st, out, ctx, card);
     leave_play(st, out, card, Place::Discard, Rule::from(&base::LEAVES_PLAY));
+    ctx.dying.retain(|d| d != card);
     check_destroyed(st, out, ctx);
 }
 

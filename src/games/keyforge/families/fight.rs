@@ -246,7 +246,9 @@ fn after_fight(
         };
         if goes {
             let mut rule = Rule::from(&seed003::FIGHT).reading(reading.reading());
-            if reading == FightAbilities::InPlayAfterFight {
+            if ability.after_fight {
+                rule = rule.house(&base::AFTER_FIGHT_IS_FIGHT);
+            } else if reading == FightAbilities::InPlayAfterFight {
                 rule = rule.house(&base::AFTER_FIGHT);
             }
             resolve(st, out, ctx, &from, controller, &ability, Some(Trigger::Fight), rule);
@@ -303,6 +305,7 @@ fn after_fight(
                         triggers: Vec::new(),
                         text: ability.text.clone(),
                         body: Body::Effects { effects: then.clone() },
+                        after_fight: false,
                     };
                     resolve(st, out, ctx, me, mine, &as_effects, None, Rule::from(&seed003::FIGHT_SURVIVE));
                 } else {

@@ -24,6 +24,11 @@ pub struct Ctx {
     pub targets: VecDeque<String>,
     /// Whether the damage just dealt destroyed the creature it was dealt to.
     pub last_destroyed: Option<bool>,
+    /// How deep destruction checks are nested ("Destroyed:" abilities that destroy).
+    pub depth: u32,
+    /// Creatures being destroyed now (their "Destroyed:" abilities resolving), which
+    /// no check destroys a second time.
+    pub dying: Vec<String>,
 }
 
 /// Every seed 003 sentence, in the seed's order.
