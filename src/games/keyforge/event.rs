@@ -270,6 +270,7 @@ fn trigger_name(t: &Option<Trigger>) -> &'static str {
 pub fn describe(st: &State, event: &Event) -> String {
     let who = |id: &str| st.who(id);
     match &event.change {
+        Change::Note { card, what } if card.is_empty() => what.clone(),
         Change::Note { card, what } => format!("{}: {what}", who(card)),
         Change::Rejected(r) => r.describe(),
         Change::Exhaust { card } => format!("{} exhausts.", who(card)),
@@ -308,7 +309,11 @@ pub fn describe(st: &State, event: &Event) -> String {
                 (None, Place::Deck, _) if *bottom => format!("the bottom of {player}'s deck"),
                 (None, to, _) => format!("{player}'s {}", to.name()),
             };
-            format!("{} moves from the {} to {dest}.", who(card), from.name())
+            if onto.is_some() {
+                format!("{} moves from the {} {dest}.", who(card), from.name())
+            } else {
+                format!("{} moves from the {} to {dest}.", who(card), from.name())
+            }
         }
         Change::Fight { attacker, defender } => {
             format!("{} fights {}.", who(attacker), who(defender))

@@ -66,13 +66,25 @@ fn stat(errors: &mut Vec<PositionError>, path: String, v: i32) {
 fn card(
     at: &str,
     spec: &CardSpec,
-    owner: usize,
+    holder: usize,
+    names: &[&str],
     cards: &dyn CardSource,
     errors: &mut Vec<PositionError>,
     upgrades_allowed: bool,
 ) -> Option<Card> {
     let before = errors.len();
     let field = |f: &str| format!("{at}.{f}");
+    // Its owner: the player whose zone holds it, unless it names another.
+    let owner = match &spec.owner {
+        None => holder,
+        Some(o) => match names.iter().position(|n| n == o) {
+            Some(i) => i,
+            None => {
+                errors.push(PositionError::at(field("owner"), format!("no player {o:?}")));
+                holder
+            }
+        },
+    };
     if spec.id.trim().is_empty() {
         errors.push(PositionError::at(field("id"), "a card needs an id (`mack`)"));
     }
@@ -180,7 +192,7 @@ fn card(
     let mut upgrades = Vec::new();
     for (i, u) in spec.upgrades.iter().enumerate() {
         let path = format!("{at}.upgrades[{i}]");
-        if let Some(c) = card(&path, u, owner, cards, errors, false) {
+        if let Some(c) = card(&path, u, holder, names, cards, errors, false) {
             if c.kind != Kind::Upgrade {
                 errors.push(PositionError::at(
                     format!("{path}.type"),
@@ -324,19 +336,6 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
             }
             for (ci, cs) in list.iter().enumerate() {
                 let at = format!("players[{pi}].{zname}[{ci}]");
-                let owner = match &cs.owner {
-                    None => pi,
-                    Some(o) => match names.iter().position(|n| n == o) {
-                        Some(i) => i,
-                        None => {
-                            errors.push(PositionError::at(
-                                format!("{at}.owner"),
-                                format!("no player {o:?}"),
-                            ));
-                            pi
-                        }
-                    },
-                };
                 let mut all_ids = vec![(cs.id.clone(), format!("{at}.id"))];
                 for (ui, u) in cs.upgrades.iter().enumerate() {
                     all_ids.push((u.id.clone(), format!("{at}.upgrades[{ui}].id")));
@@ -346,7 +345,7 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                         errors.push(PositionError::at(path, format!("id {id:?} is used twice")));
                     }
                 }
-                if let Some(c) = card(&at, cs, owner, cards, &mut errors, place == Place::Battleline) {
+                if let Some(c) = card(&at, cs, pi, &names, cards, &mut errors, place == Place::Battleline) {
                     let fits = match place {
                         Place::Battleline => c.kind == Kind::Creature,
                         Place::Artifacts => c.kind == Kind::Artifact,
