@@ -725,3 +725,169 @@ fn keyforge_interpretations_table_is_current() {
         assert_eq!(text[a..b], body, "{rel}: run UPDATE_DOCS=1 cargo test --test all engine_keyforge::");
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Surfaces: the CLI, the API and the step-through pages (generic, so one each)
+
+mod surfaces {
+    use crate::common;
+    use actix_web::http::StatusCode;
+    use actix_web::test::{self, TestRequest};
+    use actix_web::App;
+    use serde_json::{json, Value};
+
+    /// Mack the Knife and Mighty Javelin against an inline creature: seed, public and
+    /// house citations, a decision, a rejection.
+    fn kf_turn() -> Value {
+        json!({"game": "keyforge", "house": "Gloamwatch",
+            "players": [{"name": "Ann", "amber": 1, "battleline": [{"id": "mack", "card": "Mack the Knife"}],
+                         "artifacts": [{"id": "jav", "card": "Mighty Javelin"}]},
+                        {"name": "Bob", "amber": 2, "battleline": [{"id": "x", "house": "Dis", "power": 2}, {"id": "y", "house": "Dis", "power": 5}]}],
+            "actions": [{"do": "action", "card": "mack", "targets": ["y"]}, {"do": "omni", "card": "jav"},
+                        {"do": "reap", "card": "mack"}]})
+    }
+
+    fn cli() -> assert_cmd::Command {
+        let mut cmd = assert_cmd::Command::cargo_bin("arbiter").expect("binary");
+        let dir = tempfile::tempdir().expect("tempdir").keep();
+        cmd.env("ARBITER_DB", dir.join("catalogue.sqlite"));
+        cmd
+    }
+
+    // Issue #17: `arbiter adjudicate` and `POST /api/adjudicate` play a KeyForge turn
+    // alike; `final` has each player's amber and every card where it ended up.
+    #[actix_rt::test]
+    async fn cli_and_api_play_a_keyforge_turn_alike() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("turn.json");
+        std::fs::write(&file, kf_turn().to_string()).unwrap();
+        let out = cli().arg("adjudicate").arg(&file).arg("--json").output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let from_cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let (status, _, body) = common::http::post(
+            common::bundled_state(),
+            "/api/adjudicate",
+            None,
+            None,
+            kf_turn().to_string(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let from_api: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(from_cli, from_api, "one engine, one JSON");
+        let players = from_api["final"]["players"].as_array().unwrap();
+        assert_eq!(players[0]["amber"], 1);
+        assert_eq!(players[0]["discard"][0]["id"], "jav");
+        assert_eq!(players[0]["battleline"][0]["id"], "mack");
+        assert_eq!(players[0]["battleline"][0]["exhausted"], true);
+        assert_eq!(players[1]["battleline"][0]["id"], "y");
+        assert_eq!(players[1]["battleline"][0]["damage"], 1, "Mack's 1 damage");
+        assert_eq!(players[1]["discard"][0]["id"], "x", "4 damage from the Javelin");
+        let kinds: std::collections::BTreeSet<String> = from_api["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|s| s["events"].as_array().unwrap().iter())
+            .map(|e| e["rule"]["source"].as_str().unwrap().to_string())
+            .collect();
+        for kind in ["seed", "public"] {
+            assert!(kinds.contains(kind), "{kinds:?}");
+        }
+        let rejected = from_api["steps"][2]["events"][0]["change"].clone();
+        assert_eq!(rejected["kind"], "rejected", "{rejected}");
+        // A bad position: located in both.
+        let bad = json!({"game": "keyforge", "house": "Dis", "players": [{"name": "A", "hand": [{"id": "m", "card": "Mack the Knif"}]}, {"name": "B"}]});
+        let (status, _, body) =
+            common::http::post(common::bundled_state(), "/api/adjudicate", None, None, bad.to_string()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(body.contains("players[0].hand[0].card") && body.contains("Mack the Knife"), "{body}");
+        std::fs::write(&file, bad.to_string()).unwrap();
+        let out = cli().arg("adjudicate").arg(&file).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("players[0].hand[0].card"));
+    }
+
+    async fn send(req: TestRequest) -> (StatusCode, String, Option<String>) {
+        let app =
+            test::init_service(App::new().configure(arbiter::web::configure(common::bundled_state())))
+                .await;
+        let resp = test::call_service(&app, req.to_request()).await;
+        let status = resp.status();
+        let location = resp
+            .headers()
+            .get("location")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap_or_default();
+        (status, body, location)
+    }
+
+    fn form(pairs: &[(&str, &str)]) -> String {
+        pairs
+            .iter()
+            .map(|(k, v)| {
+                format!(
+                    "{}={}",
+                    percent_encoding::utf8_percent_encode(k, percent_encoding::NON_ALPHANUMERIC),
+                    percent_encoding::utf8_percent_encode(v, percent_encoding::NON_ALPHANUMERIC)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("&")
+    }
+
+    async fn get_json(uri: &str) -> Value {
+        let (status, _, body) = common::http::get(common::bundled_state(), uri, None).await;
+        assert_eq!(status, StatusCode::OK, "{uri}: {body}");
+        serde_json::from_str(&body).expect("JSON")
+    }
+
+    // Issue #17: a KeyForge position pasted as JSON opens on the generic step pages: the
+    // board (both battlelines, exhausted cards marked, damage, armor, Æmber in the row
+    // labels), a decision a judge pins, and the readings switched side by side.
+    #[actix_rt::test]
+    async fn a_keyforge_turn_steps_through_and_a_decision_can_be_pinned() {
+        const FORM: &str = "application/x-www-form-urlencoded";
+        let mut position = kf_turn();
+        position["actions"][0] = json!({"do": "action", "card": "mack"});
+        let (status, body, location) = send(
+            TestRequest::post()
+                .uri("/adjudicate")
+                .insert_header(("Content-Type", FORM))
+                .set_payload(form(&[("json", &position.to_string())])),
+        )
+        .await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+        let location = location.unwrap();
+        let hash = location
+            .strip_prefix("/adjudicate/p/")
+            .and_then(|r| r.strip_suffix("/0"))
+            .unwrap()
+            .to_string();
+        let v = get_json(&format!("/adjudicate/p/{hash}/1.json")).await;
+        let text = v.to_string();
+        assert!(text.contains("Ann · 1Æ"), "{text}");
+        assert!(text.contains("exhausted (turned sideways)"), "{text}");
+        let decision = v["decisions"][0].clone();
+        assert_eq!(decision["options"][0]["label"], "x", "{decision}");
+        // Pin option 2 (y).
+        let (status, body, location) = send(
+            TestRequest::post()
+                .uri(&format!("/adjudicate/p/{hash}/decide"))
+                .insert_header(("Content-Type", FORM))
+                .set_payload(form(&[("decision", "1"), ("option", "2"), ("step", "1")])),
+        )
+        .await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+        let v = get_json(&format!("{}.json", location.unwrap())).await;
+        assert_eq!(v["decisions"][0]["pinned"], true, "{v}");
+        let (status, _, html) =
+            common::http::get(common::bundled_state(), &format!("/adjudicate/p/{hash}/1"), None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(html.contains("Mack the Knife"), "the board names the cards");
+        // The rules page lists KeyForge's readings.
+        let (status, _, html) = common::http::get(common::bundled_state(), "/adjudicate/rules", None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(html.contains("fight_abilities") && html.contains("KeyForge"));
+    }
+}
