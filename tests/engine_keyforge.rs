@@ -107,7 +107,9 @@ fn turn(ann: Value, bob: Value, actions: Value) -> Value {
 fn mack_the_knife_reads_as_one_action_and_two_constants() {
     // seed 003 Ability: "Mack the Knife has both an Action ability (Deal 1 damage...) and two Constant abilities (Elusive and You may use Mack the Knife as if it belonged to the active house)"
     let cat = catalogue();
-    let mack = cat.card("keyforge", "Mack the Knife").expect("in the catalogue");
+    let mack = cat
+        .card("keyforge", "Mack the Knife")
+        .expect("in the catalogue");
     let abilities = read_text(&mack.text, &mack.name);
     let constants = abilities.iter().filter(|a| a.is_constant()).count();
     let actions = abilities
@@ -122,7 +124,11 @@ fn mack_the_knife_reads_as_one_action_and_two_constants() {
         "actions": [{"do": "action", "card": "mack"}]}));
     assert!(rejected(&adj).is_empty(), "{:?}", rejected(&adj));
     assert_eq!(zone_of(&st, "imp"), "discard pile");
-    assert_eq!(amber(&st, 0), 1, "If this damage destroys that creature, gain 1Æ");
+    assert_eq!(
+        amber(&st, 0),
+        1,
+        "If this damage destroys that creature, gain 1Æ"
+    );
 }
 
 #[test]
@@ -142,7 +148,9 @@ fn horseman_of_pestilence_spares_horsemen() {
     // seed 003 Ability: "Horseman of Pestilence has Play, Fight, and Reap abilities."
     // seed 003 Ability: "Deal 1 damage to each non-Horseman creature."
     let cat = catalogue();
-    let h = cat.card("keyforge", "Horseman of Pestilence").expect("card");
+    let h = cat
+        .card("keyforge", "Horseman of Pestilence")
+        .expect("card");
     let a = &read_text(&h.text, &h.name)[0];
     use keyforge::effect::Trigger::*;
     assert_eq!(a.triggers, vec![Play, Fight, Reap]);
@@ -159,6 +167,7 @@ fn horseman_of_pestilence_spares_horsemen() {
 
 #[test]
 fn every_catalogue_keyforge_card_reads_fully_in_the_effect_language() {
+    // seed 003 Ability: "An ability is the special game text a card contributes to the game."
     let cat = catalogue();
     let cards: Vec<_> = cat
         .data()
@@ -169,7 +178,13 @@ fn every_catalogue_keyforge_card_reads_fully_in_the_effect_language() {
     assert!(cards.len() >= 8, "{}", cards.len());
     for c in cards {
         for a in read_text(&c.text, &c.name) {
-            assert_ne!(a.body, Body::Judge, "{}: {:?} is outside the language", c.name, a.text);
+            assert_ne!(
+                a.body,
+                Body::Judge,
+                "{}: {:?} is outside the language",
+                c.name,
+                a.text
+            );
         }
     }
 }
@@ -189,10 +204,20 @@ fn an_action_exhausts_then_resolves() {
     assert!(st.card("a").unwrap().exhausted);
     assert_eq!(amber(&st, 0), 2);
     let first = changes(&adj);
-    let exhaust = first.iter().position(|c| matches!(c, Change::Exhaust { .. })).unwrap();
-    let resolve = first.iter().position(|c| matches!(c, Change::Resolve { .. })).unwrap();
+    let exhaust = first
+        .iter()
+        .position(|c| matches!(c, Change::Exhaust { .. }))
+        .unwrap();
+    let resolve = first
+        .iter()
+        .position(|c| matches!(c, Change::Resolve { .. }))
+        .unwrap();
     assert!(exhaust < resolve, "exhaust, then the ability resolves");
-    assert_eq!(rejected(&adj).len(), 1, "the exhausted card cannot be used again");
+    assert_eq!(
+        rejected(&adj).len(),
+        1,
+        "the exhausted card cannot be used again"
+    );
 }
 
 #[test]
@@ -207,7 +232,10 @@ fn constant_abilities_work_while_exhausted_and_never_exhaust() {
     ));
     assert_eq!(damage(&st, "e"), 0);
     assert_eq!(damage(&st, "a"), 0);
-    assert!(!st.card("e").unwrap().exhausted, "applying Elusive does not exhaust");
+    assert!(
+        !st.card("e").unwrap().exhausted,
+        "applying Elusive does not exhaust"
+    );
     assert!(cites(&adj, cite::seed003::CONSTANT_NOT_USE.sentence));
     // A constant forbids what it says: a card that cannot be used to reap.
     let (adj, _) = play(turn(
@@ -241,7 +269,8 @@ fn fight_abilities_resolve_only_for_a_surviving_attacker() {
 fn only_the_attacker_triggers_fight_and_end_of_fight_constants_need_survival() {
     // seed 003 Fight: "Only the attacker can trigger “Fight:” abilities."
     // seed 003 Fight: "If either creature in a fight has a constant ability referencing the end of the fight (example: “after an enemy creature is destroyed fighting this creature…”), the creature must survive the fight to resolve the ability."
-    let text = "Fight: Gain 3Æ.\nAfter an enemy creature is destroyed fighting this creature, gain 1Æ.";
+    let text =
+        "Fight: Gain 3Æ.\nAfter an enemy creature is destroyed fighting this creature, gain 1Æ.";
     let (adj, st) = play(turn(
         json!({"battleline": [creature("a", "Brobnar", 1, "")]}),
         json!({"battleline": [creature("d", "Dis", 4, text)]}),
@@ -256,7 +285,11 @@ fn only_the_attacker_triggers_fight_and_end_of_fight_constants_need_survival() {
         json!({"battleline": [creature("d", "Dis", 9, text)]}),
         json!([{"do": "fight", "card": "a", "target": "d"}]),
     ));
-    assert_eq!(amber(&st, 1), 0, "both destroyed: the defender did not survive");
+    assert_eq!(
+        amber(&st, 1),
+        0,
+        "both destroyed: the defender did not survive"
+    );
     assert!(changes(&adj)
         .iter()
         .any(|c| matches!(c, Change::NotResolved { card, .. } if card == "d")));
@@ -280,8 +313,14 @@ fn play_abilities_resolve_when_played_from_anywhere_but_not_when_put_into_play()
     assert!(rejected(&adj).is_empty());
     // Each entered play before its Play: ability resolved, and entered exhausted.
     let all = changes(&adj);
-    let moved = all.iter().position(|c| matches!(c, Change::Move { card, .. } if card == "h")).unwrap();
-    let resolved = all.iter().position(|c| matches!(c, Change::Resolve { card, .. } if card == "h")).unwrap();
+    let moved = all
+        .iter()
+        .position(|c| matches!(c, Change::Move { card, .. } if card == "h"))
+        .unwrap();
+    let resolved = all
+        .iter()
+        .position(|c| matches!(c, Change::Resolve { card, .. } if card == "h"))
+        .unwrap();
     assert!(moved < resolved);
     for id in ["h", "g", "w"] {
         assert_eq!(zone_of(&st, id), "battleline");
@@ -299,10 +338,20 @@ fn an_action_card_resolves_then_goes_to_its_owners_discard() {
     ));
     assert_eq!(damage(&st, "x"), 2);
     assert_eq!(zone_of(&st, "boom"), "discard pile");
-    assert_eq!(st.find("boom").unwrap().player, 1, "its owner's discard pile");
+    assert_eq!(
+        st.find("boom").unwrap().player,
+        1,
+        "its owner's discard pile"
+    );
     let all = changes(&adj);
-    let resolved = all.iter().position(|c| matches!(c, Change::Damage { .. })).unwrap();
-    let discarded = all.iter().rposition(|c| matches!(c, Change::Move { card, .. } if card == "boom")).unwrap();
+    let resolved = all
+        .iter()
+        .position(|c| matches!(c, Change::Damage { .. }))
+        .unwrap();
+    let discarded = all
+        .iter()
+        .rposition(|c| matches!(c, Change::Move { card, .. } if card == "boom"))
+        .unwrap();
     assert!(resolved < discarded);
 }
 
@@ -337,14 +386,17 @@ fn omni_is_used_whatever_the_active_house() {
         json!([{"do": "omni", "card": "o"}, {"do": "omni", "card": "theirs"}]),
     ));
     assert_eq!(amber(&st, 0), 1);
-    assert_eq!(rejected(&adj).len(), 1, "only Omni abilities under their control");
+    assert_eq!(
+        rejected(&adj).len(),
+        1,
+        "only Omni abilities under their control"
+    );
     assert!(cites(&adj, cite::seed003::OMNI.sentence));
 }
 
 #[test]
 fn abilities_touch_only_cards_in_play() {
     // seed 003 Ability: "Unless an ability explicitly references an out-of-play area (such as a hand, deck, archives, or discard pile), that ability can only interact with cards that are in play."
-    // seed 003 Ability: "An ability is the special game text a card contributes to the game."
     let (adj, st) = play(turn(
         json!({"battleline": [creature("a", "Brobnar", 2, "Action: Destroy a creature.")],
                "hand": [creature("mine", "Brobnar", 2, "")]}),
@@ -402,7 +454,11 @@ fn a_creature_with_no_target_cannot_fight_and_stunned_creatures_only_unstun() {
     ));
     assert!(!st.card("s").unwrap().stunned);
     assert!(st.card("s").unwrap().exhausted);
-    assert_eq!(zone_of(&st, "d"), "discard pile", "the stunned fight did nothing; a's did");
+    assert_eq!(
+        zone_of(&st, "d"),
+        "discard pile",
+        "the stunned fight did nothing; a's did"
+    );
     assert!(rejected(&adj).iter().any(|r| r.contains("exhausted")));
 }
 
@@ -485,7 +541,9 @@ fn text_outside_the_language_is_the_judges_and_a_ruling_is_applied() {
     );
     let (adj, st) = play(v.clone());
     assert_eq!(damage(&st, "d"), 0);
-    assert!(changes(&adj).iter().any(|c| matches!(c, Change::Ruling { changes: None, .. })));
+    assert!(changes(&adj)
+        .iter()
+        .any(|c| matches!(c, Change::Ruling { changes: None, .. })));
     let mut ruled = v;
     ruled["rulings"] = json!([{"decision": 1, "changes": [
         {"kind": "destroy", "card": "d"}, {"kind": "amber", "player": "Bob", "by": -2}]}]);
@@ -502,7 +560,11 @@ fn a_pinned_decision_picks_the_target_and_a_bad_pin_stops_located() {
         json!([{"do": "action", "card": "a"}]),
     );
     let (_, st) = play(v.clone());
-    assert_eq!((damage(&st, "x"), damage(&st, "y")), (1, 0), "default: the first from the left");
+    assert_eq!(
+        (damage(&st, "x"), damage(&st, "y")),
+        (1, 0),
+        "default: the first from the left"
+    );
     let mut pinned = v.clone();
     pinned["decisions"] = json!([{"decision": 1, "option": 2}]);
     let (_, st) = play(pinned);
@@ -542,7 +604,10 @@ fn position_errors_are_located() {
     ] {
         assert!(paths.contains(&want), "{want} not in {paths:?}");
     }
-    let hint = errors.iter().find(|e| e.path == "players[0].hand[0].card").unwrap();
+    let hint = errors
+        .iter()
+        .find(|e| e.path == "players[0].hand[0].card")
+        .unwrap();
     assert!(hint.message.contains("Mack the Knife"), "{}", hint.message);
     // Shape errors: JSON path, line and column.
     let e = Position::from_json(r#"{"game": "keyforge", "house": "B", "players": [], "actions": [{"do": "dance", "card": "a"}]}"#).unwrap_err();
@@ -553,11 +618,20 @@ fn position_errors_are_located() {
 #[test]
 fn hostile_positions_are_errors_or_play_out_never_panic() {
     let big: Vec<Value> = (0..40).map(|i| creature(&format!("c{i}"), "Brobnar", 1, "Play/Fight/Reap: Deal 1 damage to each creature.\nDestroyed: Deal 1 damage to each creature.")).collect();
-    let actions: Vec<Value> = (0..40).map(|i| json!({"do": "fight", "card": format!("c{i}")})).collect();
+    let actions: Vec<Value> = (0..40)
+        .map(|i| json!({"do": "fight", "card": format!("c{i}")}))
+        .collect();
     let cases = [
-        turn(json!({"battleline": big.clone()}), json!({"battleline": [creature("e", "Dis", 0, "")]}), json!(actions)),
-        turn(json!({"battleline": [creature("a", "Brobnar", 1, "Reap: Return this creature to its owner's hand. Archive this creature.")]}), json!({}),
-             json!([{"do": "reap", "card": "a"}, {"do": "reap", "card": "a"}, {"do": "play", "card": "a"}])),
+        turn(
+            json!({"battleline": big.clone()}),
+            json!({"battleline": [creature("e", "Dis", 0, "")]}),
+            json!(actions),
+        ),
+        turn(
+            json!({"battleline": [creature("a", "Brobnar", 1, "Reap: Return this creature to its owner's hand. Archive this creature.")]}),
+            json!({}),
+            json!([{"do": "reap", "card": "a"}, {"do": "reap", "card": "a"}, {"do": "play", "card": "a"}]),
+        ),
         json!({"game": "keyforge", "house": "", "players": [{"name": "A"}, {"name": "A"}]}),
     ];
     for v in cases {
@@ -618,7 +692,10 @@ fn every_keyforge_fixture() {
         settings.set_description(fx.about.clone());
         settings.set_omit_expression(true);
         settings.bind(|| {
-            let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("fixture");
+            let name = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("fixture");
             insta::assert_snapshot!(
                 name,
                 format!("{}\nfinal position:\n{final_json}\n", log_text(&adj))
@@ -639,7 +716,12 @@ fn every_published_and_house_rule_has_a_fixture() {
         .collect();
     for c in cite::base::ALL.iter().chain(cite::rules::ALL) {
         let quoted = serde_json::to_string(c.sentence).unwrap();
-        assert!(all.contains(&quoted), "no fixture cites {} {:?}", c.rule, c.sentence);
+        assert!(
+            all.contains(&quoted),
+            "no fixture cites {} {:?}",
+            c.rule,
+            c.sentence
+        );
     }
 }
 
@@ -649,8 +731,9 @@ fn every_reading_has_a_fixture() {
     for i in INTERPRETATIONS {
         for (n, (reading, _)) in i.readings.iter().enumerate() {
             let path = dir.join(format!("interp_{}_{}.json", i.key, reading));
-            let text = std::fs::read_to_string(&path)
-                .unwrap_or_else(|_| panic!("no fixture {} for {}: {reading}", path.display(), i.key));
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+                panic!("no fixture {} for {}: {reading}", path.display(), i.key)
+            });
             let v: Value = serde_json::from_str(&text).expect("fixture JSON");
             let taken = &v["position"]["interpretations"][i.key];
             if n == 0 {
@@ -664,16 +747,26 @@ fn every_reading_has_a_fixture() {
 
 #[test]
 fn every_seed_citation_is_verbatim_in_seed_003() {
-    let seed = std::fs::read_to_string(Path::new(ROOT).join("tests/fixtures/keyforge/seed_003.txt"))
-        .expect("seed 003");
+    let seed =
+        std::fs::read_to_string(Path::new(ROOT).join("tests/fixtures/keyforge/seed_003.txt"))
+            .expect("seed 003");
     let cat = catalogue();
     for c in keyforge::families::seed_citations() {
-        assert!(seed.contains(c.sentence), "{}: {:?} is not in seed 003", c.rule, c.sentence);
+        assert!(
+            seed.contains(c.sentence),
+            "{}: {:?} is not in seed 003",
+            c.rule,
+            c.sentence
+        );
         if c.section == cite::TYPES {
             let k = cat
                 .keyword("keyforge", c.rule)
                 .unwrap_or_else(|| panic!("{} is not a keyforge keyword", c.rule));
-            assert!(k.text.contains(c.sentence), "{}: not in the catalogue's copy", c.rule);
+            assert!(
+                k.text.contains(c.sentence),
+                "{}: not in the catalogue's copy",
+                c.rule
+            );
         }
     }
 }
@@ -702,7 +795,11 @@ fn every_published_and_house_rule_is_quoted_in_the_rules_doc() {
 fn keyforge_interpretations_table_is_current() {
     let mut body = String::from("| key | question | seed sentence | readings (default first) |\n| --- | --- | --- | --- |\n");
     for i in INTERPRETATIONS {
-        let readings: Vec<String> = i.readings.iter().map(|(v, m)| format!("`{v}`: {m}")).collect();
+        let readings: Vec<String> = i
+            .readings
+            .iter()
+            .map(|(v, m)| format!("`{v}`: {m}"))
+            .collect();
         body.push_str(&format!(
             "| <a id=\"interpretation-{}\"></a>`{}` | {} | {}: \"{}\" | {} |\n",
             i.key,
@@ -716,13 +813,20 @@ fn keyforge_interpretations_table_is_current() {
     let rel = "docs/rules/keyforge.md";
     let path = Path::new(ROOT).join(rel);
     let text = std::fs::read_to_string(&path).expect("doc");
-    let (start, end) = ("<!-- interpretations:start -->\n", "<!-- interpretations:end -->");
+    let (start, end) = (
+        "<!-- interpretations:start -->\n",
+        "<!-- interpretations:end -->",
+    );
     let a = text.find(start).expect("start") + start.len();
     let b = text.find(end).expect("end");
     if std::env::var("UPDATE_DOCS").is_ok() {
         std::fs::write(&path, format!("{}{body}{}", &text[..a], &text[b..])).expect("writes");
     } else {
-        assert_eq!(text[a..b], body, "{rel}: run UPDATE_DOCS=1 cargo test --test all engine_keyforge::");
+        assert_eq!(
+            text[a..b],
+            body,
+            "{rel}: run UPDATE_DOCS=1 cargo test --test all engine_keyforge::"
+        );
     }
 }
 
@@ -761,8 +865,17 @@ mod surfaces {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("turn.json");
         std::fs::write(&file, kf_turn().to_string()).unwrap();
-        let out = cli().arg("adjudicate").arg(&file).arg("--json").output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let out = cli()
+            .arg("adjudicate")
+            .arg(&file)
+            .arg("--json")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let from_cli: Value = serde_json::from_slice(&out.stdout).unwrap();
         let (status, _, body) = common::http::post(
             common::bundled_state(),
@@ -782,7 +895,10 @@ mod surfaces {
         assert_eq!(players[0]["battleline"][0]["exhausted"], true);
         assert_eq!(players[1]["battleline"][0]["id"], "y");
         assert_eq!(players[1]["battleline"][0]["damage"], 1, "Mack's 1 damage");
-        assert_eq!(players[1]["discard"][0]["id"], "x", "4 damage from the Javelin");
+        assert_eq!(
+            players[1]["discard"][0]["id"], "x",
+            "4 damage from the Javelin"
+        );
         let kinds: std::collections::BTreeSet<String> = from_api["steps"]
             .as_array()
             .unwrap()
@@ -797,10 +913,19 @@ mod surfaces {
         assert_eq!(rejected["kind"], "rejected", "{rejected}");
         // A bad position: located in both.
         let bad = json!({"game": "keyforge", "house": "Dis", "players": [{"name": "A", "hand": [{"id": "m", "card": "Mack the Knif"}]}, {"name": "B"}]});
-        let (status, _, body) =
-            common::http::post(common::bundled_state(), "/api/adjudicate", None, None, bad.to_string()).await;
+        let (status, _, body) = common::http::post(
+            common::bundled_state(),
+            "/api/adjudicate",
+            None,
+            None,
+            bad.to_string(),
+        )
+        .await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert!(body.contains("players[0].hand[0].card") && body.contains("Mack the Knife"), "{body}");
+        assert!(
+            body.contains("players[0].hand[0].card") && body.contains("Mack the Knife"),
+            "{body}"
+        );
         std::fs::write(&file, bad.to_string()).unwrap();
         let out = cli().arg("adjudicate").arg(&file).output().unwrap();
         assert_eq!(out.status.code(), Some(2));
@@ -808,9 +933,10 @@ mod surfaces {
     }
 
     async fn send(req: TestRequest) -> (StatusCode, String, Option<String>) {
-        let app =
-            test::init_service(App::new().configure(arbiter::web::configure(common::bundled_state())))
-                .await;
+        let app = test::init_service(
+            App::new().configure(arbiter::web::configure(common::bundled_state())),
+        )
+        .await;
         let resp = test::call_service(&app, req.to_request()).await;
         let status = resp.status();
         let location = resp
@@ -881,12 +1007,17 @@ mod surfaces {
         assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
         let v = get_json(&format!("{}.json", location.unwrap())).await;
         assert_eq!(v["decisions"][0]["pinned"], true, "{v}");
-        let (status, _, html) =
-            common::http::get(common::bundled_state(), &format!("/adjudicate/p/{hash}/1"), None).await;
+        let (status, _, html) = common::http::get(
+            common::bundled_state(),
+            &format!("/adjudicate/p/{hash}/1"),
+            None,
+        )
+        .await;
         assert_eq!(status, StatusCode::OK);
         assert!(html.contains("Mack the Knife"), "the board names the cards");
         // The rules page lists KeyForge's readings.
-        let (status, _, html) = common::http::get(common::bundled_state(), "/adjudicate/rules", None).await;
+        let (status, _, html) =
+            common::http::get(common::bundled_state(), "/adjudicate/rules", None).await;
         assert_eq!(status, StatusCode::OK);
         assert!(html.contains("fight_abilities") && html.contains("KeyForge"));
     }

@@ -104,7 +104,9 @@ impl Keyword {
             _ => return None,
         };
         let x = match (k, words.next()) {
-            (Keyword::Assault | Keyword::Hazardous, Some(n)) => n.parse().ok().filter(|n| *n > 0)?,
+            (Keyword::Assault | Keyword::Hazardous, Some(n)) => {
+                n.parse().ok().filter(|n| *n > 0)?
+            }
             (Keyword::Assault | Keyword::Hazardous, None) => return None,
             (_, None) => 0,
             (_, Some(_)) => return None,
@@ -117,59 +119,107 @@ impl Keyword {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "effect", rename_all = "snake_case")]
 pub enum Effect {
-    Damage { amount: u32, to: Subject },
-    Gain { amount: u32 },
+    Damage {
+        amount: u32,
+        to: Subject,
+    },
+    Gain {
+        amount: u32,
+    },
     /// The controller loses Æmber.
-    Lose { amount: u32 },
+    Lose {
+        amount: u32,
+    },
     /// The opponent loses Æmber.
-    OpponentLoses { amount: u32 },
-    Steal { amount: u32 },
+    OpponentLoses {
+        amount: u32,
+    },
+    Steal {
+        amount: u32,
+    },
     /// The card itself captures (a creature).
-    Capture { amount: u32 },
-    Destroy { what: Subject },
-    Sacrifice { what: Subject },
-    Ready { what: Subject },
-    Exhaust { what: Subject },
-    Stun { what: Subject },
-    ReturnToHand { what: Subject },
+    Capture {
+        amount: u32,
+    },
+    Destroy {
+        what: Subject,
+    },
+    Sacrifice {
+        what: Subject,
+    },
+    Ready {
+        what: Subject,
+    },
+    Exhaust {
+        what: Subject,
+    },
+    Stun {
+        what: Subject,
+    },
+    ReturnToHand {
+        what: Subject,
+    },
     /// Archive a card from the controller's hand.
     ArchiveFromHand,
     /// Archive the card itself.
     ArchiveThis,
     /// `None`: fully heal.
-    Heal { amount: Option<u32>, what: Subject },
-    Draw { cards: u32 },
+    Heal {
+        amount: Option<u32>,
+        what: Subject,
+    },
+    Draw {
+        cards: u32,
+    },
     /// Look at the top N cards of your deck.
-    Look { cards: u32 },
+    Look {
+        cards: u32,
+    },
     /// Put one of the cards looked at on the bottom of your deck.
     BottomOneLooked,
     /// Friendly creatures get +N power until the end of the turn.
-    FriendlyPower { amount: u32 },
+    FriendlyPower {
+        amount: u32,
+    },
     /// The effect happens only if the damage just dealt destroyed its creature.
-    IfDestroyed { then: Box<Effect> },
+    IfDestroyed {
+        then: Box<Effect>,
+    },
 }
 
 /// One constant ability the engine applies.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "constant", rename_all = "snake_case")]
 pub enum Constant {
-    Keyword { keyword: Keyword, x: u32 },
+    Keyword {
+        keyword: Keyword,
+        x: u32,
+    },
     CannotReap,
     CannotFight,
     /// "You may use this card as if it belonged to the active house."
     AnyHouse,
     /// On an upgrade: the creature it is on gains a keyword.
-    Grants { keyword: Keyword, x: u32 },
+    Grants {
+        keyword: Keyword,
+        x: u32,
+    },
     /// "After an enemy creature is destroyed fighting this creature, …".
-    AfterEnemyDestroyedFighting { then: Vec<Effect> },
+    AfterEnemyDestroyedFighting {
+        then: Vec<Effect>,
+    },
 }
 
 /// What an ability does: effects or constants in the language, or a judge's ruling.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "body", rename_all = "snake_case")]
 pub enum Body {
-    Effects { effects: Vec<Effect> },
-    Constants { constants: Vec<Constant> },
+    Effects {
+        effects: Vec<Effect>,
+    },
+    Constants {
+        constants: Vec<Constant>,
+    },
     /// Outside the language: the judge resolves it.
     Judge,
 }
@@ -326,7 +376,8 @@ fn constant(s: &str, own: &str) -> Option<Constant> {
     if let Some((keyword, x)) = Keyword::read(s) {
         return Some(Constant::Keyword { keyword, x });
     }
-    let is_self = |w: &str| w == "this creature" || w == "this card" || (!own.is_empty() && w == own);
+    let is_self =
+        |w: &str| w == "this creature" || w == "this card" || (!own.is_empty() && w == own);
     if let Some(who) = s.strip_suffix(" cannot be used to reap") {
         return is_self(who).then_some(Constant::CannotReap);
     }
@@ -378,7 +429,11 @@ fn count(s: &str) -> Option<u32> {
 
 fn subject(s: &str, own: &str) -> Option<Subject> {
     let s = s.trim();
-    if s == "this creature" || s == "this card" || s == "this artifact" || (!own.is_empty() && s == own) {
+    if s == "this creature"
+        || s == "this card"
+        || s == "this artifact"
+        || (!own.is_empty() && s == own)
+    {
         return Some(Subject::This);
     }
     let mut words: Vec<&str> = s.split_whitespace().collect();
@@ -509,7 +564,10 @@ fn effect(s: &str, own: &str) -> Option<Effect> {
         });
     }
     for (verb, make) in [
-        ("destroy ", (|what| Effect::Destroy { what }) as fn(Subject) -> Effect),
+        (
+            "destroy ",
+            (|what| Effect::Destroy { what }) as fn(Subject) -> Effect,
+        ),
         ("sacrifice ", |what| Effect::Sacrifice { what }),
         ("ready ", |what| Effect::Ready { what }),
         ("exhaust ", |what| Effect::Exhaust { what }),
@@ -546,7 +604,10 @@ mod tests {
                 without_trait: None
             })
         );
-        assert_eq!(subject("mack the knife", "mack the knife"), Some(Subject::This));
+        assert_eq!(
+            subject("mack the knife", "mack the knife"),
+            Some(Subject::This)
+        );
         assert_eq!(subject("two creatures", ""), None);
     }
 
@@ -569,6 +630,11 @@ mod tests {
         assert_eq!(a.triggers, vec![Trigger::BeforeFight]);
         let a = read_line("Destroyed: Steal 1Æ.", "X");
         assert_eq!(a.triggers, vec![Trigger::Destroyed]);
-        assert_eq!(a.body, Body::Effects { effects: vec![Effect::Steal { amount: 1 }] });
+        assert_eq!(
+            a.body,
+            Body::Effects {
+                effects: vec![Effect::Steal { amount: 1 }]
+            }
+        );
     }
 }

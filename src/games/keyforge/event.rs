@@ -20,19 +20,41 @@ pub type Event = crate::rules::Event<Change>;
 pub enum Change {
     /// A finding that changes nothing (an ability outside the language noted, a rule
     /// that applies and does nothing).
-    Note { card: String, what: String },
+    Note {
+        card: String,
+        what: String,
+    },
     Rejected(Rejected),
-    Exhaust { card: String },
-    Ready { card: String },
-    Stun { card: String },
+    Exhaust {
+        card: String,
+    },
+    Ready {
+        card: String,
+    },
+    Stun {
+        card: String,
+    },
     /// A stun is removed.
-    Unstun { card: String },
+    Unstun {
+        card: String,
+    },
     /// A player's pool changes by `by`.
-    Amber { player: String, by: i32 },
+    Amber {
+        player: String,
+        by: i32,
+    },
     /// A creature captures Æmber from `player`'s pool.
-    Capture { card: String, player: String, amount: i32 },
+    Capture {
+        card: String,
+        player: String,
+        amount: i32,
+    },
     /// Æmber on a card leaves it for `player`'s pool.
-    Release { card: String, player: String, amount: i32 },
+    Release {
+        card: String,
+        player: String,
+        amount: i32,
+    },
     /// A card moves between zones (to `player`'s `to`; onto a creature as an upgrade
     /// when `onto` is set).
     Move {
@@ -49,9 +71,14 @@ pub enum Change {
         bottom: bool,
     },
     /// A fight is declared.
-    Fight { attacker: String, defender: String },
+    Fight {
+        attacker: String,
+        defender: String,
+    },
     /// Elusive used: the first time this turn the creature is fought.
-    Elusive { card: String },
+    Elusive {
+        card: String,
+    },
     /// Damage to a creature: dealt, prevented by armor, placed.
     Damage {
         card: String,
@@ -61,11 +88,20 @@ pub enum Change {
         armor: i32,
         placed: i32,
     },
-    Heal { card: String, amount: i32 },
+    Heal {
+        card: String,
+        amount: i32,
+    },
     /// A creature is destroyed (it leaves play by the moves that follow).
-    Destroyed { card: String, why: String },
+    Destroyed {
+        card: String,
+        why: String,
+    },
     /// Friendly creatures of `player` get `amount` power until the end of the turn.
-    PowerBonus { player: String, amount: i32 },
+    PowerBonus {
+        player: String,
+        amount: i32,
+    },
     /// An ability resolves.
     Resolve {
         card: String,
@@ -92,11 +128,16 @@ pub enum Change {
         changes: Option<Vec<RulingChange>>,
     },
     /// The cards a player looked at, top first.
-    Looked { player: String, cards: Vec<String> },
+    Looked {
+        player: String,
+        cards: Vec<String>,
+    },
     /// A pin names an option a decision does not have: adjudication stops.
     BadPin(BadPin),
     /// Adjudication ends: every action taken, or `stopped` at a rejection.
-    Done { stopped: bool },
+    Done {
+        stopped: bool,
+    },
 }
 
 fn player_index(st: &State, name: &str) -> Option<usize> {
@@ -171,7 +212,9 @@ pub fn apply(st: &mut State, change: &Change) {
                 Some(u) => st.players[from.player].zone_mut(from.place)[from.index]
                     .upgrades
                     .remove(u),
-                None => st.players[from.player].zone_mut(from.place).remove(from.index),
+                None => st.players[from.player]
+                    .zone_mut(from.place)
+                    .remove(from.index),
             };
             let mut c = taken;
             if from.place.in_play() && !to.in_play() {

@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::interpret::Interpretations;
 use crate::rules::decision::DecisionPin;
-use crate::rules::reject::OnRejection;
 pub use crate::rules::position::{parse_json, PositionError};
+use crate::rules::reject::OnRejection;
 
 /// Limits on a position, so that user input stays small.
 pub mod caps {
@@ -271,16 +271,36 @@ pub struct RulingSpec {
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum RulingChange {
     /// A player's Æmber goes up (or down, negative) by `by`.
-    Amber { player: String, by: i32 },
+    Amber {
+        player: String,
+        by: i32,
+    },
     /// Damage placed on a creature (no armor: the ruling says what lands).
-    Damage { card: String, amount: i32 },
-    Heal { card: String, amount: i32 },
-    Destroy { card: String },
-    Exhaust { card: String },
-    Ready { card: String },
-    Stun { card: String },
+    Damage {
+        card: String,
+        amount: i32,
+    },
+    Heal {
+        card: String,
+        amount: i32,
+    },
+    Destroy {
+        card: String,
+    },
+    Exhaust {
+        card: String,
+    },
+    Ready {
+        card: String,
+    },
+    Stun {
+        card: String,
+    },
     /// A card moves to its owner's zone.
-    Move { card: String, to: Zone },
+    Move {
+        card: String,
+        to: Zone,
+    },
 }
 
 impl Position {

@@ -142,13 +142,15 @@ impl Game for Keyforge {
         None
     }
     fn pin_in_position(_position: &Position, chance: u32, _pin: &str) -> Result<Position, String> {
-        Err(format!("KeyForge has no chance nodes to pin (chance {chance})"))
+        Err(format!(
+            "KeyForge has no chance nodes to pin (chance {chance})"
+        ))
     }
     fn decision_panel(state: &State, change: &Change) -> Option<rules::view::DecisionPanel> {
         match change {
-            Change::Choice { decision, .. } => Some(rules::view::DecisionPanel::of(decision, |id| {
-                state.who(id)
-            })),
+            Change::Choice { decision, .. } => {
+                Some(rules::view::DecisionPanel::of(decision, |id| state.who(id)))
+            }
             _ => None,
         }
     }

@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 pub use super::format::{
-    caps, ActionSpec, CardSpec, Flank, Kind, PlayerSpec, Position, RulingChange, RulingSpec,
-    Verb, Zone,
+    caps, ActionSpec, CardSpec, Flank, Kind, PlayerSpec, Position, RulingChange, RulingSpec, Verb,
+    Zone,
 };
 use super::state::{Card, Phase, Place, Player, State};
 use crate::rules::decision::check_pins;
@@ -52,7 +52,10 @@ impl CardSource for NoCards {
 
 fn check_name(errors: &mut Vec<PositionError>, path: &str, s: &str, cap: usize) {
     if s.chars().count() > cap {
-        errors.push(PositionError::at(path, format!("longer than {cap} characters")));
+        errors.push(PositionError::at(
+            path,
+            format!("longer than {cap} characters"),
+        ));
     }
 }
 
@@ -80,13 +83,19 @@ fn card(
         Some(o) => match names.iter().position(|n| n == o) {
             Some(i) => i,
             None => {
-                errors.push(PositionError::at(field("owner"), format!("no player {o:?}")));
+                errors.push(PositionError::at(
+                    field("owner"),
+                    format!("no player {o:?}"),
+                ));
                 holder
             }
         },
     };
     if spec.id.trim().is_empty() {
-        errors.push(PositionError::at(field("id"), "a card needs an id (`mack`)"));
+        errors.push(PositionError::at(
+            field("id"),
+            "a card needs an id (`mack`)",
+        ));
     }
     check_name(errors, &field("id"), &spec.id, caps::NAME);
     let def = match &spec.card {
@@ -116,7 +125,10 @@ fn card(
             None => {
                 errors.push(PositionError::at(
                     field("card"),
-                    format!("{} is a {} card; expected a creature, artifact, action or upgrade", d.name, d.card_type),
+                    format!(
+                        "{} is a {} card; expected a creature, artifact, action or upgrade",
+                        d.name, d.card_type
+                    ),
                 ));
                 Kind::Creature
             }
@@ -273,7 +285,10 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
     if position.players.len() != 2 {
         errors.push(PositionError::at(
             "players",
-            format!("a KeyForge position has 2 players, not {}", position.players.len()),
+            format!(
+                "a KeyForge position has 2 players, not {}",
+                position.players.len()
+            ),
         ));
         return Err(errors);
     }
@@ -283,7 +298,10 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
     }
     let names: Vec<&str> = position.players.iter().map(|p| p.name.as_str()).collect();
     if names[0] == names[1] {
-        errors.push(PositionError::at("players[1].name", "the players need different names"));
+        errors.push(PositionError::at(
+            "players[1].name",
+            "the players need different names",
+        ));
     }
     let active = match &position.active {
         None => 0,
@@ -292,7 +310,10 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
             None => {
                 errors.push(PositionError::at(
                     "active",
-                    format!("no player {a:?}; the players are {} and {}", names[0], names[1]),
+                    format!(
+                        "no player {a:?}; the players are {} and {}",
+                        names[0], names[1]
+                    ),
                 ));
                 0
             }
@@ -301,9 +322,17 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
     let mut ids: BTreeSet<String> = BTreeSet::new();
     let mut players: Vec<Player> = Vec::new();
     for (pi, spec) in position.players.iter().enumerate() {
-        check_name(&mut errors, &format!("players[{pi}].name"), &spec.name, caps::NAME);
+        check_name(
+            &mut errors,
+            &format!("players[{pi}].name"),
+            &spec.name,
+            caps::NAME,
+        );
         if spec.name.trim().is_empty() {
-            errors.push(PositionError::at(format!("players[{pi}].name"), "a player needs a name"));
+            errors.push(PositionError::at(
+                format!("players[{pi}].name"),
+                "a player needs a name",
+            ));
         }
         for (f, v) in [("amber", spec.amber), ("keys", spec.keys)] {
             if !(0..=caps::AMBER).contains(&v) {
@@ -345,7 +374,15 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                         errors.push(PositionError::at(path, format!("id {id:?} is used twice")));
                     }
                 }
-                if let Some(c) = card(&at, cs, pi, &names, cards, &mut errors, place == Place::Battleline) {
+                if let Some(c) = card(
+                    &at,
+                    cs,
+                    pi,
+                    &names,
+                    cards,
+                    &mut errors,
+                    place == Place::Battleline,
+                ) {
                     let fits = match place {
                         Place::Battleline => c.kind == Kind::Creature,
                         Place::Artifacts => c.kind == Kind::Artifact,
@@ -354,8 +391,16 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                     if !fits {
                         errors.push(PositionError::at(
                             format!("{at}.type"),
-                            format!("{} is a {}; the {zname} holds {}", c.name, c.kind.name(),
-                                if place == Place::Battleline { "creatures" } else { "artifacts" }),
+                            format!(
+                                "{} is a {}; the {zname} holds {}",
+                                c.name,
+                                c.kind.name(),
+                                if place == Place::Battleline {
+                                    "creatures"
+                                } else {
+                                    "artifacts"
+                                }
+                            ),
                         ));
                     }
                     player.zone_mut(place).push(c);
@@ -372,11 +417,16 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
     }
     for (i, a) in position.actions.iter().enumerate() {
         let known = |id: &str| ids.contains(id);
-        let list = |ids: &BTreeSet<String>| ids.iter().take(12).cloned().collect::<Vec<_>>().join(", ");
+        let list =
+            |ids: &BTreeSet<String>| ids.iter().take(12).cloned().collect::<Vec<_>>().join(", ");
         if !known(&a.card) {
             errors.push(PositionError::at(
                 format!("actions[{i}].card"),
-                format!("no card {:?} in the position; its cards include {}", a.card, list(&ids)),
+                format!(
+                    "no card {:?} in the position; its cards include {}",
+                    a.card,
+                    list(&ids)
+                ),
             ));
         }
         if let Some(t) = &a.target {
@@ -421,7 +471,10 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
         }
     }
     if position.decisions.len() > caps::PINS || position.rulings.len() > caps::PINS {
-        errors.push(PositionError::at("decisions", format!("at most {} pins", caps::PINS)));
+        errors.push(PositionError::at(
+            "decisions",
+            format!("at most {} pins", caps::PINS),
+        ));
     }
     errors.extend(check_pins(&position.decisions));
     let mut rulings = Vec::new();
@@ -432,7 +485,10 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                 "decisions are numbered from 1",
             ));
         }
-        if position.rulings[..i].iter().any(|o| o.decision == r.decision) {
+        if position.rulings[..i]
+            .iter()
+            .any(|o| o.decision == r.decision)
+        {
             errors.push(PositionError::at(
                 format!("rulings[{i}].decision"),
                 format!("decision {} has two rulings", r.decision),
@@ -449,18 +505,30 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
             match c {
                 RulingChange::Amber { player, by } => {
                     if !names.contains(&player.as_str()) {
-                        errors.push(PositionError::at(format!("{at}.player"), format!("no player {player:?}")));
+                        errors.push(PositionError::at(
+                            format!("{at}.player"),
+                            format!("no player {player:?}"),
+                        ));
                     }
                     if by.abs() > caps::AMBER {
-                        errors.push(PositionError::at(format!("{at}.by"), format!("from -{0} to {0}", caps::AMBER)));
+                        errors.push(PositionError::at(
+                            format!("{at}.by"),
+                            format!("from -{0} to {0}", caps::AMBER),
+                        ));
                     }
                 }
                 RulingChange::Damage { card, amount } | RulingChange::Heal { card, amount } => {
                     if !ids.contains(card) {
-                        errors.push(PositionError::at(format!("{at}.card"), format!("no card {card:?}")));
+                        errors.push(PositionError::at(
+                            format!("{at}.card"),
+                            format!("no card {card:?}"),
+                        ));
                     }
                     if !(0..=caps::STAT).contains(amount) {
-                        errors.push(PositionError::at(format!("{at}.amount"), format!("from 0 to {}", caps::STAT)));
+                        errors.push(PositionError::at(
+                            format!("{at}.amount"),
+                            format!("from 0 to {}", caps::STAT),
+                        ));
                     }
                 }
                 RulingChange::Destroy { card }
@@ -469,7 +537,10 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                 | RulingChange::Stun { card }
                 | RulingChange::Move { card, .. } => {
                     if !ids.contains(card) {
-                        errors.push(PositionError::at(format!("{at}.card"), format!("no card {card:?}")));
+                        errors.push(PositionError::at(
+                            format!("{at}.card"),
+                            format!("no card {card:?}"),
+                        ));
                     }
                 }
             }
@@ -480,7 +551,10 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
         return Err(errors);
     }
     let Ok(players): Result<[Player; 2], _> = players.try_into() else {
-        return Err(vec![PositionError::at("players", "a KeyForge position has 2 players")]);
+        return Err(vec![PositionError::at(
+            "players",
+            "a KeyForge position has 2 players",
+        )]);
     };
     Ok(State {
         position: Arc::new(position.clone()),

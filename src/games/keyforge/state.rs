@@ -90,7 +90,12 @@ impl Card {
             .collect();
         if self.kind == Kind::Creature {
             for u in &self.upgrades {
-                out.extend(u.abilities.iter().filter(|a| a.has(t)).map(|a| (u.id.clone(), a.clone())));
+                out.extend(
+                    u.abilities
+                        .iter()
+                        .filter(|a| a.has(t))
+                        .map(|a| (u.id.clone(), a.clone())),
+                );
             }
         }
         out

@@ -27,7 +27,12 @@ pub fn advance(st: &mut State) -> Vec<Event> {
         start_notes(st, &mut out);
     }
     let Some(action) = st.actions.get(st.next).cloned() else {
-        emit(st, &mut out, Change::Done { stopped: false }, &rules::ONE_TURN);
+        emit(
+            st,
+            &mut out,
+            Change::Done { stopped: false },
+            &rules::ONE_TURN,
+        );
         return out;
     };
     let i = st.next;
@@ -53,12 +58,22 @@ pub fn advance(st: &mut State) -> Vec<Event> {
             r.cite,
         );
         if st.on_rejection == OnRejection::Stop {
-            emit(st, &mut out, Change::Done { stopped: true }, &rules::ONE_TURN);
+            emit(
+                st,
+                &mut out,
+                Change::Done { stopped: true },
+                &rules::ONE_TURN,
+            );
             return out;
         }
     }
     if !st.is_over() && st.next >= st.actions.len() {
-        emit(st, &mut out, Change::Done { stopped: false }, &rules::ONE_TURN);
+        emit(
+            st,
+            &mut out,
+            Change::Done { stopped: false },
+            &rules::ONE_TURN,
+        );
     }
     out
 }
@@ -121,15 +136,26 @@ fn refuse(reason: String, cite: impl Into<Rule>) -> Refusal {
 }
 
 /// Checks `a`, then plays it.
-fn take(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, a: &ActionSpec) -> Result<(), Refusal> {
+fn take(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    ctx: &mut Ctx,
+    a: &ActionSpec,
+) -> Result<(), Refusal> {
     let card = a.card.as_str();
     match a.verb {
         Verb::Reap => {
             in_play_and_controlled(st, card, true)?;
             ready(st, card, Rule::from(&base::USE))?;
-            if st.card(card).is_some_and(|c| c.has_constant(&Constant::CannotReap)) {
+            if st
+                .card(card)
+                .is_some_and(|c| c.has_constant(&Constant::CannotReap))
+            {
                 return Err(refuse(
-                    format!("{} cannot be used to reap (its constant ability)", st.who(card)),
+                    format!(
+                        "{} cannot be used to reap (its constant ability)",
+                        st.who(card)
+                    ),
                     &seed003::CONSTANT,
                 ));
             }
@@ -137,7 +163,12 @@ fn take(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, a: &ActionSpec) -> 
             if stunned(st, out, card) {
                 return Ok(());
             }
-            emit(st, out, Change::Exhaust { card: card.into() }, &seed003::REAP);
+            emit(
+                st,
+                out,
+                Change::Exhaust { card: card.into() },
+                &seed003::REAP,
+            );
             let player = st.players[st.active].name.clone();
             emit(
                 st,
@@ -145,9 +176,21 @@ fn take(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, a: &ActionSpec) -> 
                 Change::Amber { player, by: 1 },
                 Rule::from(&seed003::REAP).house(&base::REAP),
             );
-            let abilities = st.card(card).map(|c| c.triggered(Trigger::Reap)).unwrap_or_default();
+            let abilities = st
+                .card(card)
+                .map(|c| c.triggered(Trigger::Reap))
+                .unwrap_or_default();
             for (from, ability) in abilities {
-                resolve(st, out, ctx, &from, st.active, &ability, Some(Trigger::Reap), Rule::from(&seed003::REAP));
+                resolve(
+                    st,
+                    out,
+                    ctx,
+                    &from,
+                    st.active,
+                    &ability,
+                    Some(Trigger::Reap),
+                    Rule::from(&seed003::REAP),
+                );
                 if st.is_over() {
                     break;
                 }
@@ -157,9 +200,15 @@ fn take(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, a: &ActionSpec) -> 
         Verb::Fight => {
             in_play_and_controlled(st, card, true)?;
             ready(st, card, Rule::from(&base::USE))?;
-            if st.card(card).is_some_and(|c| c.has_constant(&Constant::CannotFight)) {
+            if st
+                .card(card)
+                .is_some_and(|c| c.has_constant(&Constant::CannotFight))
+            {
                 return Err(refuse(
-                    format!("{} cannot be used to fight (its constant ability)", st.who(card)),
+                    format!(
+                        "{} cannot be used to fight (its constant ability)",
+                        st.who(card)
+                    ),
                     &seed003::CONSTANT,
                 ));
             }
@@ -179,14 +228,32 @@ fn take(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, a: &ActionSpec) -> 
                     &seed003::ACTION_EXHAUST,
                 ));
             };
-            ready(st, card, Rule::from(&seed003::ACTION_EXHAUST).house(&base::USE))?;
+            ready(
+                st,
+                card,
+                Rule::from(&seed003::ACTION_EXHAUST).house(&base::USE),
+            )?;
             house(st, out, card, "use its Action: ability")?;
             if st.creature_in_play(card) && stunned(st, out, card) {
                 return Ok(());
             }
             futile(st, out, card, &ability)?;
-            emit(st, out, Change::Exhaust { card: card.into() }, &seed003::ACTION_EXHAUST);
-            resolve(st, out, ctx, &from, st.active, &ability, Some(Trigger::Action), Rule::from(&seed003::ACTION_RESOLVES));
+            emit(
+                st,
+                out,
+                Change::Exhaust { card: card.into() },
+                &seed003::ACTION_EXHAUST,
+            );
+            resolve(
+                st,
+                out,
+                ctx,
+                &from,
+                st.active,
+                &ability,
+                Some(Trigger::Action),
+                Rule::from(&seed003::ACTION_RESOLVES),
+            );
             Ok(())
         }
         Verb::Omni => {
@@ -207,7 +274,15 @@ fn take(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, a: &ActionSpec) -> 
                         "belongs to {}, not the active house {}; its Omni: ability may be used all the same.",
                         c.house, st.house
                     );
-                    emit(st, out, Change::Note { card: card.into(), what }, &seed003::OMNI);
+                    emit(
+                        st,
+                        out,
+                        Change::Note {
+                            card: card.into(),
+                            what,
+                        },
+                        &seed003::OMNI,
+                    );
                 }
             }
             futile(st, out, card, &ability)?;
@@ -215,7 +290,11 @@ fn take(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, a: &ActionSpec) -> 
                 OmniExhausts::Exhausts => {
                     let sacrifices_itself = matches!(&ability.body, Body::Effects { effects }
                         if effects.iter().any(|e| matches!(e, Effect::Sacrifice { what: Subject::This })));
-                    let base_rule = if sacrifices_itself { &base::USE_SACRIFICED } else { &base::USE };
+                    let base_rule = if sacrifices_itself {
+                        &base::USE_SACRIFICED
+                    } else {
+                        &base::USE
+                    };
                     emit(
                         st,
                         out,
@@ -228,12 +307,22 @@ fn take(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, a: &ActionSpec) -> 
                     out,
                     Change::Note {
                         card: card.into(),
-                        what: "using its Omni: ability does not exhaust it under this reading.".into(),
+                        what: "using its Omni: ability does not exhaust it under this reading."
+                            .into(),
                     },
                     Rule::from(&seed003::OMNI).reading(reading.reading()),
                 ),
             }
-            resolve(st, out, ctx, &from, st.active, &ability, Some(Trigger::Omni), Rule::from(&seed003::OMNI));
+            resolve(
+                st,
+                out,
+                ctx,
+                &from,
+                st.active,
+                &ability,
+                Some(Trigger::Omni),
+                Rule::from(&seed003::OMNI),
+            );
             Ok(())
         }
         Verb::Play | Verb::PlayFrom | Verb::PutIntoPlay => {
@@ -245,7 +334,8 @@ fn take(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, a: &ActionSpec) -> 
             };
             let who = st.who(card);
             let loc = st.find(card);
-            if !loc.is_some_and(|l| l.player == st.active && l.place == zone && l.upgrade.is_none()) {
+            if !loc.is_some_and(|l| l.player == st.active && l.place == zone && l.upgrade.is_none())
+            {
                 let place = match loc {
                     Some(l) => format!("{}'s {}", st.players[l.player].name, l.place.name()),
                     None => "nowhere".into(),
@@ -264,7 +354,10 @@ fn take(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, a: &ActionSpec) -> 
             };
             if a.verb == Verb::Play && !c.house.eq_ignore_ascii_case(&st.house) {
                 return Err(refuse(
-                    format!("{who} belongs to {}, not the active house {}; it cannot be played", c.house, st.house),
+                    format!(
+                        "{who} belongs to {}, not the active house {}; it cannot be played",
+                        c.house, st.house
+                    ),
                     &base::ACTIVE_HOUSE,
                 ));
             }
@@ -278,7 +371,10 @@ fn take(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, a: &ActionSpec) -> 
                 if let Some(t) = &a.target {
                     if !st.creature_in_play(t) {
                         return Err(refuse(
-                            format!("{} is not a creature in play; an upgrade attaches to one", st.who(t)),
+                            format!(
+                                "{} is not a creature in play; an upgrade attaches to one",
+                                st.who(t)
+                            ),
                             &base::CARD_TYPES,
                         ));
                     }
@@ -297,20 +393,34 @@ fn take(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, a: &ActionSpec) -> 
 
 /// A card enters play (or an action card resolves), with its Play: abilities when it
 /// is played.
-fn enter(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, a: &ActionSpec, card: &str, kind: Kind, from: Place) {
+fn enter(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    ctx: &mut Ctx,
+    a: &ActionSpec,
+    card: &str,
+    kind: Kind,
+    from: Place,
+) {
     let played = a.verb != Verb::PutIntoPlay;
     let player = st.players[st.active].name.clone();
     match a.verb {
         Verb::Play => emit(
             st,
             out,
-            Change::Note { card: card.into(), what: "is played from hand.".into() },
+            Change::Note {
+                card: card.into(),
+                what: "is played from hand.".into(),
+            },
             &seed003::PLAY,
         ),
         Verb::PlayFrom => emit(
             st,
             out,
-            Change::Note { card: card.into(), what: format!("is played by an ability from the {}.", from.name()) },
+            Change::Note {
+                card: card.into(),
+                what: format!("is played by an ability from the {}.", from.name()),
+            },
             Rule::from(&seed003::PLAY_FROM).house(&rules::ABILITY_PLAYS),
         ),
         _ => {}
@@ -333,31 +443,64 @@ fn enter(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, a: &ActionSpec, ca
                 Rule::from(&base::FLANK).house(&rules::DEFAULT_CHOICE)
             };
             emit(st, out, mover(Place::Battleline, Some(flank), None), rule);
-            emit(st, out, Change::Exhaust { card: card.into() }, &base::ENTERS_EXHAUSTED);
+            emit(
+                st,
+                out,
+                Change::Exhaust { card: card.into() },
+                &base::ENTERS_EXHAUSTED,
+            );
         }
         Kind::Artifact => {
-            emit(st, out, mover(Place::Artifacts, None, None), &base::CARD_TYPES);
-            emit(st, out, Change::Exhaust { card: card.into() }, &base::ENTERS_EXHAUSTED);
+            emit(
+                st,
+                out,
+                mover(Place::Artifacts, None, None),
+                &base::CARD_TYPES,
+            );
+            emit(
+                st,
+                out,
+                Change::Exhaust { card: card.into() },
+                &base::ENTERS_EXHAUSTED,
+            );
         }
         Kind::Upgrade => {
             let target = match &a.target {
                 Some(t) => Some(t.clone()),
                 None => {
-                    let options: Vec<String> = st.creatures().into_iter().map(|(_, id)| id).collect();
-                    choose(st, out, ctx, "the creature the upgrade attaches to", options)
+                    let options: Vec<String> =
+                        st.creatures().into_iter().map(|(_, id)| id).collect();
+                    choose(
+                        st,
+                        out,
+                        ctx,
+                        "the creature the upgrade attaches to",
+                        options,
+                    )
                 }
             };
             let Some(t) = target else {
                 return;
             };
-            emit(st, out, mover(Place::Battleline, None, Some(t)), &base::CARD_TYPES);
+            emit(
+                st,
+                out,
+                mover(Place::Battleline, None, Some(t)),
+                &base::CARD_TYPES,
+            );
         }
         Kind::Action => {}
     }
-    let abilities = st.card(card).map(|c| c.triggered(Trigger::Play)).unwrap_or_default();
+    let abilities = st
+        .card(card)
+        .map(|c| c.triggered(Trigger::Play))
+        .unwrap_or_default();
     // An upgrade's or creature's triggered() includes upgrades only for creatures; the
     // card's own Play: abilities are what a play resolves.
-    let own: Vec<_> = abilities.into_iter().filter(|(from, _)| from == card).collect();
+    let own: Vec<_> = abilities
+        .into_iter()
+        .filter(|(from, _)| from == card)
+        .collect();
     if played {
         let rule = if kind == Kind::Action {
             Rule::from(&seed003::PLAY_ACTION_CARD)
@@ -365,7 +508,16 @@ fn enter(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, a: &ActionSpec, ca
             Rule::from(&seed003::PLAY_ENTERS)
         };
         for (from, ability) in own {
-            resolve(st, out, ctx, &from, st.active, &ability, Some(Trigger::Play), rule);
+            resolve(
+                st,
+                out,
+                ctx,
+                &from,
+                st.active,
+                &ability,
+                Some(Trigger::Play),
+                rule,
+            );
             if st.is_over() {
                 return;
             }
@@ -374,7 +526,10 @@ fn enter(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, a: &ActionSpec, ca
         emit(
             st,
             out,
-            Change::Note { card: card.into(), what: "is put into play, not played.".into() },
+            Change::Note {
+                card: card.into(),
+                what: "is put into play, not played.".into(),
+            },
             &seed003::PUT_INTO_PLAY,
         );
     } else {

@@ -455,8 +455,10 @@ async fn open_position(
             .await;
     }
     if !json.is_empty() && crate::games::which(&json) == Ok(crate::games::GameId::Keyforge) {
-        return open_game::<crate::games::keyforge::Keyforge>(state, req, fields, json, source, out)
-            .await;
+        return open_game::<crate::games::keyforge::Keyforge>(
+            state, req, fields, json, source, out,
+        )
+        .await;
     }
     // Problems with pasted JSON sit at its field; an uploaded file's above the form.
     let json_field = (source == PASTED).then_some("json");

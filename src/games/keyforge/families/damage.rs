@@ -25,7 +25,11 @@ pub fn deal(
     let left = (c.armor - c.armor_used).max(0);
     let armor = left.min(amount.max(0));
     let placed = amount.max(0) - armor;
-    let rule = if armor > 0 { Rule::from(&base::ARMOR) } else { cite };
+    let rule = if armor > 0 {
+        Rule::from(&base::ARMOR)
+    } else {
+        cite
+    };
     emit(
         st,
         out,
@@ -101,7 +105,14 @@ fn rounds(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx) -> Vec<String> {
 
 /// Destroys `card` now (a destroy or sacrifice effect, Poison): its "Destroyed:"
 /// abilities, then it leaves play for its owner's discard pile.
-pub fn destroy(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, card: &str, why: String, cite: Rule) {
+pub fn destroy(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    ctx: &mut Ctx,
+    card: &str,
+    why: String,
+    cite: Rule,
+) {
     if !st.in_play(card) || ctx.dying.iter().any(|d| d == card) {
         return;
     }
@@ -116,7 +127,13 @@ pub fn destroy(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, card: &str, 
         cite,
     );
     destroyed_abilities(st, out, ctx, card);
-    leave_play(st, out, card, Place::Discard, Rule::from(&base::LEAVES_PLAY));
+    leave_play(
+        st,
+        out,
+        card,
+        Place::Discard,
+        Rule::from(&base::LEAVES_PLAY),
+    );
     ctx.dying.retain(|d| d != card);
     check_destroyed(st, out, ctx);
 }

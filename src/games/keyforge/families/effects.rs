@@ -151,7 +151,12 @@ pub fn choose(
             pinned: true,
         };
         let chosen = decision.options[i].clone();
-        emit(st, out, Change::Choice { purpose, decision }, &base::CHOICES);
+        emit(
+            st,
+            out,
+            Change::Choice { purpose, decision },
+            &base::CHOICES,
+        );
         return Some(chosen);
     }
     match decide(&st.decision_pins, ordinal, options.len(), 0) {
@@ -231,12 +236,27 @@ fn name_of(st: &State, p: usize) -> String {
 }
 
 /// Plays one effect.
-fn run(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, source: &str, controller: usize, e: &Effect) {
+fn run(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    ctx: &mut Ctx,
+    source: &str,
+    controller: usize,
+    e: &Effect,
+) {
     let opponent = State::opponent(controller);
     let lang = || Rule::from(&rules::LANGUAGE);
     match e {
         Effect::Damage { amount, to } => {
-            let targets = select(st, out, ctx, controller, source, to, "the creature to damage");
+            let targets = select(
+                st,
+                out,
+                ctx,
+                controller,
+                source,
+                to,
+                "the creature to damage",
+            );
             for t in &targets {
                 deal(st, out, t, Some(source), *amount as i32, lang());
             }
@@ -245,14 +265,32 @@ fn run(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, source: &str, contro
         }
         Effect::Gain { amount } => {
             let player = name_of(st, controller);
-            emit(st, out, Change::Amber { player, by: *amount as i32 }, &base::AMBER);
+            emit(
+                st,
+                out,
+                Change::Amber {
+                    player,
+                    by: *amount as i32,
+                },
+                &base::AMBER,
+            );
         }
         Effect::Lose { amount } | Effect::OpponentLoses { amount } => {
-            let p = if matches!(e, Effect::Lose { .. }) { controller } else { opponent };
+            let p = if matches!(e, Effect::Lose { .. }) {
+                controller
+            } else {
+                opponent
+            };
             let n = (*amount as i32).min(st.players[p].amber);
             let player = name_of(st, p);
             if n == 0 {
-                note(st, out, source, format!("{player} has no Æmber to lose."), Rule::from(&base::AMBER));
+                note(
+                    st,
+                    out,
+                    source,
+                    format!("{player} has no Æmber to lose."),
+                    Rule::from(&base::AMBER),
+                );
             } else {
                 emit(st, out, Change::Amber { player, by: -n }, &base::AMBER);
             }
@@ -261,9 +299,23 @@ fn run(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, source: &str, contro
             let n = (*amount as i32).min(st.players[opponent].amber);
             let (from, to) = (name_of(st, opponent), name_of(st, controller));
             if n == 0 {
-                note(st, out, source, format!("{from} has no Æmber to steal."), Rule::from(&base::AMBER));
+                note(
+                    st,
+                    out,
+                    source,
+                    format!("{from} has no Æmber to steal."),
+                    Rule::from(&base::AMBER),
+                );
             } else {
-                emit(st, out, Change::Amber { player: from, by: -n }, &base::AMBER);
+                emit(
+                    st,
+                    out,
+                    Change::Amber {
+                        player: from,
+                        by: -n,
+                    },
+                    &base::AMBER,
+                );
                 emit(st, out, Change::Amber { player: to, by: n }, &base::AMBER);
             }
         }
@@ -271,22 +323,63 @@ fn run(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, source: &str, contro
             let n = (*amount as i32).min(st.players[opponent].amber);
             let from = name_of(st, opponent);
             if !st.creature_in_play(source) {
-                note(st, out, source, "only a creature in play captures; nothing happens.".into(), Rule::from(&base::AMBER));
+                note(
+                    st,
+                    out,
+                    source,
+                    "only a creature in play captures; nothing happens.".into(),
+                    Rule::from(&base::AMBER),
+                );
             } else if n == 0 {
-                note(st, out, source, format!("{from} has no Æmber to capture."), Rule::from(&base::AMBER));
+                note(
+                    st,
+                    out,
+                    source,
+                    format!("{from} has no Æmber to capture."),
+                    Rule::from(&base::AMBER),
+                );
             } else {
-                emit(st, out, Change::Capture { card: source.to_string(), player: from, amount: n }, &base::AMBER);
+                emit(
+                    st,
+                    out,
+                    Change::Capture {
+                        card: source.to_string(),
+                        player: from,
+                        amount: n,
+                    },
+                    &base::AMBER,
+                );
             }
         }
         Effect::Destroy { what } => {
-            for t in select(st, out, ctx, controller, source, what, "the creature to destroy") {
-                destroy(st, out, ctx, &t, format!("{}'s ability", st.who(source)), lang());
+            for t in select(
+                st,
+                out,
+                ctx,
+                controller,
+                source,
+                what,
+                "the creature to destroy",
+            ) {
+                destroy(
+                    st,
+                    out,
+                    ctx,
+                    &t,
+                    format!("{}'s ability", st.who(source)),
+                    lang(),
+                );
             }
         }
         Effect::Sacrifice { what } => {
             let what = match what {
                 // Only a card its controller controls is sacrificed.
-                Subject::Creatures { each, with_trait, without_trait, .. } => Subject::Creatures {
+                Subject::Creatures {
+                    each,
+                    with_trait,
+                    without_trait,
+                    ..
+                } => Subject::Creatures {
                     each: *each,
                     side: SideFilter::Friendly,
                     with_trait: with_trait.clone(),
@@ -294,27 +387,74 @@ fn run(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, source: &str, contro
                 },
                 Subject::This => Subject::This,
             };
-            for t in select(st, out, ctx, controller, source, &what, "the creature to sacrifice") {
-                destroy(st, out, ctx, &t, "sacrificed".into(), Rule::from(&base::SACRIFICE));
+            for t in select(
+                st,
+                out,
+                ctx,
+                controller,
+                source,
+                &what,
+                "the creature to sacrifice",
+            ) {
+                destroy(
+                    st,
+                    out,
+                    ctx,
+                    &t,
+                    "sacrificed".into(),
+                    Rule::from(&base::SACRIFICE),
+                );
             }
         }
         Effect::Ready { what } => {
-            for t in select(st, out, ctx, controller, source, what, "the creature to ready") {
+            for t in select(
+                st,
+                out,
+                ctx,
+                controller,
+                source,
+                what,
+                "the creature to ready",
+            ) {
                 emit(st, out, Change::Ready { card: t }, &base::STATES);
             }
         }
         Effect::Exhaust { what } => {
-            for t in select(st, out, ctx, controller, source, what, "the creature to exhaust") {
+            for t in select(
+                st,
+                out,
+                ctx,
+                controller,
+                source,
+                what,
+                "the creature to exhaust",
+            ) {
                 emit(st, out, Change::Exhaust { card: t }, &base::STATES);
             }
         }
         Effect::Stun { what } => {
-            for t in select(st, out, ctx, controller, source, what, "the creature to stun") {
+            for t in select(
+                st,
+                out,
+                ctx,
+                controller,
+                source,
+                what,
+                "the creature to stun",
+            ) {
                 emit(st, out, Change::Stun { card: t }, &base::STATES);
             }
         }
         Effect::ReturnToHand { what } => {
-            for t in select(st, out, ctx, controller, source, what, "the creature to return to hand") {
+            for t in select(
+                st,
+                out,
+                ctx,
+                controller,
+                source,
+                what,
+                "the creature to return to hand",
+            ) {
                 leave_play(st, out, &t, Place::Hand, Rule::from(&base::ZONES));
             }
         }
@@ -331,7 +471,15 @@ fn run(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, source: &str, contro
                 emit(
                     st,
                     out,
-                    Change::Move { card, from: Place::Hand, to: Place::Archives, player, flank: None, onto: None, bottom: false },
+                    Change::Move {
+                        card,
+                        from: Place::Hand,
+                        to: Place::Archives,
+                        player,
+                        flank: None,
+                        onto: None,
+                        bottom: false,
+                    },
                     &base::ZONES,
                 );
             }
@@ -342,7 +490,15 @@ fn run(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, source: &str, contro
             }
         }
         Effect::Heal { amount, what } => {
-            for t in select(st, out, ctx, controller, source, what, "the creature to heal") {
+            for t in select(
+                st,
+                out,
+                ctx,
+                controller,
+                source,
+                what,
+                "the creature to heal",
+            ) {
                 let damage = st.card(&t).map_or(0, |c| c.damage);
                 let n = amount.map_or(damage, |a| (a as i32).min(damage));
                 emit(st, out, Change::Heal { card: t, amount: n }, &base::HEAL);
@@ -351,28 +507,54 @@ fn run(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, source: &str, contro
         Effect::Draw { cards } => {
             for _ in 0..*cards {
                 let Some(top) = st.players[controller].deck.first().map(|c| c.id.clone()) else {
-                    note(st, out, source, "the deck is empty: nothing to draw.".into(), Rule::from(&rules::EMPTY_DECK));
+                    note(
+                        st,
+                        out,
+                        source,
+                        "the deck is empty: nothing to draw.".into(),
+                        Rule::from(&rules::EMPTY_DECK),
+                    );
                     break;
                 };
                 let player = name_of(st, controller);
                 emit(
                     st,
                     out,
-                    Change::Move { card: top, from: Place::Deck, to: Place::Hand, player, flank: None, onto: None, bottom: false },
+                    Change::Move {
+                        card: top,
+                        from: Place::Deck,
+                        to: Place::Hand,
+                        player,
+                        flank: None,
+                        onto: None,
+                        bottom: false,
+                    },
                     &base::ZONES,
                 );
             }
         }
         Effect::Look { cards } => {
             let deck = &st.players[controller].deck;
-            let seen: Vec<String> = deck.iter().take(*cards as usize).map(|c| c.id.clone()).collect();
+            let seen: Vec<String> = deck
+                .iter()
+                .take(*cards as usize)
+                .map(|c| c.id.clone())
+                .collect();
             let rule = if seen.len() < *cards as usize {
                 Rule::from(&rules::EMPTY_DECK)
             } else {
                 Rule::from(&base::ZONES)
             };
             let player = name_of(st, controller);
-            emit(st, out, Change::Looked { player, cards: seen }, rule);
+            emit(
+                st,
+                out,
+                Change::Looked {
+                    player,
+                    cards: seen,
+                },
+                rule,
+            );
         }
         Effect::BottomOneLooked => {
             let options: Vec<String> = st
@@ -381,25 +563,53 @@ fn run(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, source: &str, contro
                 .filter(|id| st.find(id).is_some_and(|l| l.place == Place::Deck))
                 .cloned()
                 .collect();
-            if let Some(card) = choose(st, out, ctx, "the card to put on the bottom of the deck", options) {
+            if let Some(card) = choose(
+                st,
+                out,
+                ctx,
+                "the card to put on the bottom of the deck",
+                options,
+            ) {
                 let player = name_of(st, controller);
                 emit(
                     st,
                     out,
-                    Change::Move { card, from: Place::Deck, to: Place::Deck, player, flank: None, onto: None, bottom: true },
+                    Change::Move {
+                        card,
+                        from: Place::Deck,
+                        to: Place::Deck,
+                        player,
+                        flank: None,
+                        onto: None,
+                        bottom: true,
+                    },
                     &base::ZONES,
                 );
             }
         }
         Effect::FriendlyPower { amount } => {
             let player = name_of(st, controller);
-            emit(st, out, Change::PowerBonus { player, amount: *amount as i32 }, &rules::LASTING);
+            emit(
+                st,
+                out,
+                Change::PowerBonus {
+                    player,
+                    amount: *amount as i32,
+                },
+                &rules::LASTING,
+            );
         }
         Effect::IfDestroyed { then } => {
             if ctx.last_destroyed == Some(true) {
                 run(st, out, ctx, source, controller, then);
             } else {
-                note(st, out, source, "the damage did not destroy that creature, so the rest does not happen.".into(), lang());
+                note(
+                    st,
+                    out,
+                    source,
+                    "the damage did not destroy that creature, so the rest does not happen.".into(),
+                    lang(),
+                );
             }
         }
     }
@@ -428,10 +638,23 @@ pub fn ruling(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, source: &str,
     for c in changes.unwrap_or_default() {
         let cite = || Rule::from(&rules::RULING);
         match c {
-            RulingChange::Amber { player, by } => emit(st, out, Change::Amber { player, by }, cite()),
+            RulingChange::Amber { player, by } => {
+                emit(st, out, Change::Amber { player, by }, cite())
+            }
             RulingChange::Damage { card, amount } => {
                 if st.creature_in_play(&card) {
-                    emit(st, out, Change::Damage { card, source: None, dealt: amount, armor: 0, placed: amount }, cite());
+                    emit(
+                        st,
+                        out,
+                        Change::Damage {
+                            card,
+                            source: None,
+                            dealt: amount,
+                            armor: 0,
+                            placed: amount,
+                        },
+                        cite(),
+                    );
                     check_destroyed(st, out, ctx);
                 } else {
                     note(st, out, &card, "the ruling damages a card that is not a creature in play; nothing happens.".into(), cite());
@@ -441,7 +664,9 @@ pub fn ruling(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, source: &str,
                 let n = st.card(&card).map_or(0, |c| c.damage.min(amount));
                 emit(st, out, Change::Heal { card, amount: n }, cite());
             }
-            RulingChange::Destroy { card } => destroy(st, out, ctx, &card, "the judge's ruling".into(), cite()),
+            RulingChange::Destroy { card } => {
+                destroy(st, out, ctx, &card, "the judge's ruling".into(), cite())
+            }
             RulingChange::Exhaust { card } => emit(st, out, Change::Exhaust { card }, cite()),
             RulingChange::Ready { card } => emit(st, out, Change::Ready { card }, cite()),
             RulingChange::Stun { card } => emit(st, out, Change::Stun { card }, cite()),

@@ -22,7 +22,10 @@ pub fn protected(st: &State, id: &str) -> bool {
         return false;
     };
     let line = &st.players[loc.player].battleline;
-    let has = |i: usize| line.get(i).is_some_and(|c| c.keyword(Keyword::Taunt).is_some());
+    let has = |i: usize| {
+        line.get(i)
+            .is_some_and(|c| c.keyword(Keyword::Taunt).is_some())
+    };
     !has(loc.index) && ((loc.index > 0 && has(loc.index - 1)) || has(loc.index + 1))
 }
 
@@ -53,7 +56,9 @@ pub fn check_target(st: &State, attacker: &str, target: Option<&str>) -> Result<
     };
     let who = st.who(t);
     if !st.creature_in_play(t) {
-        let place = st.find(t).map_or("nowhere".to_string(), |l| format!("in the {}", l.place.name()));
+        let place = st.find(t).map_or("nowhere".to_string(), |l| {
+            format!("in the {}", l.place.name())
+        });
         return Err(Refusal {
             reason: format!("{who} is {place}; a fight is with a creature in play"),
             cite: Rule::from(&seed003::IN_PLAY_ONLY),
@@ -76,8 +81,21 @@ pub fn check_target(st: &State, attacker: &str, target: Option<&str>) -> Result<
 
 /// Plays the fight of `attacker` (checked: in play, controlled, ready, house, not
 /// stunned, a target it may fight).
-pub fn fight(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, attacker: &str, target: Option<String>) {
-    emit(st, out, Change::Exhaust { card: attacker.to_string() }, &base::FIGHT);
+pub fn fight(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    ctx: &mut Ctx,
+    attacker: &str,
+    target: Option<String>,
+) {
+    emit(
+        st,
+        out,
+        Change::Exhaust {
+            card: attacker.to_string(),
+        },
+        &base::FIGHT,
+    );
     let defender = match target {
         Some(t) => t,
         None => {
@@ -92,7 +110,11 @@ pub fn fight(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, attacker: &str
         .battleline
         .iter()
         .any(|c| c.keyword(Keyword::Taunt).is_some());
-    let rule = if tauntish { Rule::from(&base::TAUNT) } else { Rule::from(&base::FIGHT) };
+    let rule = if tauntish {
+        Rule::from(&base::TAUNT)
+    } else {
+        Rule::from(&base::FIGHT)
+    };
     emit(
         st,
         out,
@@ -106,7 +128,14 @@ pub fn fight(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, attacker: &str
     let elusive = match st.card(&defender) {
         Some(d) if d.keyword(Keyword::Elusive).is_some() && !d.elusive_used => {
             let exhausted = d.exhausted;
-            emit(st, out, Change::Elusive { card: defender.clone() }, &base::ELUSIVE);
+            emit(
+                st,
+                out,
+                Change::Elusive {
+                    card: defender.clone(),
+                },
+                &base::ELUSIVE,
+            );
             if exhausted {
                 emit(
                     st,
@@ -135,7 +164,9 @@ pub fn fight(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, attacker: &str
                 out,
                 Change::Note {
                     card: defender.clone(),
-                    what: "has Elusive, but it was already fought this turn: the fight deals damage.".into(),
+                    what:
+                        "has Elusive, but it was already fought this turn: the fight deals damage."
+                            .into(),
                 },
                 &base::ELUSIVE,
             );
@@ -148,19 +179,45 @@ pub fn fight(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, attacker: &str
     // Before Fight:, then Assault and Hazardous.
     if let Some(a) = st.card(attacker) {
         for (from, ability) in a.triggered(Trigger::BeforeFight) {
-            resolve(st, out, ctx, &from, controller, &ability, Some(Trigger::BeforeFight), Rule::from(&base::BEFORE_FIGHT));
+            resolve(
+                st,
+                out,
+                ctx,
+                &from,
+                controller,
+                &ability,
+                Some(Trigger::BeforeFight),
+                Rule::from(&base::BEFORE_FIGHT),
+            );
             destroyed.extend(check_destroyed(st, out, ctx));
         }
     }
     if let Some(x) = st.card(attacker).and_then(|a| a.keyword(Keyword::Assault)) {
         if st.creature_in_play(&defender) && st.creature_in_play(attacker) {
-            deal(st, out, &defender, Some(attacker), x as i32, Rule::from(&base::ASSAULT));
+            deal(
+                st,
+                out,
+                &defender,
+                Some(attacker),
+                x as i32,
+                Rule::from(&base::ASSAULT),
+            );
             destroyed.extend(check_destroyed(st, out, ctx));
         }
     }
-    if let Some(x) = st.card(&defender).and_then(|d| d.keyword(Keyword::Hazardous)) {
+    if let Some(x) = st
+        .card(&defender)
+        .and_then(|d| d.keyword(Keyword::Hazardous))
+    {
         if st.creature_in_play(&defender) && st.creature_in_play(attacker) {
-            deal(st, out, attacker, Some(&defender), x as i32, Rule::from(&base::HAZARDOUS));
+            deal(
+                st,
+                out,
+                attacker,
+                Some(&defender),
+                x as i32,
+                Rule::from(&base::HAZARDOUS),
+            );
             destroyed.extend(check_destroyed(st, out, ctx));
         }
     }
@@ -178,9 +235,18 @@ pub fn fight(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, attacker: &str
     } else if elusive {
         // No fight damage either way (noted above).
     } else {
-        let skirmish = st.card(attacker).is_some_and(|a| a.keyword(Keyword::Skirmish).is_some());
+        let skirmish = st
+            .card(attacker)
+            .is_some_and(|a| a.keyword(Keyword::Skirmish).is_some());
         let (pa, pd) = (st.power(attacker), st.power(&defender));
-        let to_defender = deal(st, out, &defender, Some(attacker), pa, Rule::from(&base::EXCHANGE));
+        let to_defender = deal(
+            st,
+            out,
+            &defender,
+            Some(attacker),
+            pa,
+            Rule::from(&base::EXCHANGE),
+        );
         let to_attacker = if skirmish {
             emit(
                 st,
@@ -193,25 +259,51 @@ pub fn fight(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, attacker: &str
             );
             0
         } else {
-            deal(st, out, attacker, Some(&defender), pd, Rule::from(&base::EXCHANGE))
+            deal(
+                st,
+                out,
+                attacker,
+                Some(&defender),
+                pd,
+                Rule::from(&base::EXCHANGE),
+            )
         };
-        let poison = |st: &State, id: &str| st.card(id).is_some_and(|c| c.keyword(Keyword::Poison).is_some());
+        let poison = |st: &State, id: &str| {
+            st.card(id)
+                .is_some_and(|c| c.keyword(Keyword::Poison).is_some())
+        };
         let poison_defender = to_defender > 0 && poison(st, attacker);
         let poison_attacker = to_attacker > 0 && poison(st, &defender);
         if poison_defender {
             destroyed.push(defender.clone());
-            destroy(st, out, ctx, &defender, format!("fight damage from {} with Poison", st.who(attacker)), Rule::from(&base::POISON));
+            destroy(
+                st,
+                out,
+                ctx,
+                &defender,
+                format!("fight damage from {} with Poison", st.who(attacker)),
+                Rule::from(&base::POISON),
+            );
         }
         if poison_attacker {
             destroyed.push(attacker.to_string());
-            destroy(st, out, ctx, attacker, format!("fight damage from {} with Poison", st.who(&defender)), Rule::from(&base::POISON));
+            destroy(
+                st,
+                out,
+                ctx,
+                attacker,
+                format!("fight damage from {} with Poison", st.who(&defender)),
+                Rule::from(&base::POISON),
+            );
         }
         destroyed.extend(check_destroyed(st, out, ctx));
     }
     if st.is_over() {
         return;
     }
-    after_fight(st, out, ctx, attacker, &defender, early, &destroyed, controller);
+    after_fight(
+        st, out, ctx, attacker, &defender, early, &destroyed, controller,
+    );
 }
 
 /// The attacker's Fight: abilities, the defender's (which do not trigger), and the
@@ -230,7 +322,10 @@ fn after_fight(
     let attacker_destroyed = destroyed.iter().any(|d| d == attacker);
     let in_play = st.creature_in_play(attacker);
     // The card may have left play: its abilities are read from wherever it is now.
-    let fights = st.card(attacker).map(|a| a.triggered(Trigger::Fight)).unwrap_or_default();
+    let fights = st
+        .card(attacker)
+        .map(|a| a.triggered(Trigger::Fight))
+        .unwrap_or_default();
     let reading = st.readings.fight_abilities;
     for (from, ability) in fights {
         let (goes, why) = match reading {
@@ -251,7 +346,16 @@ fn after_fight(
             } else if reading == FightAbilities::InPlayAfterFight {
                 rule = rule.house(&base::AFTER_FIGHT);
             }
-            resolve(st, out, ctx, &from, controller, &ability, Some(Trigger::Fight), rule);
+            resolve(
+                st,
+                out,
+                ctx,
+                &from,
+                controller,
+                &ability,
+                Some(Trigger::Fight),
+                rule,
+            );
         } else {
             emit(
                 st,
@@ -269,7 +373,10 @@ fn after_fight(
         }
     }
     // Only the attacker triggers Fight: abilities.
-    let defending = st.card(defender).map(|d| d.triggered(Trigger::Fight)).unwrap_or_default();
+    let defending = st
+        .card(defender)
+        .map(|d| d.triggered(Trigger::Fight))
+        .unwrap_or_default();
     for (from, _) in defending {
         emit(
             st,
@@ -277,7 +384,10 @@ fn after_fight(
             Change::NotResolved {
                 card: from,
                 trigger: Some(Trigger::Fight),
-                why: format!("{} was attacked; only the attacker triggers Fight: abilities", st.who(defender)),
+                why: format!(
+                    "{} was attacked; only the attacker triggers Fight: abilities",
+                    st.who(defender)
+                ),
             },
             &seed003::FIGHT_ATTACKER_ONLY,
         );
@@ -304,10 +414,21 @@ fn after_fight(
                     let as_effects = super::super::effect::Ability {
                         triggers: Vec::new(),
                         text: ability.text.clone(),
-                        body: Body::Effects { effects: then.clone() },
+                        body: Body::Effects {
+                            effects: then.clone(),
+                        },
                         after_fight: false,
                     };
-                    resolve(st, out, ctx, me, mine, &as_effects, None, Rule::from(&seed003::FIGHT_SURVIVE));
+                    resolve(
+                        st,
+                        out,
+                        ctx,
+                        me,
+                        mine,
+                        &as_effects,
+                        None,
+                        Rule::from(&seed003::FIGHT_SURVIVE),
+                    );
                 } else {
                     emit(
                         st,

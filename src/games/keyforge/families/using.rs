@@ -29,7 +29,10 @@ fn refuse(reason: String, cite: impl Into<Rule>) -> Refusal {
 pub fn in_play_and_controlled(st: &State, card: &str, creature: bool) -> Result<(), Refusal> {
     let who = st.who(card);
     let Some(loc) = st.find(card) else {
-        return Err(refuse(format!("{who} is nowhere in the position"), &base::USE));
+        return Err(refuse(
+            format!("{who} is nowhere in the position"),
+            &base::USE,
+        ));
     };
     if !loc.place.in_play() || loc.upgrade.is_some() {
         let place = if loc.upgrade.is_some() {
@@ -61,7 +64,10 @@ pub fn in_play_and_controlled(st: &State, card: &str, creature: bool) -> Result<
 pub fn ready(st: &State, card: &str, cite: Rule) -> Result<(), Refusal> {
     if st.card(card).is_some_and(|c| c.exhausted) {
         return Err(refuse(
-            format!("{} is exhausted; an exhausted card cannot be used", st.who(card)),
+            format!(
+                "{} is exhausted; an exhausted card cannot be used",
+                st.who(card)
+            ),
             cite,
         ));
     }
@@ -125,8 +131,22 @@ pub fn stunned(st: &mut State, out: &mut Vec<Event>, card: &str) -> bool {
     if !st.card(card).is_some_and(|c| c.stunned) {
         return false;
     }
-    emit(st, out, Change::Exhaust { card: card.to_string() }, &base::STUN);
-    emit(st, out, Change::Unstun { card: card.to_string() }, &base::STUN);
+    emit(
+        st,
+        out,
+        Change::Exhaust {
+            card: card.to_string(),
+        },
+        &base::STUN,
+    );
+    emit(
+        st,
+        out,
+        Change::Unstun {
+            card: card.to_string(),
+        },
+        &base::STUN,
+    );
     true
 }
 
