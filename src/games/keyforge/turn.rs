@@ -39,6 +39,7 @@ pub fn advance(st: &mut State) -> Vec<Event> {
     st.next += 1;
     st.phase = Phase::of(action.verb);
     let mut ctx = Ctx {
+        resolve,
         action: i,
         targets: action.targets.iter().cloned().collect(),
         last_destroyed: None,

@@ -144,8 +144,9 @@ fn destroyed_abilities(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, card
     };
     let controller = st.controller(card).unwrap_or(st.active);
     let list = c.triggered(super::super::effect::Trigger::Destroyed);
+    let resolve = ctx.resolve;
     for (from, ability) in list {
-        super::effects::resolve(
+        resolve(
             st,
             out,
             ctx,

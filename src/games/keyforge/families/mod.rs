@@ -13,12 +13,22 @@ pub mod using;
 
 use std::collections::VecDeque;
 
-use super::cite::{seed003, Citation};
+use super::cite::{seed003, Citation, Rule};
+use super::effect::{Ability, Trigger};
+use super::event::Event;
+use super::state::State;
+
+/// How an ability resolves (`effects::resolve`), handed to the families that make
+/// abilities trigger (destruction) so that they need not import the effects family,
+/// which destroys.
+pub type Resolver =
+    fn(&mut State, &mut Vec<Event>, &mut Ctx, &str, usize, &Ability, Option<Trigger>, Rule);
 
 /// What one action carries while it resolves: the targets the position names for its
 /// choices, in order, and whether the last damage destroyed its creature.
-#[derive(Debug, Default)]
 pub struct Ctx {
+    /// Resolves an ability: `effects::resolve`.
+    pub resolve: Resolver,
     /// The action's place in `actions` (0-based).
     pub action: usize,
     pub targets: VecDeque<String>,
