@@ -1015,10 +1015,60 @@ mod surfaces {
         .await;
         assert_eq!(status, StatusCode::OK);
         assert!(html.contains("Mack the Knife"), "the board names the cards");
+        // Both readings side by side: the compare page of the other fight_abilities reading.
+        let (status, body, location) = send(
+            TestRequest::post()
+                .uri(&format!("/adjudicate/p/{hash}/interpret"))
+                .insert_header(("Content-Type", FORM))
+                .set_payload(form(&[("key", "omni_exhausts"), ("step", "2")])),
+        )
+        .await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+        let compare = location.unwrap();
+        assert!(
+            compare.starts_with(&format!("/adjudicate/compare/{hash}/")),
+            "{compare}"
+        );
+        let (status, _, html) = common::http::get(common::bundled_state(), &compare, None).await;
+        assert_eq!(status, StatusCode::OK, "{html}");
+        assert!(
+            html.contains("omni_exhausts"),
+            "the compare page names the reading"
+        );
         // The rules page lists KeyForge's readings.
         let (status, _, html) =
             common::http::get(common::bundled_state(), "/adjudicate/rules", None).await;
         assert_eq!(status, StatusCode::OK);
         assert!(html.contains("fight_abilities") && html.contains("KeyForge"));
+    }
+}
+
+#[test]
+fn a_chain_of_destroyed_abilities_destroys_each_creature_once() {
+    let text = "Destroyed: Deal 1 damage to each creature.";
+    let (adj, st) = play(turn(
+        json!({"battleline": [creature("a", "Brobnar", 2, "Action: Deal 1 damage to each creature."),
+                              creature("b", "Brobnar", 1, text), creature("c", "Brobnar", 2, text)]}),
+        json!({"battleline": [creature("d", "Dis", 1, text), creature("e", "Dis", 3, text)]}),
+        json!([{"do": "action", "card": "a"}]),
+    ));
+    let mut destroyed: Vec<&str> = changes(&adj)
+        .iter()
+        .filter_map(|c| match c {
+            Change::Destroyed { card, .. } => Some(card.as_str()),
+            _ => None,
+        })
+        .collect();
+    destroyed.sort();
+    let before = destroyed.len();
+    destroyed.dedup();
+    assert_eq!(
+        before,
+        destroyed.len(),
+        "each creature destroyed once: {destroyed:?}"
+    );
+    // a (2): 1 + 1 from b and d; b (1), d (1) die; c (2): 1 + 2; e (3): 1 + 2 + 1 from c.
+    for id in ["a", "b", "c", "d", "e"] {
+        assert_eq!(zone_of(&st, id), "discard pile", "{id}");
     }
 }

@@ -227,8 +227,11 @@ pub fn apply(st: &mut State, change: &Change) {
                 c.amber = 0;
             }
             if let Some(target) = onto {
-                if let Some(t) = st.card_mut(target) {
-                    t.upgrades.push(c);
+                match st.card_mut(target) {
+                    Some(t) => t.upgrades.push(c),
+                    // Never lose a card: with no creature to carry it, its owner's
+                    // discard pile (rule code never emits this).
+                    None => st.players[c.owner.min(1)].discard.push(c),
                 }
                 return;
             }

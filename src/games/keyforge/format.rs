@@ -154,12 +154,14 @@ pub struct CardSpec {
     /// The owner's name, when not the player whose zone holds it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub owner: Option<String>,
-    #[serde(default, skip_serializing_if = "is_zero")]
+    /// Always written back, as `exhausted` is: the answer's `final` lists both for every
+    /// card.
+    #[serde(default)]
     pub damage: i32,
     /// Armor already used this turn.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub armor_used: i32,
-    #[serde(default, skip_serializing_if = "no")]
+    #[serde(default)]
     pub exhausted: bool,
     #[serde(default, skip_serializing_if = "no")]
     pub stunned: bool,

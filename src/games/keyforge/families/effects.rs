@@ -667,6 +667,20 @@ pub fn ruling(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, source: &str,
             RulingChange::Destroy { card } => {
                 destroy(st, out, ctx, &card, "the judge's ruling".into(), cite())
             }
+            RulingChange::Exhaust { card }
+            | RulingChange::Ready { card }
+            | RulingChange::Stun { card }
+                if !st.in_play(&card) =>
+            {
+                note(
+                    st,
+                    out,
+                    &card,
+                    "the ruling changes the status of a card that is not in play; nothing happens."
+                        .into(),
+                    cite(),
+                );
+            }
             RulingChange::Exhaust { card } => emit(st, out, Change::Exhaust { card }, cite()),
             RulingChange::Ready { card } => emit(st, out, Change::Ready { card }, cite()),
             RulingChange::Stun { card } => emit(st, out, Change::Stun { card }, cite()),
