@@ -1072,3 +1072,21 @@ fn a_chain_of_destroyed_abilities_destroys_each_creature_once() {
         assert_eq!(zone_of(&st, id), "discard pile", "{id}");
     }
 }
+
+#[test]
+fn a_creature_at_lethal_damage_cannot_be_in_play() {
+    let bad = turn(
+        json!({"battleline": [{"id": "z", "house": "Brobnar", "power": 0}, {"id": "w", "house": "Brobnar", "power": 3, "damage": 3}]}),
+        json!({}),
+        json!([]),
+    );
+    let errors = keyforge::resolve(&position(&bad), &NoCards).unwrap_err();
+    let paths: Vec<&str> = errors.iter().map(|e| e.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        [
+            "players[0].battleline[0].damage",
+            "players[0].battleline[1].damage"
+        ]
+    );
+}

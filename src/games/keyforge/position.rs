@@ -388,6 +388,15 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                         Place::Artifacts => c.kind == Kind::Artifact,
                         _ => true,
                     };
+                    if place == Place::Battleline && fits && c.damage >= c.power {
+                        errors.push(PositionError::at(
+                            format!("{at}.damage"),
+                            format!(
+                                "{} has damage {} and power {}: a creature whose damage reaches its power is destroyed, so it cannot be in play",
+                                c.name, c.damage, c.power
+                            ),
+                        ));
+                    }
                     if !fits {
                         errors.push(PositionError::at(
                             format!("{at}.type"),
