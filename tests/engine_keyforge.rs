@@ -1090,3 +1090,39 @@ fn a_creature_at_lethal_damage_cannot_be_in_play() {
         ]
     );
 }
+
+#[test]
+fn a_long_chain_of_destroy_effects_is_played_out_without_exhausting_the_stack() {
+    let line: Vec<Value> = (0..40)
+        .map(|i| {
+            creature(
+                &format!("m{i}"),
+                "Brobnar",
+                3,
+                "Destroyed: Destroy a creature.",
+            )
+        })
+        .collect();
+    let theirs: Vec<Value> = (0..40)
+        .map(|i| creature(&format!("t{i}"), "Dis", 3, "Destroyed: Destroy a creature."))
+        .collect();
+    let v = turn(
+        json!({"battleline": line, "hand": [{"id": "bomb", "house": "Brobnar", "type": "action", "text": "Play: Destroy a creature."}]}),
+        json!({"battleline": theirs}),
+        json!([{"do": "play", "card": "bomb"}]),
+    );
+    // Run on a thread with the stack a blocking web worker has.
+    let handle = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || {
+            let (adj, st) = play(v);
+            (adj.outcome.result, st.creatures().len())
+        })
+        .expect("thread");
+    let (result, left) = handle.join().expect("no stack overflow");
+    assert_eq!(result, "actions_done");
+    assert_eq!(
+        left, 0,
+        "every creature's Destroyed: ability destroyed the next"
+    );
+}

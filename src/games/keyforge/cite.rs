@@ -407,7 +407,7 @@ pub mod rules {
     pub const DEFAULT_CHOICE: Citation = house(
         "Default choices",
         "K4",
-        "A choice the position does not make takes the first legal option: enemy creatures left to right, then friendly creatures left to right; cards in a zone in its order; a creature enters on the right flank.",
+        "A choice the position does not make takes the first legal option: enemy creatures left to right, then friendly creatures left to right, passing over creatures already being destroyed; cards in a zone in its order; a creature enters on the right flank.",
     );
     pub const ABILITY_PLAYS: Citation = house(
         "Plays by an ability",

@@ -105,7 +105,7 @@ impl Keyword {
         };
         let x = match (k, words.next()) {
             (Keyword::Assault | Keyword::Hazardous, Some(n)) => {
-                n.parse().ok().filter(|n| *n > 0)?
+                n.parse().ok().filter(|n| (1..=99).contains(n))?
             }
             (Keyword::Assault | Keyword::Hazardous, None) => return None,
             (_, None) => 0,
@@ -410,7 +410,7 @@ fn constant(s: &str, own: &str) -> Option<Constant> {
 fn amber(s: &str) -> Option<u32> {
     let s = s.trim();
     let digits: String = s.chars().take_while(|c| c.is_ascii_digit()).collect();
-    let n: u32 = digits.parse().ok()?;
+    let n: u32 = digits.parse().ok().filter(|n| *n <= 99)?;
     match s[digits.len()..].trim() {
         "æ" | "æmber" | "amber" => Some(n),
         _ => None,
@@ -609,6 +609,9 @@ mod tests {
             Some(Subject::This)
         );
         assert_eq!(subject("two creatures", ""), None);
+        // Numbers past 99 are outside the language (the judge's), never an overflow.
+        assert_eq!(read_line("Assault 4000000000.", "X").body, Body::Judge);
+        assert_eq!(read_line("Reap: Gain 4000000000Æ.", "X").body, Body::Judge);
     }
 
     #[test]

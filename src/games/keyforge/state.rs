@@ -58,7 +58,7 @@ impl Card {
     /// granted by an upgrade.
     pub fn keyword(&self, k: Keyword) -> Option<u32> {
         let mut found: Option<u32> = None;
-        let mut add = |x: u32| found = Some(found.unwrap_or(0) + x.max(1));
+        let mut add = |x: u32| found = Some(found.unwrap_or(0).saturating_add(x.max(1)));
         for c in self.constants() {
             if let Constant::Keyword { keyword, x } = c {
                 if *keyword == k {

@@ -159,14 +159,19 @@ pub fn choose(
         );
         return Some(chosen);
     }
-    match decide(&st.decision_pins, ordinal, options.len(), 0) {
+    // The default passes over creatures already being destroyed (house rule K4).
+    let first = options
+        .iter()
+        .position(|o| !ctx.dying.contains(o))
+        .unwrap_or(0);
+    match decide(&st.decision_pins, ordinal, options.len(), first) {
         Ok((i, pinned)) => {
             let decision = Decision {
                 ordinal,
                 who,
                 question: purpose,
                 options,
-                policy: "the first option: enemy creatures left to right, then friendly",
+                policy: "the first option (enemy creatures left to right, then friendly) not already being destroyed",
                 chosen: i,
                 pinned,
             };
