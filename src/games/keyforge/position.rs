@@ -73,7 +73,7 @@ fn card(
     names: &[&str],
     cards: &dyn CardSource,
     errors: &mut Vec<PositionError>,
-    upgrades_allowed: bool,
+    place: Option<Place>,
 ) -> Option<Card> {
     let before = errors.len();
     let field = |f: &str| format!("{at}.{f}");
@@ -188,7 +188,7 @@ fn card(
         .or(def.as_ref().map(|d| d.text.clone()))
         .unwrap_or_default();
     check_name(errors, &field("text"), &text, caps::TEXT);
-    if !upgrades_allowed && !spec.upgrades.is_empty() {
+    if place != Some(Place::Battleline) && !spec.upgrades.is_empty() {
         errors.push(PositionError::at(
             field("upgrades"),
             "only a creature in a battleline carries upgrades",
@@ -204,7 +204,7 @@ fn card(
     let mut upgrades = Vec::new();
     for (i, u) in spec.upgrades.iter().enumerate() {
         let path = format!("{at}.upgrades[{i}]");
-        if let Some(c) = card(&path, u, holder, names, cards, errors, false) {
+        if let Some(c) = card(&path, u, holder, names, cards, errors, None) {
             if c.kind != Kind::Upgrade {
                 errors.push(PositionError::at(
                     format!("{path}.type"),
@@ -374,15 +374,7 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                         errors.push(PositionError::at(path, format!("id {id:?} is used twice")));
                     }
                 }
-                if let Some(c) = card(
-                    &at,
-                    cs,
-                    pi,
-                    &names,
-                    cards,
-                    &mut errors,
-                    place == Place::Battleline,
-                ) {
+                if let Some(c) = card(&at, cs, pi, &names, cards, &mut errors, Some(place)) {
                     let fits = match place {
                         Place::Battleline => c.kind == Kind::Creature,
                         Place::Artifacts => c.kind == Kind::Artifact,

@@ -9,7 +9,7 @@ use super::event::{emit, Change, Event};
 use super::families::effects::{choose, resolve};
 use super::families::fight::{check_target, fight};
 use super::families::using::{
-    ability_of, futile, house, in_play_and_controlled, ready, stunned, Refusal,
+    ability_of, futile, house, in_play_and_controlled, ready, stunned, Needs, Refusal,
 };
 use super::families::Ctx;
 use super::format::{ActionSpec, Kind, Verb, Zone};
@@ -146,7 +146,7 @@ fn take(
     let card = a.card.as_str();
     match a.verb {
         Verb::Reap => {
-            in_play_and_controlled(st, card, true)?;
+            in_play_and_controlled(st, card, Needs::Creature)?;
             ready(st, card, Rule::from(&base::USE))?;
             if st
                 .card(card)
@@ -199,7 +199,7 @@ fn take(
             Ok(())
         }
         Verb::Fight => {
-            in_play_and_controlled(st, card, true)?;
+            in_play_and_controlled(st, card, Needs::Creature)?;
             ready(st, card, Rule::from(&base::USE))?;
             if st
                 .card(card)
@@ -222,7 +222,7 @@ fn take(
             Ok(())
         }
         Verb::Action => {
-            in_play_and_controlled(st, card, false)?;
+            in_play_and_controlled(st, card, Needs::InPlay)?;
             let Some((from, ability)) = ability_of(st, card, Trigger::Action) else {
                 return Err(refuse(
                     format!("{} has no Action: ability", st.who(card)),
@@ -258,7 +258,7 @@ fn take(
             Ok(())
         }
         Verb::Omni => {
-            in_play_and_controlled(st, card, false)?;
+            in_play_and_controlled(st, card, Needs::InPlay)?;
             let Some((from, ability)) = ability_of(st, card, Trigger::Omni) else {
                 return Err(refuse(
                     format!("{} has no Omni: ability", st.who(card)),

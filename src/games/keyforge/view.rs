@@ -25,7 +25,8 @@ const ELUSIVE_USED: Mark = Mark {
     meaning: "already fought this turn (Elusive used)",
 };
 
-fn piece(st: &State, c: &Card, in_play: bool) -> Piece {
+fn piece(st: &State, c: &Card, place: Place) -> Piece {
+    let in_play = place.in_play();
     let mut marks = Vec::new();
     if c.exhausted && in_play {
         marks.push(EXHAUSTED);
@@ -103,7 +104,7 @@ pub fn board(st: &State) -> Board {
                     .enumerate()
                     .map(|(i, c)| Slot {
                         n: i + 1,
-                        piece: Some(piece(st, c, place.in_play())),
+                        piece: Some(piece(st, c, place)),
                     })
                     .collect(),
             });

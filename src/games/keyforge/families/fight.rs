@@ -301,24 +301,38 @@ pub fn fight(
     if st.is_over() {
         return;
     }
-    after_fight(
-        st, out, ctx, attacker, &defender, early, &destroyed, controller,
-    );
+    let fought = Fought {
+        attacker: attacker.to_string(),
+        defender,
+        controller,
+        stopped_early: early,
+        destroyed,
+    };
+    after_fight(st, out, ctx, &fought);
+}
+
+/// How a fight went, for what happens after it.
+struct Fought {
+    attacker: String,
+    defender: String,
+    /// The attacker's controller.
+    controller: usize,
+    /// The fight stopped before the damage exchange.
+    stopped_early: bool,
+    /// The creatures destroyed during the fight.
+    destroyed: Vec<String>,
 }
 
 /// The attacker's Fight: abilities, the defender's (which do not trigger), and the
 /// constants that need their creature to survive the fight.
-#[allow(clippy::too_many_arguments)]
-fn after_fight(
-    st: &mut State,
-    out: &mut Vec<Event>,
-    ctx: &mut Ctx,
-    attacker: &str,
-    defender: &str,
-    early: bool,
-    destroyed: &[String],
-    controller: usize,
-) {
+fn after_fight(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, f: &Fought) {
+    let (attacker, defender, early, controller) = (
+        f.attacker.as_str(),
+        f.defender.as_str(),
+        f.stopped_early,
+        f.controller,
+    );
+    let destroyed = &f.destroyed;
     let attacker_destroyed = destroyed.iter().any(|d| d == attacker);
     let in_play = st.creature_in_play(attacker);
     // The card may have left play: its abilities are read from wherever it is now.

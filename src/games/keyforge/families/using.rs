@@ -24,9 +24,18 @@ fn refuse(reason: String, cite: impl Into<Rule>) -> Refusal {
     }
 }
 
-/// The card is in play and under the active player's control; `creature` when only a
+/// What a use needs the card to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Needs {
+    /// A creature (reap, fight).
+    Creature,
+    /// Any card in play (Action:, Omni:).
+    InPlay,
+}
+
+/// The card is in play and under the active player's control, and a creature when only a
 /// creature will do.
-pub fn in_play_and_controlled(st: &State, card: &str, creature: bool) -> Result<(), Refusal> {
+pub fn in_play_and_controlled(st: &State, card: &str, needs: Needs) -> Result<(), Refusal> {
     let who = st.who(card);
     let Some(loc) = st.find(card) else {
         return Err(refuse(
@@ -54,7 +63,7 @@ pub fn in_play_and_controlled(st: &State, card: &str, creature: bool) -> Result<
             &base::CONTROL,
         ));
     }
-    if creature && loc.place != Place::Battleline {
+    if needs == Needs::Creature && loc.place != Place::Battleline {
         return Err(refuse(format!("{who} is not a creature"), &base::USE));
     }
     Ok(())
