@@ -1126,3 +1126,185 @@ fn a_long_chain_of_destroy_effects_is_played_out_without_exhausting_the_stack() 
         "every creature's Destroyed: ability destroyed the next"
     );
 }
+
+/// Only `apply` changes the state: replaying every fixture's logged changes on its
+/// starting state reproduces its final position exactly.
+#[test]
+fn replaying_the_logged_changes_reproduces_every_final_position() {
+    let cat = catalogue();
+    let cards = KeyforgeCards(&cat);
+    let dir = Path::new(ROOT).join("tests/fixtures/keyforge");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).expect("fixtures").flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|x| x != "json") {
+            continue;
+        }
+        let fx: Fixture = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let p = position(&fx.position);
+        let adj = keyforge::adjudicate(&p, &cards, RecordConfig { states: false }).unwrap();
+        let mut fresh = keyforge::resolve(&p, &cards).unwrap();
+        for e in adj.steps.iter().flat_map(|s| &s.events) {
+            keyforge::event::apply(&mut fresh, &e.change);
+        }
+        assert_eq!(
+            keyforge::to_position(&fresh),
+            adj.final_position,
+            "{}",
+            path.display()
+        );
+        n += 1;
+    }
+    assert!(n >= 25, "{n} fixtures");
+}
+
+mod props {
+    //! Properties over generated turns (proptest): every position ends without a panic;
+    //! replaying the log's changes reproduces the final position; no creature left in
+    //! play has damage reaching its power; every card is still somewhere, once; the
+    //! final position reads back and resolves.
+
+    use super::*;
+    use proptest::prelude::*;
+
+    const TEXTS: &[&str] = &[
+        "",
+        "Elusive.",
+        "Taunt.",
+        "Skirmish.",
+        "Poison.",
+        "Assault 2.",
+        "Hazardous 2.",
+        "Fight: Gain 1Æ.",
+        "Reap: Steal 1Æ.",
+        "Play: Capture 1Æ.",
+        "Action: Deal 2 damage to a creature. If this damage destroys that creature, gain 1Æ.",
+        "Destroyed: Deal 1 damage to each creature.",
+        "Before Fight: Stun a creature.",
+        "Omni: Sacrifice this creature. Deal 3 damage to each enemy creature.",
+        "Play/Fight/Reap: Deal 1 damage to each non-Beast creature.",
+        "Reap: Return a creature to its owner's hand.",
+        "After an enemy creature is destroyed fighting this creature, gain 1Æ.",
+        "Action: Swap two creatures.",
+        "Reap: Draw 2 cards. Archive a card.",
+        "This creature cannot be used to reap.",
+    ];
+    const HOUSES: &[&str] = &["Brobnar", "Dis"];
+    const VERBS: &[&str] = &[
+        "play",
+        "reap",
+        "fight",
+        "action",
+        "omni",
+        "put_into_play",
+        "play_from",
+    ];
+
+    fn card_strategy(prefix: &'static str) -> impl Strategy<Value = Vec<Value>> {
+        prop::collection::vec(
+            (0..TEXTS.len(), 0..HOUSES.len(), 1..6i32, 0..3i32, 0..2i32, any::<bool>(), any::<bool>()),
+            0..5,
+        )
+        .prop_map(move |v| {
+            v.into_iter()
+                .enumerate()
+                .map(|(i, (t, h, power, armor, damage, exhausted, beast))| {
+                    json!({"id": format!("{prefix}{i}"), "house": HOUSES[h], "power": power, "armor": armor,
+                           "damage": damage.min(power - 1), "exhausted": exhausted,
+                           "traits": if beast { vec!["Beast"] } else { vec![] }, "text": TEXTS[t]})
+                })
+                .collect()
+        })
+    }
+
+    fn position_strategy() -> impl Strategy<Value = Value> {
+        (
+            card_strategy("a"),
+            card_strategy("h"),
+            card_strategy("d"),
+            card_strategy("b"),
+            prop::collection::vec((0..VERBS.len(), 0..20usize, 0..20usize), 0..8),
+            (0..4u32, 0..2usize, 0..2usize, 0..2usize, 0..2usize),
+        )
+            .prop_map(|(line, hand, discard, theirs, acts, (amber, r1, r2, r3, r4))| {
+                let mut ids: Vec<String> = Vec::new();
+                for list in [&line, &hand, &discard, &theirs] {
+                    ids.extend(list.iter().map(|c| c["id"].as_str().unwrap_or("").to_string()));
+                }
+                let actions: Vec<Value> = if ids.is_empty() {
+                    Vec::new()
+                } else {
+                    acts.into_iter()
+                        .map(|(v, c, t)| {
+                            let mut a = json!({"do": VERBS[v], "card": ids[c % ids.len()],
+                                               "targets": [ids[t % ids.len()]]});
+                            if VERBS[v] == "play_from" {
+                                a["zone"] = json!("discard");
+                            }
+                            a
+                        })
+                        .collect()
+                };
+                let pick = |i: usize, a: &str, b: &str| if i == 0 { a.to_string() } else { b.to_string() };
+                json!({"game": "keyforge", "house": "Brobnar",
+                    "players": [{"name": "Ann", "amber": amber, "battleline": line, "hand": hand, "discard": discard,
+                                 "deck": [{"id": "deck0", "house": "Dis", "power": 1}]},
+                                {"name": "Bob", "amber": amber, "battleline": theirs}],
+                    "actions": actions,
+                    "interpretations": {
+                        "fight_abilities": pick(r1, "in_play_after_fight", "not_destroyed"),
+                        "omni_exhausts": pick(r2, "exhausts", "free"),
+                        "active_house": pick(r3, "active_only", "any_house"),
+                        "futile_use": pick(r4, "allowed", "refused")}})
+            })
+    }
+
+    fn all_ids(p: &Position) -> Vec<String> {
+        let mut ids = Vec::new();
+        for pl in &p.players {
+            for zone in [
+                &pl.hand,
+                &pl.discard,
+                &pl.archives,
+                &pl.deck,
+                &pl.battleline,
+                &pl.artifacts,
+            ] {
+                for c in zone {
+                    ids.push(c.id.clone());
+                    ids.extend(c.upgrades.iter().map(|u| u.id.clone()));
+                }
+            }
+        }
+        ids.sort();
+        ids
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, .. ProptestConfig::default() })]
+
+        #[test]
+        fn generated_turns_end_replay_and_keep_every_card(v in position_strategy()) {
+            let p = position(&v);
+            let Ok(mut st) = keyforge::resolve(&p, &NoCards) else {
+                return Ok(());
+            };
+            let start = st.clone();
+            let adj = rules::play_out::<Keyforge>(&mut st, RecordConfig { states: false });
+            prop_assert_ne!(adj.outcome.result, "unfinished");
+            let mut fresh = start;
+            for e in adj.steps.iter().flat_map(|s| &s.events) {
+                keyforge::event::apply(&mut fresh, &e.change);
+            }
+            prop_assert_eq!(&keyforge::to_position(&fresh), &adj.final_position);
+            for (_, id) in st.creatures() {
+                let c = st.card(&id).unwrap();
+                prop_assert!(c.damage < st.power(&id), "{} left in play at damage {}", id, c.damage);
+            }
+            prop_assert_eq!(all_ids(&p), all_ids(&adj.final_position));
+            let text = serde_json::to_string(&adj.final_position).unwrap();
+            let back = Position::from_json(&text).unwrap();
+            prop_assert!(keyforge::resolve(&back, &NoCards).is_ok());
+        }
+    }
+}
