@@ -1015,6 +1015,10 @@ mod surfaces {
         .await;
         assert_eq!(status, StatusCode::OK);
         assert!(html.contains("Mack the Knife"), "the board names the cards");
+        assert!(
+            html.contains("power / armor as they stand"),
+            "the legend names this game's numbers"
+        );
         // Both readings side by side: the compare page of the other fight_abilities reading.
         let (status, body, location) = send(
             TestRequest::post()
