@@ -482,6 +482,23 @@ fn fight_abilities_both_readings() {
     assert_eq!(amber(&st, 0), 0, "published: the fight stopped early");
     let (_, st) = play(with_reading(v, "fight_abilities", "not_destroyed"));
     assert_eq!(amber(&st, 0), 1, "the seed: the attacker was not destroyed");
+    // The attacker leaves play another way: returned to hand before the exchange.
+    let v = turn(
+        json!({"battleline": [creature("a", "Brobnar", 2, "Before Fight: Return this creature to its owner's hand.\nFight: Gain 1Æ.")]}),
+        json!({"battleline": [creature("d", "Dis", 5, "")]}),
+        json!([{"do": "fight", "card": "a", "target": "d"}]),
+    );
+    let (_, st) = play(v.clone());
+    assert_eq!(
+        (amber(&st, 0), zone_of(&st, "a"), damage(&st, "d")),
+        (0, "hand", 0)
+    );
+    let (_, st) = play(with_reading(v, "fight_abilities", "not_destroyed"));
+    assert_eq!(
+        (amber(&st, 0), zone_of(&st, "a")),
+        (1, "hand"),
+        "not destroyed: it resolves"
+    );
 }
 
 #[test]
