@@ -206,6 +206,12 @@ pub mod base {
         "\"Playing cards\"",
         "Creatures and artifacts enter play exhausted.",
     );
+    pub const BONUS: Citation = public(
+        RULEBOOK,
+        "Æmber bonus",
+        "\"Playing cards\"",
+        "When a card is played, its controller first gains the Æmber of its Æmber bonus icons; then its Play: abilities resolve. A card put into play gives no bonus.",
+    );
     pub const CARD_TYPES: Citation = public(
         RULEBOOK,
         "Card types",
@@ -358,6 +364,7 @@ pub mod base {
         CONTROL,
         FLANK,
         ENTERS_EXHAUSTED,
+        BONUS,
         CARD_TYPES,
         FIGHT,
         TAUNT,

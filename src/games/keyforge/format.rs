@@ -151,6 +151,10 @@ pub struct CardSpec {
     /// The card's text, one ability per line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
+    /// Æmber bonus icons: the Æmber its controller gains when it is played (inline only:
+    /// the catalogue does not record them).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bonus: i32,
     /// The owner's name, when not the player whose zone holds it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub owner: Option<String>,

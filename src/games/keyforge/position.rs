@@ -162,6 +162,7 @@ fn card(
         ("damage", spec.damage),
         ("armor_used", spec.armor_used),
         ("amber", spec.amber),
+        ("bonus", spec.bonus),
     ] {
         stat(errors, field(f), v);
     }
@@ -230,6 +231,7 @@ fn card(
         power,
         armor,
         traits,
+        bonus: spec.bonus,
         abilities,
         owner,
         damage: spec.damage,

@@ -28,6 +28,8 @@ pub struct Card {
     pub power: i32,
     pub armor: i32,
     pub traits: Vec<String>,
+    /// Æmber bonus icons.
+    pub bonus: i32,
     pub abilities: Vec<Ability>,
     /// The player who owns it (0 or 1).
     pub owner: usize,

@@ -492,6 +492,18 @@ fn enter(
         }
         Kind::Action => {}
     }
+    let bonus = st.card(card).map_or(0, |c| c.bonus);
+    if played && bonus > 0 {
+        emit(
+            st,
+            out,
+            Change::Amber {
+                player: player.clone(),
+                by: bonus,
+            },
+            &base::BONUS,
+        );
+    }
     let abilities = st
         .card(card)
         .map(|c| c.triggered(Trigger::Play))
