@@ -1056,6 +1056,11 @@ mod surfaces {
             html.contains("omni_exhausts"),
             "the compare page names the reading"
         );
+        // The builder has no KeyForge form yet: its page says to paste the JSON.
+        let (status, _, html) =
+            common::http::get(common::bundled_state(), "/adjudicate?game=keyforge", None).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(html.contains("KeyForge"), "the chooser names the game");
         // The rules page lists KeyForge's readings.
         let (status, _, html) =
             common::http::get(common::bundled_state(), "/adjudicate/rules", None).await;
