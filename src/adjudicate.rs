@@ -8,6 +8,7 @@
 
 use crate::catalogue::Catalogue;
 use crate::games::battleline::{Battleline, CardDef, CardSource};
+use crate::games::keyforge::{self, Keyforge};
 use crate::games::swtcg::{self, Swtcg};
 use crate::rules::form::Source;
 use crate::rules::position::{parse_json, PositionError};
@@ -72,6 +73,50 @@ impl CatalogueGame for Battleline {
 impl CatalogueGame for Swtcg {
     fn with_cards<R>(catalogue: &Catalogue, f: impl FnOnce(&Self::Cards<'_>) -> R) -> R {
         f(&SwtcgCards(catalogue))
+    }
+}
+
+impl CatalogueGame for Keyforge {
+    fn with_cards<R>(catalogue: &Catalogue, f: impl FnOnce(&Self::Cards<'_>) -> R) -> R {
+        f(&KeyforgeCards(catalogue))
+    }
+}
+
+/// The catalogue's KeyForge cards, seen by the engine: the faction is the house, the
+/// text is read by the game's effect language.
+pub struct KeyforgeCards<'a>(pub &'a Catalogue);
+
+impl keyforge::CardSource for KeyforgeCards<'_> {
+    fn card(&self, name: &str) -> Option<keyforge::CardDef> {
+        let card = self.0.card(keyforge::cite::GAME, name)?;
+        let number = |col: &str| {
+            card.attribute(col)
+                .and_then(|a| a.number)
+                .map(|n| n as i32)
+                .unwrap_or(0)
+        };
+        Some(keyforge::CardDef {
+            name: card.name.clone(),
+            card_type: card.card_type.clone(),
+            house: card.faction.clone().unwrap_or_default(),
+            power: number("power"),
+            armor: number("armor"),
+            traits: card.traits.clone(),
+            text: card.text.clone(),
+        })
+    }
+
+    fn suggest(&self, name: &str) -> Option<String> {
+        let names = self
+            .0
+            .data()
+            .cards
+            .iter()
+            .filter(|c| c.game == keyforge::cite::GAME)
+            .map(|c| c.name.as_str());
+        crate::text::closest(name, names, 1)
+            .first()
+            .map(|s| s.to_string())
     }
 }
 

@@ -259,3 +259,70 @@ fn every_reading_has_a_fixture() {
         }
     }
 }
+
+/// Every sentence of seed 003 (vendored as `tests/fixtures/keyforge/seed_003.txt`): the
+/// glossary entry's two sentences, each ability type's, and the examples', each bullet's
+/// "Type:" label left out.
+fn seed_003_sentences() -> Vec<(String, String)> {
+    let text = read("tests/fixtures/keyforge/seed_003.txt");
+    let mut out = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line == "Ability or Card Ability" || line == "Ability Types:" {
+            continue;
+        }
+        let (rule, body) = match line.strip_prefix('•') {
+            Some(rest) => match rest.trim().split_once(':') {
+                Some((rule, body)) => (rule.trim().to_string(), body.trim().to_string()),
+                None => (String::new(), rest.trim().to_string()),
+            },
+            None => ("Ability".to_string(), line.to_string()),
+        };
+        for s in sentences(&body) {
+            out.push((rule.clone(), s));
+        }
+    }
+    out
+}
+
+#[test]
+fn traceability_covers_every_sentence_of_seed_003() {
+    let fixtures = files("tests/fixtures/keyforge", "json");
+    let sources: Vec<(String, String)> = files("tests", "rs")
+        .into_iter()
+        .filter(|(n, _)| n == "tests/engine_keyforge.rs")
+        .collect();
+    let all = seed_003_sentences();
+    assert_eq!(all.len(), 21, "seed 003 has 21 sentences: {all:#?}");
+    // The engine quotes each of them, verbatim.
+    let quoted: Vec<&str> = arbiter::games::keyforge::families::seed_citations()
+        .into_iter()
+        .map(|c| c.sentence)
+        .collect();
+    let mut body = String::from("| ability | sentence | tests |\n| --- | --- | --- |\n");
+    let mut uncovered = Vec::new();
+    for (rule, sentence) in all {
+        assert!(
+            quoted.contains(&sentence.as_str()),
+            "the engine does not quote {sentence:?}"
+        );
+        let found = tests_of(&sentence, &fixtures, &sources);
+        if found.is_empty() {
+            uncovered.push(format!("{rule}: {sentence}"));
+        }
+        body.push_str(&format!(
+            "| {rule} | {} | {} |\n",
+            sentence.replace('|', "\\|"),
+            if found.is_empty() {
+                "**not covered**".to_string()
+            } else {
+                found.join(", ")
+            }
+        ));
+    }
+    generated("docs/traceability.md", "keyforge", &body);
+    assert!(
+        uncovered.is_empty(),
+        "seed 003 sentences no test exercises:\n{}",
+        uncovered.join("\n")
+    );
+}

@@ -7,6 +7,7 @@
 //! adapter (`crate::adjudicate`) is the one place a game meets the catalogue.
 
 pub mod battleline;
+pub mod keyforge;
 pub mod swtcg;
 
 use crate::rules::position::{unknown_game, PositionError};
@@ -19,17 +20,20 @@ pub enum GameId {
     Battleline,
     /// Seed 002: the Star Wars TCG attack resolver.
     Swtcg,
+    /// Seed 003: KeyForge's ability types.
+    Keyforge,
 }
 
 impl GameId {
     /// Every game, in the order pages list them.
-    pub const ALL: &'static [GameId] = &[GameId::Battleline, GameId::Swtcg];
+    pub const ALL: &'static [GameId] = &[GameId::Battleline, GameId::Swtcg, GameId::Keyforge];
 
     /// The slug in a position's `game` field.
     pub fn slug(self) -> &'static str {
         match self {
             GameId::Battleline => battleline::Battleline::ID,
             GameId::Swtcg => swtcg::Swtcg::ID,
+            GameId::Keyforge => keyforge::Keyforge::ID,
         }
     }
 
@@ -38,6 +42,7 @@ impl GameId {
         match self {
             GameId::Battleline => battleline::Battleline::NAME,
             GameId::Swtcg => swtcg::Swtcg::NAME,
+            GameId::Keyforge => keyforge::Keyforge::NAME,
         }
     }
 

@@ -99,6 +99,9 @@ async fn api_adjudicate(
     match crate::games::which(&text).map_err(|e| position_errors(&[e], out))? {
         GameId::Battleline => adjudicate_as::<Battleline>(state, query, text).await,
         GameId::Swtcg => adjudicate_as::<crate::games::swtcg::Swtcg>(state, query, text).await,
+        GameId::Keyforge => {
+            adjudicate_as::<crate::games::keyforge::Keyforge>(state, query, text).await
+        }
     }
 }
 

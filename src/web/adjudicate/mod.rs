@@ -132,6 +132,10 @@ macro_rules! for_game {
                 type $g = crate::games::swtcg::Swtcg;
                 $body
             }
+            crate::games::GameId::Keyforge => {
+                type $g = crate::games::keyforge::Keyforge;
+                $body
+            }
         }
     };
 }

@@ -232,6 +232,12 @@ pub struct BoardView {
     pub legend: Vec<MarkView>,
     /// Every badge on the board with what it means, `(badge, meaning)`, once each.
     pub badges: Vec<(&'static str, &'static str)>,
+    /// The names of the pieces' numbers, in order, with their initials, for the legend
+    /// (`attack` A, `life` L; `power` P, `armor` A): the first piece's with any, so the
+    /// legend names what each game shows.
+    pub stat_names: Vec<(&'static str, String)>,
+    /// Whether some piece has a life bar (a stat named `life` or `health`).
+    pub has_health: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ended: Option<Ended>,
     /// The interpretations the pieces on it can bring into play, when the game says.
@@ -248,7 +254,8 @@ impl BoardView {
     pub fn layout(board: Board) -> BoardView {
         let mut legend: Vec<MarkView> = Vec::new();
         let mut badges: Vec<(&'static str, &'static str)> = Vec::new();
-        let rows = board
+        let mut stat_names: Vec<(&'static str, String)> = Vec::new();
+        let rows: Vec<RowView> = board
             .rows
             .into_iter()
             .map(|row| RowView {
@@ -269,6 +276,22 @@ impl BoardView {
                                     legend.push(m.clone());
                                 }
                             }
+                            if stat_names.is_empty() {
+                                stat_names = piece
+                                    .stats
+                                    .iter()
+                                    .map(|s| {
+                                        (
+                                            s.name,
+                                            s.name
+                                                .chars()
+                                                .take(1)
+                                                .collect::<String>()
+                                                .to_uppercase(),
+                                        )
+                                    })
+                                    .collect();
+                            }
                             let badge = (piece.badge, piece.badge_meaning);
                             if !badge.0.is_empty() && !badges.contains(&badge) {
                                 badges.push(badge);
@@ -288,10 +311,17 @@ impl BoardView {
                     .collect(),
             })
             .collect();
+        let has_health = rows.iter().any(|r| {
+            r.slots
+                .iter()
+                .any(|s| s.piece.as_ref().is_some_and(|p| p.health.is_some()))
+        });
         BoardView {
             rows,
             legend,
             badges,
+            stat_names,
+            has_health,
             ended: board.ended,
             readings_in_play: board.readings_in_play,
         }
