@@ -6,6 +6,7 @@
 //! and [`crate::text`], never another game; the core imports no game. The catalogue
 //! adapter (`crate::adjudicate`) is the one place a game meets the catalogue.
 
+pub mod arcane;
 pub mod battleline;
 pub mod swtcg;
 
@@ -19,17 +20,20 @@ pub enum GameId {
     Battleline,
     /// Seed 002: the Star Wars TCG attack resolver.
     Swtcg,
+    /// Seed 004: Arcane Legions special abilities.
+    Arcane,
 }
 
 impl GameId {
     /// Every game, in the order pages list them.
-    pub const ALL: &'static [GameId] = &[GameId::Battleline, GameId::Swtcg];
+    pub const ALL: &'static [GameId] = &[GameId::Battleline, GameId::Swtcg, GameId::Arcane];
 
     /// The slug in a position's `game` field.
     pub fn slug(self) -> &'static str {
         match self {
             GameId::Battleline => battleline::Battleline::ID,
             GameId::Swtcg => swtcg::Swtcg::ID,
+            GameId::Arcane => arcane::Arcane::ID,
         }
     }
 
@@ -38,6 +42,7 @@ impl GameId {
         match self {
             GameId::Battleline => battleline::Battleline::NAME,
             GameId::Swtcg => swtcg::Swtcg::NAME,
+            GameId::Arcane => arcane::Arcane::NAME,
         }
     }
 

@@ -125,6 +125,10 @@ macro_rules! for_game {
                 type $g = crate::games::swtcg::Swtcg;
                 $body
             }
+            crate::games::GameId::Arcane => {
+                type $g = crate::games::arcane::Arcane;
+                $body
+            }
         }
     };
 }
