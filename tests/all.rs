@@ -15,6 +15,7 @@ mod core_game;
 mod crawl;
 mod decks;
 mod decks_web;
+mod engine_arcane;
 mod engine_docs;
 mod engine_positions;
 mod engine_props;

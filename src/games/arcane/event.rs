@@ -17,8 +17,9 @@ pub type Event = crate::rules::Event<Change>;
 pub struct Weighed {
     pub ability: String,
     pub value: String,
-    /// When it was made ready.
-    pub ready_since: u32,
+    /// When it was made ready (none for an effect).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ready_since: Option<u32>,
 }
 
 /// One structured change (or a finding that changes nothing).
@@ -314,8 +315,19 @@ pub fn describe(st: &State, event: &Event) -> String {
         ),
         Change::SpecialOrder { unit } => format!("{} is given its Special Order for this turn.", who(unit)),
         Change::SpendOp { player, amount } => format!("{player} spends {amount} OP."),
-        Change::Down { unit, slots: s, why } => format!("{}: the figure in {} is downed ({why}).", who(unit), slots(s)),
-        Change::Return { unit, slots: s, why } => format!("{}: a figure returns to {} ({why}).", who(unit), slots(s)),
+        Change::Down { unit, slots: s, why } => format!(
+            "{}: the {} in {} {} downed ({why}).",
+            who(unit),
+            if s.len() == 1 { "figure" } else { "figures" },
+            slots(s),
+            if s.len() == 1 { "is" } else { "are" }
+        ),
+        Change::Return { unit, slots: s, why } => format!(
+            "{}: {} to {} ({why}).",
+            who(unit),
+            if s.len() == 1 { "a figure returns" } else { "figures return" },
+            slots(s)
+        ),
         Change::Damage { unit, amount } => format!("{} is dealt {amount} damage.", who(unit)),
         Change::Order {
             unit,
@@ -399,7 +411,10 @@ pub fn describe(st: &State, event: &Event) -> String {
         } => {
             let list: Vec<String> = weighed
                 .iter()
-                .map(|w| format!("{} says {} (ready since moment {})", w.ability, w.value, w.ready_since))
+                .map(|w| match w.ready_since {
+                    Some(t) => format!("{} says {} (ready since moment {t})", w.ability, w.value),
+                    None => format!("{} says {}", w.ability, w.value),
+                })
                 .collect();
             format!(
                 "{}'s {value}: {answer}{}.",

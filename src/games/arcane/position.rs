@@ -404,6 +404,12 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
     if !errors.is_empty() {
         return Err(errors);
     }
+    // Every moment the position enters is before play starts.
+    let clock = units
+        .iter()
+        .flat_map(|u| std::iter::once(u.arrived).chain(u.slots.iter().map(|s| s.since)))
+        .max()
+        .unwrap_or(0);
     Ok(State {
         position: Arc::new(position.clone()),
         players: position
@@ -420,7 +426,7 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
         phase: position.phase,
         active,
         turn: position.turn,
-        clock: 0,
+        clock,
         next: 0,
         started: false,
         steps: 0,

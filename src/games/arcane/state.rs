@@ -102,7 +102,8 @@ pub struct State {
     pub phase: Phase,
     pub active: usize,
     pub turn: u32,
-    /// The moment now: 0 at the start, one more for each action played.
+    /// The moment now: the latest moment the position enters at the start, one more for
+    /// each action played.
     pub clock: u32,
     /// The next action (0-based); the first step lists readiness.
     pub next: usize,

@@ -100,7 +100,7 @@ fn play(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, i: usize, actio
         Action::Down { unit: id, count, slots } => {
             let u = unit(st, id);
             let owner = st.units[u].owner;
-            let cite = Rule::from(&s::T_ACTUALLY).house(&rules::JUDGE_ENTERS);
+            let cite = Rule::from(&rules::JUDGE_ENTERS);
             let bad = bad_slots(st, u, slots, true).or_else(|| {
                 (!slots.is_empty() && slots.len() != *count as usize)
                     .then(|| format!("`slots` names {} slot(s) for {count} figure(s).", slots.len()))
@@ -123,20 +123,11 @@ fn play(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, i: usize, actio
                 reject(st, out, i, format!("deal {amount} damage to {}", st.who(u)), bad, Rule::from(&rules::JUDGE_ENTERS));
                 return Some(());
             }
-            // The damage's triggers see readiness before the damage downs anything.
-            let mut batch = Vec::new();
-            if *amount > 0 {
-                collect(st, out, &mut batch, Happened::Damaged { unit: u });
-            }
-            let change = Change::Damage {
-                unit: st.units[u].id.clone(),
-                amount: *amount,
-            };
-            emit(st, out, change, &rules::JUDGE_ENTERS);
-            queue.extend(batch);
+            // The damage triggers with readiness as it is before the damage downs anything.
+            figures::damage(st, out, queue, u, *amount, Rule::from(&rules::JUDGE_ENTERS));
             if *downs > 0 || !slots.is_empty() {
                 let n = if slots.is_empty() { *downs } else { slots.len() as u32 };
-                let cite = Rule::from(&s::T_DAMAGE_EXAMPLE).house(&rules::JUDGE_ENTERS);
+                let cite = Rule::from(&rules::JUDGE_ENTERS);
                 figures::down(st, out, queue, u, n, slots, owner, "downed by the damage", cite)?;
             }
         }

@@ -54,9 +54,9 @@ pub fn activate(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, act: Ac
     }
     if st.phase != Phase::Order || owner != st.active {
         let reason = format!(
-            "it is {}'s {}, not {}'s order phase.",
-            st.players[st.active].name,
+            "It is the {} with {} active, not {}'s order phase.",
             st.phase.label(),
+            st.players[st.active].name,
             st.players[owner].name
         );
         reject(st, out, reason, Rule::from(&s::A_ORDER_PHASE).house(&rules::ACTIVE_PLAYER));
@@ -66,7 +66,7 @@ pub fn activate(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, act: Ac
         let reason = if !st.units[u].on_battlefield {
             format!("{} is not on the battlefield, so {} is not ready.", st.who(u), ability.name)
         } else if ability.is_figure() {
-            format!("no slot {} sits next to is occupied, so it is not ready.", ability.name)
+            format!("No slot {} sits next to is occupied, so it is not ready.", ability.name)
         } else {
             format!("{} is not ready.", ability.name)
         };
@@ -104,7 +104,7 @@ pub fn activate(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, act: Ac
             _ => Rule::from(&s::A_RESTRICTION),
         };
         if !met {
-            reject(st, out, format!("the activation restriction \"{}\" is not met, so no cost is paid.", words(r)), cite);
+            reject(st, out, format!("The activation restriction \"{}\" is not met, so no cost is paid.", words(r)), cite);
             return Some(());
         }
         let change = Change::Restriction {
@@ -158,10 +158,14 @@ pub fn activate(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, act: Ac
         }
     }
     if !short.is_empty() {
+        let mut reason = short.join("; ");
+        if let Some(c) = reason.get(..1) {
+            reason = c.to_uppercase() + &reason[1..];
+        }
         reject(
             st,
             out,
-            format!("{}; every cost must be payable, so nothing is paid.", short.join("; ")),
+            format!("{reason}; every cost must be payable, so nothing is paid."),
             Rule::from(&s::A_ALL_COSTS),
         );
         return Some(());

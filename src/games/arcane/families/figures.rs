@@ -11,7 +11,7 @@ use super::super::cite::{rules, s};
 use super::super::event::{emit, Change, Event};
 use super::super::state::State;
 use super::decide::ask;
-use super::ready::ready_since;
+use super::ready::snapshot;
 use crate::rules::Rule;
 
 /// One triggered ability waiting to resolve.
@@ -76,6 +76,19 @@ fn occurrences(st: &State, u: usize, t: &Trigger, h: &Happened) -> u32 {
 /// Collects every ready triggered ability `h` triggers, logs each trigger, and queues
 /// them as one batch.
 pub fn collect(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, h: Happened) {
+    let snap = snapshot(st);
+    collect_at(st, out, queue, h, &snap);
+}
+
+/// [`collect`] with readiness as `snap` recorded it at the event (the event's own
+/// change, downing a figure, is applied by then).
+pub fn collect_at(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    queue: &mut Queue,
+    h: Happened,
+    snap: &[Vec<Option<u32>>],
+) {
     let mut batch = Vec::new();
     let words = h.words(st);
     for u in 0..st.units.len() {
@@ -88,7 +101,7 @@ pub fn collect(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, h: Happe
             if n == 0 {
                 continue;
             }
-            let Some(since) = ready_since(st, u, a) else {
+            let Some(since) = snap.get(u).and_then(|r| r.get(a)).copied().flatten() else {
                 let change = Change::Note {
                     what: format!(
                         "{}'s {} is not ready when {words}, so it does not trigger",
@@ -100,10 +113,13 @@ pub fn collect(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, h: Happe
                 continue;
             };
             for k in 1..=n {
+                let figure = st.units[u].abilities[a].is_figure();
                 let cite = match (&h, n) {
+                    (Happened::Damaged { .. }, _) if figure => Rule::from(&s::T_DAMAGE_EXAMPLE),
+                    (_, 1) => Rule::from(&s::T_ONCE),
+                    _ if k == 1 => Rule::from(&s::T_MULTIPLE),
                     (Happened::Downed { count, asked, .. }, _) if asked > count => Rule::from(&s::T_ACTUALLY),
                     (Happened::Downed { .. }, 3) => Rule::from(&s::T_THREE),
-                    (_, 1) => Rule::from(&s::T_ONCE),
                     _ => Rule::from(&s::T_MULTIPLE),
                 };
                 let change = Change::Trigger {
@@ -216,8 +232,9 @@ pub fn down(
     Some(count)
 }
 
-/// Downs the figures in `slots` (1-based, occupied) of unit `u`, collecting the
-/// triggers first (readiness at the event), `asked` being how many the text asked for.
+/// Downs the figures in `slots` (1-based, occupied) of unit `u` and collects the
+/// triggers with readiness as it was at the event, `asked` being how many the text
+/// asked for.
 #[allow(clippy::too_many_arguments)]
 pub fn down_slots(
     st: &mut State,
@@ -243,16 +260,14 @@ pub fn down_slots(
     if count == 0 {
         return;
     }
-    let h = Happened::Downed { unit: u, count, asked };
-    let mut batch = Vec::new();
-    collect(st, out, &mut batch, h);
+    let snap = snapshot(st);
     let change = Change::Down {
         unit: st.units[u].id.clone(),
         slots,
         why: why.to_string(),
     };
     emit(st, out, change, cite);
-    queue.extend(batch);
+    collect_at(st, out, queue, Happened::Downed { unit: u, count, asked }, &snap);
 }
 
 /// Returns up to `n` figures to unit `u`'s empty slots (`pinned` if given, else the
@@ -323,14 +338,12 @@ pub fn give_back(
 /// Deals `amount` damage to unit `u`, collecting "dealt damage" triggers first. Which
 /// figures damage downs is the judge's to enter (house rule A1).
 pub fn damage(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, u: usize, amount: u32, cite: Rule) {
-    let mut batch = Vec::new();
-    if amount > 0 {
-        collect(st, out, &mut batch, Happened::Damaged { unit: u });
-    }
     let change = Change::Damage {
         unit: st.units[u].id.clone(),
         amount,
     };
     emit(st, out, change, cite);
-    queue.extend(batch);
+    if amount > 0 {
+        collect(st, out, queue, Happened::Damaged { unit: u });
+    }
 }

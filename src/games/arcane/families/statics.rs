@@ -77,7 +77,7 @@ fn phantom(st: &mut State, out: &mut Vec<Event>, u: usize) -> Option<()> {
         .map(|(a, v, t)| Weighed {
             ability: st.units[u].abilities[*a].name.clone(),
             value: format!("{v}s"),
-            ready_since: *t,
+            ready_since: Some(*t),
         })
         .collect();
     let name = |st: &State, a: usize| st.units[u].abilities[a].name.clone();
@@ -161,7 +161,7 @@ fn dice(st: &mut State, out: &mut Vec<Event>, u: usize, against: Option<usize>) 
             weighed.push(Weighed {
                 ability: format!("effect \"{}\"", e.text),
                 value: format!("+{n} {color}"),
-                ready_since: 0,
+                ready_since: None,
             });
         }
     }
@@ -179,7 +179,7 @@ fn dice(st: &mut State, out: &mut Vec<Event>, u: usize, against: Option<usize>) 
             weighed.push(Weighed {
                 ability: name,
                 value: format!("+{n} {color}"),
-                ready_since: since,
+                ready_since: Some(since),
             });
         } else {
             let what = match against {

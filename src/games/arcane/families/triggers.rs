@@ -7,7 +7,7 @@
 //! declined. At most [`caps::TRIGGERS`] resolve in one step (a loop between abilities
 //! stops there, said in the log).
 
-use super::super::ability::{Cost, Trigger};
+use super::super::ability::Cost;
 use super::super::cite::{rules, s};
 use super::super::event::{emit, Change, Event};
 use super::super::format::caps;
@@ -45,7 +45,8 @@ fn orders(n: usize) -> Vec<Vec<usize>> {
 
 /// Puts a batch of triggers from one event in order.
 fn order(st: &mut State, out: &mut Vec<Event>, batch: Vec<Pending>) -> Option<Vec<Pending>> {
-    if batch.len() < 2 {
+    // Occurrences of one ability alike are one order.
+    if batch.len() < 2 || batch.iter().all(|p| *p == batch[0]) {
         return Some(batch);
     }
     match st.readings.trigger_order {
@@ -58,11 +59,17 @@ fn order(st: &mut State, out: &mut Vec<Event>, batch: Vec<Pending>) -> Option<Ve
             Some(batch)
         }
         TriggerOrder::ActivePlayerOrders => {
-            let all = if batch.len() <= 4 { orders(batch.len()) } else { vec![(0..batch.len()).collect()] };
-            let labels = all
-                .iter()
-                .map(|o| o.iter().map(|&i| name(st, &batch[i])).collect::<Vec<_>>().join(" → "))
-                .collect();
+            let every = if batch.len() <= 4 { orders(batch.len()) } else { vec![(0..batch.len()).collect()] };
+            // Orders that differ only between alike occurrences are one option.
+            let mut all: Vec<Vec<usize>> = Vec::new();
+            let mut labels: Vec<String> = Vec::new();
+            for o in every {
+                let label = o.iter().map(|&i| name(st, &batch[i])).collect::<Vec<_>>().join(" → ");
+                if !labels.contains(&label) {
+                    labels.push(label);
+                    all.push(o);
+                }
+            }
             let who = st.players[st.active].name.clone();
             let i = ask(
                 st,
@@ -107,10 +114,10 @@ fn resolve(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, p: &Pending)
     let id = st.units[p.unit].id.clone();
     let owner = st.units[p.unit].owner;
     let ready_now = ready_since(st, p.unit, p.ability).is_some();
-    let cite = match (ready_now, &ability.trigger) {
-        (true, _) => Rule::from(&s::T_BEGIN),
-        (false, Some(Trigger::DealtDamage)) => Rule::from(&s::T_DAMAGE_EXAMPLE),
-        (false, _) => Rule::from(&s::T_READY_AT_EVENT),
+    let cite = if ready_now {
+        Rule::from(&s::T_BEGIN)
+    } else {
+        Rule::from(&s::T_READY_AT_EVENT)
     };
     let change = Change::Resolve {
         unit: id.clone(),
