@@ -45,10 +45,11 @@ pub fn activate(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, act: Ac
     };
     if ability.kind != Kind::Activated {
         let what = if ability.kind == Kind::Triggered { "a triggered" } else { "a static" };
-        let mut cite = Rule::from(&s::A_DASH);
-        if ability.dash_and_trigger {
-            cite = cite.reading(DashAndTrigger::TriggeredWithCost.reading());
-        }
+        let cite = if ability.dash_and_trigger {
+            Rule::from(&s::A_DASH).reading(DashAndTrigger::TriggeredWithCost.reading())
+        } else {
+            Rule::from(&s::THREE_TYPES)
+        };
         reject(st, out, format!("{} is {what} ability, not an activated one.", ability.name), cite);
         return Some(());
     }
@@ -83,10 +84,11 @@ pub fn activate(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, act: Ac
         reject(st, out, reason, Rule::from(&s::A_ONE_A_TURN));
         return Some(());
     }
-    let mut activate_cite = Rule::from(&s::A_SYNTAX);
-    if ability.dash_and_trigger {
-        activate_cite = activate_cite.reading(DashAndTrigger::Activated.reading());
-    }
+    let activate_cite = if ability.dash_and_trigger {
+        Rule::from(&s::A_DASH).reading(DashAndTrigger::Activated.reading())
+    } else {
+        Rule::from(&s::A_SYNTAX)
+    };
     emit(
         st,
         out,
@@ -113,6 +115,11 @@ pub fn activate(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, act: Ac
             text: words(r),
             met,
             again: false,
+        };
+        let cite = if cite.cite == &s::A_UNDEAD {
+            cite
+        } else {
+            Rule::from(&s::A_SOME_RESTRICTION)
         };
         emit(st, out, change, cite);
     }
@@ -174,7 +181,7 @@ pub fn activate(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, act: Ac
     emit(st, out, Change::SpecialOrder { unit: st.units[u].id.clone() }, &s::A_SPECIAL_ORDER);
     if op > 0 {
         let player = st.players[owner].name.clone();
-        emit(st, out, Change::SpendOp { player, amount: op }, &s::A_USUAL);
+        emit(st, out, Change::SpendOp { player, amount: op }, &s::A_COST);
     }
     if down > 0 {
         let why = format!("the cost of {}", ability.name);

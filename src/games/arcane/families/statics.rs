@@ -37,7 +37,7 @@ fn in_effect<T>(
             let change = Change::Note {
                 what: format!("{}'s {} is not ready, so it is not in effect", st.who(u), ability.name),
             };
-            emit(st, out, change, &s::S_ACTIVE);
+            emit(st, out, change, &s::S_INTRINSIC);
             continue;
         };
         if let Some(c) = &ability.condition {
@@ -87,6 +87,11 @@ fn phantom(st: &mut State, out: &mut Vec<Event>, u: usize) -> Option<()> {
         let (a, v, _) = found[0];
         (format!("{v}s ({})", name(st, a)), Rule::from(&s::S_ACTIVE))
     } else {
+        let list: Vec<String> = weighed.iter().map(|w| format!("{} ({})", w.ability, w.value)).collect();
+        let change = Change::Note {
+            what: format!("{}'s statics in effect are at odds: {}", st.who(u), list.join(", ")),
+        };
+        emit(st, out, change, &s::S_AT_ODDS);
         let latest = found.iter().map(|(_, _, t)| *t).max().unwrap_or(0);
         let tied: Vec<(usize, u8, u32)> = found.iter().copied().filter(|(_, _, t)| *t == latest).collect();
         if tied.iter().all(|(_, v, _)| *v == tied[0].1) {
