@@ -7,8 +7,8 @@
 //! adjudicate through this module, so they adjudicate the same way.
 
 use crate::catalogue::Catalogue;
-use crate::games::battleline::{Battleline, CardDef, CardSource};
 use crate::games::arcane::{self, Arcane};
+use crate::games::battleline::{Battleline, CardDef, CardSource};
 use crate::games::swtcg::{self, Swtcg};
 use crate::rules::position::{parse_json, PositionError};
 use crate::rules::Game;
@@ -47,7 +47,11 @@ pub struct ArcaneCards<'a>(pub &'a Catalogue);
 impl arcane::CardSource for ArcaneCards<'_> {
     fn card(&self, name: &str) -> Option<arcane::CardDef> {
         let card = self.0.card(arcane::cite::GAME, name)?;
-        let has = |k: &str| card.abilities.iter().any(|a| a.keyword.eq_ignore_ascii_case(k));
+        let has = |k: &str| {
+            card.abilities
+                .iter()
+                .any(|a| a.keyword.eq_ignore_ascii_case(k))
+        };
         Some(arcane::CardDef {
             name: card.name.clone(),
             card_type: card.card_type.clone(),

@@ -12,7 +12,9 @@ use std::path::Path;
 
 use arbiter::adjudicate::{log_text, ArcaneCards};
 use arbiter::catalogue::Catalogue;
-use arbiter::games::arcane::{self, cite, Arcane, Change, NoCards, Position, State, INTERPRETATIONS};
+use arbiter::games::arcane::{
+    self, cite, Arcane, Change, NoCards, Position, State, INTERPRETATIONS,
+};
 use arbiter::rules::{self, Game, RecordConfig};
 use serde_json::{json, Value};
 
@@ -38,14 +40,17 @@ fn play(v: Value) -> (arcane::Adjudication, State) {
 }
 
 fn changes(adj: &arcane::Adjudication) -> Vec<&Change> {
-    adj.steps.iter().flat_map(|s| &s.events).map(|e| &e.change).collect()
-}
-
-fn cites(adj: &arcane::Adjudication, sentence: &str) -> bool {
     adj.steps
         .iter()
         .flat_map(|s| &s.events)
-        .any(|e| e.rule.sentence == sentence || e.rule.house.is_some_and(|h| h.sentence == sentence))
+        .map(|e| &e.change)
+        .collect()
+}
+
+fn cites(adj: &arcane::Adjudication, sentence: &str) -> bool {
+    adj.steps.iter().flat_map(|s| &s.events).any(|e| {
+        e.rule.sentence == sentence || e.rule.house.is_some_and(|h| h.sentence == sentence)
+    })
 }
 
 fn rejected(adj: &arcane::Adjudication) -> Vec<String> {
@@ -86,13 +91,18 @@ fn every_arcane_fixture() {
     let cards = ArcaneCards(&cat);
     insta::glob!("fixtures/arcane/*.json", |path| {
         let text = std::fs::read_to_string(path).expect("fixture reads");
-        let fx: Fixture = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let p = Position::from_json(&fx.position.to_string()).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let fx: Fixture =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let p = Position::from_json(&fx.position.to_string())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let adj = arcane::adjudicate(&p, &cards, RecordConfig { states: false })
             .unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
         for c in &fx.cites {
             assert!(
-                adj.steps.iter().flat_map(|s| &s.events).any(|e| e.rule.rests_on(&c.rule, &c.sentence)),
+                adj.steps
+                    .iter()
+                    .flat_map(|s| &s.events)
+                    .any(|e| e.rule.rests_on(&c.rule, &c.sentence)),
                 "{}: cites {} {:?} but no event does",
                 path.display(),
                 c.rule,
@@ -104,14 +114,22 @@ fn every_arcane_fixture() {
         settings.set_description(fx.about.clone());
         settings.set_omit_expression(true);
         settings.bind(|| {
-            let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("fixture");
-            insta::assert_snapshot!(name, format!("{}\nfinal position:\n{final_json}\n", log_text(&adj)));
+            let name = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("fixture");
+            insta::assert_snapshot!(
+                name,
+                format!("{}\nfinal position:\n{final_json}\n", log_text(&adj))
+            );
         });
     });
 }
 
 fn fixture_position(name: &str) -> Value {
-    let text = std::fs::read_to_string(Path::new(ROOT).join(format!("tests/fixtures/arcane/{name}.json"))).expect("fixture");
+    let text =
+        std::fs::read_to_string(Path::new(ROOT).join(format!("tests/fixtures/arcane/{name}.json")))
+            .expect("fixture");
     let v: Value = serde_json::from_str(&text).expect("fixture JSON");
     v["position"].clone()
 }
@@ -132,16 +150,36 @@ fn unit_abilities_are_ready_on_the_battlefield_and_figure_abilities_with_their_s
     let ready: Vec<(String, bool, Option<u32>)> = changes(&adj)
         .iter()
         .filter_map(|c| match c {
-            Change::Ready { ability, ready, since, .. } => Some((ability.clone(), *ready, *since)),
+            Change::Ready {
+                ability,
+                ready,
+                since,
+                ..
+            } => Some((ability.clone(), *ready, *since)),
             _ => None,
         })
         .collect();
-    assert!(ready.contains(&("Lord of the Dead".into(), true, Some(0))), "{ready:?}");
-    assert!(ready.contains(&("Fireburst".into(), false, None)), "its slot is empty");
-    assert!(ready.contains(&("Bone Rampart".into(), false, None)), "off the battlefield");
+    assert!(
+        ready.contains(&("Lord of the Dead".into(), true, Some(0))),
+        "{ready:?}"
+    );
+    assert!(
+        ready.contains(&("Fireburst".into(), false, None)),
+        "its slot is empty"
+    );
+    assert!(
+        ready.contains(&("Bone Rampart".into(), false, None)),
+        "off the battlefield"
+    );
     // Returned to its slot at moment 2 (the second action), arrived at moment 3.
-    assert!(ready.contains(&("Fireburst".into(), true, Some(2))), "{ready:?}");
-    assert!(ready.contains(&("Bone Rampart".into(), true, Some(3))), "{ready:?}");
+    assert!(
+        ready.contains(&("Fireburst".into(), true, Some(2))),
+        "{ready:?}"
+    );
+    assert!(
+        ready.contains(&("Bone Rampart".into(), true, Some(3))),
+        "{ready:?}"
+    );
     assert!(unit_of(&st, "W").on_battlefield);
 }
 
@@ -164,12 +202,22 @@ fn the_restriction_comes_before_any_cost() {
     // seed 004 Activated Abilities: "For example, an ability that says "1 OP, if this unit is undead --" can only be used if that unit is undead."
     let (adj, st) = play(fixture_position("lord_of_the_dead"));
     let reasons = rejected(&adj);
-    assert!(reasons[1].contains("is not met, so no cost is paid"), "{reasons:?}");
+    assert!(
+        reasons[1].contains("is not met, so no cost is paid"),
+        "{reasons:?}"
+    );
     // Alice paid 1 OP once (the Cohort), not for the Living Legion.
     assert_eq!(st.players[0].op, 2);
     assert_eq!(unit_of(&st, "L").figures(), 1, "nothing returned");
-    assert_eq!(unit_of(&st, "C").figures(), 4, "one figure returned to the Cohort");
-    assert!(!unit_of(&st, "L").special_order, "a refused activation gives no Special Order");
+    assert_eq!(
+        unit_of(&st, "C").figures(),
+        4,
+        "one figure returned to the Cohort"
+    );
+    assert!(
+        !unit_of(&st, "L").special_order,
+        "a refused activation gives no Special Order"
+    );
 }
 
 #[test]
@@ -209,7 +257,11 @@ fn every_cost_must_be_payable_and_downing_own_figures_is_a_cost() {
                   {"id": "E", "owner": "Bob", "slots": [{}]}],
         "actions": [{"do": "activate", "unit": "K", "ability": "Bloodprice"}]});
     let (adj, st) = play(v.clone());
-    assert!(rejected(&adj)[0].contains("1 figure(s) to down, not 2"), "{:?}", rejected(&adj));
+    assert!(
+        rejected(&adj)[0].contains("1 figure(s) to down, not 2"),
+        "{:?}",
+        rejected(&adj)
+    );
     assert_eq!(st.players[0].op, 5, "the OP is not paid either");
     assert_eq!(st.players[0].vp, 0);
     let mut v = v;
@@ -228,7 +280,11 @@ fn a_cost_the_engine_does_not_read_is_the_judges() {
         "units": [{"id": "K", "owner": "Alice", "abilities": ["Oath: discard a card -- Gain 1 VP."], "slots": [{}]}],
         "actions": [{"do": "activate", "unit": "K", "ability": "Oath"}]});
     let (adj, st) = play(v.clone());
-    assert_eq!(rejected(&adj).len(), 1, "not payable unless the judge says so");
+    assert_eq!(
+        rejected(&adj).len(),
+        1,
+        "not payable unless the judge says so"
+    );
     assert_eq!(st.players[0].vp, 0);
     let mut v = v;
     v["decisions"] = json!([{"decision": 1, "option": 1}]);
@@ -246,8 +302,14 @@ fn only_the_active_player_in_the_order_phase_activates() {
     assert!(reasons[1].contains("not Bob's order phase"), "{reasons:?}");
     assert!(reasons[3].contains("Alice has 1 OP, not 2"), "{reasons:?}");
     // seed 004 Special Ability Types: "Special abilities come in one of three types: activated, triggered, and static, as shown by the way they are written."
-    assert!(reasons[4].contains("static ability, not an activated one"), "{reasons:?}");
-    assert!(reasons[5].contains("triggered ability, not an activated one"), "{reasons:?}");
+    assert!(
+        reasons[4].contains("static ability, not an activated one"),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons[5].contains("triggered ability, not an activated one"),
+        "{reasons:?}"
+    );
 }
 
 #[test]
@@ -265,7 +327,9 @@ fn cost_downs_source_both_readings() {
 #[test]
 fn restriction_on_resolution_both_readings() {
     // seed 004 Activated Abilities: "Some abilities can have an activation restriction."
-    let (_, st) = play(fixture_position("interp_restriction_on_resolution_before_paying"));
+    let (_, st) = play(fixture_position(
+        "interp_restriction_on_resolution_before_paying",
+    ));
     assert_eq!(st.players[0].vp, 1);
     let (_, st) = play(fixture_position("interp_restriction_on_resolution_again"));
     assert_eq!(st.players[0].vp, 0);
@@ -281,7 +345,9 @@ fn dash_and_trigger_both_readings() {
     assert!(st.units[0].effects.is_empty());
     assert_eq!(rejected(&adj).len(), 1);
     // seed 004 Triggered Abilities: "[Trigger condition,] [effect.]"
-    let (adj, st) = play(fixture_position("interp_dash_and_trigger_triggered_with_cost"));
+    let (adj, st) = play(fixture_position(
+        "interp_dash_and_trigger_triggered_with_cost",
+    ));
     assert_eq!(count(&adj, |c| matches!(c, Change::Trigger { .. })), 1);
     assert_eq!(st.units[0].effects[0].dice, Some(1));
     assert_eq!(st.players[0].op, 2);
@@ -341,7 +407,13 @@ fn readiness_is_taken_at_the_event_not_at_resolution() {
     // seed 004 Triggered Abilities: "Triggered abilities need only be ready when the trigger event occurs; they need not be ready when the trigger actually resolves."
     // seed 004 Triggered Abilities: "For example, a figure ability that triggers When this unit is dealt damage will trigger and resolve even if damage dealt to that unit also downs the figure causing this ability to be ready."
     let (adj, st) = play(fixture_position("dealt_damage_figure_ability"));
-    assert!(changes(&adj).iter().any(|c| matches!(c, Change::Resolve { ready_now: false, .. })));
+    assert!(changes(&adj).iter().any(|c| matches!(
+        c,
+        Change::Resolve {
+            ready_now: false,
+            ..
+        }
+    )));
     assert_eq!(st.players[0].op, 4, "it resolved: +1 OP");
     // An ability not ready at the event does not trigger, even if ready later.
     let v = json!({"game": "arcane", "players": [{"name": "Alice", "op": 0}],
@@ -359,10 +431,18 @@ fn declining_an_optional_trigger_means_no_part_happens() {
     // seed 004 Triggered Abilities: "If a played chooses not to use an optional triggered ability, no part of that ability happens."
     let mut p = fixture_position("legion_standard");
     let (adj, _) = play(p.clone());
-    assert_eq!(count(&adj, |c| matches!(c, Change::Order { free: true, .. })), 1, "used by default");
+    assert_eq!(
+        count(&adj, |c| matches!(c, Change::Order { free: true, .. })),
+        1,
+        "used by default"
+    );
     p["decisions"] = json!([{"decision": 1, "option": 2}]);
     let (adj, _) = play(p);
-    assert_eq!(count(&adj, |c| matches!(c, Change::Order { free: true, .. })), 0, "declined: no move order");
+    assert_eq!(
+        count(&adj, |c| matches!(c, Change::Order { free: true, .. })),
+        0,
+        "declined: no move order"
+    );
     assert!(cites(&adj, cite::s::T_NO_PART.sentence));
 }
 
@@ -397,19 +477,29 @@ fn trigger_order_both_readings() {
             })
             .collect()
     };
-    let (adj, _) = play(fixture_position("interp_trigger_order_active_player_orders"));
+    let (adj, _) = play(fixture_position(
+        "interp_trigger_order_active_player_orders",
+    ));
     assert_eq!(order(&adj), ["Grim Tithe", "Death Cloud"], "pinned");
     assert_eq!(count(&adj, |c| matches!(c, Change::Decided { .. })), 2);
     let (adj, _) = play(fixture_position("interp_trigger_order_listed"));
     assert_eq!(order(&adj), ["Death Cloud", "Grim Tithe"]);
-    assert_eq!(count(&adj, |c| matches!(c, Change::Decided { .. })), 1, "no order decision");
+    assert_eq!(
+        count(&adj, |c| matches!(c, Change::Decided { .. })),
+        1,
+        "no order decision"
+    );
 }
 
 #[test]
 fn may_scope_both_readings() {
     // seed 004 Triggered Abilities: "(Note that some abilities may be entirely optional, while others may just have optional pieces.)"
     let (_, st) = play(fixture_position("interp_may_scope_that_clause"));
-    assert_eq!(st.units[0].effects.len(), 1, "the red die: only the VP was declined");
+    assert_eq!(
+        st.units[0].effects.len(),
+        1,
+        "the red die: only the VP was declined"
+    );
     assert_eq!(st.players[0].vp, 0);
     let (_, st) = play(fixture_position("interp_may_scope_whole_ability"));
     assert!(st.units[0].effects.is_empty(), "no part of it");
@@ -428,16 +518,28 @@ fn the_seeds_trigger_examples_play() {
         })
         .collect();
     assert_eq!(resolved, ["Leader of Men", "Aggressive"]);
-    assert!(st.units[0].effects.is_empty(), "the red die ended with the turn");
+    assert!(
+        st.units[0].effects.is_empty(),
+        "the red die ended with the turn"
+    );
     let (adj, _) = play(fixture_position("fireburst_death_cloud"));
-    assert!(count(&adj, |c| matches!(c, Change::Resolve { ability, .. } if ability == "Death Cloud")) == 5);
+    assert!(
+        count(
+            &adj,
+            |c| matches!(c, Change::Resolve { ability, .. } if ability == "Death Cloud")
+        ) == 5
+    );
 }
 
 #[test]
 fn the_seeds_activated_examples_play() {
     // seed 004 Activated Abilities: "Examples: Lord of the Dead, Healing, Fireburst"
     let (_, st) = play(fixture_position("healing_aura_of_peace"));
-    assert_eq!(unit_of(&st, "G").figures(), 5, "Healing returned two figures to the Standard");
+    assert_eq!(
+        unit_of(&st, "G").figures(),
+        5,
+        "Healing returned two figures to the Standard"
+    );
     let (_, st) = play(fixture_position("lord_of_the_dead"));
     assert_eq!(unit_of(&st, "C").figures(), 4);
     let (_, st) = play(fixture_position("fireburst_death_cloud"));
@@ -484,7 +586,10 @@ fn statics_are_in_effect_while_ready_and_their_condition_holds() {
     let (adj, _) = play(fixture_position("longbowmen_hail_of_arrows"));
     assert_eq!(answers(&adj), ["+2 blue", "no extra dice", "no extra dice"]);
     let (adj, _) = play(fixture_position("nature_magic"));
-    assert_eq!(answers(&adj), ["5s (Nature Magic)", "no ability in effect sets them"]);
+    assert_eq!(
+        answers(&adj),
+        ["5s (Nature Magic)", "no ability in effect sets them"]
+    );
     // A condition on victory points.
     let v = json!({"game": "arcane", "players": [{"name": "Alice", "vp": 3}],
         "units": [{"id": "M", "owner": "Alice", "abilities": ["Glory: While its owner has 3 or more victory points, its phantom dice are 6s."], "slots": [{}]}],
@@ -503,7 +608,9 @@ fn the_most_recently_readied_static_takes_precedence() {
     let answers: Vec<String> = changes(&adj)
         .iter()
         .filter_map(|c| match c {
-            Change::Query { answer, .. } => Some(answer.split(':').next().unwrap_or("").to_string()),
+            Change::Query { answer, .. } => {
+                Some(answer.split(':').next().unwrap_or("").to_string())
+            }
             _ => None,
         })
         .collect();
@@ -545,11 +652,19 @@ fn words_the_engine_does_not_read_are_resolved_by_the_judge() {
     let (adj, st) = play(p);
     assert_eq!(st.players[0].vp, 2);
     assert_eq!(unit_of(&st, "W").figures(), 1);
-    assert!(changes(&adj).iter().any(|c| matches!(c, Change::Judge { answered: true, .. })));
+    assert!(changes(&adj)
+        .iter()
+        .any(|c| matches!(c, Change::Judge { answered: true, .. })));
     let mut p = fixture_position("chariot_and_wall");
     p.as_object_mut().unwrap().remove("resolutions");
     let (adj, st) = play(p);
-    assert!(changes(&adj).iter().any(|c| matches!(c, Change::Judge { answered: false, .. })));
+    assert!(changes(&adj).iter().any(|c| matches!(
+        c,
+        Change::Judge {
+            answered: false,
+            ..
+        }
+    )));
     assert_eq!(st.players[0].vp, 0);
 }
 
@@ -563,17 +678,40 @@ fn position_errors_are_located() {
         "actions": [{"do": "activate", "unit": "Q", "ability": "X"}]});
     let p = position(bad);
     let cat = catalogue();
-    let errors = arcane::resolve(&p, &ArcaneCards(&cat)).err().expect("errors");
+    let errors = arcane::resolve(&p, &ArcaneCards(&cat)).expect_err("errors");
     let paths: Vec<&str> = errors.iter().map(|e| e.path.as_str()).collect();
     assert!(paths.contains(&"units[0].owner"), "{errors:?}");
-    assert!(errors.iter().any(|e| e.path == "units[0].card" && e.message.contains("Jade Marches Flame Adepts")), "{errors:?}");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.path == "units[0].card" && e.message.contains("Jade Marches Flame Adepts")),
+        "{errors:?}"
+    );
     // seed 004 Special Ability Types: "Figure special ability: Found next to figure slots, along with the basic icons."
-    assert!(errors.iter().any(|e| e.path == "units[1].slots" && e.message.contains("name the slot")), "{errors:?}");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.path == "units[1].slots" && e.message.contains("name the slot")),
+        "{errors:?}"
+    );
     // seed 004 Special Ability Types: "Unit special ability: Found on bottom-right of the unit bar, next to the build point cost."
-    assert!(errors.iter().any(|e| e.path == "units[2].slots" && e.message.contains("unit bar")), "{errors:?}");
-    assert!(errors.iter().any(|e| e.path == "units[2].slots[1].abilities[0]" && e.message.contains("Healing")), "{errors:?}");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.path == "units[2].slots" && e.message.contains("unit bar")),
+        "{errors:?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.path == "units[2].slots[1].abilities[0]" && e.message.contains("Healing")),
+        "{errors:?}"
+    );
     // Shape errors carry line and column.
-    let e = Position::from_json(r#"{"game": "arcane", "players": [], "units": [], "actions": [{"do": "fly"}]}"#).unwrap_err();
+    let e = Position::from_json(
+        r#"{"game": "arcane", "players": [], "units": [], "actions": [{"do": "fly"}]}"#,
+    )
+    .unwrap_err();
     assert_eq!(e.path, "actions[0].do");
     assert!(e.line.is_some());
 }
@@ -602,10 +740,16 @@ fn hostile_positions_are_errors_or_play_out_never_panics() {
                "actions": [{"do": "activate", "unit": "A", "ability": "X", "down": [1, 1]}]}),
     ];
     for v in cases {
-        let Ok(p) = Position::from_json(&v.to_string()) else { continue };
+        let Ok(p) = Position::from_json(&v.to_string()) else {
+            continue;
+        };
         if let Ok(mut st) = arcane::resolve(&p, &NoCards) {
             let adj = rules::play_out::<Arcane>(&mut st, RecordConfig { states: true });
-            assert!(["actions_done", "bad_pin"].contains(&adj.outcome.result), "{:?}", adj.outcome);
+            assert!(
+                ["actions_done", "bad_pin"].contains(&adj.outcome.result),
+                "{:?}",
+                adj.outcome
+            );
             assert!(adj.steps.len() < 20);
         }
     }
@@ -632,10 +776,19 @@ fn every_catalogue_arcane_unit_is_in_a_fixture() {
         .flatten()
         .map(|e| std::fs::read_to_string(e.path()).unwrap_or_default())
         .collect();
-    let units: Vec<&str> = cat.data().cards.iter().filter(|c| c.game == "arcane").map(|c| c.name.as_str()).collect();
+    let units: Vec<&str> = cat
+        .data()
+        .cards
+        .iter()
+        .filter(|c| c.game == "arcane")
+        .map(|c| c.name.as_str())
+        .collect();
     assert!(units.len() >= 7);
     for name in units {
-        assert!(fixtures.contains(&format!("\"card\": \"{name}\"")), "no fixture plays {name}");
+        assert!(
+            fixtures.contains(&format!("\"card\": \"{name}\"")),
+            "no fixture plays {name}"
+        );
     }
 }
 
@@ -660,7 +813,8 @@ fn every_reading_has_a_fixture() {
 /// Splits seed 004 into sentences: by line, a list number dropped, then after `.`, `?`,
 /// `!` or `)` followed by a space and a capital or `(`.
 pub fn seed_004_sentences() -> Vec<String> {
-    let text = std::fs::read_to_string(Path::new(ROOT).join("docs/seeds/004_512eae7e464cc230.txt")).expect("seed 004");
+    let text = std::fs::read_to_string(Path::new(ROOT).join("docs/seeds/004_512eae7e464cc230.txt"))
+        .expect("seed 004");
     let mut out = Vec::new();
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
         let line = match line.split_once(". ") {
@@ -673,7 +827,9 @@ pub fn seed_004_sentences() -> Vec<String> {
             cur.push(*c);
             let ends = matches!(c, '.' | '?' | '!' | ')')
                 && chars.get(i + 1) == Some(&' ')
-                && chars.get(i + 2).is_some_and(|n| n.is_uppercase() || *n == '(');
+                && chars
+                    .get(i + 2)
+                    .is_some_and(|n| n.is_uppercase() || *n == '(');
             if ends {
                 out.push(cur.trim().to_string());
                 cur.clear();
@@ -691,7 +847,12 @@ fn every_seed_citation_is_a_sentence_of_seed_004() {
     let sentences = seed_004_sentences();
     assert!(sentences.len() > 60);
     for c in arcane::families::seed_citations() {
-        assert!(sentences.iter().any(|s| s == c.sentence), "{}: {:?} is not a sentence of seed 004", c.rule, c.sentence);
+        assert!(
+            sentences.iter().any(|s| s == c.sentence),
+            "{}: {:?} is not a sentence of seed 004",
+            c.rule,
+            c.sentence
+        );
     }
 }
 
@@ -699,7 +860,11 @@ fn every_seed_citation_is_a_sentence_of_seed_004() {
 fn every_house_rule_is_quoted_in_the_rules_doc() {
     let doc = std::fs::read_to_string(Path::new(ROOT).join("docs/rules/arcane.md")).expect("doc");
     for c in cite::rules::ALL {
-        assert!(doc.contains(&format!("### {} {}\n> {}", c.section, c.rule, c.sentence)), "house rule {}", c.section);
+        assert!(
+            doc.contains(&format!("### {} {}\n> {}", c.section, c.rule, c.sentence)),
+            "house rule {}",
+            c.section
+        );
     }
 }
 
@@ -707,7 +872,11 @@ fn every_house_rule_is_quoted_in_the_rules_doc() {
 fn arcane_interpretations_table_is_current() {
     let mut body = String::from("| key | question | seed sentence | readings (default first) |\n| --- | --- | --- | --- |\n");
     for i in INTERPRETATIONS {
-        let readings: Vec<String> = i.readings.iter().map(|(v, m)| format!("`{v}`: {m}")).collect();
+        let readings: Vec<String> = i
+            .readings
+            .iter()
+            .map(|(v, m)| format!("`{v}`: {m}"))
+            .collect();
         body.push_str(&format!(
             "| <a id=\"interpretation-{}\"></a>`{}` | {} | {}: \"{}\" | {} |\n",
             i.key,
@@ -721,13 +890,20 @@ fn arcane_interpretations_table_is_current() {
     let rel = "docs/rules/arcane.md";
     let path = Path::new(ROOT).join(rel);
     let text = std::fs::read_to_string(&path).expect("doc");
-    let (start, end) = ("<!-- interpretations:start -->\n", "<!-- interpretations:end -->");
+    let (start, end) = (
+        "<!-- interpretations:start -->\n",
+        "<!-- interpretations:end -->",
+    );
     let a = text.find(start).expect("start") + start.len();
     let b = text.find(end).expect("end");
     if std::env::var("UPDATE_DOCS").is_ok() {
         std::fs::write(&path, format!("{}{body}{}", &text[..a], &text[b..])).expect("writes");
     } else {
-        assert_eq!(text[a..b], body, "{rel}: run UPDATE_DOCS=1 cargo test --test all engine_arcane::");
+        assert_eq!(
+            text[a..b],
+            body,
+            "{rel}: run UPDATE_DOCS=1 cargo test --test all engine_arcane::"
+        );
     }
 }
 
@@ -742,8 +918,14 @@ fn cli() -> assert_cmd::Command {
 }
 
 async fn api(body: String) -> (actix_web::http::StatusCode, Value) {
-    let (status, _, text) =
-        crate::common::http::post(crate::common::bundled_state(), "/api/adjudicate", Some("application/json"), None, body).await;
+    let (status, _, text) = crate::common::http::post(
+        crate::common::bundled_state(),
+        "/api/adjudicate",
+        Some("application/json"),
+        None,
+        body,
+    )
+    .await;
     (status, serde_json::from_str(&text).unwrap_or(Value::Null))
 }
 
@@ -755,8 +937,17 @@ async fn cli_and_api_play_an_arcane_position() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("arcane.json");
     std::fs::write(&file, p.to_string()).unwrap();
-    let out = cli().arg("adjudicate").arg(&file).arg("--json").output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = cli()
+        .arg("adjudicate")
+        .arg(&file)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let from_cli: Value = serde_json::from_slice(&out.stdout).unwrap();
     let (status, from_api) = api(p.to_string()).await;
     assert_eq!(status, actix_web::http::StatusCode::OK, "{from_api}");
@@ -773,7 +964,10 @@ async fn cli_and_api_play_an_arcane_position() {
         .flat_map(|s| s["events"].as_array().unwrap().iter())
         .map(|e| e["rule"]["source"].as_str().unwrap().to_string())
         .collect();
-    assert!(kinds.contains("seed") && kinds.contains("house"), "{kinds:?}");
+    assert!(
+        kinds.contains("seed") && kinds.contains("house"),
+        "{kinds:?}"
+    );
     let out = cli().arg("adjudicate").arg(&file).output().unwrap();
     let log = String::from_utf8(out.stdout).unwrap();
     assert!(log.contains("Death Cloud triggers"), "{log}");
@@ -798,7 +992,10 @@ async fn an_arcane_position_steps_through_and_a_decision_can_be_pinned() {
     use actix_web::test::TestRequest;
     let state = crate::common::bundled_state;
     let p = fixture_position("interp_static_tie_owner_chooses");
-    let app = actix_web::test::init_service(actix_web::App::new().configure(arbiter::web::configure(state()))).await;
+    let app = actix_web::test::init_service(
+        actix_web::App::new().configure(arbiter::web::configure(state())),
+    )
+    .await;
     let resp = actix_web::test::call_service(
         &app,
         TestRequest::post()
@@ -808,9 +1005,20 @@ async fn an_arcane_position_steps_through_and_a_decision_can_be_pinned() {
             .to_request(),
     )
     .await;
-    let location = resp.headers().get("location").unwrap().to_str().unwrap().to_string();
-    let hash = location.strip_prefix("/adjudicate/p/").and_then(|r| r.strip_suffix("/0")).expect("a permalink").to_string();
-    let (status, _, text) = crate::common::http::get(state(), &format!("/adjudicate/p/{hash}/2.json"), None).await;
+    let location = resp
+        .headers()
+        .get("location")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string();
+    let hash = location
+        .strip_prefix("/adjudicate/p/")
+        .and_then(|r| r.strip_suffix("/0"))
+        .expect("a permalink")
+        .to_string();
+    let (status, _, text) =
+        crate::common::http::get(state(), &format!("/adjudicate/p/{hash}/2.json"), None).await;
     assert_eq!(status, StatusCode::OK, "{text}");
     let v: Value = serde_json::from_str(&text).unwrap();
     let d = &v["decisions"][0];
@@ -820,9 +1028,13 @@ async fn an_arcane_position_steps_through_and_a_decision_can_be_pinned() {
     assert!(board.contains("Alice · 3 OP · 0 VP"), "{board}");
     assert!(board.contains("ready since moment 0"), "{board}");
     assert!(board.contains("downed"), "slot 3 is empty: {board}");
-    let (status, _, html) = crate::common::http::get(state(), &format!("/adjudicate/p/{hash}/2"), None).await;
+    let (status, _, html) =
+        crate::common::http::get(state(), &format!("/adjudicate/p/{hash}/2"), None).await;
     assert_eq!(status, StatusCode::OK);
-    assert!(html.contains("Mystics (M)") && html.contains(r#"data-status="downed""#), "the tray, its downed slot marked");
+    assert!(
+        html.contains("Mystics (M)") && html.contains(r#"data-status="downed""#),
+        "the tray, its downed slot marked"
+    );
     let (status, _, text) = crate::common::http::send(
         state(),
         TestRequest::post()

@@ -297,7 +297,9 @@ fn arcane_tests_of(sentence: &str) -> Vec<String> {
         let mut at = 0;
         while let Some(i) = source[at..].find(needle) {
             let start = at + i;
-            let line_end = source[start..].find('\n').map_or(source.len(), |e| start + e);
+            let line_end = source[start..]
+                .find('\n')
+                .map_or(source.len(), |e| start + e);
             if source[start..line_end].contains(&format!("\"{sentence}\"")) {
                 // The test the comment is in (or just above, for a test module's test).
                 let fn_at = source[..start]
@@ -333,7 +335,10 @@ fn traceability_covers_every_sentence_of_seed_004() {
         seen.push(sentence.clone());
         let found = arcane_tests_of(&sentence);
         let cell = if found.is_empty() {
-            match SEED_004_NOT_ENGINE_RULES.iter().find(|(s, _)| *s == sentence) {
+            match SEED_004_NOT_ENGINE_RULES
+                .iter()
+                .find(|(s, _)| *s == sentence)
+            {
                 Some((_, why)) => format!("not an engine rule: {why}"),
                 None => {
                     uncovered.push(sentence.clone());
@@ -346,5 +351,9 @@ fn traceability_covers_every_sentence_of_seed_004() {
         body.push_str(&format!("| {} | {cell} |\n", sentence.replace('|', "\\|")));
     }
     generated("docs/traceability.md", "arcane", &body);
-    assert!(uncovered.is_empty(), "seed 004 sentences no test exercises:\n{}", uncovered.join("\n"));
+    assert!(
+        uncovered.is_empty(),
+        "seed 004 sentences no test exercises:\n{}",
+        uncovered.join("\n")
+    );
 }

@@ -258,7 +258,13 @@ mod tests {
         assert!(leader.optional, "Leader of Men: \"you may give\"");
         assert!(!parse_line(cases[4].0).optional);
         let aura = parse_line(cases[10].0);
-        assert_eq!(aura.reminder.as_deref(), Some("They may still make melee attacks against this unit."));
-        assert_eq!(aura.effect, "Enemy units in contact with this unit cannot be given charge orders.");
+        assert_eq!(
+            aura.reminder.as_deref(),
+            Some("They may still make melee attacks against this unit.")
+        );
+        assert_eq!(
+            aura.effect,
+            "Enemy units in contact with this unit cannot be given charge orders."
+        );
     }
 }

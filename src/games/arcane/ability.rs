@@ -40,12 +40,21 @@ pub enum Cost {
 #[serde(tag = "condition", rename_all = "snake_case")]
 pub enum Condition {
     /// "this unit is [not] X": X among its traits or the judge's facts.
-    Is { what: String, negated: bool },
+    Is {
+        what: String,
+        negated: bool,
+    },
     /// "this unit has N or more figures".
-    Figures { at_least: u32 },
+    Figures {
+        at_least: u32,
+    },
     /// "its owner has N or more victory points".
-    Vp { at_least: u32 },
-    Other { text: String },
+    Vp {
+        at_least: u32,
+    },
+    Other {
+        text: String,
+    },
 }
 
 /// What makes a triggered ability trigger.
@@ -136,11 +145,19 @@ pub struct Clause {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "statement", rename_all = "snake_case")]
 pub enum Statement {
-    PhantomDice { face: u8 },
+    PhantomDice {
+        face: u8,
+    },
     /// Enemy units in contact with this unit cannot be given X orders.
-    NoOrders { order: String },
+    NoOrders {
+        order: String,
+    },
     /// Extra dice when it attacks a unit with N or more figures.
-    ExtraDice { n: u32, color: String, against_at_least: u32 },
+    ExtraDice {
+        n: u32,
+        color: String,
+        against_at_least: u32,
+    },
     Other,
 }
 
@@ -221,7 +238,9 @@ pub fn cost(text: &str) -> Cost {
 }
 
 static COND_IS: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^(?:only\s+)?(?:if|while|as long as|when)\s+this\s+unit\s+is\s+(not\s+)?(?:an?\s+)?(.+?)\.?$")
+    re(
+        r"(?i)^(?:only\s+)?(?:if|while|as long as|when)\s+this\s+unit\s+is\s+(not\s+)?(?:an?\s+)?(.+?)\.?$",
+    )
 });
 static COND_FIGURES: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
@@ -250,7 +269,8 @@ pub fn condition(text: &str) -> Condition {
     if let Some(c) = COND_IS.captures(t) {
         let what = c[2].trim().to_string();
         // "is given a charge order" is an event, not a state.
-        if !what.to_lowercase().starts_with("given ") && !what.to_lowercase().starts_with("dealt ") {
+        if !what.to_lowercase().starts_with("given ") && !what.to_lowercase().starts_with("dealt ")
+        {
             return Condition::Is {
                 what,
                 negated: c.get(1).is_some(),
@@ -260,8 +280,9 @@ pub fn condition(text: &str) -> Condition {
     Condition::Other { text: t.into() }
 }
 
-static T_DOWNED: LazyLock<Regex> =
-    LazyLock::new(|| re(r"(?i)^(?:when|whenever)\s+a\s+figure\s+is\s+downed\s+from\s+this\s+unit$"));
+static T_DOWNED: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)^(?:when|whenever)\s+a\s+figure\s+is\s+downed\s+from\s+this\s+unit$")
+});
 static T_DAMAGE: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?i)^(?:when|whenever)\s+this\s+unit\s+is\s+dealt\s+damage$"));
 static T_ORDER: LazyLock<Regex> = LazyLock::new(|| {
@@ -270,7 +291,9 @@ static T_ORDER: LazyLock<Regex> = LazyLock::new(|| {
 static T_ORDER_PHASE: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?i)^at\s+the\s+start\s+of\s+your\s+order\s+phase$"));
 static T_MOVE: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^(?:when|whenever)\s+this\s+unit\s+ends\s+(?:its\s+)?move(?:ment)?\s+(?:in\s+contact\s+with|adjacent\s+to)\s+an?\s+enemy\s+unit$")
+    re(
+        r"(?i)^(?:when|whenever)\s+this\s+unit\s+ends\s+(?:its\s+)?move(?:ment)?\s+(?:in\s+contact\s+with|adjacent\s+to)\s+an?\s+enemy\s+unit$",
+    )
 });
 
 /// A trigger condition's words.
@@ -316,7 +339,9 @@ static V_POINTS: LazyLock<Regex> = LazyLock::new(|| {
     ))
 });
 static V_ORDER: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^(?:you\s+)?give\s+(one\s+friendly\s+unit\s+in\s+contact\s+with\s+this\s+unit|this\s+unit)\s+a\s+free\s+(.+?)\s+order$")
+    re(
+        r"(?i)^(?:you\s+)?give\s+(one\s+friendly\s+unit\s+in\s+contact\s+with\s+this\s+unit|this\s+unit)\s+a\s+free\s+(.+?)\s+order$",
+    )
 });
 static V_SPEND: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
@@ -334,7 +359,10 @@ fn target(words: &str) -> Option<Target> {
         Some(Target::Entered)
     } else if w.starts_with("each enemy unit in contact with") {
         Some(Target::EachEnemyInContact)
-    } else if w.starts_with("one enemy unit") || w.starts_with("an enemy unit") || w.starts_with("target enemy unit") {
+    } else if w.starts_with("one enemy unit")
+        || w.starts_with("an enemy unit")
+        || w.starts_with("target enemy unit")
+    {
         Some(Target::OneEnemy)
     } else {
         None
@@ -409,7 +437,10 @@ pub fn clauses(effect: &str) -> Vec<Clause> {
     let effect = effect.trim();
     let mut out = Vec::new();
     for sentence in effect.split(". ") {
-        for part in sentence.split(", then ").flat_map(|p| p.split(" and then ")) {
+        for part in sentence
+            .split(", then ")
+            .flat_map(|p| p.split(" and then "))
+        {
             let part = part.trim().trim_end_matches('.').trim();
             if part.is_empty() {
                 continue;
@@ -426,11 +457,12 @@ pub fn clauses(effect: &str) -> Vec<Clause> {
     out
 }
 
-static S_PHANTOM: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^(?:this\s+unit's|its)\s+phantom\s+dice\s+are\s+([1-6])s$")
-});
+static S_PHANTOM: LazyLock<Regex> =
+    LazyLock::new(|| re(r"(?i)^(?:this\s+unit's|its)\s+phantom\s+dice\s+are\s+([1-6])s$"));
 static S_NO_ORDERS: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)^enemy\s+units\s+in\s+contact\s+with\s+this\s+unit\s+cannot\s+be\s+given\s+(.+?)\s+orders$")
+    re(
+        r"(?i)^enemy\s+units\s+in\s+contact\s+with\s+this\s+unit\s+cannot\s+be\s+given\s+(.+?)\s+orders$",
+    )
 });
 static S_EXTRA: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
@@ -560,22 +592,69 @@ mod tests {
     fn the_catalogue_words_are_read() {
         let a = read("Fireburst: 1 OP, down one figure from this unit -- Deal 2 damage to one enemy unit within 6 inches.", DashAndTrigger::Activated);
         assert_eq!(a.costs, [Cost::Op { n: 1 }, Cost::Down { n: 1 }]);
-        assert_eq!(a.clauses[0].verb, Verb::Damage { n: 2, target: Target::OneEnemy });
+        assert_eq!(
+            a.clauses[0].verb,
+            Verb::Damage {
+                n: 2,
+                target: Target::OneEnemy
+            }
+        );
         let a = read("Lord of the Dead: 1 OP, if this unit is undead -- Return one downed figure to an empty slot on this unit.", DashAndTrigger::Activated);
-        assert_eq!(a.restriction, Some(Condition::Is { what: "undead".into(), negated: false }));
+        assert_eq!(
+            a.restriction,
+            Some(Condition::Is {
+                what: "undead".into(),
+                negated: false
+            })
+        );
         let a = read("Death Cloud: Whenever a figure is downed from this unit, deal 1 damage to each enemy unit in contact with it.", DashAndTrigger::Activated);
         assert_eq!(a.trigger, Some(Trigger::FigureDowned));
-        assert_eq!(a.clauses[0].verb, Verb::Damage { n: 1, target: Target::EachEnemyInContact });
+        assert_eq!(
+            a.clauses[0].verb,
+            Verb::Damage {
+                n: 1,
+                target: Target::EachEnemyInContact
+            }
+        );
         let a = read("Whenever this unit is given a ranged combat order, it may spend one order point to gain 2 blue dice until end of turn.", DashAndTrigger::Activated);
-        assert_eq!(a.trigger, Some(Trigger::GivenOrder { order: "ranged combat".into() }));
+        assert_eq!(
+            a.trigger,
+            Some(Trigger::GivenOrder {
+                order: "ranged combat".into()
+            })
+        );
         assert!(a.clauses[0].optional);
-        assert_eq!(a.clauses[0].verb, Verb::Spend { op: 1, then: Box::new(Verb::Dice { n: 2, color: "blue".into() }) });
-        let a = read("Nature Magic: While this unit is in woods, its phantom dice are 5s.", DashAndTrigger::Activated);
-        assert_eq!(a.condition, Some(Condition::Is { what: "in woods".into(), negated: false }));
+        assert_eq!(
+            a.clauses[0].verb,
+            Verb::Spend {
+                op: 1,
+                then: Box::new(Verb::Dice {
+                    n: 2,
+                    color: "blue".into()
+                })
+            }
+        );
+        let a = read(
+            "Nature Magic: While this unit is in woods, its phantom dice are 5s.",
+            DashAndTrigger::Activated,
+        );
+        assert_eq!(
+            a.condition,
+            Some(Condition::Is {
+                what: "in woods".into(),
+                negated: false
+            })
+        );
         assert_eq!(a.statement, Statement::PhantomDice { face: 5 });
         let a = read("Leader of Men: At the start of your order phase, you may give one friendly unit in contact with this unit a free move order.", DashAndTrigger::Activated);
         assert_eq!(a.trigger, Some(Trigger::StartOfOrderPhase));
-        assert_eq!(a.clauses[0].verb, Verb::Order { order: "move".into(), target: Target::OneFriendlyInContact });
+        assert_eq!(
+            a.clauses[0].verb,
+            Verb::Order {
+                order: "move".into(),
+                target: Target::OneFriendlyInContact
+            }
+        );
     }
 
     #[test]
@@ -587,7 +666,12 @@ mod tests {
         assert!(matches!(a.restriction, Some(Condition::Other { .. })));
         let a = read(text, DashAndTrigger::TriggeredWithCost);
         assert_eq!(a.kind, Kind::Triggered);
-        assert_eq!(a.trigger, Some(Trigger::GivenOrder { order: "charge".into() }));
+        assert_eq!(
+            a.trigger,
+            Some(Trigger::GivenOrder {
+                order: "charge".into()
+            })
+        );
         assert_eq!(a.costs, [Cost::Op { n: 1 }]);
     }
 }

@@ -57,27 +57,35 @@ pub mod s {
         TYPES,
         "These abilities are ready while their corresponding slot is occupied by a figure.",
     );
-    pub const ONLY_READY: Citation =
-        seed(TYPES, "Special abilities are only active while they are ready.");
+    pub const ONLY_READY: Citation = seed(
+        TYPES,
+        "Special abilities are only active while they are ready.",
+    );
     pub const NOTE_READY: Citation = seed(TYPES, "(Note: Some special abilities, as described in their rules text, might have different conditions for being ready, or may not even need to be ready at all.)");
     pub const THREE_TYPES: Citation = seed(TYPES, "Special abilities come in one of three types: activated, triggered, and static, as shown by the way they are written.");
 
-    pub const A_SYNTAX: Citation =
-        seed(ACTIVATED, "[Cost] [Activation restriction (if any)] -- [Effect.]");
+    pub const A_SYNTAX: Citation = seed(
+        ACTIVATED,
+        "[Cost] [Activation restriction (if any)] -- [Effect.]",
+    );
     pub const A_COST: Citation = seed(
         ACTIVATED,
         "Activated abilities require a cost to be paid in order for an effect to happen.",
     );
     pub const A_DASH: Citation = seed(ACTIVATED, "All activated abilities have a dash \"--\" that separates the cost and activation restrictions (to the left) from the effect (to the right).");
-    pub const A_EXAMPLES: Citation = seed(ACTIVATED, "Examples: Lord of the Dead, Healing, Fireburst");
+    pub const A_EXAMPLES: Citation =
+        seed(ACTIVATED, "Examples: Lord of the Dead, Healing, Fireburst");
     pub const A_PAID: Citation = seed(
         ACTIVATED,
         "In order to get the effect of an activated ability, the cost must be paid.",
     );
     pub const A_USUAL: Citation = seed(ACTIVATED, "The usual cost to use an activated ability is some number of order points, though other costs such as downing one of the unit’s own figures may also be used.");
-    pub const A_ALL_COSTS: Citation = seed(ACTIVATED, "All costs must be payable to get the effect.");
-    pub const A_SOME_RESTRICTION: Citation =
-        seed(ACTIVATED, "Some abilities can have an activation restriction.");
+    pub const A_ALL_COSTS: Citation =
+        seed(ACTIVATED, "All costs must be payable to get the effect.");
+    pub const A_SOME_RESTRICTION: Citation = seed(
+        ACTIVATED,
+        "Some abilities can have an activation restriction.",
+    );
     pub const A_RESTRICTION: Citation = seed(
         ACTIVATED,
         "In order for the costs to be paid in the first place the activation restriction must be met.",
@@ -87,13 +95,18 @@ pub mod s {
         ACTIVATED,
         "During a player's order phase they may activate an activated ability.",
     );
-    pub const A_SPECIAL_ORDER: Citation =
-        seed(ACTIVATED, "Doing so requires giving the unit a special order.");
+    pub const A_SPECIAL_ORDER: Citation = seed(
+        ACTIVATED,
+        "Doing so requires giving the unit a special order.",
+    );
     pub const A_ONE_A_TURN: Citation = seed(ACTIVATED, "Technically an activated ability itself has no inherent use cap (such as once per turn) but a unit may only be given one Special Order a turn.");
 
     pub const T_SYNTAX: Citation = seed(TRIGGERED, "[Trigger condition,] [effect.]");
     pub const T_BEGIN: Citation = seed(TRIGGERED, "Triggered abilities begin with the word When, At, or Whenever followed by the time or condition under which the ability will trigger, followed by the effect that happens.");
-    pub const T_EXAMPLES: Citation = seed(TRIGGERED, "Examples: Aggressive, Death Cloud, Leader of Men");
+    pub const T_EXAMPLES: Citation = seed(
+        TRIGGERED,
+        "Examples: Aggressive, Death Cloud, Leader of Men",
+    );
     pub const T_ONCE: Citation = seed(
         TRIGGERED,
         "A triggered ability only triggers once each time its trigger event occurs.",
@@ -116,14 +129,19 @@ pub mod s {
     pub const T_COST_PAID: Citation = seed(TRIGGERED, "This is still considered a triggered ability, though the effect is only gained if the cost is paid.");
 
     pub const S_ACTIVE: Citation = seed(STATIC, "Static abilities are active as long as they are ready and do not occur because of a trigger or require activation.");
-    pub const S_STATEMENTS: Citation = seed(STATIC, "Static abilities are simply written as statements.");
-    pub const S_EXAMPLES: Citation = seed(STATIC, "Examples: Hail of Arrows, Nature Magic, Aura of Peace");
+    pub const S_STATEMENTS: Citation =
+        seed(STATIC, "Static abilities are simply written as statements.");
+    pub const S_EXAMPLES: Citation = seed(
+        STATIC,
+        "Examples: Hail of Arrows, Nature Magic, Aura of Peace",
+    );
     pub const S_CONDITION: Citation = seed(
         STATIC,
         "Some static abilities may have a condition in which the ability is in effect.",
     );
     pub const S_INTRINSIC: Citation = seed(STATIC, "Intrinsically most static abilities must be ready to be in effect, but some may also require that the unit be attacking or that their owner has a certain number of victory points.");
-    pub const S_AT_ODDS: Citation = seed(STATIC, "Occasionally two static abilities may be at odds.");
+    pub const S_AT_ODDS: Citation =
+        seed(STATIC, "Occasionally two static abilities may be at odds.");
     pub const S_PHANTOM: Citation = seed(STATIC, "For example, one ability could say This unit's phantom dice are 1s and another ability could say This unit's phantom dice are 3s.");
     pub const S_TIMING: Citation = seed(STATIC, "In these cases timing rules must be used.");
     pub const S_RECENT: Citation = seed(

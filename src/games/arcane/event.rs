@@ -37,7 +37,10 @@ pub enum Change {
     },
     Rejected(Rejected),
     /// An activated ability is activated (before its restriction and costs).
-    Activate { unit: String, ability: String },
+    Activate {
+        unit: String,
+        ability: String,
+    },
     /// An activation restriction checked.
     Restriction {
         unit: String,
@@ -48,9 +51,14 @@ pub enum Change {
         again: bool,
     },
     /// The unit is given its Special Order for the turn.
-    SpecialOrder { unit: String },
+    SpecialOrder {
+        unit: String,
+    },
     /// Order points spent.
-    SpendOp { player: String, amount: u32 },
+    SpendOp {
+        player: String,
+        amount: u32,
+    },
     /// Figures downed (slots 1-based).
     Down {
         unit: String,
@@ -63,7 +71,10 @@ pub enum Change {
         slots: Vec<usize>,
         why: String,
     },
-    Damage { unit: String, amount: u32 },
+    Damage {
+        unit: String,
+        amount: u32,
+    },
     /// An order given.
     Order {
         unit: String,
@@ -72,17 +83,31 @@ pub enum Change {
         free: bool,
     },
     /// Order and victory points gained (or lost).
-    Points { player: String, op: i64, vp: i64 },
-    GainEffect { unit: String, effect: Effect },
+    Points {
+        player: String,
+        op: i64,
+        vp: i64,
+    },
+    GainEffect {
+        unit: String,
+        effect: Effect,
+    },
     /// The unit is in contact with these units now.
-    Contact { unit: String, with: Vec<String> },
-    Arrive { unit: String },
+    Contact {
+        unit: String,
+        with: Vec<String>,
+    },
+    Arrive {
+        unit: String,
+    },
     Phase {
         phase: Phase,
         player: String,
     },
     /// The turn ends: effects until end of turn end, Special Orders reset.
-    EndTurn { turn: u32 },
+    EndTurn {
+        turn: u32,
+    },
     /// An ability triggers: occurrence `occurrence` of `of` from one event.
     Trigger {
         unit: String,
@@ -132,7 +157,9 @@ pub enum Change {
         text: String,
     },
     /// Something that changes nothing, said.
-    Note { what: String },
+    Note {
+        what: String,
+    },
     /// A pin names no option: adjudication stops.
     BadPin(BadPin),
     /// Every action played.
@@ -153,7 +180,9 @@ pub fn apply(st: &mut State, change: &Change) {
                 st.players[p].op = st.players[p].op.saturating_sub(*amount);
             }
         }
-        Change::Down { unit: id, slots, .. } => {
+        Change::Down {
+            unit: id, slots, ..
+        } => {
             if let Some(u) = unit(st, id) {
                 for &s in slots {
                     if let Some(slot) = st.units[u].slots.get_mut(s.wrapping_sub(1)) {
@@ -162,7 +191,9 @@ pub fn apply(st: &mut State, change: &Change) {
                 }
             }
         }
-        Change::Return { unit: id, slots, .. } => {
+        Change::Return {
+            unit: id, slots, ..
+        } => {
             if let Some(u) = unit(st, id) {
                 let now = st.clock;
                 for &s in slots {

@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::interpret::Interpretations;
 use crate::rules::decision::DecisionPin;
-use crate::rules::reject::OnRejection;
 pub use crate::rules::position::{parse_json, PositionError};
+use crate::rules::reject::OnRejection;
 
 /// Limits on a position, so that user input stays small.
 pub mod caps {

@@ -119,10 +119,22 @@ impl Game for Arcane {
             out.push_str(&format!(
                 "{}: slots occupied {} of {}{}{}\n",
                 u.id,
-                if occupied.is_empty() { "none".to_string() } else { occupied.join(", ") },
+                if occupied.is_empty() {
+                    "none".to_string()
+                } else {
+                    occupied.join(", ")
+                },
                 slots.len(),
-                if effects.is_empty() { String::new() } else { format!("; effects: {}", effects.join("; ")) },
-                if u.special_order { "; Special Order given" } else { "" }
+                if effects.is_empty() {
+                    String::new()
+                } else {
+                    format!("; effects: {}", effects.join("; "))
+                },
+                if u.special_order {
+                    "; Special Order given"
+                } else {
+                    ""
+                }
             ));
         }
         out
@@ -148,7 +160,11 @@ impl Game for Arcane {
     fn decision_panel(_state: &State, change: &Change) -> Option<rules::view::DecisionPanel> {
         view::decision_panel(change)
     }
-    fn pin_decision_in_position(position: &Position, decision: u32, option: usize) -> Result<Position, String> {
+    fn pin_decision_in_position(
+        position: &Position,
+        decision: u32,
+        option: usize,
+    ) -> Result<Position, String> {
         view::pin_decision(position, decision, option)
     }
     fn outcome_sentence(state: &State, outcome: &Outcome) -> String {

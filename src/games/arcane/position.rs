@@ -53,7 +53,10 @@ fn name_ok(errors: &mut Vec<PositionError>, path: String, s: &str, what: &str) {
     if s.trim().is_empty() {
         errors.push(PositionError::at(path, format!("{what} is empty")));
     } else if s.chars().count() > caps::NAME {
-        errors.push(PositionError::at(path, format!("longer than {} characters", caps::NAME)));
+        errors.push(PositionError::at(
+            path,
+            format!("longer than {} characters", caps::NAME),
+        ));
     }
 }
 
@@ -79,19 +82,32 @@ fn unit(
         let names: Vec<&str> = position.players.iter().map(|p| p.name.as_str()).collect();
         errors.push(PositionError::at(
             at("owner"),
-            format!("no player {:?}; the players are {}", spec.owner, names.join(", ")),
+            format!(
+                "no player {:?}; the players are {}",
+                spec.owner,
+                names.join(", ")
+            ),
         ));
     }
     let def = match &spec.card {
         Some(name) => match cards.card(name) {
             Some(d) if d.card_type != "unit" => {
-                errors.push(PositionError::at(at("card"), format!("{} is a {}, not a unit", d.name, d.card_type)));
+                errors.push(PositionError::at(
+                    at("card"),
+                    format!("{} is a {}, not a unit", d.name, d.card_type),
+                ));
                 None
             }
             Some(d) => Some(d),
             None => {
-                let hint = cards.suggest(name).map(|s| format!("; did you mean `{s}`?")).unwrap_or_default();
-                errors.push(PositionError::at(at("card"), format!("no Arcane Legions card `{name}`{hint}")));
+                let hint = cards
+                    .suggest(name)
+                    .map(|s| format!("; did you mean `{s}`?"))
+                    .unwrap_or_default();
+                errors.push(PositionError::at(
+                    at("card"),
+                    format!("no Arcane Legions card `{name}`{hint}"),
+                ));
                 None
             }
         },
@@ -109,14 +125,20 @@ fn unit(
         _ => Vec::new(),
     };
     if lines.len() > caps::ABILITIES {
-        errors.push(PositionError::at(at("abilities"), format!("at most {} abilities", caps::ABILITIES)));
+        errors.push(PositionError::at(
+            at("abilities"),
+            format!("at most {} abilities", caps::ABILITIES),
+        ));
     }
     let mut abilities = Vec::new();
     for (j, line) in lines.iter().enumerate().take(caps::ABILITIES) {
         if line.trim().is_empty() || line.chars().count() > caps::TEXT {
             errors.push(PositionError::at(
                 format!("units[{i}].abilities[{j}]"),
-                format!("an ability is `Name: rules text`, 1 to {} characters", caps::TEXT),
+                format!(
+                    "an ability is `Name: rules text`, 1 to {} characters",
+                    caps::TEXT
+                ),
             ));
             continue;
         }
@@ -134,14 +156,20 @@ fn unit(
         (None, None) => Vec::new(),
     };
     if slots.len() > caps::SLOTS {
-        errors.push(PositionError::at(at("slots"), format!("at most {} slots", caps::SLOTS)));
+        errors.push(PositionError::at(
+            at("slots"),
+            format!("at most {} slots", caps::SLOTS),
+        ));
     }
     for (k, slot) in slots.iter().enumerate() {
         points(errors, format!("units[{i}].slots[{k}].since"), slot.since);
         for (j, name) in slot.abilities.iter().enumerate() {
             let path = format!("units[{i}].slots[{k}].abilities[{j}]");
             let want = crate::text::fold(name);
-            match abilities.iter().position(|a| crate::text::fold(&a.name) == want) {
+            match abilities
+                .iter()
+                .position(|a| crate::text::fold(&a.name) == want)
+            {
                 Some(a) => {
                     if !abilities[a].slots.contains(&k) {
                         abilities[a].slots.push(k);
@@ -153,7 +181,10 @@ fn unit(
                         .first()
                         .map(|s| format!("; did you mean `{s}`?"))
                         .unwrap_or_default();
-                    errors.push(PositionError::at(path, format!("the unit has no ability `{name}`{hint}")));
+                    errors.push(PositionError::at(
+                        path,
+                        format!("the unit has no ability `{name}`{hint}"),
+                    ));
                 }
             }
         }
@@ -183,18 +214,27 @@ fn unit(
         .unwrap_or_default();
     for (field, list) in [("traits", &traits), ("facts", &spec.facts)] {
         if list.len() > caps::LIST {
-            errors.push(PositionError::at(at(field), format!("at most {}", caps::LIST)));
+            errors.push(PositionError::at(
+                at(field),
+                format!("at most {}", caps::LIST),
+            ));
         }
         for (j, t) in list.iter().enumerate() {
             name_ok(errors, format!("units[{i}].{field}[{j}]"), t, "a name");
         }
     }
     if spec.effects.len() > caps::LIST {
-        errors.push(PositionError::at(at("effects"), format!("at most {} effects", caps::LIST)));
+        errors.push(PositionError::at(
+            at("effects"),
+            format!("at most {} effects", caps::LIST),
+        ));
     }
     for (j, e) in spec.effects.iter().enumerate() {
         if e.text.chars().count() > caps::TEXT {
-            errors.push(PositionError::at(format!("units[{i}].effects[{j}].text"), "too long"));
+            errors.push(PositionError::at(
+                format!("units[{i}].effects[{j}].text"),
+                "too long",
+            ));
         }
         if let Some(n) = e.dice {
             points(errors, format!("units[{i}].effects[{j}].dice"), n);
@@ -245,15 +285,29 @@ fn unit(
 pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec<PositionError>> {
     let mut errors = Vec::new();
     if position.game != "arcane" {
-        errors.push(PositionError::at("game", "an Arcane Legions position has `\"game\": \"arcane\"`"));
+        errors.push(PositionError::at(
+            "game",
+            "an Arcane Legions position has `\"game\": \"arcane\"`",
+        ));
     }
     if position.players.is_empty() || position.players.len() > caps::PLAYERS {
-        errors.push(PositionError::at("players", format!("1 to {} players", caps::PLAYERS)));
+        errors.push(PositionError::at(
+            "players",
+            format!("1 to {} players", caps::PLAYERS),
+        ));
     }
     for (i, p) in position.players.iter().enumerate() {
-        name_ok(&mut errors, format!("players[{i}].name"), &p.name, "a player's name");
+        name_ok(
+            &mut errors,
+            format!("players[{i}].name"),
+            &p.name,
+            "a player's name",
+        );
         if position.players[..i].iter().any(|o| o.name == p.name) {
-            errors.push(PositionError::at(format!("players[{i}].name"), format!("{:?} is named twice", p.name)));
+            errors.push(PositionError::at(
+                format!("players[{i}].name"),
+                format!("{:?} is named twice", p.name),
+            ));
         }
         points(&mut errors, format!("players[{i}].op"), p.op);
         points(&mut errors, format!("players[{i}].vp"), p.vp);
@@ -269,13 +323,19 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
         None => 0,
     };
     if position.units.len() > caps::UNITS {
-        errors.push(PositionError::at("units", format!("at most {} units", caps::UNITS)));
+        errors.push(PositionError::at(
+            "units",
+            format!("at most {} units", caps::UNITS),
+        ));
         return Err(errors);
     }
     let mut units = Vec::new();
     for (i, spec) in position.units.iter().enumerate() {
         if position.units[..i].iter().any(|u| u.id == spec.id) {
-            errors.push(PositionError::at(format!("units[{i}].id"), format!("id {:?} is used twice", spec.id)));
+            errors.push(PositionError::at(
+                format!("units[{i}].id"),
+                format!("id {:?} is used twice", spec.id),
+            ));
         }
         if let Some(u) = unit(i, position, cards, &mut errors) {
             units.push(u);
@@ -288,7 +348,10 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
     let find = |id: &str, path: String, errors: &mut Vec<PositionError>| -> Option<usize> {
         let found = units.iter().position(|u| u.id == id);
         if found.is_none() {
-            errors.push(PositionError::at(path, format!("no unit {id:?}; the units are {}", ids.join(", "))));
+            errors.push(PositionError::at(
+                path,
+                format!("no unit {id:?}; the units are {}", ids.join(", ")),
+            ));
         }
         found
     };
@@ -300,14 +363,20 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
         );
         if let (Some(x), Some(y)) = (x, y) {
             if x == y {
-                errors.push(PositionError::at(format!("contact[{k}]"), "a unit is not in contact with itself"));
+                errors.push(PositionError::at(
+                    format!("contact[{k}]"),
+                    "a unit is not in contact with itself",
+                ));
             } else {
                 contact.insert((x.min(y), x.max(y)));
             }
         }
     }
     if position.actions.len() > caps::ACTIONS {
-        errors.push(PositionError::at("actions", format!("at most {} actions", caps::ACTIONS)));
+        errors.push(PositionError::at(
+            "actions",
+            format!("at most {} actions", caps::ACTIONS),
+        ));
     }
     for (k, action) in position.actions.iter().enumerate() {
         let at = |f: &str| format!("actions[{k}].{f}");
@@ -318,11 +387,25 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                     .first()
                     .map(|s| format!("; did you mean `{s}`?"))
                     .unwrap_or_default();
-                errors.push(PositionError::at(path, format!("{} has no ability `{name}`{hint}", units[u].id)));
+                errors.push(PositionError::at(
+                    path,
+                    format!("{} has no ability `{name}`{hint}", units[u].id),
+                ));
             }
         };
         match action {
-            Action::Activate { unit, ability, targets, .. } | Action::Trigger { unit, ability, targets, .. } => {
+            Action::Activate {
+                unit,
+                ability,
+                targets,
+                ..
+            }
+            | Action::Trigger {
+                unit,
+                ability,
+                targets,
+                ..
+            } => {
                 if let Some(u) = find(unit, at("unit"), &mut errors) {
                     ability_of(u, ability, at("ability"), &mut errors);
                 }
@@ -331,7 +414,10 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                 }
                 if let Action::Trigger { occurrences, .. } = action {
                     if *occurrences == 0 || *occurrences > caps::SLOTS as u32 {
-                        errors.push(PositionError::at(at("occurrences"), format!("1 to {}", caps::SLOTS)));
+                        errors.push(PositionError::at(
+                            at("occurrences"),
+                            format!("1 to {}", caps::SLOTS),
+                        ));
                     }
                 }
             }
@@ -343,7 +429,12 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                 find(unit, at("unit"), &mut errors);
                 points(&mut errors, at("count"), *count);
             }
-            Action::Damage { unit, amount, downs, .. } => {
+            Action::Damage {
+                unit,
+                amount,
+                downs,
+                ..
+            } => {
                 find(unit, at("unit"), &mut errors);
                 points(&mut errors, at("amount"), *amount);
                 points(&mut errors, at("downs"), *downs);
@@ -363,7 +454,9 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                     find(t, at("against"), &mut errors);
                 }
             }
-            Action::Phase { player: Some(p), .. } => {
+            Action::Phase {
+                player: Some(p), ..
+            } => {
                 if !position.players.iter().any(|x| &x.name == p) {
                     errors.push(PositionError::at(at("player"), format!("no player {p:?}")));
                 }
@@ -374,27 +467,48 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
     errors.extend(crate::rules::decision::check_pins(&position.decisions));
     for (k, r) in position.resolutions.iter().enumerate() {
         if r.resolution == 0 {
-            errors.push(PositionError::at(format!("resolutions[{k}].resolution"), "resolutions are numbered from 1"));
+            errors.push(PositionError::at(
+                format!("resolutions[{k}].resolution"),
+                "resolutions are numbered from 1",
+            ));
         }
-        if position.resolutions[..k].iter().any(|o| o.resolution == r.resolution) {
-            errors.push(PositionError::at(format!("resolutions[{k}].resolution"), format!("resolution {} is answered twice", r.resolution)));
+        if position.resolutions[..k]
+            .iter()
+            .any(|o| o.resolution == r.resolution)
+        {
+            errors.push(PositionError::at(
+                format!("resolutions[{k}].resolution"),
+                format!("resolution {} is answered twice", r.resolution),
+            ));
         }
         if r.changes.len() > caps::LIST {
-            errors.push(PositionError::at(format!("resolutions[{k}].changes"), format!("at most {} changes", caps::LIST)));
+            errors.push(PositionError::at(
+                format!("resolutions[{k}].changes"),
+                format!("at most {} changes", caps::LIST),
+            ));
         }
         for (j, c) in r.changes.iter().enumerate() {
             use super::format::JudgeChange as J;
             let path = format!("resolutions[{k}].changes[{j}]");
             match c {
-                J::Down { unit, .. } | J::Return { unit, .. } | J::Damage { unit, .. } | J::Effect { unit, .. } => {
+                J::Down { unit, .. }
+                | J::Return { unit, .. }
+                | J::Damage { unit, .. }
+                | J::Effect { unit, .. } => {
                     find(unit, path, &mut errors);
                 }
                 J::Op { player, gain } | J::Vp { player, gain } => {
                     if !position.players.iter().any(|p| &p.name == player) {
-                        errors.push(PositionError::at(path.clone(), format!("no player {player:?}")));
+                        errors.push(PositionError::at(
+                            path.clone(),
+                            format!("no player {player:?}"),
+                        ));
                     }
                     if gain.unsigned_abs() > u64::from(caps::POINTS) {
-                        errors.push(PositionError::at(path, format!("a gain is from -{0} to {0}", caps::POINTS)));
+                        errors.push(PositionError::at(
+                            path,
+                            format!("a gain is from -{0} to {0}", caps::POINTS),
+                        ));
                     }
                 }
                 J::Nothing => {}

@@ -54,7 +54,13 @@ fn unit(st: &State, id: &str) -> usize {
 }
 
 /// Plays action `i`; `None` if adjudication stopped.
-fn play(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, i: usize, action: &Action) -> Option<()> {
+fn play(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    queue: &mut Queue,
+    i: usize,
+    action: &Action,
+) -> Option<()> {
     match action {
         Action::Activate {
             unit: id,
@@ -97,19 +103,44 @@ fn play(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, i: usize, actio
             }
             orders::give(st, out, queue, Some(i), u, order, *special, false)?;
         }
-        Action::Down { unit: id, count, slots } => {
+        Action::Down {
+            unit: id,
+            count,
+            slots,
+        } => {
             let u = unit(st, id);
             let owner = st.units[u].owner;
             let cite = Rule::from(&rules::JUDGE_ENTERS);
             let bad = bad_slots(st, u, slots, true).or_else(|| {
-                (!slots.is_empty() && slots.len() != *count as usize)
-                    .then(|| format!("`slots` names {} slot(s) for {count} figure(s).", slots.len()))
+                (!slots.is_empty() && slots.len() != *count as usize).then(|| {
+                    format!(
+                        "`slots` names {} slot(s) for {count} figure(s).",
+                        slots.len()
+                    )
+                })
             });
             if let Some(bad) = bad {
-                reject(st, out, i, format!("down {count} figure(s) of {}", st.who(u)), bad, Rule::from(&rules::JUDGE_ENTERS));
+                reject(
+                    st,
+                    out,
+                    i,
+                    format!("down {count} figure(s) of {}", st.who(u)),
+                    bad,
+                    Rule::from(&rules::JUDGE_ENTERS),
+                );
                 return Some(());
             }
-            figures::down(st, out, queue, u, *count, slots, owner, "the judge's event", cite)?;
+            figures::down(
+                st,
+                out,
+                queue,
+                u,
+                *count,
+                slots,
+                owner,
+                "the judge's event",
+                cite,
+            )?;
         }
         Action::Damage {
             unit: id,
@@ -120,25 +151,67 @@ fn play(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, i: usize, actio
             let u = unit(st, id);
             let owner = st.units[u].owner;
             if let Some(bad) = bad_slots(st, u, slots, true) {
-                reject(st, out, i, format!("deal {amount} damage to {}", st.who(u)), bad, Rule::from(&rules::JUDGE_ENTERS));
+                reject(
+                    st,
+                    out,
+                    i,
+                    format!("deal {amount} damage to {}", st.who(u)),
+                    bad,
+                    Rule::from(&rules::JUDGE_ENTERS),
+                );
                 return Some(());
             }
             // The damage triggers with readiness as it is before the damage downs anything.
             figures::damage(st, out, queue, u, *amount, Rule::from(&rules::JUDGE_ENTERS));
             if *downs > 0 || !slots.is_empty() {
-                let n = if slots.is_empty() { *downs } else { slots.len() as u32 };
+                let n = if slots.is_empty() {
+                    *downs
+                } else {
+                    slots.len() as u32
+                };
                 let cite = Rule::from(&rules::JUDGE_ENTERS);
-                figures::down(st, out, queue, u, n, slots, owner, "downed by the damage", cite)?;
+                figures::down(
+                    st,
+                    out,
+                    queue,
+                    u,
+                    n,
+                    slots,
+                    owner,
+                    "downed by the damage",
+                    cite,
+                )?;
             }
         }
-        Action::Return { unit: id, count, slots } => {
+        Action::Return {
+            unit: id,
+            count,
+            slots,
+        } => {
             let u = unit(st, id);
             let owner = st.units[u].owner;
             if let Some(bad) = bad_slots(st, u, slots, false) {
-                reject(st, out, i, format!("return {count} figure(s) to {}", st.who(u)), bad, Rule::from(&rules::JUDGE_ENTERS));
+                reject(
+                    st,
+                    out,
+                    i,
+                    format!("return {count} figure(s) to {}", st.who(u)),
+                    bad,
+                    Rule::from(&rules::JUDGE_ENTERS),
+                );
                 return Some(());
             }
-            figures::give_back(st, out, u, *count, false, slots, owner, "the judge's event", Rule::from(&s::FIGURE_READY))?;
+            figures::give_back(
+                st,
+                out,
+                u,
+                *count,
+                false,
+                slots,
+                owner,
+                "the judge's event",
+                Rule::from(&s::FIGURE_READY),
+            )?;
         }
         Action::EndMove { unit: id, adjacent } => {
             let u = unit(st, id);
@@ -202,7 +275,10 @@ fn play(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, i: usize, actio
             }
             let Some(since) = ready::ready_since(st, u, a) else {
                 let change = Change::Note {
-                    what: format!("{}'s {name} is not ready when its event occurs, so it does not trigger", st.who(u)),
+                    what: format!(
+                        "{}'s {name} is not ready when its event occurs, so it does not trigger",
+                        st.who(u)
+                    ),
                 };
                 emit(st, out, change, &s::ONLY_READY);
                 return Some(());
@@ -273,7 +349,14 @@ fn bad_slots(st: &State, u: usize, slots: &[usize], occupied: bool) -> Option<St
     None
 }
 
-fn reject(st: &mut State, out: &mut Vec<Event>, action: usize, proposed: String, reason: String, cite: Rule) {
+fn reject(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    action: usize,
+    proposed: String,
+    reason: String,
+    cite: Rule,
+) {
     let change = Change::Rejected(Rejected {
         action,
         proposed,

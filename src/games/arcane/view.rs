@@ -35,7 +35,11 @@ const OFF: Mark = Mark {
 fn label(st: &State, u: usize, a: usize) -> String {
     let ability = &st.units[u].abilities[a];
     match ready_since(st, u, a) {
-        Some(t) => format!("{} ({}; ready since moment {t})", ability.name, kind(ability.kind)),
+        Some(t) => format!(
+            "{} ({}; ready since moment {t})",
+            ability.name,
+            kind(ability.kind)
+        ),
         None => format!("{} ({}; not ready)", ability.name, kind(ability.kind)),
     }
 }
@@ -167,7 +171,8 @@ pub fn pin_decision(position: &Position, decision: u32, option: usize) -> Result
     }
     let mut p = position.clone();
     p.decisions.retain(|d| d.decision != decision);
-    p.decisions.push(crate::rules::DecisionPin { decision, option });
+    p.decisions
+        .push(crate::rules::DecisionPin { decision, option });
     p.decisions.sort_by_key(|d| d.decision);
     Ok(p)
 }

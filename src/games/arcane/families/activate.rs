@@ -30,7 +30,12 @@ pub struct Activation<'a> {
 }
 
 /// Plays an activation; `None` if adjudication stopped.
-pub fn activate(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, act: Activation) -> Option<()> {
+pub fn activate(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    queue: &mut Queue,
+    act: Activation,
+) -> Option<()> {
     let u = act.unit;
     let ability = st.units[u].abilities[act.ability].clone();
     let owner = st.units[u].owner;
@@ -44,13 +49,22 @@ pub fn activate(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, act: Ac
         emit(st, out, change, cite);
     };
     if ability.kind != Kind::Activated {
-        let what = if ability.kind == Kind::Triggered { "a triggered" } else { "a static" };
+        let what = if ability.kind == Kind::Triggered {
+            "a triggered"
+        } else {
+            "a static"
+        };
         let cite = if ability.dash_and_trigger {
             Rule::from(&s::A_DASH).reading(DashAndTrigger::TriggeredWithCost.reading())
         } else {
             Rule::from(&s::THREE_TYPES)
         };
-        reject(st, out, format!("{} is {what} ability, not an activated one.", ability.name), cite);
+        reject(
+            st,
+            out,
+            format!("{} is {what} ability, not an activated one.", ability.name),
+            cite,
+        );
         return Some(());
     }
     if st.phase != Phase::Order || owner != st.active {
@@ -60,14 +74,26 @@ pub fn activate(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, act: Ac
             st.players[st.active].name,
             st.players[owner].name
         );
-        reject(st, out, reason, Rule::from(&s::A_ORDER_PHASE).house(&rules::ACTIVE_PLAYER));
+        reject(
+            st,
+            out,
+            reason,
+            Rule::from(&s::A_ORDER_PHASE).house(&rules::ACTIVE_PLAYER),
+        );
         return Some(());
     }
     if ready_since(st, u, act.ability).is_none() {
         let reason = if !st.units[u].on_battlefield {
-            format!("{} is not on the battlefield, so {} is not ready.", st.who(u), ability.name)
+            format!(
+                "{} is not on the battlefield, so {} is not ready.",
+                st.who(u),
+                ability.name
+            )
         } else if ability.is_figure() {
-            format!("No slot {} sits next to is occupied, so it is not ready.", ability.name)
+            format!(
+                "No slot {} sits next to is occupied, so it is not ready.",
+                ability.name
+            )
         } else {
             format!("{} is not ready.", ability.name)
         };
@@ -102,11 +128,21 @@ pub fn activate(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, act: Ac
     if let Some(r) = &ability.restriction {
         let met = holds(st, out, u, r)?;
         let cite = match r {
-            Condition::Is { what, .. } if crate::text::fold(what) == "undead" => Rule::from(&s::A_UNDEAD),
+            Condition::Is { what, .. } if crate::text::fold(what) == "undead" => {
+                Rule::from(&s::A_UNDEAD)
+            }
             _ => Rule::from(&s::A_RESTRICTION),
         };
         if !met {
-            reject(st, out, format!("The activation restriction \"{}\" is not met, so no cost is paid.", words(r)), cite);
+            reject(
+                st,
+                out,
+                format!(
+                    "The activation restriction \"{}\" is not met, so no cost is paid.",
+                    words(r)
+                ),
+                cite,
+            );
             return Some(());
         }
         let change = Change::Restriction {
@@ -124,26 +160,52 @@ pub fn activate(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, act: Ac
         emit(st, out, change, cite);
     }
     // Every cost payable.
-    let op: u32 = ability.costs.iter().map(|c| if let Cost::Op { n } = c { *n } else { 0 }).sum();
-    let down: u32 = ability.costs.iter().map(|c| if let Cost::Down { n } = c { *n } else { 0 }).sum();
+    let op: u32 = ability
+        .costs
+        .iter()
+        .map(|c| if let Cost::Op { n } = c { *n } else { 0 })
+        .sum();
+    let down: u32 = ability
+        .costs
+        .iter()
+        .map(|c| if let Cost::Down { n } = c { *n } else { 0 })
+        .sum();
     let mut short = Vec::new();
     if st.players[owner].op < op {
-        short.push(format!("{} has {} OP, not {op}", st.players[owner].name, st.players[owner].op));
+        short.push(format!(
+            "{} has {} OP, not {op}",
+            st.players[owner].name, st.players[owner].op
+        ));
     }
     if st.units[u].figures() < down {
-        short.push(format!("{} has {} figure(s) to down, not {down}", st.who(u), st.units[u].figures()));
+        short.push(format!(
+            "{} has {} figure(s) to down, not {down}",
+            st.who(u),
+            st.units[u].figures()
+        ));
     }
     if !act.down.is_empty() {
         let bad: Vec<String> = act
             .down
             .iter()
-            .filter(|&&i| !st.units[u].slots.get(i.wrapping_sub(1)).is_some_and(|x| x.occupied))
+            .filter(|&&i| {
+                !st.units[u]
+                    .slots
+                    .get(i.wrapping_sub(1))
+                    .is_some_and(|x| x.occupied)
+            })
             .map(|i| i.to_string())
             .collect();
         if act.down.len() as u32 != down {
-            short.push(format!("`down` names {} slot(s); the cost downs {down}", act.down.len()));
+            short.push(format!(
+                "`down` names {} slot(s); the cost downs {down}",
+                act.down.len()
+            ));
         } else if !bad.is_empty() {
-            short.push(format!("slot(s) {} named in `down` hold no figure", bad.join(", ")));
+            short.push(format!(
+                "slot(s) {} named in `down` hold no figure",
+                bad.join(", ")
+            ));
         }
     }
     for c in &ability.costs {
@@ -178,14 +240,31 @@ pub fn activate(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, act: Ac
         return Some(());
     }
     // Pay.
-    emit(st, out, Change::SpecialOrder { unit: st.units[u].id.clone() }, &s::A_SPECIAL_ORDER);
+    emit(
+        st,
+        out,
+        Change::SpecialOrder {
+            unit: st.units[u].id.clone(),
+        },
+        &s::A_SPECIAL_ORDER,
+    );
     if op > 0 {
         let player = st.players[owner].name.clone();
         emit(st, out, Change::SpendOp { player, amount: op }, &s::A_COST);
     }
     if down > 0 {
         let why = format!("the cost of {}", ability.name);
-        figures::down(st, out, queue, u, down, act.down, owner, &why, Rule::from(&s::A_USUAL))?;
+        figures::down(
+            st,
+            out,
+            queue,
+            u,
+            down,
+            act.down,
+            owner,
+            &why,
+            Rule::from(&s::A_USUAL),
+        )?;
     }
     // Still ready? (a cost that downs the figure making it ready)
     if ready_since(st, u, act.ability).is_none() {
@@ -193,9 +272,17 @@ pub fn activate(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, act: Ac
         match reading {
             CostDownsSource::Resolves => {
                 let change = Change::Note {
-                    what: format!("{} is no longer ready after its cost is paid; its effect happens", ability.name),
+                    what: format!(
+                        "{} is no longer ready after its cost is paid; its effect happens",
+                        ability.name
+                    ),
                 };
-                emit(st, out, change, Rule::from(&s::A_PAID).reading(reading.reading()));
+                emit(
+                    st,
+                    out,
+                    change,
+                    Rule::from(&s::A_PAID).reading(reading.reading()),
+                );
             }
             CostDownsSource::Fizzles => {
                 let change = Change::NoEffect {
@@ -203,13 +290,20 @@ pub fn activate(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, act: Ac
                     ability: ability.name.clone(),
                     why: "its cost downed the figure that made it ready, and special abilities are only active while they are ready".into(),
                 };
-                emit(st, out, change, Rule::from(&s::ONLY_READY).reading(reading.reading()));
+                emit(
+                    st,
+                    out,
+                    change,
+                    Rule::from(&s::ONLY_READY).reading(reading.reading()),
+                );
                 return Some(());
             }
         }
     }
     // The restriction again, if the reading says so.
-    if let (Some(r), RestrictionOnResolution::Again) = (&ability.restriction, st.readings.restriction_on_resolution) {
+    if let (Some(r), RestrictionOnResolution::Again) =
+        (&ability.restriction, st.readings.restriction_on_resolution)
+    {
         let met = holds(st, out, u, r)?;
         let cite = Rule::from(&s::A_RESTRICTION).reading(RestrictionOnResolution::Again.reading());
         let change = Change::Restriction {
@@ -229,20 +323,28 @@ pub fn activate(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, act: Ac
             emit(st, out, change, cite);
             return Some(());
         }
-    } else if ability.restriction.is_some() && ability.costs.iter().any(|c| matches!(c, Cost::Down { .. })) {
+    } else if ability.restriction.is_some()
+        && ability.costs.iter().any(|c| matches!(c, Cost::Down { .. }))
+    {
         // Say which reading let the effect through when paying could have changed it.
-        let r = ability.restriction.clone().unwrap_or(Condition::Other { text: String::new() });
+        let r = ability.restriction.clone().unwrap_or(Condition::Other {
+            text: String::new(),
+        });
         let now = matches!(r, Condition::Figures { .. }).then(|| st.units[u].figures());
         if let (Condition::Figures { at_least }, Some(n)) = (&r, now) {
             if n < *at_least {
                 let change = Change::Note {
-                    what: format!("\"{}\" no longer holds, but it is checked only before paying", words(&r)),
+                    what: format!(
+                        "\"{}\" no longer holds, but it is checked only before paying",
+                        words(&r)
+                    ),
                 };
                 emit(
                     st,
                     out,
                     change,
-                    Rule::from(&s::A_RESTRICTION).reading(RestrictionOnResolution::BeforePaying.reading()),
+                    Rule::from(&s::A_RESTRICTION)
+                        .reading(RestrictionOnResolution::BeforePaying.reading()),
                 );
             }
         }

@@ -110,17 +110,36 @@ pub fn judge(
                 if let Some(t) = st.index_of(&unit) {
                     let slots: Vec<usize> = slots
                         .into_iter()
-                        .filter(|s| st.units[t].slots.get(s.wrapping_sub(1)).is_some_and(|x| x.occupied))
+                        .filter(|s| {
+                            st.units[t]
+                                .slots
+                                .get(s.wrapping_sub(1))
+                                .is_some_and(|x| x.occupied)
+                        })
                         .collect();
                     let k = slots.len() as u32;
-                    figures::down_slots(st, out, queue, t, slots, k, "the judge's resolution", cite);
+                    figures::down_slots(
+                        st,
+                        out,
+                        queue,
+                        t,
+                        slots,
+                        k,
+                        "the judge's resolution",
+                        cite,
+                    );
                 }
             }
             JudgeChange::Return { unit, slots } => {
                 if let Some(t) = st.index_of(&unit) {
                     let slots: Vec<usize> = slots
                         .into_iter()
-                        .filter(|s| st.units[t].slots.get(s.wrapping_sub(1)).is_some_and(|x| !x.occupied))
+                        .filter(|s| {
+                            st.units[t]
+                                .slots
+                                .get(s.wrapping_sub(1))
+                                .is_some_and(|x| !x.occupied)
+                        })
                         .collect();
                     let change = Change::Return {
                         unit,
@@ -135,12 +154,26 @@ pub fn judge(
                     figures::damage(st, out, queue, t, amount, cite);
                 }
             }
-            JudgeChange::Op { player, gain } => {
-                emit(st, out, Change::Points { player, op: gain, vp: 0 }, cite)
-            }
-            JudgeChange::Vp { player, gain } => {
-                emit(st, out, Change::Points { player, op: 0, vp: gain }, cite)
-            }
+            JudgeChange::Op { player, gain } => emit(
+                st,
+                out,
+                Change::Points {
+                    player,
+                    op: gain,
+                    vp: 0,
+                },
+                cite,
+            ),
+            JudgeChange::Vp { player, gain } => emit(
+                st,
+                out,
+                Change::Points {
+                    player,
+                    op: 0,
+                    vp: gain,
+                },
+                cite,
+            ),
             JudgeChange::Effect { unit, effect } => {
                 let effect = Effect {
                     text: effect.text,

@@ -134,7 +134,11 @@ fn targets(st: &mut State, out: &mut Vec<Event>, ctx: &Ctx, target: &Target) -> 
             }
             let labels = options.iter().map(|&o| st.who(o)).collect();
             let owner = st.players[st.units[u].owner].name.clone();
-            let about = format!("which friendly unit in contact {}'s {} chooses", st.who(u), ctx.name(st));
+            let about = format!(
+                "which friendly unit in contact {}'s {} chooses",
+                st.who(u),
+                ctx.name(st)
+            );
             let i = ask(
                 st,
                 out,
@@ -179,19 +183,34 @@ fn verb(
                 let change = Change::NoEffect {
                     unit: st.units[u].id.clone(),
                     ability: ctx.name(st),
-                    why: format!("{player} has {} OP and cannot spend {op}; the effect is not gained", st.players[owner].op),
+                    why: format!(
+                        "{player} has {} OP and cannot spend {op}; the effect is not gained",
+                        st.players[owner].op
+                    ),
                 };
                 emit(st, out, change, Rule::from(&s::T_COST_PAID));
                 return Some(());
             }
-            emit(st, out, Change::SpendOp { player, amount: *op }, &s::T_COST);
+            emit(
+                st,
+                out,
+                Change::SpendOp {
+                    player,
+                    amount: *op,
+                },
+                &s::T_COST,
+            );
             let ctx = Ctx {
                 cite: Rule::from(&s::T_COST_PAID),
                 ..ctx.clone()
             };
             verb(st, out, queue, &ctx, then, text)?;
         }
-        Verb::Return { n, up_to, or_friend } => {
+        Verb::Return {
+            n,
+            up_to,
+            or_friend,
+        } => {
             let mut to = u;
             if *or_friend {
                 let mut options = vec![u];
@@ -206,7 +225,11 @@ fn verb(
                         .position(|&o| st.units[o].figures() < st.units[o].slots.len() as u32)
                         .unwrap_or(0);
                     let labels = options.iter().map(|&o| st.who(o)).collect();
-                    let about = format!("which unit {}'s {} returns figures to", st.who(u), ctx.name(st));
+                    let about = format!(
+                        "which unit {}'s {} returns figures to",
+                        st.who(u),
+                        ctx.name(st)
+                    );
                     let i = ask(
                         st,
                         out,
@@ -243,7 +266,10 @@ fn verb(
         }
         Verb::Dice { n, color } => {
             let effect = Effect {
-                text: format!("{n} {color} {} until end of turn", if *n == 1 { "die" } else { "dice" }),
+                text: format!(
+                    "{n} {color} {} until end of turn",
+                    if *n == 1 { "die" } else { "dice" }
+                ),
                 until_end_of_turn: true,
                 dice: Some(*n),
                 color: Some(color.clone()),
@@ -256,11 +282,29 @@ fn verb(
         }
         Verb::Op { n } => {
             let player = st.players[owner].name.clone();
-            emit(st, out, Change::Points { player, op: i64::from(*n), vp: 0 }, ctx.cite);
+            emit(
+                st,
+                out,
+                Change::Points {
+                    player,
+                    op: i64::from(*n),
+                    vp: 0,
+                },
+                ctx.cite,
+            );
         }
         Verb::Vp { n } => {
             let player = st.players[owner].name.clone();
-            emit(st, out, Change::Points { player, op: 0, vp: i64::from(*n) }, ctx.cite);
+            emit(
+                st,
+                out,
+                Change::Points {
+                    player,
+                    op: 0,
+                    vp: i64::from(*n),
+                },
+                ctx.cite,
+            );
         }
         Verb::Order { order, target } => {
             let list = targets(st, out, ctx, target)?;

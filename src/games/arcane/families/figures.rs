@@ -41,13 +41,18 @@ impl Happened {
         match self {
             Happened::Downed { unit, .. } => format!("a figure is downed from {}", st.who(*unit)),
             Happened::Damaged { unit } => format!("{} is dealt damage", st.who(*unit)),
-            Happened::Ordered { unit, order } => format!("{} is given a {order} order", st.who(*unit)),
+            Happened::Ordered { unit, order } => {
+                format!("{} is given a {order} order", st.who(*unit))
+            }
             Happened::OrderPhase { player } => format!(
                 "the start of {}'s order phase",
                 st.players.get(*player).map_or("?", |p| p.name.as_str())
             ),
             Happened::MovedByEnemy { unit } => {
-                format!("{} ends its movement in contact with an enemy unit", st.who(*unit))
+                format!(
+                    "{} ends its movement in contact with an enemy unit",
+                    st.who(*unit)
+                )
             }
         }
     }
@@ -118,7 +123,9 @@ pub fn collect_at(
                     (Happened::Damaged { .. }, _) if figure => Rule::from(&s::T_DAMAGE_EXAMPLE),
                     (_, 1) => Rule::from(&s::T_ONCE),
                     _ if k == 1 => Rule::from(&s::T_MULTIPLE),
-                    (Happened::Downed { count, asked, .. }, _) if asked > count => Rule::from(&s::T_ACTUALLY),
+                    (Happened::Downed { count, asked, .. }, _) if asked > count => {
+                        Rule::from(&s::T_ACTUALLY)
+                    }
                     (Happened::Downed { .. }, 3) => Rule::from(&s::T_THREE),
                     _ => Rule::from(&s::T_MULTIPLE),
                 };
@@ -132,7 +139,9 @@ pub fn collect_at(
                 };
                 emit(st, out, change, cite);
                 let targets = match &h {
-                    Happened::Damaged { unit } | Happened::Downed { unit, .. } if *unit != u => vec![*unit],
+                    Happened::Damaged { unit } | Happened::Downed { unit, .. } if *unit != u => {
+                        vec![*unit]
+                    }
                     _ => Vec::new(),
                 };
                 batch.push(Pending {
@@ -150,7 +159,14 @@ pub fn collect_at(
 
 /// Every way to pick `k` of `from` (in order), at most `limit` of them.
 pub fn choices(from: &[usize], k: usize, limit: usize) -> Vec<Vec<usize>> {
-    fn go(from: &[usize], k: usize, start: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>, limit: usize) {
+    fn go(
+        from: &[usize],
+        k: usize,
+        start: usize,
+        cur: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+        limit: usize,
+    ) {
         if out.len() >= limit {
             return;
         }
@@ -267,7 +283,17 @@ pub fn down_slots(
         why: why.to_string(),
     };
     emit(st, out, change, cite);
-    collect_at(st, out, queue, Happened::Downed { unit: u, count, asked }, &snap);
+    collect_at(
+        st,
+        out,
+        queue,
+        Happened::Downed {
+            unit: u,
+            count,
+            asked,
+        },
+        &snap,
+    );
 }
 
 /// Returns up to `n` figures to unit `u`'s empty slots (`pinned` if given, else the
@@ -294,7 +320,11 @@ pub fn give_back(
     } else if k == 0 {
         Vec::new()
     } else {
-        let sizes: Vec<usize> = if up_to { (1..=k).rev().collect() } else { vec![k] };
+        let sizes: Vec<usize> = if up_to {
+            (1..=k).rev().collect()
+        } else {
+            vec![k]
+        };
         let mut options = Vec::new();
         for size in sizes {
             options.extend(choices(&empty, size, SLOT_OPTIONS));
@@ -337,7 +367,14 @@ pub fn give_back(
 
 /// Deals `amount` damage to unit `u`, collecting "dealt damage" triggers first. Which
 /// figures damage downs is the judge's to enter (house rule A1).
-pub fn damage(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, u: usize, amount: u32, cite: Rule) {
+pub fn damage(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    queue: &mut Queue,
+    u: usize,
+    amount: u32,
+    cite: Rule,
+) {
     let change = Change::Damage {
         unit: st.units[u].id.clone(),
         amount,

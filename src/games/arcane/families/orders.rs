@@ -13,7 +13,12 @@ use super::ready::ready_since;
 use crate::rules::{Rejected, Rule};
 
 /// The first ready static forbidding unit `u` an `order` order: `(unit, ability)`.
-fn forbidden(st: &mut State, out: &mut Vec<Event>, u: usize, order: &str) -> Option<Option<(usize, usize)>> {
+fn forbidden(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    u: usize,
+    order: &str,
+) -> Option<Option<(usize, usize)>> {
     for o in 0..st.units.len() {
         if o == u || !st.enemies(u, o) || !st.in_contact(u, o) {
             continue;
@@ -63,7 +68,10 @@ pub fn give(
                 reason,
             }),
             None => Change::Note {
-                what: format!("{} cannot be given the free {order} order: {reason}", st.who(u)),
+                what: format!(
+                    "{} cannot be given the free {order} order: {reason}",
+                    st.who(u)
+                ),
             },
         };
         emit(st, out, change, cite);

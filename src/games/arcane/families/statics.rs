@@ -35,7 +35,11 @@ fn in_effect<T>(
         };
         let Some(since) = ready_since(st, u, a) else {
             let change = Change::Note {
-                what: format!("{}'s {} is not ready, so it is not in effect", st.who(u), ability.name),
+                what: format!(
+                    "{}'s {} is not ready, so it is not in effect",
+                    st.who(u),
+                    ability.name
+                ),
             };
             emit(st, out, change, &s::S_INTRINSIC);
             continue;
@@ -60,7 +64,13 @@ fn in_effect<T>(
 }
 
 /// Answers a query of `value` for unit `u` (`against`: the unit attacked).
-pub fn query(st: &mut State, out: &mut Vec<Event>, u: usize, value: Value, against: Option<usize>) -> Option<()> {
+pub fn query(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    u: usize,
+    value: Value,
+    against: Option<usize>,
+) -> Option<()> {
     match value {
         Value::PhantomDice => phantom(st, out, u),
         Value::Dice => dice(st, out, u, against),
@@ -82,22 +92,39 @@ fn phantom(st: &mut State, out: &mut Vec<Event>, u: usize) -> Option<()> {
         .collect();
     let name = |st: &State, a: usize| st.units[u].abilities[a].name.clone();
     let (answer, cite) = if found.is_empty() {
-        ("no ability in effect sets them".to_string(), Rule::from(&s::S_ACTIVE))
+        (
+            "no ability in effect sets them".to_string(),
+            Rule::from(&s::S_ACTIVE),
+        )
     } else if found.iter().all(|(_, v, _)| *v == found[0].1) {
         let (a, v, _) = found[0];
         (format!("{v}s ({})", name(st, a)), Rule::from(&s::S_ACTIVE))
     } else {
-        let list: Vec<String> = weighed.iter().map(|w| format!("{} ({})", w.ability, w.value)).collect();
+        let list: Vec<String> = weighed
+            .iter()
+            .map(|w| format!("{} ({})", w.ability, w.value))
+            .collect();
         let change = Change::Note {
-            what: format!("{}'s statics in effect are at odds: {}", st.who(u), list.join(", ")),
+            what: format!(
+                "{}'s statics in effect are at odds: {}",
+                st.who(u),
+                list.join(", ")
+            ),
         };
         emit(st, out, change, &s::S_AT_ODDS);
         let latest = found.iter().map(|(_, _, t)| *t).max().unwrap_or(0);
-        let tied: Vec<(usize, u8, u32)> = found.iter().copied().filter(|(_, _, t)| *t == latest).collect();
+        let tied: Vec<(usize, u8, u32)> = found
+            .iter()
+            .copied()
+            .filter(|(_, _, t)| *t == latest)
+            .collect();
         if tied.iter().all(|(_, v, _)| *v == tied[0].1) {
             let (a, v, t) = tied[0];
             (
-                format!("{v}s: {} was made ready most recently (moment {t}) and takes precedence", name(st, a)),
+                format!(
+                    "{v}s: {} was made ready most recently (moment {t}) and takes precedence",
+                    name(st, a)
+                ),
                 Rule::from(&s::S_RECENT),
             )
         } else {
@@ -124,7 +151,10 @@ fn phantom(st: &mut State, out: &mut Vec<Event>, u: usize) -> Option<()> {
                         out,
                         owner,
                         "which static takes precedence",
-                        format!("which of {}'s statics made ready at the same moment takes precedence", st.who(u)),
+                        format!(
+                            "which of {}'s statics made ready at the same moment takes precedence",
+                            st.who(u)
+                        ),
                         labels,
                         0,
                         "the one listed first on the unit",
@@ -171,7 +201,11 @@ fn dice(st: &mut State, out: &mut Vec<Event>, u: usize, against: Option<usize>) 
         }
     }
     let found = in_effect(st, out, u, |s| match s {
-        Statement::ExtraDice { n, color, against_at_least } => Some((*n, color.clone(), *against_at_least)),
+        Statement::ExtraDice {
+            n,
+            color,
+            against_at_least,
+        } => Some((*n, color.clone(), *against_at_least)),
         _ => None,
     })?;
     let mut cite = Rule::from(&s::S_ACTIVE);
@@ -194,7 +228,10 @@ fn dice(st: &mut State, out: &mut Vec<Event>, u: usize, against: Option<usize>) 
                     st.who(t),
                     st.units[t].figures()
                 ),
-                None => format!("{}'s {name} does not apply: no unit attacked is named (`against`)", st.who(u)),
+                None => format!(
+                    "{}'s {name} does not apply: no unit attacked is named (`against`)",
+                    st.who(u)
+                ),
             };
             emit(st, out, Change::Note { what }, &s::S_CONDITION);
         }

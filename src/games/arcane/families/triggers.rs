@@ -20,7 +20,10 @@ use super::ready::ready_since;
 use crate::rules::Rule;
 
 fn name(st: &State, p: &Pending) -> String {
-    format!("{} ({})", st.units[p.unit].abilities[p.ability].name, st.units[p.unit].id)
+    format!(
+        "{} ({})",
+        st.units[p.unit].abilities[p.ability].name, st.units[p.unit].id
+    )
 }
 
 /// Every order of `items` (at most 4 items: 24 orders), the listed order first.
@@ -53,18 +56,34 @@ fn order(st: &mut State, out: &mut Vec<Event>, batch: Vec<Pending>) -> Option<Ve
         TriggerOrder::Listed => {
             let list: Vec<String> = batch.iter().map(|p| name(st, p)).collect();
             let change = Change::Note {
-                what: format!("Several triggers from one event resolve as listed: {}", list.join(" → ")),
+                what: format!(
+                    "Several triggers from one event resolve as listed: {}",
+                    list.join(" → ")
+                ),
             };
-            emit(st, out, change, Rule::from(&s::T_ONCE).reading(TriggerOrder::Listed.reading()));
+            emit(
+                st,
+                out,
+                change,
+                Rule::from(&s::T_ONCE).reading(TriggerOrder::Listed.reading()),
+            );
             Some(batch)
         }
         TriggerOrder::ActivePlayerOrders => {
-            let every = if batch.len() <= 4 { orders(batch.len()) } else { vec![(0..batch.len()).collect()] };
+            let every = if batch.len() <= 4 {
+                orders(batch.len())
+            } else {
+                vec![(0..batch.len()).collect()]
+            };
             // Orders that differ only between alike occurrences are one option.
             let mut all: Vec<Vec<usize>> = Vec::new();
             let mut labels: Vec<String> = Vec::new();
             for o in every {
-                let label = o.iter().map(|&i| name(st, &batch[i])).collect::<Vec<_>>().join(" → ");
+                let label = o
+                    .iter()
+                    .map(|&i| name(st, &batch[i]))
+                    .collect::<Vec<_>>()
+                    .join(" → ");
                 if !labels.contains(&label) {
                     labels.push(label);
                     all.push(o);
@@ -95,7 +114,10 @@ pub fn resolve_all(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue) -> O
         for p in order(st, out, batch)? {
             if resolved >= caps::TRIGGERS {
                 let change = Change::Note {
-                    what: format!("{} triggers resolved in this step; the rest do not (a loop)", caps::TRIGGERS),
+                    what: format!(
+                        "{} triggers resolved in this step; the rest do not (a loop)",
+                        caps::TRIGGERS
+                    ),
                 };
                 emit(st, out, change, &rules::ACTIONS_IN_ORDER);
                 queue.clear();
@@ -147,7 +169,10 @@ fn resolve(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, p: &Pending)
             .iter()
             .map(|c| if let Cost::Down { n } = c { *n } else { 0 })
             .sum();
-        let unread = ability.costs.iter().any(|c| matches!(c, Cost::Other { .. }));
+        let unread = ability
+            .costs
+            .iter()
+            .any(|c| matches!(c, Cost::Other { .. }));
         let payable = !unread && st.players[owner].op >= op && st.units[p.unit].figures() >= down;
         let pay = yes_no(
             st,
@@ -165,11 +190,24 @@ fn resolve(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, p: &Pending)
             } else {
                 "its cost cannot be paid".to_string()
             };
-            no_effect(st, out, why, Rule::from(&s::T_COST_PAID).reading(DashAndTrigger::TriggeredWithCost.reading()));
+            no_effect(
+                st,
+                out,
+                why,
+                Rule::from(&s::T_COST_PAID).reading(DashAndTrigger::TriggeredWithCost.reading()),
+            );
             return Some(());
         }
         if op > 0 {
-            emit(st, out, Change::SpendOp { player: player.clone(), amount: op }, cite);
+            emit(
+                st,
+                out,
+                Change::SpendOp {
+                    player: player.clone(),
+                    amount: op,
+                },
+                cite,
+            );
         }
         if down > 0 {
             let why = format!("the cost of {}'s {}", id, ability.name);
@@ -180,7 +218,8 @@ fn resolve(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, p: &Pending)
     // `may_scope` says what declining skips.
     let first_optional = ability.clauses.first().is_some_and(|c| c.optional);
     let later_optional = ability.clauses.iter().skip(1).any(|c| c.optional);
-    let whole = first_optional || (later_optional && st.readings.may_scope == MayScope::WholeAbility);
+    let whole =
+        first_optional || (later_optional && st.readings.may_scope == MayScope::WholeAbility);
     let mut decided = 0;
     if whole {
         let cite = if first_optional {
@@ -221,7 +260,16 @@ fn resolve(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, p: &Pending)
     };
     effects::run(st, out, queue, &ctx, &ability.clauses, decided)?;
     if let Some(r) = ability.reminder {
-        emit(st, out, Change::Reminder { unit: id.clone(), ability: ability.name.clone(), text: r }, &s::R_NONE);
+        emit(
+            st,
+            out,
+            Change::Reminder {
+                unit: id.clone(),
+                ability: ability.name.clone(),
+                text: r,
+            },
+            &s::R_NONE,
+        );
     }
     Some(())
 }
