@@ -10,9 +10,10 @@ use super::super::cite::{rules, s};
 use super::super::event::{emit, Change, Event};
 use super::super::interpret::MayScope;
 use super::super::state::{Effect, State};
-use super::decide::{ask, judge, yes_no};
+use super::decide::{ask, yes_no};
 use super::figures::{self, Queue};
 use super::orders;
+use super::resolve::judge;
 use crate::rules::Rule;
 
 /// Whose ability, and what it targets.

@@ -1,6 +1,6 @@
 //! Seed 004's rules as rule code, one family per file, each quoting the seed sentences
 //! it acts on (`super::cite::s`): `ready` (readiness and its timestamps), `decide`
-//! (decisions and the judge's resolutions), `conditions` (restrictions and statics'
+//! (decisions), `resolve` (the judge's resolutions), `conditions` (restrictions and statics'
 //! conditions), `figures` (downing, returning, damage, and the triggers they cause),
 //! `triggers` (counting, snapshots, order, optional pieces, costs), `effects` (the seed's
 //! verbs), `activate` (restriction, costs, payment, the one Special Order), `orders`
@@ -15,6 +15,7 @@ pub mod effects;
 pub mod figures;
 pub mod orders;
 pub mod ready;
+pub mod resolve;
 pub mod statics;
 pub mod triggers;
 
