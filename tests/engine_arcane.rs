@@ -1045,3 +1045,37 @@ async fn an_arcane_position_steps_through_and_a_decision_can_be_pinned() {
     .await;
     assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
 }
+
+#[test]
+fn a_target_that_is_not_an_enemy_is_refused_before_paying() {
+    // house rule A1: "Geometry, dice and the base combat rules are not in seed 004: contact, adjacency, ranges, dice results and which figures damage downs are entered by the judge; the engine rolls nothing."
+    let mut p = fixture_position("interp_cost_downs_source_resolves");
+    p["units"][1]["owner"] = json!("Alice");
+    let (adj, st) = play(p);
+    assert!(
+        rejected(&adj)[0].contains("is not one"),
+        "{:?}",
+        rejected(&adj)
+    );
+    assert_eq!(st.players[0].op, 3, "nothing paid");
+}
+
+#[test]
+fn ending_movement_in_contact_with_an_enemy_triggers_and_sets_contact() {
+    // seed 004 Triggered Abilities: "A triggered ability only triggers once each time its trigger event occurs."
+    let v = json!({"game": "arcane", "players": [{"name": "Alice"}, {"name": "Bob"}],
+        "units": [{"id": "A", "owner": "Alice", "abilities": ["Ambush: When this unit ends its movement in contact with an enemy unit, gain 1 VP."], "slots": [{}]},
+                  {"id": "F", "owner": "Alice", "slots": [{}]},
+                  {"id": "E", "owner": "Bob", "slots": [{}]},
+                  {"id": "D", "owner": "Bob", "slots": [{}]}],
+        "actions": [{"do": "end_move", "unit": "A", "adjacent": ["F"]},
+                    {"do": "end_move", "unit": "A", "adjacent": ["E", "D"]}]});
+    let (adj, st) = play(v);
+    assert_eq!(
+        st.players[0].vp, 1,
+        "once for one event, though two enemies"
+    );
+    assert_eq!(count(&adj, |c| matches!(c, Change::Trigger { .. })), 1);
+    let a = st.index_of("A").unwrap();
+    assert_eq!(st.contacts(a).len(), 3);
+}

@@ -190,7 +190,15 @@ fn play(
         } => {
             let u = unit(st, id);
             let owner = st.units[u].owner;
-            if let Some(bad) = bad_slots(st, u, slots, false) {
+            let bad = bad_slots(st, u, slots, false).or_else(|| {
+                (!slots.is_empty() && slots.len() != *count as usize).then(|| {
+                    format!(
+                        "`slots` names {} slot(s) for {count} figure(s).",
+                        slots.len()
+                    )
+                })
+            });
+            if let Some(bad) = bad {
                 reject(
                     st,
                     out,

@@ -6,7 +6,7 @@
 //! the Special Order and the payment, then the effect. Each refusal is a rejected action
 //! citing its sentence, and the state is left as it was.
 
-use super::super::ability::{Condition, Cost, Kind};
+use super::super::ability::{Condition, Cost, Kind, Target, Verb};
 use super::super::cite::{rules, s};
 use super::super::event::{emit, Change, Event};
 use super::super::format::Phase;
@@ -108,6 +108,32 @@ pub fn activate(
     if st.units[u].special_order {
         let reason = format!("{} has had its Special Order this turn.", st.who(u));
         reject(st, out, reason, Rule::from(&s::A_ONE_A_TURN));
+        return Some(());
+    }
+    // Targets the judge entered for "one enemy unit" must be enemy units.
+    let wants_enemy = ability.clauses.iter().any(|c| {
+        matches!(
+            &c.verb,
+            Verb::Damage {
+                target: Target::OneEnemy,
+                ..
+            } | Verb::Down {
+                target: Target::OneEnemy,
+                ..
+            }
+        )
+    });
+    if let Some(&t) = act
+        .targets
+        .iter()
+        .find(|&&t| wants_enemy && !st.enemies(u, t))
+    {
+        let reason = format!(
+            "{} targets an enemy unit, and {} is not one.",
+            ability.name,
+            st.who(t)
+        );
+        reject(st, out, reason, Rule::from(&rules::JUDGE_ENTERS));
         return Some(());
     }
     let activate_cite = if ability.dash_and_trigger {
