@@ -331,7 +331,10 @@ pub fn describe(st: &State, event: &Event) -> String {
             }
         }
         Change::Rejected(r) => r.describe(),
-        Change::Activate { unit, ability } => format!("{} activates {ability}.", who(unit)),
+        Change::Activate { unit, ability } => format!(
+            "{} activates {ability}: its restriction, then its costs.",
+            who(unit)
+        ),
         Change::Restriction {
             unit,
             ability,

@@ -49,8 +49,8 @@ impl Phase {
     pub fn label(self) -> &'static str {
         match self {
             Phase::Order => "order phase",
-            Phase::Movement => "movement",
-            Phase::Combat => "combat",
+            Phase::Movement => "movement phase",
+            Phase::Combat => "combat phase",
             Phase::End => "end of turn",
         }
     }
