@@ -1079,3 +1079,81 @@ fn ending_movement_in_contact_with_an_enemy_triggers_and_sets_contact() {
     let a = st.index_of("A").unwrap();
     assert_eq!(st.contacts(a).len(), 3);
 }
+
+// ---------------------------------------------------------------------------------------
+// Generated action sequences: never a panic, and the invariants hold.
+
+fn generated_action() -> impl proptest::strategy::Strategy<Value = Value> {
+    use proptest::prelude::*;
+    let unit = prop::sample::select(vec!["C", "F", "S", "G"]);
+    // Each unit with one of its own abilities: an ability it lacks is a position error.
+    let owned = prop::sample::select(vec![
+        ("C", "Lord of the Dead"),
+        ("C", "Death Cloud"),
+        ("F", "Fireburst"),
+        ("F", "Nature Magic"),
+        ("S", "Healing"),
+        ("S", "Aura of Peace"),
+        ("G", "Leader of Men"),
+        ("G", "Aggressive"),
+    ]);
+    prop_oneof![
+        (owned, prop::collection::vec(0usize..6, 0..2)).prop_map(|((u, a), down)| {
+            json!({"do": "activate", "unit": u, "ability": a, "down": down, "targets": ["C"]})
+        }),
+        (
+            unit.clone(),
+            prop::sample::select(vec!["charge", "move", "ranged combat"]),
+            any::<bool>()
+        )
+            .prop_map(|(u, o, s)| json!({"do": "order", "unit": u, "order": o, "special": s})),
+        (unit.clone(), 0u32..8).prop_map(|(u, n)| json!({"do": "down", "unit": u, "count": n})),
+        (unit.clone(), 0u32..4, 0u32..4)
+            .prop_map(|(u, a, d)| json!({"do": "damage", "unit": u, "amount": a, "downs": d})),
+        (unit.clone(), 0u32..8).prop_map(|(u, n)| json!({"do": "return", "unit": u, "count": n})),
+        (unit.clone(), unit.clone())
+            .prop_map(|(u, o)| json!({"do": "end_move", "unit": u, "adjacent": [o]})),
+        prop::sample::select(vec!["Alice", "Bob"])
+            .prop_map(|p| json!({"do": "phase", "phase": "order", "player": p})),
+        Just(json!({"do": "end_turn"})),
+        (
+            unit.clone(),
+            prop::sample::select(vec!["phantom_dice", "dice"])
+        )
+            .prop_map(|(u, v)| json!({"do": "query", "unit": u, "value": v, "against": "C"})),
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 96, ..Default::default() })]
+    #[test]
+    fn generated_actions_never_panic_and_keep_the_invariants(
+        actions in proptest::collection::vec(generated_action(), 0..12),
+        pins in proptest::collection::vec((1u32..6, 1usize..4), 0..3),
+    ) {
+        let mut pins: Vec<Value> = pins.iter().map(|(d, o)| json!({"decision": d, "option": o})).collect();
+        pins.sort_by_key(|p| p["decision"].as_u64());
+        pins.dedup_by_key(|p| p["decision"].as_u64());
+        let v = json!({"game": "arcane", "players": [{"name": "Alice", "op": 4}, {"name": "Bob", "op": 4}],
+            "units": [
+                {"id": "C", "owner": "Bob", "card": "Barrow Legion Cohort", "slots": [{}, {}, {"abilities": ["Death Cloud"]}, {}, {"occupied": false}, {}]},
+                {"id": "F", "owner": "Alice", "card": "Jade Marches Flame Adepts", "slots": [{"abilities": ["Fireburst"]}, {}, {}, {"abilities": ["Nature Magic"]}]},
+                {"id": "S", "owner": "Alice", "card": "Sunspire Field Surgeons"},
+                {"id": "G", "owner": "Alice", "card": "Sunspire Legion Standard"}],
+            "contact": [["C", "F"], ["S", "G"]],
+            "decisions": pins,
+            "actions": actions});
+        let (adj, st) = play(v);
+        proptest::prop_assert!(["actions_done", "bad_pin"].contains(&adj.outcome.result));
+        // Points never go below zero, slots never change in number, every event cites.
+        proptest::prop_assert!(st.players.iter().all(|p| p.op <= 999));
+        proptest::prop_assert_eq!(st.units[0].slots.len(), 6);
+        for e in adj.steps.iter().flat_map(|s| &s.events) {
+            proptest::prop_assert!(!e.rule.sentence.is_empty());
+        }
+        // Replaying the log's changes reproduces the final position's slots.
+        let final_slots: Vec<bool> = adj.final_position.units[0].slots.clone().unwrap_or_default().iter().map(|s| s.occupied).collect();
+        let now: Vec<bool> = st.units[0].slots.iter().map(|s| s.occupied).collect();
+        proptest::prop_assert_eq!(final_slots, now);
+    }
+}
