@@ -143,9 +143,9 @@ fn unit_of<'a>(st: &'a State, id: &str) -> &'a arcane::state::Unit {
 
 #[test]
 fn unit_abilities_are_ready_on_the_battlefield_and_figure_abilities_with_their_slot() {
-    // seed 004 Special Ability Types: "There are two types of special abilities based on where they are found on the unit."
-    // seed 004 Special Ability Types: "These abilities are ready as long as that unit remains on the battlefield."
-    // seed 004 Special Ability Types: "These abilities are ready while their corresponding slot is occupied by a figure."
+    // seed 004 Special Abilities: "There are two types of special abilities based on where they are found on the unit."
+    // seed 004 Unit Special Ability: "These abilities are ready as long as that unit remains on the battlefield."
+    // seed 004 Figure Special Ability: "These abilities are ready while their corresponding slot is occupied by a figure."
     let (adj, st) = play(fixture_position("readiness"));
     let ready: Vec<(String, bool, Option<u32>)> = changes(&adj)
         .iter()
@@ -185,7 +185,7 @@ fn unit_abilities_are_ready_on_the_battlefield_and_figure_abilities_with_their_s
 
 #[test]
 fn an_ability_that_is_not_ready_is_not_active() {
-    // seed 004 Special Ability Types: "Special abilities are only active while they are ready."
+    // seed 004 Special Abilities: "Special abilities are only active while they are ready."
     let (adj, _) = play(fixture_position("readiness"));
     let reasons = rejected(&adj);
     assert_eq!(reasons.len(), 1);
@@ -301,7 +301,7 @@ fn only_the_active_player_in_the_order_phase_activates() {
     assert!(reasons[0].contains("combat"), "{reasons:?}");
     assert!(reasons[1].contains("not Bob's order phase"), "{reasons:?}");
     assert!(reasons[3].contains("Alice has 1 OP, not 2"), "{reasons:?}");
-    // seed 004 Special Ability Types: "Special abilities come in one of three types: activated, triggered, and static, as shown by the way they are written."
+    // seed 004 Special Abilities: "Special abilities come in one of three types: activated, triggered, and static, as shown by the way they are written."
     assert!(
         reasons[4].contains("static ability, not an activated one"),
         "{reasons:?}"
@@ -551,7 +551,7 @@ fn the_seeds_activated_examples_play() {
 
 #[test]
 fn a_static_forbidding_an_order_beats_the_rules_and_reminder_text_does_nothing() {
-    // seed 004 Special Ability Types: "If a special ability ever tells you do to something different than what the rules of the game tell you, the special ability takes precedence."
+    // seed 004 Special Abilities: "If a special ability ever tells you do to something different than what the rules of the game tell you, the special ability takes precedence."
     // seed 004 Reminder Text: "It does not actually affect the play of the game; reminder text has no rules implications, and is only meant to make an ability easier to understand."
     // seed 004 Reminder Text: "Reminder text is italicized and in parenthesis placed at the end of an ability."
     // seed 004 Reminder Text: "Some abilities require further clarification and contain reminder text."
@@ -687,14 +687,14 @@ fn position_errors_are_located() {
             .any(|e| e.path == "units[0].card" && e.message.contains("Jade Marches Flame Adepts")),
         "{errors:?}"
     );
-    // seed 004 Special Ability Types: "Figure special ability: Found next to figure slots, along with the basic icons."
+    // seed 004 Figure Special Ability: "Figure special ability: Found next to figure slots, along with the basic icons."
     assert!(
         errors
             .iter()
             .any(|e| e.path == "units[1].slots" && e.message.contains("name the slot")),
         "{errors:?}"
     );
-    // seed 004 Special Ability Types: "Unit special ability: Found on bottom-right of the unit bar, next to the build point cost."
+    // seed 004 Unit Special Ability: "Unit special ability: Found on bottom-right of the unit bar, next to the build point cost."
     assert!(
         errors
             .iter()
@@ -840,6 +840,23 @@ pub fn seed_004_sentences() -> Vec<String> {
         }
     }
     out
+}
+
+#[test]
+fn every_seed_citation_is_in_its_catalogue_keyword() {
+    let cat = catalogue();
+    for c in arcane::families::seed_citations() {
+        let k = cat
+            .keyword("arcane", c.rule)
+            .unwrap_or_else(|| panic!("{} is not an arcane keyword", c.rule));
+        assert_eq!(k.section, c.section, "{}", c.rule);
+        assert!(
+            k.text.contains(c.sentence),
+            "{}: {:?} is not in its keyword's text",
+            c.rule,
+            c.sentence
+        );
+    }
 }
 
 #[test]

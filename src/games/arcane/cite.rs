@@ -15,9 +15,12 @@ pub const SEED: &str = "004";
 /// Where the house rules and interpretations are written.
 pub const RULES_DOC: &str = "docs/rules/arcane.md";
 
-/// A sentence of seed 004 under heading `section`.
-pub const fn seed(section: &'static str, sentence: &'static str) -> Citation {
-    Citation::seed(GAME, SEED, section, section, sentence)
+/// The section of the seed's opening and of its unit and figure abilities.
+pub const SECTION: &str = "Special Ability Types";
+
+/// A sentence of seed 004 under the catalogue's keyword `(rule, section)`.
+pub const fn seed(at: (&'static str, &'static str), sentence: &'static str) -> Citation {
+    Citation::seed(GAME, SEED, at.0, at.1, sentence)
 }
 
 /// A house rule of `docs/rules/arcane.md`.
@@ -25,16 +28,18 @@ pub const fn house(rule: &'static str, section: &'static str, sentence: &'static
     Citation::house(GAME, RULES_DOC, rule, section, sentence)
 }
 
-/// The seed's sections, as its headings name them.
-pub const TYPES: &str = "Special Ability Types";
-pub const ACTIVATED: &str = "Activated Abilities";
-pub const TRIGGERED: &str = "Triggered Abilities";
-pub const STATIC: &str = "Static Abilities";
-pub const REMINDER: &str = "Reminder Text";
+/// The seed's parts as the catalogue's keywords name them: `(keyword, its section)`.
+pub const TYPES: (&str, &str) = ("Special Abilities", SECTION);
+pub const UNIT: (&str, &str) = ("Unit Special Ability", SECTION);
+pub const FIGURE: (&str, &str) = ("Figure Special Ability", SECTION);
+pub const ACTIVATED: (&str, &str) = ("Activated Ability", "Activated Abilities");
+pub const TRIGGERED: (&str, &str) = ("Triggered Ability", "Triggered Abilities");
+pub const STATIC: (&str, &str) = ("Static Ability", "Static Abilities");
+pub const REMINDER: (&str, &str) = ("Reminder Text", "Reminder Text");
 
 /// Seed 004, in the seed's order.
 pub mod s {
-    use super::{seed, Citation, ACTIVATED, REMINDER, STATIC, TRIGGERED, TYPES};
+    use super::{seed, Citation, ACTIVATED, FIGURE, REMINDER, STATIC, TRIGGERED, TYPES, UNIT};
 
     pub const PRECEDENCE: Citation = seed(TYPES, "If a special ability ever tells you do to something different than what the rules of the game tell you, the special ability takes precedence.");
     pub const TWO_TYPES: Citation = seed(
@@ -42,19 +47,19 @@ pub mod s {
         "There are two types of special abilities based on where they are found on the unit.",
     );
     pub const UNIT_FOUND: Citation = seed(
-        TYPES,
+        UNIT,
         "Unit special ability: Found on bottom-right of the unit bar, next to the build point cost.",
     );
     pub const UNIT_READY: Citation = seed(
-        TYPES,
+        UNIT,
         "These abilities are ready as long as that unit remains on the battlefield.",
     );
     pub const FIGURE_FOUND: Citation = seed(
-        TYPES,
+        FIGURE,
         "Figure special ability: Found next to figure slots, along with the basic icons.",
     );
     pub const FIGURE_READY: Citation = seed(
-        TYPES,
+        FIGURE,
         "These abilities are ready while their corresponding slot is occupied by a figure.",
     );
     pub const ONLY_READY: Citation = seed(

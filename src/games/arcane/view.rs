@@ -122,19 +122,15 @@ pub fn board(st: &State) -> Board {
         }
         let mut abilities: Vec<String> = own.iter().map(|&a| label(st, u, a)).collect();
         abilities.extend(unit.effects.iter().map(|e| format!("effect: {}", e.text)));
-        let stats = vec![
-            Stat {
-                name: "figures",
-                value: unit.figures() as i32,
-            },
-            Stat {
-                name: "damage",
-                value: unit.damage.min(i32::MAX as u32) as i32,
-            },
-        ];
+        let stats = vec![Stat {
+            name: "figures",
+            value: unit.figures() as i32,
+        }];
+        let mut bar = piece("unit bar".into(), abilities, marks, stats);
+        bar.damage = unit.damage.min(i32::MAX as u32) as i32;
         places.push(Place {
             n: unit.slots.len() + 1,
-            piece: Some(piece("unit bar".into(), abilities, marks, stats)),
+            piece: Some(bar),
         });
         rows.push(Row {
             owner: st.players[unit.owner].name.clone(),
