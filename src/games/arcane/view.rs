@@ -9,7 +9,7 @@ use super::event::Change;
 use super::families::ready::ready_since;
 use super::format::Position;
 use super::state::State;
-use crate::rules::view::{Board, DecisionPanel, Ended, Mark, Piece, Place, Row, Stat};
+use crate::rules::view::{Board, DecisionPanel, Ended, Mark, Piece, Place, Row};
 
 const DOWNED: Mark = Mark {
     name: "downed",
@@ -52,12 +52,12 @@ fn kind(k: super::ability::Kind) -> &'static str {
     }
 }
 
-fn piece(name: String, abilities: Vec<String>, marks: Vec<Mark>, stats: Vec<Stat>) -> Piece {
+fn piece(name: String, abilities: Vec<String>, marks: Vec<Mark>) -> Piece {
     Piece {
         name,
         badge: "",
         badge_meaning: "",
-        stats,
+        stats: Vec::new(),
         damage: 0,
         carries: Vec::new(),
         abilities,
@@ -104,7 +104,7 @@ pub fn board(st: &State) -> Board {
             let name = if slot.occupied { "figure" } else { "downed" };
             places.push(Place {
                 n: k + 1,
-                piece: Some(piece(name.into(), abilities, marks, Vec::new())),
+                piece: Some(piece(name.into(), abilities, marks)),
             });
         }
         let own: Vec<usize> = (0..unit.abilities.len())
@@ -122,11 +122,12 @@ pub fn board(st: &State) -> Board {
         }
         let mut abilities: Vec<String> = own.iter().map(|&a| label(st, u, a)).collect();
         abilities.extend(unit.effects.iter().map(|e| format!("effect: {}", e.text)));
-        let stats = vec![Stat {
-            name: "figures",
-            value: unit.figures() as i32,
-        }];
-        let mut bar = piece("unit bar".into(), abilities, marks, stats);
+        let name = format!(
+            "unit bar · {} of {} figures",
+            unit.figures(),
+            unit.slots.len()
+        );
+        let mut bar = piece(name, abilities, marks);
         bar.damage = unit.damage.min(i32::MAX as u32) as i32;
         places.push(Place {
             n: unit.slots.len() + 1,
