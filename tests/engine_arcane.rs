@@ -1061,6 +1061,37 @@ async fn an_arcane_position_steps_through_and_a_decision_can_be_pinned() {
     )
     .await;
     assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    // The other reading of `static_tie`, side by side: they differ at the query.
+    let resp = actix_web::test::call_service(
+        &app,
+        TestRequest::post()
+            .uri(&format!("/adjudicate/p/{hash}/interpret"))
+            .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+            .set_payload("key=static_tie&step=2")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    let location = resp
+        .headers()
+        .get("location")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        location.starts_with(&format!("/adjudicate/compare/{hash}/")),
+        "{location}"
+    );
+    let path = location.split('?').next().unwrap_or_default();
+    let (status, _, text) = crate::common::http::get(state(), &format!("{path}.json"), None).await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        v["interpretations"],
+        json!([["static_tie", "owner_chooses", "listed_last"]])
+    );
+    assert_eq!(v["first_difference"], 2, "{v}");
 }
 
 #[test]
