@@ -236,7 +236,7 @@ pub mod rules {
     pub const OWNER_CHOOSES: Citation = house(
         "The owner chooses figures",
         "A3",
-        "When figures are downed from a unit or returned to it and the text does not say which, the unit's owner chooses the slots: a decision whose default policy downs the highest-numbered occupied slots and fills the lowest-numbered empty ones.",
+        "When figures are downed from a unit or returned to it and the text does not say which, the unit's owner chooses the slots (the ability's owner, for an ability's effect or cost): a decision whose default policy downs the highest-numbered occupied slots and fills the lowest-numbered empty ones.",
     );
     pub const OFF_THE_BATTLEFIELD: Citation = house(
         "Off the battlefield",
