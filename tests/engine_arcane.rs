@@ -1061,6 +1061,11 @@ async fn an_arcane_position_steps_through_and_a_decision_can_be_pinned() {
     )
     .await;
     assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    // The builder has no arcane form; its page says to paste the position's JSON.
+    let (status, _, html) =
+        crate::common::http::get(state(), "/adjudicate?game=arcane", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Arcane Legions"), "the game chooser names it");
     // The other reading of `static_tie`, side by side: they differ at the query.
     let resp = actix_web::test::call_service(
         &app,
