@@ -7,6 +7,7 @@
 //! adjudicate through this module, so they adjudicate the same way.
 
 use crate::catalogue::Catalogue;
+use crate::games::arcane::{self, Arcane};
 use crate::games::battleline::{Battleline, CardDef, CardSource};
 use crate::games::keyforge::{self, Keyforge};
 use crate::games::swtcg::{self, Swtcg};
@@ -113,6 +114,60 @@ impl keyforge::CardSource for KeyforgeCards<'_> {
             .cards
             .iter()
             .filter(|c| c.game == keyforge::cite::GAME)
+            .map(|c| c.name.as_str());
+        crate::text::closest(name, names, 1)
+            .first()
+            .map(|s| s.to_string())
+    }
+}
+
+impl CatalogueGame for Arcane {
+    fn with_cards<R>(catalogue: &Catalogue, f: impl FnOnce(&Self::Cards<'_>) -> R) -> R {
+        f(&ArcaneCards(catalogue))
+    }
+}
+
+/// The catalogue's Arcane Legions units, seen by the special-ability engine: each
+/// ability line of the card's text, its traits, its `figures` and whether its keywords
+/// name unit or figure special abilities.
+pub struct ArcaneCards<'a>(pub &'a Catalogue);
+
+impl arcane::CardSource for ArcaneCards<'_> {
+    fn card(&self, name: &str) -> Option<arcane::CardDef> {
+        let card = self.0.card(arcane::cite::GAME, name)?;
+        let has = |k: &str| {
+            card.abilities
+                .iter()
+                .any(|a| a.keyword.eq_ignore_ascii_case(k))
+        };
+        Some(arcane::CardDef {
+            name: card.name.clone(),
+            card_type: card.card_type.clone(),
+            abilities: card
+                .text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(String::from)
+                .collect(),
+            traits: card.traits.clone(),
+            figures: card
+                .attribute("figures")
+                .and_then(|a| a.number)
+                .filter(|n| *n >= 0.0 && *n <= 99.0)
+                .map(|n| n as u32),
+            unit_abilities: has("Unit Special Ability"),
+            figure_abilities: has("Figure Special Ability"),
+        })
+    }
+
+    fn suggest(&self, name: &str) -> Option<String> {
+        let names = self
+            .0
+            .data()
+            .cards
+            .iter()
+            .filter(|c| c.game == arcane::cite::GAME)
             .map(|c| c.name.as_str());
         crate::text::closest(name, names, 1)
             .first()

@@ -16,6 +16,7 @@ mod core_game;
 mod crawl;
 mod decks;
 mod decks_web;
+mod engine_arcane;
 mod engine_docs;
 mod engine_keyforge;
 mod engine_positions;

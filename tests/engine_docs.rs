@@ -5,7 +5,8 @@
 //! - the interpretations table in that document is the one in `battleline::interpret`;
 //! - `docs/traceability.md` maps every sentence of seed 000 to the tests that exercise it,
 //!   and every sentence is covered by a test or listed below with the reason it is not an
-//!   engine rule.
+//!   engine rule; the same for every sentence of seed 004 (Arcane Legions), read from
+//!   `docs/seeds/004_512eae7e464cc230.txt`.
 //!
 //! The two generated tables are rewritten by `UPDATE_DOCS=1 cargo test --test all engine_docs::`.
 
@@ -323,6 +324,104 @@ fn traceability_covers_every_sentence_of_seed_003() {
     assert!(
         uncovered.is_empty(),
         "seed 003 sentences no test exercises:\n{}",
+        uncovered.join("\n")
+    );
+}
+
+/// Lines of seed 004 that are not rules of play, with the reason.
+const SEED_004_NOT_ENGINE_RULES: &[(&str, &str)] = &[
+    ("Many units have special abilities that allow that unit to do things beyond the normal rules.", "an overview; the rule it leads to (a special ability takes precedence) is the next sentence"),
+    ("Special abilities can do many things from increasing a unit's own damage to reducing the movement of an enemy unit to gaining victory points.", "an overview of what abilities do"),
+    ("With each unit card comes a special ability card that contains the rules text for each of the unit's special abilities.", "the physical cards; the catalogue holds the text (`data/cards/arcane.csv`)"),
+    ("The image of a special ability on the unit corresponds to an image on the special ability card and its rules text.", "the physical cards"),
+    ("The special ability card is not required to play and is not needed to use those special abilities-- it is only a reference.", "the physical cards"),
+    ("You can find a complete list of our Special abilities, their image, and their rules text in the Ability Table.", "the physical cards; the catalogue holds the abilities"),
+    ("(Note: Some special abilities, as described in their rules text, might have different conditions for being ready, or may not even need to be ready at all.)", "no catalogue ability has its own readiness condition; such words are not read by the engine and go to the judge (house rule A5)"),
+    ("Activated Abilities", "a heading"),
+    ("Triggered Abilities", "a heading"),
+    ("Static Abilities", "a heading"),
+    ("Reminder Text", "a heading"),
+    ("Written using the following syntax:", "a heading; the syntax is the next line"),
+    ("(See Special Orders.)", "a cross-reference to a rulebook section not in the seed"),
+    ("(See timing.)", "a cross-reference to a rulebook section not in the seed"),
+];
+
+/// The tests that exercise seed 004's `sentence`: fixtures citing it, and tests quoting
+/// it in a `// seed 004 …` comment (the test function the comment is in).
+fn arcane_tests_of(sentence: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let quoted = serde_json::to_string(sentence).unwrap_or_default();
+    for (name, text) in files("tests/fixtures/arcane", "json") {
+        if text.contains(&format!("\"sentence\": {quoted}")) {
+            found.push(format!("`{name}`"));
+        }
+    }
+    for (file, module) in [
+        ("tests/engine_arcane.rs", "engine_arcane"),
+        ("src/grammar/arcane.rs", "src/grammar/arcane.rs"),
+    ] {
+        let source = read(file);
+        let needle = "// seed 004 ";
+        let mut at = 0;
+        while let Some(i) = source[at..].find(needle) {
+            let start = at + i;
+            let line_end = source[start..]
+                .find('\n')
+                .map_or(source.len(), |e| start + e);
+            if source[start..line_end].contains(&format!("\"{sentence}\"")) {
+                // The test the comment is in (or just above, for a test module's test).
+                let fn_at = source[..start]
+                    .rfind("\nfn ")
+                    .filter(|f| !source[*f..start].contains("\n}\n"))
+                    .or_else(|| source[start..].find("\n    fn ").map(|f| start + f + 4));
+                if let Some(f) = fn_at {
+                    let name: String = source[f + 4..]
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    let entry = format!("`{module}::{name}`");
+                    if !found.contains(&entry) {
+                        found.push(entry);
+                    }
+                }
+            }
+            at = line_end;
+        }
+    }
+    found
+}
+
+#[test]
+fn traceability_covers_every_sentence_of_seed_004() {
+    let mut body = String::from("| seed 004 sentence | tests |\n| --- | --- |\n");
+    let mut uncovered = Vec::new();
+    let mut seen = Vec::new();
+    for sentence in crate::engine_arcane::seed_004_sentences() {
+        if seen.contains(&sentence) {
+            continue; // "Written using the following syntax:" twice
+        }
+        seen.push(sentence.clone());
+        let found = arcane_tests_of(&sentence);
+        let cell = if found.is_empty() {
+            match SEED_004_NOT_ENGINE_RULES
+                .iter()
+                .find(|(s, _)| *s == sentence)
+            {
+                Some((_, why)) => format!("not an engine rule: {why}"),
+                None => {
+                    uncovered.push(sentence.clone());
+                    "**not covered**".to_string()
+                }
+            }
+        } else {
+            found.join(", ")
+        };
+        body.push_str(&format!("| {} | {cell} |\n", sentence.replace('|', "\\|")));
+    }
+    generated("docs/traceability.md", "arcane", &body);
+    assert!(
+        uncovered.is_empty(),
+        "seed 004 sentences no test exercises:\n{}",
         uncovered.join("\n")
     );
 }

@@ -78,10 +78,10 @@ fn elude_resolves_to_precision() {
 
 // seed 003: the six ability types
 #[test]
-fn keyforge_has_6_ability_types_and_arcane_6_entries() {
+fn keyforge_has_6_ability_types_and_arcane_7_entries() {
     let cat = bundled_catalogue();
     assert_eq!(count_keywords(&cat, "keyforge"), 6);
-    assert_eq!(count_keywords(&cat, "arcane"), 6);
+    assert_eq!(count_keywords(&cat, "arcane"), 7);
 }
 
 // seed 001: 54 numbered rules, 5.1.1, 5.1.2 and 5.8.7 repeated; reference: deck building 3.1–3.12

@@ -6,6 +6,7 @@
 //! and [`crate::text`], never another game; the core imports no game. The catalogue
 //! adapter (`crate::adjudicate`) is the one place a game meets the catalogue.
 
+pub mod arcane;
 pub mod battleline;
 pub mod keyforge;
 pub mod swtcg;
@@ -22,11 +23,18 @@ pub enum GameId {
     Swtcg,
     /// Seed 003: KeyForge's ability types.
     Keyforge,
+    /// Seed 004: Arcane Legions special abilities.
+    Arcane,
 }
 
 impl GameId {
     /// Every game, in the order pages list them.
-    pub const ALL: &'static [GameId] = &[GameId::Battleline, GameId::Swtcg, GameId::Keyforge];
+    pub const ALL: &'static [GameId] = &[
+        GameId::Battleline,
+        GameId::Swtcg,
+        GameId::Keyforge,
+        GameId::Arcane,
+    ];
 
     /// The slug in a position's `game` field.
     pub fn slug(self) -> &'static str {
@@ -34,6 +42,7 @@ impl GameId {
             GameId::Battleline => battleline::Battleline::ID,
             GameId::Swtcg => swtcg::Swtcg::ID,
             GameId::Keyforge => keyforge::Keyforge::ID,
+            GameId::Arcane => arcane::Arcane::ID,
         }
     }
 
@@ -43,6 +52,7 @@ impl GameId {
             GameId::Battleline => battleline::Battleline::NAME,
             GameId::Swtcg => swtcg::Swtcg::NAME,
             GameId::Keyforge => keyforge::Keyforge::NAME,
+            GameId::Arcane => arcane::Arcane::NAME,
         }
     }
 

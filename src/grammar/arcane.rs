@@ -224,4 +224,47 @@ mod tests {
         // Only parentheses at the very end are reminder text.
         assert_eq!(parse("(Hello) there").reminder, None);
     }
+
+    // seed 004 Activated Abilities: "Examples: Lord of the Dead, Healing, Fireburst"
+    // seed 004 Triggered Abilities: "Examples: Aggressive, Death Cloud, Leader of Men"
+    // seed 004 Static Abilities: "Examples: Hail of Arrows, Nature Magic, Aura of Peace"
+    /// Every ability line of `data/cards/arcane.csv` (the seed's nine examples among
+    /// them), with its type, costs and restriction.
+    #[test]
+    fn every_catalogue_ability_and_seed_example() {
+        use ArcaneKind::*;
+        let cases: &[(&str, ArcaneKind, &[&str], Option<&str>)] = &[
+            ("Lord of the Dead: 1 OP, if this unit is undead -- Return one downed figure to an empty slot on this unit.", Activated, &["1 OP"], Some("if this unit is undead")),
+            ("Healing: 2 OP -- Return up to two downed figures to this unit or to one friendly unit in contact with it.", Activated, &["2 OP"], None),
+            ("Fireburst: 1 OP, down one figure from this unit -- Deal 2 damage to one enemy unit within 6 inches.", Activated, &["1 OP", "down one figure from this unit"], None),
+            ("Wheel About: 1 OP -- Turn this unit to face any direction.", Activated, &["1 OP"], None),
+            ("Aggressive: When this unit is given a charge order, it gains 1 red die until end of turn.", Triggered, &[], None),
+            ("Death Cloud: Whenever a figure is downed from this unit, deal 1 damage to each enemy unit in contact with it.", Triggered, &[], None),
+            ("Leader of Men: At the start of your order phase, you may give one friendly unit in contact with this unit a free move order.", Triggered, &[], None),
+            ("Trampling Wheels: Whenever this unit moves through an enemy unit's front arc, deal 1 damage to that unit.", Triggered, &[], None),
+            ("Hail of Arrows: This unit rolls 2 additional blue dice when it attacks a unit with 5 or more figures.", Static, &[], None),
+            ("Nature Magic: While this unit is in woods, its phantom dice are 5s.", Static, &[], None),
+            ("Aura of Peace: Enemy units in contact with this unit cannot be given charge orders. (They may still make melee attacks against this unit.)", Static, &[], None),
+            ("Bone Rampart: Friendly units directly behind this unit cannot be targeted by ranged attacks. (This unit still counts as a target for ranged attacks itself.)", Static, &[], None),
+        ];
+        for (line, kind, costs, restriction) in cases {
+            let a = parse_line(line);
+            assert_eq!(a.kind, *kind, "{line}");
+            assert_eq!(a.costs, *costs, "{line}");
+            assert_eq!(a.restriction.as_deref(), *restriction, "{line}");
+            assert!(a.name.is_some(), "{line}");
+        }
+        let leader = parse_line(cases[6].0);
+        assert!(leader.optional, "Leader of Men: \"you may give\"");
+        assert!(!parse_line(cases[4].0).optional);
+        let aura = parse_line(cases[10].0);
+        assert_eq!(
+            aura.reminder.as_deref(),
+            Some("They may still make melee attacks against this unit.")
+        );
+        assert_eq!(
+            aura.effect,
+            "Enemy units in contact with this unit cannot be given charge orders."
+        );
+    }
 }

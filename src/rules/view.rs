@@ -81,7 +81,9 @@ pub struct Stat {
     pub value: i32,
 }
 
-/// A status a piece carries, with an icon and what it means.
+/// A status a piece carries, with an icon and what it means. Two names are drawn alike
+/// for every game: `not-ready` dims the place, `downed` draws it as an empty place that
+/// still shows its piece's abilities.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct Mark {
     pub name: &'static str,

@@ -102,6 +102,7 @@ async fn api_adjudicate(
         GameId::Keyforge => {
             adjudicate_as::<crate::games::keyforge::Keyforge>(state, query, text).await
         }
+        GameId::Arcane => adjudicate_as::<crate::games::arcane::Arcane>(state, query, text).await,
     }
 }
 

@@ -136,6 +136,10 @@ macro_rules! for_game {
                 type $g = crate::games::keyforge::Keyforge;
                 $body
             }
+            crate::games::GameId::Arcane => {
+                type $g = crate::games::arcane::Arcane;
+                $body
+            }
         }
     };
 }

@@ -1,0 +1,386 @@
+//! Figures and damage, and the trigger events they are: downing figures ("Whenever a
+//! figure is downed from this unit" triggers once per figure actually downed),
+//! returning figures to empty slots (a slot filled now makes its figure abilities ready
+//! from this moment), and damage ("When this unit is dealt damage"). Which slots, when
+//! the words do not say, is the owner's decision (house rule A3). Every trigger is
+//! collected at its event, with readiness as it stands then (seed 004: "Triggered
+//! abilities need only be ready when the trigger event occurs").
+
+use super::super::ability::{Kind, Trigger};
+use super::super::cite::{rules, s};
+use super::super::event::{emit, Change, Event};
+use super::super::state::State;
+use super::decide::ask;
+use super::ready::snapshot;
+use crate::rules::Rule;
+
+/// One triggered ability waiting to resolve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pending {
+    pub unit: usize,
+    pub ability: usize,
+    /// The units its event names ("that unit"), as the judge entered them.
+    pub targets: Vec<usize>,
+}
+
+/// Triggers waiting, one batch per event, in the order the events happened.
+pub type Queue = Vec<Vec<Pending>>;
+
+/// What happened, for matching trigger conditions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Happened {
+    Downed { unit: usize, count: u32, asked: u32 },
+    Damaged { unit: usize },
+    Ordered { unit: usize, order: String },
+    OrderPhase { player: usize },
+    MovedByEnemy { unit: usize },
+}
+
+impl Happened {
+    fn words(&self, st: &State) -> String {
+        match self {
+            Happened::Downed { unit, .. } => format!("a figure is downed from {}", st.who(*unit)),
+            Happened::Damaged { unit } => format!("{} is dealt damage", st.who(*unit)),
+            Happened::Ordered { unit, order } => {
+                format!("{} is given a {order} order", st.who(*unit))
+            }
+            Happened::OrderPhase { player } => format!(
+                "the start of {}'s order phase",
+                st.players.get(*player).map_or("?", |p| p.name.as_str())
+            ),
+            Happened::MovedByEnemy { unit } => {
+                format!(
+                    "{} ends its movement in contact with an enemy unit",
+                    st.who(*unit)
+                )
+            }
+        }
+    }
+}
+
+/// Whether trigger `t` of unit `u` matches `h`, and how many occurrences it has.
+fn occurrences(st: &State, u: usize, t: &Trigger, h: &Happened) -> u32 {
+    match (t, h) {
+        (Trigger::FigureDowned, Happened::Downed { unit, count, .. }) if *unit == u => *count,
+        (Trigger::DealtDamage, Happened::Damaged { unit }) if *unit == u => 1,
+        (Trigger::GivenOrder { order }, Happened::Ordered { unit, order: given })
+            if *unit == u && crate::text::fold(order) == crate::text::fold(given) =>
+        {
+            1
+        }
+        (Trigger::StartOfOrderPhase, Happened::OrderPhase { player })
+            if st.units[u].owner == *player =>
+        {
+            1
+        }
+        (Trigger::EndsMoveByEnemy, Happened::MovedByEnemy { unit }) if *unit == u => 1,
+        _ => 0,
+    }
+}
+
+/// Collects every ready triggered ability `h` triggers, logs each trigger, and queues
+/// them as one batch.
+pub fn collect(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, h: Happened) {
+    let snap = snapshot(st);
+    collect_at(st, out, queue, h, &snap);
+}
+
+/// [`collect`] with readiness as `snap` recorded it at the event (the event's own
+/// change, downing a figure, is applied by then).
+pub fn collect_at(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    queue: &mut Queue,
+    h: Happened,
+    snap: &[Vec<Option<u32>>],
+) {
+    let mut batch = Vec::new();
+    let words = h.words(st);
+    for u in 0..st.units.len() {
+        for a in 0..st.units[u].abilities.len() {
+            let ability = &st.units[u].abilities[a];
+            let (Kind::Triggered, Some(t)) = (ability.kind, ability.trigger.clone()) else {
+                continue;
+            };
+            let n = occurrences(st, u, &t, &h);
+            if n == 0 {
+                continue;
+            }
+            let Some(since) = snap.get(u).and_then(|r| r.get(a)).copied().flatten() else {
+                let change = Change::Note {
+                    what: format!(
+                        "{}'s {} is not ready when {words}, so it does not trigger",
+                        st.who(u),
+                        ability.name
+                    ),
+                };
+                emit(st, out, change, &s::ONLY_READY);
+                continue;
+            };
+            for k in 1..=n {
+                let figure = st.units[u].abilities[a].is_figure();
+                let cite = match (&h, n) {
+                    (Happened::Damaged { .. }, _) if figure => Rule::from(&s::T_DAMAGE_EXAMPLE),
+                    (_, 1) => Rule::from(&s::T_ONCE),
+                    _ if k == 1 => Rule::from(&s::T_MULTIPLE),
+                    (Happened::Downed { count, asked, .. }, _) if asked > count => {
+                        Rule::from(&s::T_ACTUALLY)
+                    }
+                    (Happened::Downed { .. }, 3) => Rule::from(&s::T_THREE),
+                    _ => Rule::from(&s::T_MULTIPLE),
+                };
+                let change = Change::Trigger {
+                    unit: st.units[u].id.clone(),
+                    ability: st.units[u].abilities[a].name.clone(),
+                    occurrence: k,
+                    of: n,
+                    event: words.clone(),
+                    ready_since: since,
+                };
+                emit(st, out, change, cite);
+                let targets = match &h {
+                    Happened::Damaged { unit } | Happened::Downed { unit, .. } if *unit != u => {
+                        vec![*unit]
+                    }
+                    _ => Vec::new(),
+                };
+                batch.push(Pending {
+                    unit: u,
+                    ability: a,
+                    targets,
+                });
+            }
+        }
+    }
+    if !batch.is_empty() {
+        queue.push(batch);
+    }
+}
+
+/// Every way to pick `k` of `from` (in order), at most `limit` of them.
+pub fn choices(from: &[usize], k: usize, limit: usize) -> Vec<Vec<usize>> {
+    fn go(
+        from: &[usize],
+        k: usize,
+        start: usize,
+        cur: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+        limit: usize,
+    ) {
+        if out.len() >= limit {
+            return;
+        }
+        if cur.len() == k {
+            out.push(cur.clone());
+            return;
+        }
+        for i in start..from.len() {
+            cur.push(from[i]);
+            go(from, k, i + 1, cur, out, limit);
+            cur.pop();
+            if out.len() >= limit {
+                return;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(from, k, 0, &mut Vec::new(), &mut out, limit);
+    out
+}
+
+fn label(slots: &[usize]) -> String {
+    let s: Vec<String> = slots.iter().map(|s| s.to_string()).collect();
+    format!("slots {}", s.join(", "))
+}
+
+/// The most options a slot decision lists.
+const SLOT_OPTIONS: usize = 64;
+
+/// Downs `n` figures of unit `u` (as many as are there: "as long as three figures are
+/// actually downed"); `pinned` slots (1-based) if given, else the owner's decision
+/// (house rule A3). Returns how many were downed, `None` if adjudication stopped.
+#[allow(clippy::too_many_arguments)]
+pub fn down(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    queue: &mut Queue,
+    u: usize,
+    n: u32,
+    pinned: &[usize],
+    who: usize,
+    why: &str,
+    cite: Rule,
+) -> Option<u32> {
+    let occupied: Vec<usize> = (0..st.units[u].slots.len())
+        .filter(|&i| st.units[u].slots[i].occupied)
+        .map(|i| i + 1)
+        .collect();
+    let k = (n as usize).min(occupied.len());
+    let slots = if !pinned.is_empty() {
+        pinned.to_vec()
+    } else if k == 0 {
+        Vec::new()
+    } else {
+        let mut options = choices(&occupied, k, SLOT_OPTIONS);
+        let default: Vec<usize> = occupied[occupied.len() - k..].to_vec();
+        if !options.contains(&default) {
+            options.push(default.clone());
+        }
+        let at = options.iter().position(|o| *o == default).unwrap_or(0);
+        let labels = options.iter().map(|o| label(o)).collect();
+        let owner = st.players[who].name.clone();
+        let about = format!("which figures of {} are downed ({why})", st.who(u));
+        let i = ask(
+            st,
+            out,
+            owner,
+            "which figures are downed",
+            about,
+            labels,
+            at,
+            "the highest-numbered occupied slots",
+            Rule::from(&rules::OWNER_CHOOSES),
+        )?;
+        options.get(i).cloned().unwrap_or_default()
+    };
+    let count = slots.len() as u32;
+    down_slots(st, out, queue, u, slots, n, why, cite);
+    Some(count)
+}
+
+/// Downs the figures in `slots` (1-based, occupied) of unit `u` and collects the
+/// triggers with readiness as it was at the event, `asked` being how many the text
+/// asked for.
+#[allow(clippy::too_many_arguments)]
+pub fn down_slots(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    queue: &mut Queue,
+    u: usize,
+    slots: Vec<usize>,
+    asked: u32,
+    why: &str,
+    cite: Rule,
+) {
+    let count = slots.len() as u32;
+    if count < asked {
+        let change = Change::Note {
+            what: format!(
+                "{} of the {asked} figure(s) asked for are actually downed from {}",
+                count,
+                st.who(u)
+            ),
+        };
+        emit(st, out, change, &s::T_ACTUALLY);
+    }
+    if count == 0 {
+        return;
+    }
+    let snap = snapshot(st);
+    let change = Change::Down {
+        unit: st.units[u].id.clone(),
+        slots,
+        why: why.to_string(),
+    };
+    emit(st, out, change, cite);
+    collect_at(
+        st,
+        out,
+        queue,
+        Happened::Downed {
+            unit: u,
+            count,
+            asked,
+        },
+        &snap,
+    );
+}
+
+/// Returns up to `n` figures to unit `u`'s empty slots (`pinned` if given, else the
+/// owner's decision, lowest slots first).
+#[allow(clippy::too_many_arguments)]
+pub fn give_back(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    u: usize,
+    n: u32,
+    up_to: bool,
+    pinned: &[usize],
+    who: usize,
+    why: &str,
+    cite: Rule,
+) -> Option<u32> {
+    let empty: Vec<usize> = (0..st.units[u].slots.len())
+        .filter(|&i| !st.units[u].slots[i].occupied)
+        .map(|i| i + 1)
+        .collect();
+    let k = (n as usize).min(empty.len());
+    let slots = if !pinned.is_empty() {
+        pinned.to_vec()
+    } else if k == 0 {
+        Vec::new()
+    } else {
+        let sizes: Vec<usize> = if up_to {
+            (1..=k).rev().collect()
+        } else {
+            vec![k]
+        };
+        let mut options = Vec::new();
+        for size in sizes {
+            options.extend(choices(&empty, size, SLOT_OPTIONS));
+        }
+        options.truncate(SLOT_OPTIONS);
+        let default: Vec<usize> = empty[..k].to_vec();
+        let at = options.iter().position(|o| *o == default).unwrap_or(0);
+        let labels = options.iter().map(|o| label(o)).collect();
+        let owner = st.players[who].name.clone();
+        let about = format!("which empty slots of {} are filled ({why})", st.who(u));
+        let i = ask(
+            st,
+            out,
+            owner,
+            "which slots figures return to",
+            about,
+            labels,
+            at,
+            "as many as allowed, the lowest-numbered empty slots",
+            Rule::from(&rules::OWNER_CHOOSES),
+        )?;
+        options.get(i).cloned().unwrap_or_default()
+    };
+    let count = slots.len() as u32;
+    if count == 0 {
+        let change = Change::Note {
+            what: format!("{} has no empty slot: no figure returns", st.who(u)),
+        };
+        emit(st, out, change, cite);
+        return Some(0);
+    }
+    let change = Change::Return {
+        unit: st.units[u].id.clone(),
+        slots,
+        why: why.to_string(),
+    };
+    emit(st, out, change, cite);
+    Some(count)
+}
+
+/// Deals `amount` damage to unit `u`, collecting "dealt damage" triggers first. Which
+/// figures damage downs is the judge's to enter (house rule A1).
+pub fn damage(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    queue: &mut Queue,
+    u: usize,
+    amount: u32,
+    cite: Rule,
+) {
+    let change = Change::Damage {
+        unit: st.units[u].id.clone(),
+        amount,
+    };
+    emit(st, out, change, cite);
+    if amount > 0 {
+        collect(st, out, queue, Happened::Damaged { unit: u });
+    }
+}

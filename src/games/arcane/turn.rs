@@ -1,0 +1,374 @@
+//! The adjudication as steps, one [`advance`] per step (house rule A2): the first step
+//! lists every ability's readiness; then one step per action, in order, each followed
+//! by the triggers it caused and by the readiness that changed; then the end. Pure: the
+//! same state gives the same step. The rules of each action are in `families/`.
+
+use super::cite::{rules, s};
+use super::event::{emit, Change, Event};
+use super::families::activate::{activate, Activation};
+use super::families::figures::{self, collect, Happened, Queue};
+use super::families::{orders, ready, statics, triggers};
+use super::format::{Action, Phase};
+use super::state::State;
+use crate::rules::{OnRejection, Rejected, Rule};
+
+/// Plays the next step.
+pub fn advance(st: &mut State) -> Vec<Event> {
+    let mut out = Vec::new();
+    if st.is_over() {
+        return out;
+    }
+    st.steps += 1;
+    if !st.started {
+        st.started = true;
+        ready::list(st, &mut out);
+        if st.units.iter().all(|u| u.abilities.is_empty()) {
+            let change = Change::Note {
+                what: "No unit has a special ability".into(),
+            };
+            emit(st, &mut out, change, &s::THREE_TYPES);
+        }
+        return out;
+    }
+    let stop = st.position.on_rejection == OnRejection::Stop && !st.rejected.is_empty();
+    let Some(action) = st.actions().get(st.next).cloned().filter(|_| !stop) else {
+        emit(st, &mut out, Change::Done, &rules::ACTIONS_IN_ORDER);
+        return out;
+    };
+    let i = st.next;
+    st.next += 1;
+    st.clock += 1;
+    let before = ready::snapshot(st);
+    let mut queue: Queue = Vec::new();
+    if play(st, &mut out, &mut queue, i, &action).is_some()
+        && triggers::resolve_all(st, &mut out, &mut queue).is_some()
+    {
+        ready::changes(st, &mut out, &before);
+    }
+    out
+}
+
+fn unit(st: &State, id: &str) -> usize {
+    // `resolve` checked every id an action names.
+    st.index_of(id).unwrap_or(0)
+}
+
+/// Plays action `i`; `None` if adjudication stopped.
+fn play(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    queue: &mut Queue,
+    i: usize,
+    action: &Action,
+) -> Option<()> {
+    match action {
+        Action::Activate {
+            unit: id,
+            ability,
+            down,
+            targets,
+        } => {
+            let u = unit(st, id);
+            let a = st.units[u].ability(ability).unwrap_or(0);
+            let targets = targets.iter().filter_map(|t| st.index_of(t)).collect();
+            activate(
+                st,
+                out,
+                queue,
+                Activation {
+                    action: i,
+                    unit: u,
+                    ability: a,
+                    down,
+                    targets,
+                },
+            )?;
+        }
+        Action::Order {
+            unit: id,
+            order,
+            special,
+        } => {
+            let u = unit(st, id);
+            if st.units[u].owner != st.active {
+                reject(
+                    st,
+                    out,
+                    i,
+                    format!("give {} a {order} order", st.who(u)),
+                    format!("{} is not the active player's unit.", st.who(u)),
+                    Rule::from(&rules::ACTIVE_PLAYER),
+                );
+                return Some(());
+            }
+            orders::give(st, out, queue, Some(i), u, order, *special, false)?;
+        }
+        Action::Down {
+            unit: id,
+            count,
+            slots,
+        } => {
+            let u = unit(st, id);
+            let owner = st.units[u].owner;
+            let cite = Rule::from(&rules::JUDGE_ENTERS);
+            let bad = bad_slots(st, u, slots, true).or_else(|| {
+                (!slots.is_empty() && slots.len() != *count as usize).then(|| {
+                    format!(
+                        "`slots` names {} slot(s) for {count} figure(s).",
+                        slots.len()
+                    )
+                })
+            });
+            if let Some(bad) = bad {
+                reject(
+                    st,
+                    out,
+                    i,
+                    format!("down {count} figure(s) of {}", st.who(u)),
+                    bad,
+                    Rule::from(&rules::JUDGE_ENTERS),
+                );
+                return Some(());
+            }
+            figures::down(
+                st,
+                out,
+                queue,
+                u,
+                *count,
+                slots,
+                owner,
+                "the judge's event",
+                cite,
+            )?;
+        }
+        Action::Damage {
+            unit: id,
+            amount,
+            downs,
+            slots,
+        } => {
+            let u = unit(st, id);
+            let owner = st.units[u].owner;
+            if let Some(bad) = bad_slots(st, u, slots, true) {
+                reject(
+                    st,
+                    out,
+                    i,
+                    format!("deal {amount} damage to {}", st.who(u)),
+                    bad,
+                    Rule::from(&rules::JUDGE_ENTERS),
+                );
+                return Some(());
+            }
+            // The damage triggers with readiness as it is before the damage downs anything.
+            figures::damage(st, out, queue, u, *amount, Rule::from(&rules::JUDGE_ENTERS));
+            if *downs > 0 || !slots.is_empty() {
+                let n = if slots.is_empty() {
+                    *downs
+                } else {
+                    slots.len() as u32
+                };
+                let cite = Rule::from(&rules::JUDGE_ENTERS);
+                figures::down(
+                    st,
+                    out,
+                    queue,
+                    u,
+                    n,
+                    slots,
+                    owner,
+                    "downed by the damage",
+                    cite,
+                )?;
+            }
+        }
+        Action::Return {
+            unit: id,
+            count,
+            slots,
+        } => {
+            let u = unit(st, id);
+            let owner = st.units[u].owner;
+            let bad = bad_slots(st, u, slots, false).or_else(|| {
+                (!slots.is_empty() && slots.len() != *count as usize).then(|| {
+                    format!(
+                        "`slots` names {} slot(s) for {count} figure(s).",
+                        slots.len()
+                    )
+                })
+            });
+            if let Some(bad) = bad {
+                reject(
+                    st,
+                    out,
+                    i,
+                    format!("return {count} figure(s) to {}", st.who(u)),
+                    bad,
+                    Rule::from(&rules::JUDGE_ENTERS),
+                );
+                return Some(());
+            }
+            figures::give_back(
+                st,
+                out,
+                u,
+                *count,
+                false,
+                slots,
+                owner,
+                "the judge's event",
+                Rule::from(&s::FIGURE_READY),
+            )?;
+        }
+        Action::EndMove { unit: id, adjacent } => {
+            let u = unit(st, id);
+            let change = Change::Contact {
+                unit: st.units[u].id.clone(),
+                with: adjacent.clone(),
+            };
+            emit(st, out, change, &rules::JUDGE_ENTERS);
+            let by_enemy = adjacent
+                .iter()
+                .filter_map(|a| st.index_of(a))
+                .any(|o| st.enemies(u, o));
+            if by_enemy {
+                collect(st, out, queue, Happened::MovedByEnemy { unit: u });
+            }
+        }
+        Action::Arrive { unit: id } => {
+            let u = unit(st, id);
+            let change = Change::Arrive {
+                unit: st.units[u].id.clone(),
+            };
+            emit(st, out, change, &s::UNIT_READY);
+        }
+        Action::Phase { phase, player } => {
+            let p = player
+                .as_deref()
+                .and_then(|n| st.player_of(n))
+                .unwrap_or(st.active);
+            let change = Change::Phase {
+                phase: *phase,
+                player: st.players[p].name.clone(),
+            };
+            emit(st, out, change, &rules::ACTIONS_IN_ORDER);
+            if *phase == Phase::Order {
+                collect(st, out, queue, Happened::OrderPhase { player: p });
+            }
+        }
+        Action::EndTurn => {
+            let change = Change::EndTurn { turn: st.turn };
+            emit(st, out, change, &rules::END_OF_TURN);
+        }
+        Action::Trigger {
+            unit: id,
+            ability,
+            occurrences,
+            targets,
+        } => {
+            let u = unit(st, id);
+            let a = st.units[u].ability(ability).unwrap_or(0);
+            let name = st.units[u].abilities[a].name.clone();
+            if st.units[u].abilities[a].trigger.is_none() {
+                reject(
+                    st,
+                    out,
+                    i,
+                    format!("trigger {}'s {name}", st.who(u)),
+                    format!("{name} is not a triggered ability."),
+                    Rule::from(&s::T_BEGIN),
+                );
+                return Some(());
+            }
+            let Some(since) = ready::ready_since(st, u, a) else {
+                let change = Change::Note {
+                    what: format!(
+                        "{}'s {name} is not ready when its event occurs, so it does not trigger",
+                        st.who(u)
+                    ),
+                };
+                emit(st, out, change, &s::ONLY_READY);
+                return Some(());
+            };
+            let targets: Vec<usize> = targets.iter().filter_map(|t| st.index_of(t)).collect();
+            let mut batch = Vec::new();
+            for k in 1..=*occurrences {
+                let cite = if *occurrences == 1 {
+                    Rule::from(&s::T_ONCE).house(&rules::UNREAD_TRIGGER)
+                } else {
+                    Rule::from(&s::T_MULTIPLE).house(&rules::UNREAD_TRIGGER)
+                };
+                let change = Change::Trigger {
+                    unit: st.units[u].id.clone(),
+                    ability: name.clone(),
+                    occurrence: k,
+                    of: *occurrences,
+                    event: "its event, as the judge entered it".into(),
+                    ready_since: since,
+                };
+                emit(st, out, change, cite);
+                batch.push(figures::Pending {
+                    unit: u,
+                    ability: a,
+                    targets: targets.clone(),
+                });
+            }
+            queue.push(batch);
+        }
+        Action::Query {
+            unit: id,
+            value,
+            against,
+        } => {
+            let u = unit(st, id);
+            let against = against.as_deref().and_then(|t| st.index_of(t));
+            statics::query(st, out, u, *value, against)?;
+        }
+    }
+    Some(())
+}
+
+/// Why `slots` (1-based) cannot be pinned for unit `u`: out of range, or not `occupied`
+/// (downing) / not empty (returning), or named twice.
+fn bad_slots(st: &State, u: usize, slots: &[usize], occupied: bool) -> Option<String> {
+    for (k, &s) in slots.iter().enumerate() {
+        match st.units[u].slots.get(s.wrapping_sub(1)) {
+            None => {
+                return Some(format!(
+                    "{} has slots 1 to {}, not {s}.",
+                    st.who(u),
+                    st.units[u].slots.len()
+                ))
+            }
+            Some(x) if x.occupied != occupied => {
+                return Some(format!(
+                    "slot {s} of {} is {}.",
+                    st.who(u),
+                    if occupied { "empty" } else { "occupied" }
+                ))
+            }
+            _ => {}
+        }
+        if slots[..k].contains(&s) {
+            return Some(format!("slot {s} is named twice."));
+        }
+    }
+    None
+}
+
+fn reject(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    action: usize,
+    proposed: String,
+    reason: String,
+    cite: Rule,
+) {
+    let change = Change::Rejected(Rejected {
+        action,
+        proposed,
+        reason,
+    });
+    emit(st, out, change, cite);
+}
