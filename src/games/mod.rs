@@ -7,6 +7,7 @@
 //! adapter (`crate::adjudicate`) is the one place a game meets the catalogue.
 
 pub mod battleline;
+pub mod karth;
 pub mod swtcg;
 
 use crate::rules::position::{unknown_game, PositionError};
