@@ -334,6 +334,7 @@ fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
     match games::which(&text) {
         Ok(GameId::Battleline) => adjudicate_game::<Battleline>(db, cfg, &file, &text),
         Ok(GameId::Swtcg) => adjudicate_game::<games::swtcg::Swtcg>(db, cfg, &file, &text),
+        Ok(GameId::Karth) => adjudicate_game::<games::karth::Karth>(db, cfg, &file, &text),
         Err(e) => {
             eprint!("{}", errors_text(&file, &[e]));
             ExitCode::from(EXIT_BAD_INPUT)

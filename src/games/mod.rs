@@ -20,17 +20,20 @@ pub enum GameId {
     Battleline,
     /// Seed 002: the Star Wars TCG attack resolver.
     Swtcg,
+    /// Seed 001: Heroes of Karth play legality.
+    Karth,
 }
 
 impl GameId {
     /// Every game, in the order pages list them.
-    pub const ALL: &'static [GameId] = &[GameId::Battleline, GameId::Swtcg];
+    pub const ALL: &'static [GameId] = &[GameId::Battleline, GameId::Swtcg, GameId::Karth];
 
     /// The slug in a position's `game` field.
     pub fn slug(self) -> &'static str {
         match self {
             GameId::Battleline => battleline::Battleline::ID,
             GameId::Swtcg => swtcg::Swtcg::ID,
+            GameId::Karth => karth::Karth::ID,
         }
     }
 
@@ -39,6 +42,7 @@ impl GameId {
         match self {
             GameId::Battleline => battleline::Battleline::NAME,
             GameId::Swtcg => swtcg::Swtcg::NAME,
+            GameId::Karth => karth::Karth::NAME,
         }
     }
 

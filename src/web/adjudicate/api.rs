@@ -99,6 +99,7 @@ async fn api_adjudicate(
     match crate::games::which(&text).map_err(|e| position_errors(&[e], out))? {
         GameId::Battleline => adjudicate_as::<Battleline>(state, query, text).await,
         GameId::Swtcg => adjudicate_as::<crate::games::swtcg::Swtcg>(state, query, text).await,
+        GameId::Karth => adjudicate_as::<crate::games::karth::Karth>(state, query, text).await,
     }
 }
 

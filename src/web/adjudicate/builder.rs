@@ -307,7 +307,7 @@ pub(super) async fn builder_page(
             match game {
                 GameId::Battleline => Some(read::<Battleline>(hash, &json, out)?),
                 // The form is battle-line's; another game's position opens as JSON.
-                GameId::Swtcg => None,
+                GameId::Swtcg | GameId::Karth => None,
             }
         }
         None => None,
@@ -454,6 +454,10 @@ async fn open_position(
         return open_game::<crate::games::swtcg::Swtcg>(state, req, fields, json, source, out)
             .await;
     }
+    if !json.is_empty() && crate::games::which(&json) == Ok(crate::games::GameId::Karth) {
+        return open_game::<crate::games::karth::Karth>(state, req, fields, json, source, out)
+            .await;
+    }
     // Problems with pasted JSON sit at its field; an uploaded file's above the form.
     let json_field = (source == PASTED).then_some("json");
     let parsed = if !json.is_empty() {
@@ -465,6 +469,10 @@ async fn open_position(
                 crate::games::GameId::Swtcg => Err(crate::rules::PositionError::at(
                     "game",
                     "a Star Wars TCG position opens through its own reader",
+                )),
+                crate::games::GameId::Karth => Err(crate::rules::PositionError::at(
+                    "game",
+                    "a Heroes of Karth position opens through its own reader",
                 )),
             })
             .map_err(|e| vec![json_error(&json_field, format!("{source}: {e}"))])

@@ -125,6 +125,10 @@ macro_rules! for_game {
                 type $g = crate::games::swtcg::Swtcg;
                 $body
             }
+            crate::games::GameId::Karth => {
+                type $g = crate::games::karth::Karth;
+                $body
+            }
         }
     };
 }
