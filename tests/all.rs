@@ -16,6 +16,7 @@ mod crawl;
 mod decks;
 mod decks_web;
 mod engine_docs;
+mod engine_karth;
 mod engine_positions;
 mod engine_props;
 mod engine_surfaces;

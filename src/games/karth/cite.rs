@@ -412,52 +412,52 @@ pub mod base {
 
     pub const BATTLEFIELD: Citation = public(
         "Battlefield",
-        "\"Playing the Game\" 4",
+        "4",
         "A 1-against-1 battlefield is made of terrain cards: each player lays 3 rows of 5.",
     );
     pub const UNIT_TURN: Citation = public(
         "Unit's turn",
-        "\"Playing the Game\" 4.1.1",
+        "4.1.1",
         "Each of a player's units takes a turn: Movement, then Action, then Combat.",
     );
     pub const MV: Citation = public(
         "MV",
-        "\"Playing the Game\" 4.2.1",
+        "4.2.1",
         "MV is the number of spaces a unit may move.",
     );
     pub const OWN_UNITS: Citation = public(
         "Passing own units",
-        "\"Playing the Game\" 4.2.2",
+        "4.2.2",
         "A unit may pass through its own units.",
     );
     pub const OCCUPIED: Citation = public(
         "Occupied spaces",
-        "\"Playing the Game\" 4.2.4",
+        "4.2.4",
         "A unit may not end its move on an occupied space.",
     );
     pub const NO_DIAGONAL: Citation = public(
         "No diagonal moves",
-        "\"Playing the Game\" 4.2.5",
+        "4.2.5",
         "A unit never moves diagonally.",
     );
     pub const ENEMIES: Citation = public(
         "Enemies block",
-        "\"Playing the Game\" 4.2.6",
+        "4.2.6",
         "A unit may not pass through enemy units.",
     );
     pub const WALLS: Citation = public(
         "Walls",
-        "\"Playing the Game\" 4.2.7",
+        "4.2.7",
         "Walls stop all units but rogues and flying units.",
     );
     pub const WEBS: Citation = public(
         "Webs",
-        "\"Playing the Game\" 4.2.8–4.2.10",
+        "4.2.8–4.2.10",
         "A web costs 1 extra MV to leave; flying units ignore it; a unit with 1 MV on a web is stuck.",
     );
     pub const RADIUS: Citation = public(
         "Radius and adjacency",
-        "\"Key Concepts\"",
+        "Key Concepts",
         "\"Radius 1\" is the 8 surrounding spaces; \"adjacent\" is the 4 orthogonal ones.",
     );
 

@@ -498,9 +498,11 @@ pub fn describe(_st: &State, event: &Event) -> String {
             at(*from),
             at(*to)
         ),
-        Change::ItemsMoved { unit, items: it } => {
-            format!("{} move with {unit}.", items(it))
-        }
+        Change::ItemsMoved { unit, items: it } => format!(
+            "{} {} with {unit}.",
+            items(it),
+            if it.len() == 1 { "goes" } else { "go" }
+        ),
         Change::GainGold { player, unit, gold } => {
             format!("{unit} ends its movement on Gold: {player} gains {gold} gold.")
         }

@@ -57,7 +57,7 @@ fn may_move_when_hired(st: &State, u: &UnitSpec) -> Result<Option<Rule>, Reject>
         Some(_) => Ok(Some(Rule::from(&s5::NEWLY_HIRED))),
         None => Err(no(
             &s5::NEWLY_HIRED,
-            format!("{} was hired this turn and no card of {} says it may move", u.id, u.owner),
+            format!("{} was hired this turn and no card of {}'s says it may move", u.id, u.owner),
         )),
     }
 }
