@@ -116,13 +116,17 @@ impl Game for Karth {
                 } else {
                     rej.cells
                 };
+                let mut reason = rej.reason;
+                if let Some(first) = reason.get(..1) {
+                    reason = first.to_uppercase() + &reason[1..];
+                }
                 event::emit(
                     st,
                     &mut events,
                     Change::Rejected(Rejected {
                         action: n,
                         proposed,
-                        reason: rej.reason,
+                        reason,
                     }),
                     rej.rule,
                 );
