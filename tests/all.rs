@@ -22,6 +22,7 @@ mod engine_props;
 mod engine_surfaces;
 mod engine_swtcg;
 mod import;
+mod karth_surfaces;
 mod module_graph;
 mod parsers_prop;
 mod search;

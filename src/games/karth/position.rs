@@ -291,6 +291,8 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
         };
         fill_unit(u, def.as_ref());
         match u.kind {
+            // An unknown card is the error already.
+            None if u.card.is_some() => {}
             None => c.err(
                 at("type"),
                 "a unit needs a `type` (hero, unit, mercenary, animal or token) or a `card`",
