@@ -286,7 +286,9 @@ fn karth_tests_of(sentence: &str, fixtures: &[(String, String)], source: &str) -
     let mut at = 0;
     while let Some(i) = source[at..].find(needle) {
         let start = at + i;
-        let end = source[start..].find('\n').map_or(source.len(), |e| start + e);
+        let end = source[start..]
+            .find('\n')
+            .map_or(source.len(), |e| start + e);
         let line = &source[start..end];
         if line.contains(sentence) || line.contains(&escaped) {
             if let Some(f) = source[..start].rfind("\nfn ") {
@@ -313,7 +315,12 @@ fn traceability_covers_every_sentence_of_seed_001() {
     let mut body = String::from("| § | heading | sentence | tests |\n| --- | --- | --- | --- |\n");
     let mut uncovered = Vec::new();
     let mut count = 0;
-    for r in cat.data().rules.iter().filter(|r| r.game == "karth" && r.section.starts_with("5.") && !r.text.is_empty()) {
+    for r in cat
+        .data()
+        .rules
+        .iter()
+        .filter(|r| r.game == "karth" && r.section.starts_with("5.") && !r.text.is_empty())
+    {
         for sentence in sentences(&r.text) {
             count += 1;
             let found = karth_tests_of(&sentence, &fixtures, &source);

@@ -34,7 +34,13 @@ fn catalogue() -> &'static Catalogue {
 fn base() -> Value {
     let mut rows = Vec::new();
     for _ in 0..6 {
-        rows.push(json!(["Grassland", "Grassland", "Grassland", "Grassland", "Grassland"]));
+        rows.push(json!([
+            "Grassland",
+            "Grassland",
+            "Grassland",
+            "Grassland",
+            "Grassland"
+        ]));
     }
     let mut p = json!({
         "game": "karth",
@@ -125,7 +131,9 @@ fn unit_of<'a>(st: &'a State, id: &str) -> &'a karth::format::UnitSpec {
 }
 
 fn hand(st: &State, player: &str) -> Vec<String> {
-    st.position.players[st.player_index(player).unwrap()].hand.clone()
+    st.position.players[st.player_index(player).unwrap()]
+        .hand
+        .clone()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -200,7 +208,10 @@ fn units_start_on_an_owned_unoccupied_spawner() {
         {"do": "hire", "card": "Obsidian Hexer", "at": [2, 3]},
         {"do": "hire", "card": "Obsidian Hexer", "at": [1, 3]}
     ]);
-    assert_eq!(judge(&p), ["no 5.10.4", "no 5.10.4", "no 5.10.4", "ok 5.2.1"]);
+    assert_eq!(
+        judge(&p),
+        ["no 5.10.4", "no 5.10.4", "no 5.10.4", "ok 5.2.1"]
+    );
 }
 
 #[test]
@@ -225,7 +236,10 @@ fn a_newly_hired_unit_cannot_move_unless_a_card_says_so() {
     let mut p2 = p.clone();
     p2["units"] = json!([unit("M", "Ann", "Marshal Odelyn Thorne", [3, 5])]);
     let (adj, _) = play(&p2);
-    assert_eq!(&verdicts(&adj)[..4], ["ok 5.2.1", "no 5.2.2", "ok 5.2.1", "ok 5.2.2"]);
+    assert_eq!(
+        &verdicts(&adj)[..4],
+        ["ok 5.2.1", "no 5.2.2", "ok 5.2.1", "ok 5.2.2"]
+    );
 }
 
 #[test]
@@ -296,9 +310,16 @@ fn a_mercenary_enters_from_the_side_after_a_turn_for_its_cost_in_the_spawn_zone(
         {"do": "bring_in", "card": "Silverhold Footman", "at": [2, 3]}
     ]);
     let (adj, st) = play(&p);
-    assert_eq!(verdicts(&adj), ["no 5.3.6", "no 5.3.6", "ok 5.3.6", "no 5.3.6"]);
+    assert_eq!(
+        verdicts(&adj),
+        ["no 5.3.6", "no 5.3.6", "ok 5.3.6", "no 5.3.6"]
+    );
     assert_eq!(gold(&st, "Ann"), 0);
-    assert_eq!(unit_of(&st, "W").hired_turn, Some(3), "hired once on the Battlefield");
+    assert_eq!(
+        unit_of(&st, "W").hired_turn,
+        Some(3),
+        "hired once on the Battlefield"
+    );
     assert!(cites(&adj, cite::s5::MERC_HIRED_ON_FIELD.sentence));
     // Not enough gold for the summon cost.
     p["players"][0]["gold"] = json!(1);
@@ -318,7 +339,10 @@ fn one_mercenary_onto_the_battlefield_a_turn() {
         {"do": "end_turn"},
         {"do": "bring_in", "card": "Wandering Bowman", "at": [2, 3]}
     ]);
-    assert_eq!(judge(&p), ["ok 5.3.6", "no 5.3.8", "ok K2", "ok K2", "ok 5.3.6"]);
+    assert_eq!(
+        judge(&p),
+        ["ok 5.3.6", "no 5.3.8", "ok K2", "ok K2", "ok 5.3.6"]
+    );
 }
 
 #[test]
@@ -359,7 +383,11 @@ fn a_mercenary_acts_as_soon_as_it_enters() {
     p["actions"][2] = json!({"do": "attack", "unit": "G", "target": "E"});
     p["units"][0]["at"] = json!([1, 4]);
     let (adj, _) = play(&p);
-    assert_eq!(verdicts(&adj), ["ok 5.3.6", "no 5.2.2", "ok K9"], "it may still attack");
+    assert_eq!(
+        verdicts(&adj),
+        ["ok 5.3.6", "no 5.2.2", "ok K9"],
+        "it may still attack"
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -409,7 +437,8 @@ fn an_animal_needs_summon_pet_or_call_pet_not_gold() {
 fn a_called_animal_enters_within_radius_one_after_a_turn_at_the_side() {
     // seed 001 §5.4.6: "After the card has been off to the side for 1 turn, on any of your future turns you may use abilities from units or heroes to bring it on to the field anywhere within a radius of 1 from the unit or hero."
     let mut p = base();
-    p["players"][0]["side"] = json!([{"card": "Grey Wolf", "placed": 3}, {"card": "Marsh Hound", "placed": 2}]);
+    p["players"][0]["side"] =
+        json!([{"card": "Grey Wolf", "placed": 3}, {"card": "Marsh Hound", "placed": 2}]);
     p["units"] = json!([unit("K", "Ann", "Ashfang Beastcaller", [3, 3])]);
     p["actions"] = json!([
         {"do": "call_pet", "card": "Grey Wolf", "by": "K", "at": [3, 4]},
@@ -424,7 +453,8 @@ fn one_animal_onto_the_battlefield_a_turn_and_it_acts_at_once() {
     // seed 001 §5.4.8: "A maximum of 1 animal can be played on the Battlefield in 1 turn."
     // seed 001 §5.4.7: "Animals can act as soon as they enter the Battlefield."
     let mut p = base();
-    p["players"][0]["side"] = json!([{"card": "Grey Wolf", "placed": 1}, {"card": "Marsh Hound", "placed": 1}]);
+    p["players"][0]["side"] =
+        json!([{"card": "Grey Wolf", "placed": 1}, {"card": "Marsh Hound", "placed": 1}]);
     p["units"] = json!([unit("K", "Ann", "Silverhold Kennelmaster", [3, 3])]);
     p["actions"] = json!([
         {"do": "call_pet", "card": "Grey Wolf", "by": "K", "at": [3, 4], "id": "W", "mv": 3},
@@ -486,7 +516,10 @@ fn a_token_is_summoned_only_when_a_unit_requires_one() {
     p["actions"] = json!([{"do": "summon_token", "card": "Skeleton Thrall", "by": "N"}]);
     let (adj, _) = play(&p);
     assert_eq!(verdicts(&adj), ["ok 5.5.4"]);
-    assert!(adj.steps[0].events.iter().any(|e| matches!(&e.change, Change::TokenSummoned { unit: None, .. })));
+    assert!(adj.steps[0]
+        .events
+        .iter()
+        .any(|e| matches!(&e.change, Change::TokenSummoned { unit: None, .. })));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -497,7 +530,13 @@ fn one_item_at_a_time_two_with_dual_wield() {
     // seed 001 §5.6.1: "Unless a unit has dual wield, only 1 Item card can be used at a time (2 max for those with dual wield)."
     // seed 001 §5.7.1: "To equip an item to a unit just place the item below the unit."
     let mut p = base();
-    p["players"][0]["hand"] = json!(["Iron Shortsword", "Leather Jerkin", "Iron Shortsword", "Leather Jerkin", "Healing Draught"]);
+    p["players"][0]["hand"] = json!([
+        "Iron Shortsword",
+        "Leather Jerkin",
+        "Iron Shortsword",
+        "Leather Jerkin",
+        "Healing Draught"
+    ]);
     p["units"] = json!([
         unit("F", "Ann", "Silverhold Footman", [3, 1]),
         unit("R", "Ann", "Ashfang Raider", [3, 2])
@@ -510,7 +549,10 @@ fn one_item_at_a_time_two_with_dual_wield() {
         {"do": "equip", "unit": "R", "item": "Healing Draught"}
     ]);
     let (adj, st) = play(&p);
-    assert_eq!(verdicts(&adj), ["ok 5.7.1", "no 5.6.1", "ok 5.7.1", "ok 5.7.1", "no 5.6.1"]);
+    assert_eq!(
+        verdicts(&adj),
+        ["ok 5.7.1", "no 5.6.1", "ok 5.7.1", "ok 5.7.1", "no 5.6.1"]
+    );
     assert_eq!(unit_of(&st, "R").items.len(), 2);
     assert_eq!(hand(&st, "Ann"), ["Leather Jerkin", "Healing Draught"]);
 }
@@ -520,7 +562,12 @@ fn items_keep_to_their_classes_and_do_not_stack() {
     // seed 001 §5.6.2: "Items have limits on what types of classes can use the cards (specified on the card)."
     // seed 001 §5.6.4: "Items cannot be stacked unless specified differently."
     let mut p = base();
-    p["players"][0]["hand"] = json!(["Oak Buckler", "Twin Daggers", "Twin Daggers", "Leather Jerkin"]);
+    p["players"][0]["hand"] = json!([
+        "Oak Buckler",
+        "Twin Daggers",
+        "Twin Daggers",
+        "Leather Jerkin"
+    ]);
     p["units"] = json!([unit("C", "Ann", "Obsidian Cutpurse", [3, 1])]);
     p["actions"] = json!([
         {"do": "equip", "unit": "C", "item": "Oak Buckler"},
@@ -538,7 +585,10 @@ fn items_go_on_units_in_play_in_their_players_turn() {
     let mut p = base();
     p["players"][0]["hand"] = json!(["Leather Jerkin"]);
     p["players"][1]["hand"] = json!(["Leather Jerkin"]);
-    p["units"] = json!([unit("F", "Ann", "Silverhold Footman", [3, 1]), unit("B", "Bo", "Silverhold Footman", [4, 1])]);
+    p["units"] = json!([
+        unit("F", "Ann", "Silverhold Footman", [3, 1]),
+        unit("B", "Bo", "Silverhold Footman", [4, 1])
+    ]);
     p["actions"] = json!([
         {"do": "dies", "unit": "F"},
         {"do": "equip", "unit": "F", "item": "Leather Jerkin"},
@@ -546,7 +596,10 @@ fn items_go_on_units_in_play_in_their_players_turn() {
         {"do": "end_turn"},
         {"do": "equip", "unit": "B", "item": "Leather Jerkin", "player": "Bo"}
     ]);
-    assert_eq!(judge(&p), ["ok K7", "no 5.6.3", "no 5.6.5", "ok K2", "ok 5.7.1"]);
+    assert_eq!(
+        judge(&p),
+        ["ok K7", "no 5.6.3", "no 5.6.5", "ok K2", "ok 5.7.1"]
+    );
 }
 
 #[test]
@@ -608,11 +661,20 @@ fn a_dead_units_items_come_back_for_their_value_or_go_to_the_discard() {
         {"do": "dies", "unit": "F"}
     ]);
     let (adj, st) = play(&p);
-    assert_eq!(verdicts(&adj), ["no 5.7.3", "no 5.7.5", "ok 5.7.5", "ok K7"]);
+    assert_eq!(
+        verdicts(&adj),
+        ["no 5.7.3", "no 5.7.5", "ok 5.7.5", "ok K7"]
+    );
     assert_eq!(gold(&st, "Ann"), 0);
     assert_eq!(hand(&st, "Ann"), ["Warhammer of Kell"]);
-    assert_eq!(st.position.players[0].discard, ["Leather Jerkin", "Iron Shortsword"]);
-    assert_eq!(st.position.players[0].cemetery, ["Ashfang Raider", "Silverhold Footman"]);
+    assert_eq!(
+        st.position.players[0].discard,
+        ["Leather Jerkin", "Iron Shortsword"]
+    );
+    assert_eq!(
+        st.position.players[0].cemetery,
+        ["Ashfang Raider", "Silverhold Footman"]
+    );
     assert!(st.position.units.is_empty());
 }
 
@@ -635,8 +697,15 @@ fn snatch_steals_an_item_that_goes_home_when_the_thief_dies_never_paid_for() {
         {"do": "dies", "unit": "C"}
     ]);
     let (adj, st) = play(&p);
-    assert_eq!(verdicts(&adj), ["no 5.7.6", "ok 5.7.6", "no 5.7.6", "ok K7"]);
-    assert_eq!(st.position.players[1].discard, ["Iron Shortsword"], "Bo's discard pile");
+    assert_eq!(
+        verdicts(&adj),
+        ["no 5.7.6", "ok 5.7.6", "no 5.7.6", "ok K7"]
+    );
+    assert_eq!(
+        st.position.players[1].discard,
+        ["Iron Shortsword"],
+        "Bo's discard pile"
+    );
     assert!(cites(&adj, cite::s5::SNATCH_RETURNS.sentence));
     // Not adjacent: house rule K11.
     p["units"][0]["at"] = json!([2, 1]);
@@ -669,7 +738,10 @@ fn spells_keep_to_their_classes_and_casters_in_play() {
     // seed 001 §5.8.4: "Some spells can only be cast by unit or hero cards that are in play on the battlefield."
     let mut p = base();
     p["players"][0]["hand"] = json!(["Spark"]);
-    p["units"] = json!([unit("F", "Ann", "Silverhold Footman", [3, 1]), unit("H", "Ann", "Obsidian Hexer", [3, 2])]);
+    p["units"] = json!([
+        unit("F", "Ann", "Silverhold Footman", [3, 1]),
+        unit("H", "Ann", "Obsidian Hexer", [3, 2])
+    ]);
     p["actions"] = json!([
         {"do": "cast", "card": "Spark"},
         {"do": "cast", "card": "Spark", "caster": "F"},
@@ -710,7 +782,10 @@ fn bless_gives_two_to_an_attribute() {
     let (adj, _) = play(&p);
     assert_eq!(verdicts(&adj), ["ok K12"]);
     assert!(cites(&adj, cite::s5::SPELL_BLESS.sentence));
-    assert!(adj.steps[0].events.iter().any(|e| e.text == "Bless: F gains +2 to an attribute."));
+    assert!(adj.steps[0]
+        .events
+        .iter()
+        .any(|e| e.text == "Bless: F gains +2 to an attribute."));
 }
 
 #[test]
@@ -718,7 +793,10 @@ fn casters_scribe_spells_from_the_deck() {
     // seed 001 §5.8.2: "Casters can use the scribe ability to search for a spell and add it to the Player's hand."
     let mut p = base();
     p["players"][0]["deck"] = json!(["Fireball", "Iron Shortsword"]);
-    p["units"] = json!([unit("A", "Ann", "Obsidian Acolyte", [3, 1]), unit("H", "Ann", "Obsidian Hexer", [3, 2])]);
+    p["units"] = json!([
+        unit("A", "Ann", "Obsidian Acolyte", [3, 1]),
+        unit("H", "Ann", "Obsidian Hexer", [3, 2])
+    ]);
     p["actions"] = json!([
         {"do": "scribe", "unit": "H", "card": "Fireball"},
         {"do": "scribe", "unit": "A", "card": "Iron Shortsword"},
@@ -736,7 +814,8 @@ fn one_income_card_a_turn_never_doubled() {
     let mut p = base();
     p["players"][0]["gold"] = json!(0);
     p["players"][0]["hand"] = json!(["Double Production", "Silver Purse", "Copper Coins"]);
-    p["units"] = json!([{"id": "F", "owner": "Ann", "card": "Silverhold Footman", "at": [3, 1], "mv": 1}]);
+    p["units"] =
+        json!([{"id": "F", "owner": "Ann", "card": "Silverhold Footman", "at": [3, 1], "mv": 1}]);
     set(&mut p, 3, 2, json!("Gold"));
     p["actions"] = json!([
         {"do": "cast", "card": "Double Production"},
@@ -745,8 +824,15 @@ fn one_income_card_a_turn_never_doubled() {
         {"do": "move", "unit": "F", "path": [[3, 2]]}
     ]);
     let (adj, st) = play(&p);
-    assert_eq!(verdicts(&adj), ["ok K12", "ok 5.9.1", "no 5.9.1", "ok 4.2.1"]);
-    assert_eq!(gold(&st, "Ann"), 2 + 2, "the purse's 2, not 4; the Gold space's 1 doubled");
+    assert_eq!(
+        verdicts(&adj),
+        ["ok K12", "ok 5.9.1", "no 5.9.1", "ok 4.2.1"]
+    );
+    assert_eq!(
+        gold(&st, "Ann"),
+        2 + 2,
+        "the purse's 2, not 4; the Gold space's 1 doubled"
+    );
     assert!(cites(&adj, cite::s5::INCOME_NOT_DOUBLED.sentence));
 }
 
@@ -789,7 +875,10 @@ fn water_stops_movement_but_not_flying_leaping_or_undead() {
         {"do": "move", "unit": "U", "path": [[4, 2], [3, 2], [3, 3], [3, 4]]}
     ]);
     let (adj, _) = play(&p);
-    assert_eq!(verdicts(&adj), ["no 5.10.2", "ok 5.10.2", "ok 5.10.2", "ok 5.10.2"]);
+    assert_eq!(
+        verdicts(&adj),
+        ["no 5.10.2", "ok 5.10.2", "ok 5.10.2", "ok 5.10.2"]
+    );
 }
 
 #[test]
@@ -831,9 +920,19 @@ fn forest_stops_attacks_and_blocks_line_of_sight() {
     assert!(cites(&adj, cite::rules::LINE_OF_SIGHT.sentence));
     // A corner touched counts (K4): (4,2) to (2,4) passes the corners of (3,3)… and its centre.
     let st = karth::resolve(&position(&p), &KarthCards(catalogue())).expect("resolves");
-    assert_eq!(karth::actions::movement::forests_between(&st, [4, 2], [2, 4]), vec![[3, 3]]);
-    assert_eq!(karth::actions::movement::forests_between(&st, [4, 2], [2, 2]), Vec::<[u32; 2]>::new());
-    assert_eq!(karth::actions::movement::forests_between(&st, [2, 2], [4, 3]), vec![[3, 3]], "the line touches (3,3)'s corner");
+    assert_eq!(
+        karth::actions::movement::forests_between(&st, [4, 2], [2, 4]),
+        vec![[3, 3]]
+    );
+    assert_eq!(
+        karth::actions::movement::forests_between(&st, [4, 2], [2, 2]),
+        Vec::<[u32; 2]>::new()
+    );
+    assert_eq!(
+        karth::actions::movement::forests_between(&st, [2, 2], [4, 3]),
+        vec![[3, 3]],
+        "the line touches (3,3)'s corner"
+    );
 }
 
 #[test]
@@ -879,7 +978,11 @@ fn gold_gives_a_gold_and_a_mana_pool_a_free_ability_to_a_unit_ending_there() {
     ]);
     let (adj, st) = play(&p);
     assert_eq!(verdicts(&adj), ["ok 4.2.1", "ok 4.2.1"]);
-    assert_eq!(gold(&st, "Ann"), 10, "F passed over Gold without ending there");
+    assert_eq!(
+        gold(&st, "Ann"),
+        10,
+        "F passed over Gold without ending there"
+    );
     assert!(cites(&adj, cite::s5::MANA_POOL.sentence));
     p["actions"] = json!([{"do": "move", "unit": "F", "path": [[3, 2]]}]);
     let (adj, st) = play(&p);
@@ -934,7 +1037,16 @@ fn walls_stop_all_but_rogues_and_flyers_and_webs_cost_one_more_to_leave() {
         {"do": "move", "unit": "W", "path": [[1, 1]]},
         {"do": "move", "unit": "S", "path": [[5, 1]]}
     ]);
-    assert_eq!(judge(&p), ["no 4.2.7", "ok 4.2.1", "no 4.2.1", "ok 4.2.1", "no 4.2.8–4.2.10"]);
+    assert_eq!(
+        judge(&p),
+        [
+            "no 4.2.7",
+            "ok 4.2.1",
+            "no 4.2.1",
+            "ok 4.2.1",
+            "no 4.2.8–4.2.10"
+        ]
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -953,7 +1065,10 @@ fn stops_movement_enter_and_stop_or_impassable() {
     p["units"] = json!([{"id": "F", "owner": "Ann", "type": "unit", "at": [3, 1], "mv": 2}]);
     p["actions"] = json!([{"do": "move", "unit": "F", "path": [[3, 2]]}]);
     assert_eq!(judge(&p), ["ok 5.10.2"]);
-    assert_eq!(judge(&with_reading(&p, "stops_movement", "impassable")), ["no 5.10.2"]);
+    assert_eq!(
+        judge(&with_reading(&p, "stops_movement", "impassable")),
+        ["no 5.10.2"]
+    );
 }
 
 #[test]
@@ -968,13 +1083,19 @@ fn forest_attack_into_or_out_of_the_forest() {
     // F in Forest attacks B outside it.
     p["actions"] = json!([{"do": "attack", "unit": "F", "target": "B"}]);
     assert_eq!(judge(&p), ["ok 5.10.3"]);
-    assert_eq!(judge(&with_reading(&p, "forest_attack", "out_of_forest")), ["no 5.10.3"]);
+    assert_eq!(
+        judge(&with_reading(&p, "forest_attack", "out_of_forest")),
+        ["no 5.10.3"]
+    );
     // C outside attacks F in Forest, in C's player's turn.
     let mut q = p.clone();
     q["active"] = json!("Bo");
     q["actions"] = json!([{"do": "attack", "unit": "C", "target": "F"}]);
     assert_eq!(judge(&q), ["no 5.10.3"]);
-    assert_eq!(judge(&with_reading(&q, "forest_attack", "out_of_forest")), ["ok 5.10.3"]);
+    assert_eq!(
+        judge(&with_reading(&q, "forest_attack", "out_of_forest")),
+        ["ok 5.10.3"]
+    );
 }
 
 #[test]
@@ -987,7 +1108,10 @@ fn forest_sight_binds_rangers_or_not() {
     ]);
     p["actions"] = json!([{"do": "attack", "unit": "X", "target": "B"}]);
     assert_eq!(judge(&p), ["no 5.10.3"]);
-    assert_eq!(judge(&with_reading(&p, "forest_sight", "immune_see")), ["ok 5.10.3"]);
+    assert_eq!(
+        judge(&with_reading(&p, "forest_sight", "immune_see")),
+        ["ok 5.10.3"]
+    );
 }
 
 #[test]
@@ -1011,9 +1135,15 @@ fn side_turn_next_own_turn_or_a_full_own_turn() {
     p["players"][0]["side"] = json!([{"card": "Gravel Pit Brute", "placed": 1}]);
     p["actions"] = json!([{"do": "bring_in", "card": "Gravel Pit Brute", "at": [1, 3]}]);
     assert_eq!(judge(&p), ["ok 5.3.6"]);
-    assert_eq!(judge(&with_reading(&p, "side_turn", "full_own_turn")), ["no 5.3.6"]);
+    assert_eq!(
+        judge(&with_reading(&p, "side_turn", "full_own_turn")),
+        ["no 5.3.6"]
+    );
     p["turn"] = json!(5);
-    assert_eq!(judge(&with_reading(&p, "side_turn", "full_own_turn")), ["ok 5.3.6"]);
+    assert_eq!(
+        judge(&with_reading(&p, "side_turn", "full_own_turn")),
+        ["ok 5.3.6"]
+    );
 }
 
 #[test]
@@ -1025,7 +1155,10 @@ fn side_limits_separate_or_shared() {
         {"do": "to_side", "card": "Marsh Hound"}
     ]);
     assert_eq!(judge(&p), ["ok 5.3.1", "ok 5.4.2"]);
-    assert_eq!(judge(&with_reading(&p, "side_limits", "shared")), ["ok 5.3.1", "no 5.4.2"]);
+    assert_eq!(
+        judge(&with_reading(&p, "side_limits", "shared")),
+        ["ok 5.3.1", "no 5.4.2"]
+    );
 }
 
 #[test]
@@ -1039,7 +1172,10 @@ fn direct_summon_counts_or_is_exempt() {
         {"do": "bring_in", "card": "Wandering Bowman", "at": [2, 3]}
     ]);
     assert_eq!(judge(&p), ["ok 5.3.8", "no 5.3.8"]);
-    assert_eq!(judge(&with_reading(&p, "direct_summon_counts", "exempt")), ["ok 5.3.8", "ok 5.3.6"]);
+    assert_eq!(
+        judge(&with_reading(&p, "direct_summon_counts", "exempt")),
+        ["ok 5.3.8", "ok 5.3.6"]
+    );
 }
 
 #[test]
@@ -1063,7 +1199,10 @@ fn items_at_a_time_equipped_or_in_use() {
         {"do": "use_item", "unit": "F", "item": "Leather Jerkin"}
     ]);
     assert_eq!(judge(&p), ["no 5.6.1", "ok 5.6.6", "no 5.6.6"]);
-    assert_eq!(judge(&with_reading(&p, "items_at_a_time", "in_use")), ["ok 5.6.1", "ok 5.6.6", "no 5.6.1"]);
+    assert_eq!(
+        judge(&with_reading(&p, "items_at_a_time", "in_use")),
+        ["ok 5.6.1", "ok 5.6.6", "no 5.6.1"]
+    );
 }
 
 #[test]
@@ -1102,10 +1241,21 @@ fn bad_positions_are_located_errors() {
     p["actions"] = json!([{"do": "move", "unit": "G", "path": [[1, 9]]}]);
     let e = errors(p);
     let paths: Vec<&str> = e.iter().map(|(p, _)| p.as_str()).collect();
-    for want in ["board.rows[2]", "units[0].owner", "units[0].card", "units[0].at", "actions[0].unit", "actions[0].path[0]"] {
+    for want in [
+        "board.rows[2]",
+        "units[0].owner",
+        "units[0].card",
+        "units[0].at",
+        "actions[0].unit",
+        "actions[0].path[0]",
+    ] {
         assert!(paths.contains(&want), "{want} in {e:?}");
     }
-    assert!(e.iter().any(|(_, m)| m.contains("did you mean `Silverhold Footman`")), "{e:?}");
+    assert!(
+        e.iter()
+            .any(|(_, m)| m.contains("did you mean `Silverhold Footman`")),
+        "{e:?}"
+    );
     // Shapes: a space that is neither a name nor an object; an unknown action.
     let mut p = base();
     p["board"]["rows"][0][0] = json!(7);
@@ -1213,10 +1363,16 @@ fn every_karth_fixture() {
         settings.set_description(fx.about.clone());
         settings.set_omit_expression(true);
         settings.bind(|| {
-            let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("fixture");
+            let name = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("fixture");
             insta::assert_snapshot!(
                 name,
-                format!("verdicts:\n{verdicts}\n\n{}\nfinal position:\n{final_json}\n", log_text(&adj))
+                format!(
+                    "verdicts:\n{verdicts}\n\n{}\nfinal position:\n{final_json}\n",
+                    log_text(&adj)
+                )
             );
         });
     });
@@ -1232,8 +1388,9 @@ fn every_karth_reading_has_a_fixture() {
     for i in INTERPRETATIONS {
         for (n, (reading, _)) in i.readings.iter().enumerate() {
             let path = dir.join(format!("interp_{}_{}.json", i.key, reading));
-            let text = std::fs::read_to_string(&path)
-                .unwrap_or_else(|_| panic!("no fixture {} for {}: {reading}", path.display(), i.key));
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+                panic!("no fixture {} for {}: {reading}", path.display(), i.key)
+            });
             let v: Value = serde_json::from_str(&text).expect("fixture JSON");
             let taken = &v["position"]["interpretations"][i.key];
             if n == 0 {
@@ -1243,7 +1400,12 @@ fn every_karth_reading_has_a_fixture() {
             }
             let p = position(&v["position"]);
             let adj = karth::adjudicate(&p, &cards, RecordConfig { states: false }).expect("plays");
-            assert!(reads(&adj, i.key, reading), "{}: no event rests on {}: {reading}", path.display(), i.key);
+            assert!(
+                reads(&adj, i.key, reading),
+                "{}: no event rests on {}: {reading}",
+                path.display(),
+                i.key
+            );
         }
     }
 }
@@ -1251,14 +1413,25 @@ fn every_karth_reading_has_a_fixture() {
 #[test]
 fn every_seed_citation_is_verbatim_in_seed_001() {
     let cat = catalogue();
-    let rules: Vec<_> = cat.data().rules.iter().filter(|r| r.game == "karth").collect();
+    let rules: Vec<_> = cat
+        .data()
+        .rules
+        .iter()
+        .filter(|r| r.game == "karth")
+        .collect();
     for c in cite::s5::ALL {
         let same: Vec<_> = rules.iter().filter(|r| r.section == c.section).collect();
         let row = same
             .get(c.occurrence as usize)
             .unwrap_or_else(|| panic!("§{} has no occurrence {}", c.section, c.occurrence));
         assert_eq!(row.title, c.rule, "§{}", c.section);
-        assert!(row.text.contains(c.sentence), "§{}: {:?} is not in {:?}", c.section, c.sentence, row.text);
+        assert!(
+            row.text.contains(c.sentence),
+            "§{}: {:?} is not in {:?}",
+            c.section,
+            c.sentence,
+            row.text
+        );
         assert_eq!(c.source, Source::Seed);
     }
 }
@@ -1267,7 +1440,11 @@ fn every_seed_citation_is_verbatim_in_seed_001() {
 fn every_published_and_house_rule_is_quoted_in_the_rules_doc() {
     let doc = std::fs::read_to_string(Path::new(ROOT).join("docs/rules/karth.md")).expect("doc");
     for c in cite::base::ALL {
-        assert!(doc.contains(&format!("### {}\n> {}", c.rule, c.sentence)), "published rule {}", c.rule);
+        assert!(
+            doc.contains(&format!("### {}\n> {}", c.rule, c.sentence)),
+            "published rule {}",
+            c.rule
+        );
     }
     for c in cite::rules::ALL {
         assert!(
@@ -1282,7 +1459,11 @@ fn every_published_and_house_rule_is_quoted_in_the_rules_doc() {
 fn karth_interpretations_table_is_current() {
     let mut body = String::from("| key | question | seed sentence | readings (default first) |\n| --- | --- | --- | --- |\n");
     for i in INTERPRETATIONS {
-        let readings: Vec<String> = i.readings.iter().map(|(v, m)| format!("`{v}`: {m}")).collect();
+        let readings: Vec<String> = i
+            .readings
+            .iter()
+            .map(|(v, m)| format!("`{v}`: {m}"))
+            .collect();
         body.push_str(&format!(
             "| <a id=\"interpretation-{}\"></a>`{}` | {} | §{}: \"{}\" | {} |\n",
             i.key,
@@ -1295,13 +1476,20 @@ fn karth_interpretations_table_is_current() {
     }
     let path = Path::new(ROOT).join("docs/rules/karth.md");
     let text = std::fs::read_to_string(&path).expect("doc");
-    let (start, end) = ("<!-- interpretations:start -->\n", "<!-- interpretations:end -->");
+    let (start, end) = (
+        "<!-- interpretations:start -->\n",
+        "<!-- interpretations:end -->",
+    );
     let a = text.find(start).expect("start") + start.len();
     let b = text.find(end).expect("end");
     if std::env::var("UPDATE_DOCS").is_ok() {
         std::fs::write(&path, format!("{}{body}{}", &text[..a], &text[b..])).expect("writes");
     } else {
-        assert_eq!(text[a..b], body, "docs/rules/karth.md: run UPDATE_DOCS=1 cargo test --test all engine_karth::");
+        assert_eq!(
+            text[a..b],
+            body,
+            "docs/rules/karth.md: run UPDATE_DOCS=1 cargo test --test all engine_karth::"
+        );
     }
 }
 
@@ -1318,13 +1506,23 @@ fn the_board_is_a_grid_with_the_path_and_the_rejected_spaces() {
     let g = Karth::grid(replay.state(1)).expect("a grid");
     assert_eq!((g.rows, g.cols), (6, 5));
     assert!(g.path_rejected);
-    assert!(g.cells.iter().any(|c| c.rejected && (c.row, c.col) == (3, 3)));
+    assert!(g
+        .cells
+        .iter()
+        .any(|c| c.rejected && (c.row, c.col) == (3, 3)));
     assert_eq!(g.cells[11].kind, "water");
     let g = Karth::grid(replay.state(2)).expect("a grid");
     assert!(!g.path_rejected);
     assert_eq!(g.path, vec![(2, 1), (2, 2)]);
-    let cell = g.cells.iter().find(|c| (c.row, c.col) == (2, 2)).expect("cell");
-    assert_eq!(cell.piece.as_ref().map(|p| p.carries.clone()), Some(vec!["Iron Shortsword".to_string()]));
+    let cell = g
+        .cells
+        .iter()
+        .find(|c| (c.row, c.col) == (2, 2))
+        .expect("cell");
+    assert_eq!(
+        cell.piece.as_ref().map(|p| p.carries.clone()),
+        Some(vec!["Iron Shortsword".to_string()])
+    );
     let board = Karth::board(replay.state(2));
     assert!(board.rows[0].label.starts_with("Ann · 10 gold"));
 }

@@ -15,10 +15,25 @@ use serde_json::{json, Value};
 const FORM: &str = "application/x-www-form-urlencoded";
 
 fn question() -> Value {
-    let mut rows = vec![json!(["Grassland", "Grassland", "Spawner", "Grassland", "Grassland"]); 6];
+    let mut rows = vec![
+        json!([
+            "Grassland",
+            "Grassland",
+            "Spawner",
+            "Grassland",
+            "Grassland"
+        ]);
+        6
+    ];
     rows[1] = json!(["Grassland", "Gold", "Grassland", "Grassland", "Grassland"]);
     rows[2] = json!(["Grassland", "Water", "Grassland", "Grassland", "Grassland"]);
-    rows[5] = json!(["Grassland", "Grassland", "Spawner", "Grassland", "Grassland"]);
+    rows[5] = json!([
+        "Grassland",
+        "Grassland",
+        "Spawner",
+        "Grassland",
+        "Grassland"
+    ]);
     json!({
         "game": "karth", "turn": 3, "active": "Ann",
         "players": [
@@ -39,14 +54,8 @@ fn question() -> Value {
 }
 
 async fn post(body: String) -> (StatusCode, Value) {
-    let (status, _, body) = common::http::post(
-        common::bundled_state(),
-        "/api/adjudicate",
-        None,
-        None,
-        body,
-    )
-    .await;
+    let (status, _, body) =
+        common::http::post(common::bundled_state(), "/api/adjudicate", None, None, body).await;
     (status, serde_json::from_str(&body).unwrap_or(Value::Null))
 }
 
@@ -62,8 +71,17 @@ async fn cli_and_api_judge_a_karth_question_alike() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("karth.json");
     std::fs::write(&file, question().to_string()).unwrap();
-    let out = cli().arg("adjudicate").arg(&file).arg("--json").output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = cli()
+        .arg("adjudicate")
+        .arg(&file)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let from_cli: Value = serde_json::from_slice(&out.stdout).unwrap();
     let (status, from_api) = post(question().to_string()).await;
     assert_eq!(status, StatusCode::OK, "{from_api}");
@@ -127,7 +145,10 @@ async fn cli_and_api_judge_a_karth_question_alike() {
         log.contains("Terrain Cards (seed 001 §5.10.2): \"The Water terrain stops movement"),
         "{log}"
     );
-    assert!(log.contains("F (Ann) at (2,2), items: Iron Shortsword"), "{log}");
+    assert!(
+        log.contains("F (Ann) at (2,2), items: Iron Shortsword"),
+        "{log}"
+    );
 }
 
 #[actix_rt::test]
@@ -144,7 +165,10 @@ async fn a_bad_karth_position_is_located_in_the_cli_and_the_api() {
         .map(|e| e["path"].as_str().unwrap())
         .collect();
     assert_eq!(paths, ["units[0].card", "actions[0].path[0]"], "{v}");
-    assert!(v["errors"][0]["message"].as_str().unwrap().contains("Silverhold Footman"));
+    assert!(v["errors"][0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("Silverhold Footman"));
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("bad.json");
     std::fs::write(&file, bad.to_string()).unwrap();
@@ -155,10 +179,9 @@ async fn a_bad_karth_position_is_located_in_the_cli_and_the_api() {
 
 async fn send(req: TestRequest) -> (StatusCode, String, Option<String>) {
     use actix_web::{test, App};
-    let app = test::init_service(
-        App::new().configure(arbiter::web::configure(common::bundled_state())),
-    )
-    .await;
+    let app =
+        test::init_service(App::new().configure(arbiter::web::configure(common::bundled_state())))
+            .await;
     let resp = test::call_service(&app, req.to_request()).await;
     let status = resp.status();
     let location = resp
@@ -173,7 +196,10 @@ async fn send(req: TestRequest) -> (StatusCode, String, Option<String>) {
 async fn store(position: &Value) -> String {
     let body = format!(
         "json={}",
-        percent_encoding::utf8_percent_encode(&position.to_string(), percent_encoding::NON_ALPHANUMERIC)
+        percent_encoding::utf8_percent_encode(
+            &position.to_string(),
+            percent_encoding::NON_ALPHANUMERIC
+        )
     );
     let (status, text, location) = send(
         TestRequest::post()
@@ -195,19 +221,30 @@ async fn store(position: &Value) -> String {
 async fn a_karth_question_steps_through_on_a_grid() {
     let hash = store(&question()).await;
     // Step 1: the rejected path drawn in red, the spaces it named marked.
-    let (status, _, html) =
-        common::http::get(common::bundled_state(), &format!("/adjudicate/p/{hash}/1"), None).await;
+    let (status, _, html) = common::http::get(
+        common::bundled_state(),
+        &format!("/adjudicate/p/{hash}/1"),
+        None,
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains(r#"<svg class="grid""#), "a grid");
     assert!(html.contains(r#"data-kind="water""#));
-    assert!(html.contains(r#"<path class="path rejected""#), "the rejected path in red");
+    assert!(
+        html.contains(r#"<path class="path rejected""#),
+        "the rejected path in red"
+    );
     assert!(html.contains(r#"class="space rejected""#));
     assert!(html.contains("5.10.2"));
     assert!(html.contains("Ann · off to the side"), "the side zone");
     assert!(html.contains("Gravel Pit Brute (placed turn 3)"));
     // Step 3: the accepted path, the unit on its new space with its item.
-    let (status, _, html) =
-        common::http::get(common::bundled_state(), &format!("/adjudicate/p/{hash}/3"), None).await;
+    let (status, _, html) = common::http::get(
+        common::bundled_state(),
+        &format!("/adjudicate/p/{hash}/3"),
+        None,
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains(r#"<path class="path""#), "{html}");
     assert!(html.contains(r#"data-row="2" data-col="2" data-kind="gold" data-piece="F""#));

@@ -191,7 +191,10 @@ mod tests {
         assert_eq!(Category::of("relic"), Category::Barrack);
         assert_eq!(class(Some("  ")), None);
         assert_eq!(classes(Some("Warrior; Rogue;")), vec!["Warrior", "Rogue"]);
-        assert!(class_allows(&classes(Some("Warrior; Rogue")), Some("rogue")));
+        assert!(class_allows(
+            &classes(Some("Warrior; Rogue")),
+            Some("rogue")
+        ));
         assert!(!class_allows(&classes(Some("Warrior")), Some("Caster")));
         assert!(!class_allows(&classes(Some("Warrior")), None));
         assert!(class_allows(&[], None));

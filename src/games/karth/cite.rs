@@ -160,7 +160,8 @@ pub mod s5 {
         "5.4.8",
         "A maximum of 1 animal can be played on the Battlefield in 1 turn.",
     );
-    pub const TOKEN_KINDS: Citation = seed(TOKEN, "5.5.1", "Tokens can be spells as well as units.");
+    pub const TOKEN_KINDS: Citation =
+        seed(TOKEN, "5.5.1", "Tokens can be spells as well as units.");
     pub const TOKEN_SUMMON: Citation = seed(
         TOKEN,
         "5.5.4",
@@ -420,11 +421,7 @@ pub mod base {
         "4.1.1",
         "Each of a player's units takes a turn: Movement, then Action, then Combat.",
     );
-    pub const MV: Citation = public(
-        "MV",
-        "4.2.1",
-        "MV is the number of spaces a unit may move.",
-    );
+    pub const MV: Citation = public("MV", "4.2.1", "MV is the number of spaces a unit may move.");
     pub const OWN_UNITS: Citation = public(
         "Passing own units",
         "4.2.2",

@@ -183,7 +183,11 @@ pub fn apply(st: &mut State, change: &Change) {
         Change::Accepted { .. } => st.accepted += 1,
         Change::Rejected(_) => st.rejected += 1,
         Change::Hired {
-            player, card, unit, cost, ..
+            player,
+            card,
+            unit,
+            cost,
+            ..
         } => {
             if let Some(i) = pi(st, player) {
                 let pl = &mut st.position.players[i];

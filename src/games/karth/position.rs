@@ -123,7 +123,6 @@ impl Check<'_> {
     }
 }
 
-
 /// Checks every name, space and number and builds the starting state; every problem at
 /// once.
 pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec<PositionError>> {
@@ -134,7 +133,10 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
     };
     let mut p = position.clone();
     if p.game != "karth" {
-        c.err("game", "a Heroes of Karth position has `\"game\": \"karth\"`");
+        c.err(
+            "game",
+            "a Heroes of Karth position has `\"game\": \"karth\"`",
+        );
     }
     if p.turn == 0 || p.turn > caps::NUMBER {
         c.err("turn", format!("the turn is from 1 to {}", caps::NUMBER));
@@ -147,7 +149,10 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
     for (i, spec) in p.cards.iter().enumerate() {
         c.name(&format!("cards[{i}].name"), &spec.name);
         if spec.text.chars().count() > caps::TEXT {
-            c.err(format!("cards[{i}].text"), format!("at most {} characters", caps::TEXT));
+            c.err(
+                format!("cards[{i}].text"),
+                format!("at most {} characters", caps::TEXT),
+            );
         }
         c.number(&format!("cards[{i}].value"), spec.value);
         if c.cards.insert(fold(&spec.name), inline(spec)).is_some() {
@@ -172,7 +177,11 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
     if !names.contains(&p.active) {
         c.err(
             "active",
-            format!("no player {:?}; the players are {}", p.active, names.join(", ")),
+            format!(
+                "no player {:?}; the players are {}",
+                p.active,
+                names.join(", ")
+            ),
         );
     }
     let player_ok = |c: &mut Check, path: &str, n: &str| {
@@ -193,7 +202,12 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
         c.pile(&at("cemetery"), &pl.cemetery);
         if pl.tokens.len() <= caps::PILE {
             for (j, t) in pl.tokens.iter().enumerate() {
-                c.kind(&format!("players[{i}].tokens[{j}]"), t, &[CardType::Token], "a token");
+                c.kind(
+                    &format!("players[{i}].tokens[{j}]"),
+                    t,
+                    &[CardType::Token],
+                    "a token",
+                );
             }
         } else {
             c.err(at("tokens"), format!("at most {} cards", caps::PILE));
@@ -235,7 +249,10 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
         if row.len() != cols {
             c.err(
                 format!("board.rows[{r}]"),
-                format!("{} spaces; every row has {cols}, as the first does", row.len()),
+                format!(
+                    "{} spaces; every row has {cols}, as the first does",
+                    row.len()
+                ),
             );
         }
         for (k, cell) in row.iter_mut().enumerate() {
@@ -248,9 +265,8 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
             }
         }
     }
-    let on_board = |at: Cell| {
-        at[0] >= 1 && at[1] >= 1 && at[0] as usize <= rows && at[1] as usize <= cols
-    };
+    let on_board =
+        |at: Cell| at[0] >= 1 && at[1] >= 1 && at[0] as usize <= rows && at[1] as usize <= cols;
     let cell_ok = |c: &mut Check, path: &str, at: Cell| {
         if !on_board(at) {
             c.err(
@@ -270,7 +286,10 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
     let mut seen_at: BTreeMap<Cell, String> = BTreeMap::new();
     let mut heroes: BTreeSet<(String, String)> = BTreeSet::new();
     for i in 0..p.units.len() {
-        let before = p.units[..i].iter().map(|u| u.id.clone()).collect::<Vec<_>>();
+        let before = p.units[..i]
+            .iter()
+            .map(|u| u.id.clone())
+            .collect::<Vec<_>>();
         let u = &mut p.units[i];
         let at = |f: &str| format!("units[{i}].{f}");
         c.name(&at("id"), &u.id);
@@ -334,8 +353,12 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
         }
         let permits = u.permits.clone();
         for (j, pm) in permits.iter().enumerate() {
-            let ok = matches!(pm.as_str(), "direct_mercenary" | "direct_animal" | "move_when_hired")
-                || pm.strip_prefix("move_when_hired:").is_some_and(|cl| !cl.trim().is_empty());
+            let ok = matches!(
+                pm.as_str(),
+                "direct_mercenary" | "direct_animal" | "move_when_hired"
+            ) || pm
+                .strip_prefix("move_when_hired:")
+                .is_some_and(|cl| !cl.trim().is_empty());
             if !ok {
                 c.err(
                     format!("units[{i}].permits[{j}]"),
@@ -345,16 +368,30 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
         }
         let summons = u.summons.clone();
         for (j, t) in summons.iter().enumerate() {
-            c.kind(&format!("units[{i}].summons[{j}]"), t, &[CardType::Token], "a token");
+            c.kind(
+                &format!("units[{i}].summons[{j}]"),
+                t,
+                &[CardType::Token],
+                "a token",
+            );
         }
         if u.items.len() > caps::LIST {
             c.err(at("items"), format!("at most {}", caps::LIST));
         }
         let items = u.items.clone();
         for (j, it) in items.iter().enumerate() {
-            c.kind(&format!("units[{i}].items[{j}].card"), &it.card, &[CardType::Item], "an item");
+            c.kind(
+                &format!("units[{i}].items[{j}].card"),
+                &it.card,
+                &[CardType::Item],
+                "an item",
+            );
             if let Some(from) = &it.snatched_from {
-                player_ok(&mut c, &format!("units[{i}].items[{j}].snatched_from"), from);
+                player_ok(
+                    &mut c,
+                    &format!("units[{i}].items[{j}].snatched_from"),
+                    from,
+                );
             }
         }
         if let Some(t) = u.hired_turn {
@@ -392,13 +429,18 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                     path(f),
                     format!(
                         "no unit {id:?} (by then); the units are {}",
-                        if all.is_empty() { "none".to_string() } else { all.join(", ") }
+                        if all.is_empty() {
+                            "none".to_string()
+                        } else {
+                            all.join(", ")
+                        }
                     ),
                 );
             }
         };
         let mut created: Vec<(String, Option<String>)> = Vec::new();
-        let mut new_unit = |card: &str, id: &Option<String>| created.push((card.to_string(), id.clone()));
+        let mut new_unit =
+            |card: &str, id: &Option<String>| created.push((card.to_string(), id.clone()));
         match a {
             Action::Hire { card, at, id, .. } => {
                 c.card(&path("card"), card);
@@ -408,7 +450,9 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
             Action::ToSide { card, .. } | Action::PlayIncome { card, .. } => {
                 c.card(&path("card"), card);
             }
-            Action::BringIn { card, at, by, id, .. } => {
+            Action::BringIn {
+                card, at, by, id, ..
+            } => {
                 c.card(&path("card"), card);
                 cell_ok(&mut c, &path("at"), *at);
                 if let Some(b) = by {
@@ -416,18 +460,25 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                 }
                 new_unit(card, id);
             }
-            Action::CallPet { card, by, at, id, .. } => {
+            Action::CallPet {
+                card, by, at, id, ..
+            } => {
                 c.card(&path("card"), card);
                 unit_ok(&mut c, "by", by);
                 cell_ok(&mut c, &path("at"), *at);
                 new_unit(card, id);
             }
-            Action::Move { unit, path: cells, .. } => {
+            Action::Move {
+                unit, path: cells, ..
+            } => {
                 unit_ok(&mut c, "unit", unit);
                 if cells.is_empty() || cells.len() > caps::PATH {
                     c.err(
                         path("path"),
-                        format!("a path is 1 to {} spaces, the spaces entered in order", caps::PATH),
+                        format!(
+                            "a path is 1 to {} spaces, the spaces entered in order",
+                            caps::PATH
+                        ),
                     );
                 }
                 for (j, s) in cells.iter().enumerate() {
@@ -450,12 +501,19 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                     c.card(&format!("actions[{i}].pay[{j}]"), n);
                 }
             }
-            Action::Snatch { unit, from, item, .. } => {
+            Action::Snatch {
+                unit, from, item, ..
+            } => {
                 unit_ok(&mut c, "unit", unit);
                 unit_ok(&mut c, "from", from);
                 c.card(&path("item"), item);
             }
-            Action::Cast { card, caster, target, .. } => {
+            Action::Cast {
+                card,
+                caster,
+                target,
+                ..
+            } => {
                 c.card(&path("card"), card);
                 if let Some(u) = caster {
                     unit_ok(&mut c, "caster", u);
@@ -464,7 +522,9 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                     unit_ok(&mut c, "target", u);
                 }
             }
-            Action::SummonToken { card, by, at, id, .. } => {
+            Action::SummonToken {
+                card, by, at, id, ..
+            } => {
                 c.card(&path("card"), card);
                 unit_ok(&mut c, "by", by);
                 if let Some(at) = at {

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::format::{Allegiance, Cell, CardType, Position, UnitSpec, Verb};
+use super::format::{Allegiance, CardType, Cell, Position, UnitSpec, Verb};
 use super::interpret::Interpretations;
 use crate::text::fold;
 
@@ -145,7 +145,8 @@ impl State {
             .get((at[1] as usize).checked_sub(1)?)
     }
     pub fn terrain(&self, at: Cell) -> Terrain {
-        self.cell(at).map_or(Terrain::Other, |c| Terrain::of(&c.terrain))
+        self.cell(at)
+            .map_or(Terrain::Other, |c| Terrain::of(&c.terrain))
     }
     /// A fresh unit id from `base` (`base`, `base 2`, …).
     pub fn fresh_id(&self, base: &str) -> String {

@@ -3,7 +3,7 @@
 //! Scribe (5.8.2), income (5.9.1, 5.9.2), and the end of the turn (Gold for units that
 //! stayed, under `gold_without_moving`).
 
-use super::{in_hand, in_play, no, own_turn, owned, Accept, Judged};
+use super::common::{in_hand, in_play, no, own_turn, owned, Accept, Judged};
 use crate::games::karth::cite::{rules as house, s5, Rule};
 use crate::games::karth::event::Change;
 use crate::games::karth::format::CardType;
@@ -18,17 +18,30 @@ pub fn income(st: &State, who: &str, card: &str) -> Judged {
         return Err(no(&s5::INCOME_LIMIT, format!("{card} is not a card")));
     };
     if def.kind != CardType::Income {
-        return Err(no(&s5::INCOME_LIMIT, format!("{} is a {} card, not an income card", def.name, def.kind.as_str())));
+        return Err(no(
+            &s5::INCOME_LIMIT,
+            format!(
+                "{} is a {} card, not an income card",
+                def.name,
+                def.kind.as_str()
+            ),
+        ));
     }
     if !in_hand(st, who, card) {
-        return Err(no(&s5::INCOME_LIMIT, format!("{} is not in {who}'s hand", def.name)));
+        return Err(no(
+            &s5::INCOME_LIMIT,
+            format!("{} is not in {who}'s hand", def.name),
+        ));
     }
     let Some(i) = st.player_index(who) else {
         return Err(no(&s5::INCOME_LIMIT, format!("no player {who}")));
     };
     let pl = &st.position.players[i];
     if pl.this_turn.income >= 1 {
-        return Err(no(&s5::INCOME_LIMIT, format!("{who} has played an income card this turn already")));
+        return Err(no(
+            &s5::INCOME_LIMIT,
+            format!("{who} has played an income card this turn already"),
+        ));
     }
     let (gold, read) = match income_text(&def.text) {
         Some(IncomeText::Fixed(n)) => (n, true),
@@ -39,7 +52,9 @@ pub fn income(st: &State, who: &str, card: &str) -> Judged {
                 .rows
                 .iter()
                 .flatten()
-                .filter(|c| Terrain::of(&c.terrain) == Terrain::Gold && c.owner.as_deref() == Some(who))
+                .filter(|c| {
+                    Terrain::of(&c.terrain) == Terrain::Gold && c.owner.as_deref() == Some(who)
+                })
                 .count() as u32;
             (n * held, true)
         }
@@ -66,7 +81,13 @@ pub fn income(st: &State, who: &str, card: &str) -> Judged {
 }
 
 /// 5.8.3, 5.8.4, 5.8.6, 5.8.7: a spell from the hand, by a caster when it needs one.
-pub fn cast(st: &State, who: &str, card: &str, caster: Option<&str>, target: Option<&str>) -> Judged {
+pub fn cast(
+    st: &State,
+    who: &str,
+    card: &str,
+    caster: Option<&str>,
+    target: Option<&str>,
+) -> Judged {
     let Some(def) = st.card(card) else {
         return Err(no(&s5::SPELL_CLASS, format!("{card} is not a card")));
     };
@@ -84,7 +105,10 @@ pub fn cast(st: &State, who: &str, card: &str, caster: Option<&str>, target: Opt
         ));
     }
     if !in_hand(st, who, card) {
-        return Err(no(Rule::from(&s5::SPELL_CLASS).house(&house::CARD_EFFECTS), format!("{} is not in {who}'s hand", def.name)));
+        return Err(no(
+            Rule::from(&s5::SPELL_CLASS).house(&house::CARD_EFFECTS),
+            format!("{} is not in {who}'s hand", def.name),
+        ));
     }
     let mut rule = if off_turn {
         Rule::from(&s5::SPELL_OTHER_TURN)
@@ -93,7 +117,13 @@ pub fn cast(st: &State, who: &str, card: &str, caster: Option<&str>, target: Opt
     };
     if def.needs_caster() || caster.is_some() {
         let Some(c) = caster else {
-            return Err(no(&s5::SPELL_IN_PLAY, format!("{} is cast by a unit or hero in play; name its `caster`", def.name)));
+            return Err(no(
+                &s5::SPELL_IN_PLAY,
+                format!(
+                    "{} is cast by a unit or hero in play; name its `caster`",
+                    def.name
+                ),
+            ));
         };
         let u = in_play(st, c, &s5::SPELL_IN_PLAY)?;
         owned(u, who, &s5::SPELL_IN_PLAY)?;
@@ -104,12 +134,18 @@ pub fn cast(st: &State, who: &str, card: &str, caster: Option<&str>, target: Opt
                     "{} can be cast only by {}, and {c} is {}",
                     def.name,
                     def.classes.join(" or "),
-                    u.class.as_deref().map_or("of no class".to_string(), |k| format!("a {k}"))
+                    u.class
+                        .as_deref()
+                        .map_or("of no class".to_string(), |k| format!("a {k}"))
                 ),
             ));
         }
         if !off_turn {
-            rule = Rule::from(if def.classes.is_empty() { &s5::SPELL_IN_PLAY } else { &s5::SPELL_CLASS });
+            rule = Rule::from(if def.classes.is_empty() {
+                &s5::SPELL_IN_PLAY
+            } else {
+                &s5::SPELL_CLASS
+            });
         }
     }
     let mut changes = vec![(
@@ -122,13 +158,17 @@ pub fn cast(st: &State, who: &str, card: &str, caster: Option<&str>, target: Opt
     )];
     if def.is_double_production() {
         changes.push((
-            Change::DoubleProduction { player: who.to_string() },
+            Change::DoubleProduction {
+                player: who.to_string(),
+            },
             Rule::from(&house::CARD_EFFECTS),
         ));
     }
     if def.is_bless() {
         changes.push((
-            Change::Bless { target: target.map(str::to_string) },
+            Change::Bless {
+                target: target.map(str::to_string),
+            },
             Rule::from(&s5::SPELL_BLESS),
         ));
     }
@@ -143,20 +183,34 @@ pub fn scribe(st: &State, who: &str, id: &str, card: &str) -> Judged {
     if !has(u, "Caster") {
         return Err(no(&s5::SCRIBE, format!("{id} is not a caster")));
     }
-    if !u.abilities.iter().flatten().any(|a| a.eq_ignore_ascii_case("Scribe")) {
+    if !u
+        .abilities
+        .iter()
+        .flatten()
+        .any(|a| a.eq_ignore_ascii_case("Scribe"))
+    {
         return Err(no(&s5::SCRIBE, format!("{id} has no Scribe ability")));
     }
     let Some(def) = st.card(card) else {
         return Err(no(&s5::SCRIBE, format!("{card} is not a card")));
     };
     if def.kind != CardType::Spell {
-        return Err(no(&s5::SCRIBE, format!("{} is a {} card, not a spell", def.name, def.kind.as_str())));
+        return Err(no(
+            &s5::SCRIBE,
+            format!("{} is a {} card, not a spell", def.name, def.kind.as_str()),
+        ));
     }
     let in_deck = st.player_index(who).is_some_and(|i| {
-        st.position.players[i].deck.iter().any(|c| crate::text::fold(c) == crate::text::fold(card))
+        st.position.players[i]
+            .deck
+            .iter()
+            .any(|c| crate::text::fold(c) == crate::text::fold(card))
     });
     if !in_deck {
-        return Err(no(&s5::SCRIBE, format!("{} is not in {who}'s deck", def.name)));
+        return Err(no(
+            &s5::SCRIBE,
+            format!("{} is not in {who}'s deck", def.name),
+        ));
     }
     Ok(Accept {
         rule: Rule::from(&s5::SCRIBE),

@@ -2,7 +2,7 @@
 //! taking off (house rule K8), what happens to a dead unit's items (5.7.3, 5.7.5,
 //! 5.7.6) and Snatch (5.7.6, house rule K11).
 
-use super::{in_hand, in_play, no, own_turn, owned, Accept, Judged, Reject};
+use super::common::{in_hand, in_play, no, own_turn, owned, Accept, Judged, Reject};
 use crate::games::karth::cite::{rules as house, s5, Rule};
 use crate::games::karth::event::{Change, Pile};
 use crate::games::karth::format::{CardType, UnitSpec};
@@ -34,12 +34,17 @@ fn fits(st: &State, u: &UnitSpec, item: &str) -> Result<Option<Rule>, Reject> {
                 def.name,
                 def.classes.join(" or "),
                 u.id,
-                u.class.as_deref().map_or("of no class".to_string(), |c| format!("a {c}"))
+                u.class
+                    .as_deref()
+                    .map_or("of no class".to_string(), |c| format!("a {c}"))
             ),
         ));
     }
     if u.items.iter().any(|i| fold(&i.card) == fold(&def.name)) {
-        return Err(no(&s5::ITEM_STACK, format!("{} already has {} equipped", u.id, def.name)));
+        return Err(no(
+            &s5::ITEM_STACK,
+            format!("{} already has {} equipped", u.id, def.name),
+        ));
     }
     let reading = st.readings().items_at_a_time;
     match reading {
@@ -48,8 +53,16 @@ fn fits(st: &State, u: &UnitSpec, item: &str) -> Result<Option<Rule>, Reject> {
             format!(
                 "{} has {} equipped and {}",
                 u.id,
-                u.items.iter().map(|i| i.card.as_str()).collect::<Vec<_>>().join(", "),
-                if limit(u) == 2 { "holds 2 at most with dual wield" } else { "has no dual wield" }
+                u.items
+                    .iter()
+                    .map(|i| i.card.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if limit(u) == 2 {
+                    "holds 2 at most with dual wield"
+                } else {
+                    "has no dual wield"
+                }
             ),
         )),
         ItemsAtATime::InUse if u.items.len() >= limit(u) => {
@@ -71,10 +84,16 @@ pub fn equip(st: &State, who: &str, id: &str, item: &str) -> Judged {
         return Err(no(&s5::EQUIP_PLACE, format!("{item} is not a card")));
     };
     if def.kind != CardType::Item {
-        return Err(no(&s5::EQUIP_PLACE, format!("{} is a {} card, not an item", def.name, def.kind.as_str())));
+        return Err(no(
+            &s5::EQUIP_PLACE,
+            format!("{} is a {} card, not an item", def.name, def.kind.as_str()),
+        ));
     }
     if !in_hand(st, who, item) {
-        return Err(no(&s5::EQUIP_PLACE, format!("{} is not in {who}'s hand", def.name)));
+        return Err(no(
+            &s5::EQUIP_PLACE,
+            format!("{} is not in {who}'s hand", def.name),
+        ));
     }
     let u = in_play(st, id, &s5::ITEM_IN_PLAY)?;
     owned(u, who, Rule::from(&s5::ITEM_IN_PLAY).house(&house::UNEQUIP))?;
@@ -115,7 +134,11 @@ pub fn equip(st: &State, who: &str, id: &str, item: &str) -> Judged {
 }
 
 /// The item `item` on unit `u`, or a rejection under `rule`.
-fn equipped<'a>(u: &'a UnitSpec, item: &str, rule: impl Into<Rule>) -> Result<&'a crate::games::karth::format::ItemSpec, Reject> {
+fn equipped<'a>(
+    u: &'a UnitSpec,
+    item: &str,
+    rule: impl Into<Rule>,
+) -> Result<&'a crate::games::karth::format::ItemSpec, Reject> {
     u.items
         .iter()
         .find(|i| fold(&i.card) == fold(item))
@@ -190,11 +213,14 @@ pub fn dies(st: &State, id: &str, pay: &[String]) -> Judged {
         }
         total += st.card(&it.card).map_or(0, |c| c.value);
     }
-    let have = super::gold(st, &u.owner);
+    let have = super::common::gold(st, &u.owner);
     if have < total {
         return Err(no(
             &s5::EQUIP_PAY_VALUE,
-            format!("the items' value is {total} gold and {} has {have}", u.owner),
+            format!(
+                "the items' value is {total} gold and {} has {have}",
+                u.owner
+            ),
         ));
     }
     let card = u.card.clone().unwrap_or_else(|| u.id.clone());

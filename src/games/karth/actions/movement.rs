@@ -4,7 +4,7 @@
 //! (an occupied space, Gold, a Mana Pool, plain terrain); an attack is judged for
 //! whether it may be made (range, Forest, line of sight: house rules K4, K9).
 
-use super::{in_play, no, own_turn, owned, unknown_mv, Accept, Judged, Reject};
+use super::common::{in_play, no, own_turn, owned, unknown_mv, Accept, Judged, Reject};
 use crate::games::karth::cite::{base, rules as house, s5, Rule};
 use crate::games::karth::event::Change;
 use crate::games::karth::format::{CardType, Cell, UnitSpec};
@@ -40,7 +40,10 @@ fn may_move_when_hired(st: &State, u: &UnitSpec) -> Result<Option<Rule>, Reject>
             ActIncludesMove::Includes => Ok(Some(Rule::from(act).reading(reading.reading()))),
             ActIncludesMove::Excludes => Err(no(
                 Rule::from(&s5::NEWLY_HIRED).reading(reading.reading()),
-                format!("{} entered the Battlefield this turn: it may act, but acting is not moving", u.id),
+                format!(
+                    "{} entered the Battlefield this turn: it may act, but acting is not moving",
+                    u.id
+                ),
             )),
         };
     }
@@ -49,7 +52,9 @@ fn may_move_when_hired(st: &State, u: &UnitSpec) -> Result<Option<Rule>, Reject>
             && p.permits.iter().any(|pm| {
                 pm == "move_when_hired"
                     || pm.strip_prefix("move_when_hired:").is_some_and(|cl| {
-                        u.class.as_deref().is_some_and(|c| c.eq_ignore_ascii_case(cl.trim()))
+                        u.class
+                            .as_deref()
+                            .is_some_and(|c| c.eq_ignore_ascii_case(cl.trim()))
                     })
             })
     });
@@ -57,7 +62,10 @@ fn may_move_when_hired(st: &State, u: &UnitSpec) -> Result<Option<Rule>, Reject>
         Some(_) => Ok(Some(Rule::from(&s5::NEWLY_HIRED))),
         None => Err(no(
             &s5::NEWLY_HIRED,
-            format!("{} was hired this turn and no card of {}'s says it may move", u.id, u.owner),
+            format!(
+                "{} was hired this turn and no card of {}'s says it may move",
+                u.id, u.owner
+            ),
         )),
     }
 }
@@ -71,7 +79,10 @@ pub fn walk(st: &State, who: &str, id: &str, path: &[Cell]) -> Judged {
         return Err(unknown_mv(u));
     };
     if u.moved {
-        return Err(no(&house::ONE_MOVE, format!("{id} has moved this turn already")));
+        return Err(no(
+            &house::ONE_MOVE,
+            format!("{id} has moved this turn already"),
+        ));
     }
     let hired_rule = may_move_when_hired(st, u)?;
     let readings = st.readings();
@@ -93,7 +104,10 @@ pub fn walk(st: &State, who: &str, id: &str, path: &[Cell]) -> Judged {
             };
             return Err(no(
                 Rule::from(rule).reading(readings.stops_movement.reading()),
-                format!("{id}'s movement stopped when it entered {name} at {}", at(c)),
+                format!(
+                    "{id}'s movement stopped when it entered {name} at {}",
+                    at(c)
+                ),
             )
             .at(&path[j..]));
         }
@@ -101,7 +115,10 @@ pub fn walk(st: &State, who: &str, id: &str, path: &[Cell]) -> Judged {
             if readings.after_teleport == AfterTeleport::Stops {
                 return Err(no(
                     Rule::from(&s5::TELEPORT_ATTACK).reading(readings.after_teleport.reading()),
-                    format!("{id}'s movement ended when it travelled to the teleporter at {}", at(to)),
+                    format!(
+                        "{id}'s movement ended when it travelled to the teleporter at {}",
+                        at(to)
+                    ),
                 )
                 .at(&path[j..]));
             }
@@ -141,7 +158,14 @@ pub fn walk(st: &State, who: &str, id: &str, path: &[Cell]) -> Judged {
         if leaving.is_some_and(|c| c.web) && !flying {
             cost += 1;
             if mv == 1 {
-                return Err(no(&base::WEBS, format!("{id} has 1 MV and stands on a web at {}: it is stuck", at(pos))).at(&[pos]));
+                return Err(no(
+                    &base::WEBS,
+                    format!(
+                        "{id} has 1 MV and stands on a web at {}: it is stuck",
+                        at(pos)
+                    ),
+                )
+                .at(&[pos]));
             }
         }
         let cell = st.cell(next);
@@ -150,10 +174,18 @@ pub fn walk(st: &State, who: &str, id: &str, path: &[Cell]) -> Judged {
         }
         if let Some(o) = occupant {
             if o.owner != u.owner {
-                return Err(no(&base::ENEMIES, format!("{}'s {} stands on {}", o.owner, o.id, at(next))).at(&[next]));
+                return Err(no(
+                    &base::ENEMIES,
+                    format!("{}'s {} stands on {}", o.owner, o.id, at(next)),
+                )
+                .at(&[next]));
             }
             if last {
-                return Err(no(&base::OCCUPIED, format!("{} already stands on {}", o.id, at(next))).at(&[next]));
+                return Err(no(
+                    &base::OCCUPIED,
+                    format!("{} already stands on {}", o.id, at(next)),
+                )
+                .at(&[next]));
             }
             passed_own = true;
         }
@@ -172,7 +204,11 @@ pub fn walk(st: &State, who: &str, id: &str, path: &[Cell]) -> Judged {
                     StopsMovement::Impassable => {
                         return Err(no(
                             Rule::from(rule).reading(reading.reading()),
-                            format!("{id} may not enter {} at {}", cell.map_or("", |c| c.terrain.as_str()), at(next)),
+                            format!(
+                                "{id} may not enter {} at {}",
+                                cell.map_or("", |c| c.terrain.as_str()),
+                                at(next)
+                            ),
                         )
                         .at(&[next]));
                     }
@@ -190,7 +226,10 @@ pub fn walk(st: &State, who: &str, id: &str, path: &[Cell]) -> Judged {
         if spent > mv {
             return Err(no(
                 &base::MV,
-                format!("the path costs {spent} MV by {} and {id} has {mv}", at(next)),
+                format!(
+                    "the path costs {spent} MV by {} and {id} has {mv}",
+                    at(next)
+                ),
             )
             .at(&path[j..]));
         }
@@ -230,7 +269,11 @@ pub fn walk(st: &State, who: &str, id: &str, path: &[Cell]) -> Judged {
                 unit: id.to_string(),
                 from,
                 path: before.clone(),
-                spent: if jumped.is_some() { before.len() as u32 } else { spent },
+                spent: if jumped.is_some() {
+                    before.len() as u32
+                } else {
+                    spent
+                },
             },
             move_rule,
         ));
@@ -240,7 +283,14 @@ pub fn walk(st: &State, who: &str, id: &str, path: &[Cell]) -> Judged {
         if !after.is_empty() {
             r = r.reading(readings.after_teleport.reading());
         }
-        changes.push((Change::Teleported { unit: id.to_string(), from: a, to: b }, r));
+        changes.push((
+            Change::Teleported {
+                unit: id.to_string(),
+                from: a,
+                to: b,
+            },
+            r,
+        ));
         if !after.is_empty() {
             changes.push((
                 Change::Moved {
@@ -273,10 +323,25 @@ fn end_of_move(st: &State, u: &UnitSpec, end: Cell) -> Vec<(Change, Rule)> {
     match st.terrain(end) {
         Terrain::Gold => vec![gold_change(st, u, Rule::from(&s5::GOLD))],
         Terrain::ManaPool => vec![(Change::FreeAbility { unit: id }, Rule::from(&s5::MANA_POOL))],
-        Terrain::Grassland => vec![(Change::NoModifier { unit: id, terrain: name }, Rule::from(&s5::GRASSLAND))],
-        Terrain::Spawner => vec![(Change::NoModifier { unit: id, terrain: name }, Rule::from(&s5::SPAWNER_PLAIN))],
+        Terrain::Grassland => vec![(
+            Change::NoModifier {
+                unit: id,
+                terrain: name,
+            },
+            Rule::from(&s5::GRASSLAND),
+        )],
+        Terrain::Spawner => vec![(
+            Change::NoModifier {
+                unit: id,
+                terrain: name,
+            },
+            Rule::from(&s5::SPAWNER_PLAIN),
+        )],
         Terrain::Other => vec![(
-            Change::NoModifier { unit: id, terrain: name },
+            Change::NoModifier {
+                unit: id,
+                terrain: name,
+            },
             Rule::from(&s5::GRASSLAND).house(&house::OTHER_TERRAIN),
         )],
         Terrain::Water | Terrain::Forest | Terrain::Teleporter => Vec::new(),
@@ -294,7 +359,11 @@ pub fn gold_change(st: &State, u: &UnitSpec, rule: Rule) -> (Change, Rule) {
             unit: u.id.clone(),
             gold: if doubled { 2 } else { 1 },
         },
-        if doubled { rule.house(&house::CARD_EFFECTS) } else { rule },
+        if doubled {
+            rule.house(&house::CARD_EFFECTS)
+        } else {
+            rule
+        },
     )
 }
 
@@ -329,7 +398,8 @@ pub fn forests_between(st: &State, a: Cell, b: Cell) -> Vec<Cell> {
     for r in a[0].min(b[0])..=a[0].max(b[0]) {
         for c in a[1].min(b[1])..=a[1].max(b[1]) {
             let cell = [r, c];
-            if cell != a && cell != b && st.terrain(cell) == Terrain::Forest && crosses(a, b, cell) {
+            if cell != a && cell != b && st.terrain(cell) == Terrain::Forest && crosses(a, b, cell)
+            {
                 out.push(cell);
             }
         }
@@ -345,10 +415,16 @@ pub fn attack(st: &State, who: &str, id: &str, target: &str) -> Judged {
     own_turn(st, who, "attack")?;
     owned(u, who, &house::TURN_OWNER)?;
     if t.owner == u.owner {
-        return Err(no(&house::ATTACK, format!("{target} is {}'s own unit", u.owner)));
+        return Err(no(
+            &house::ATTACK,
+            format!("{target} is {}'s own unit", u.owner),
+        ));
     }
     if u.attacked {
-        return Err(no(&house::ATTACK, format!("{id} has attacked this turn already")));
+        return Err(no(
+            &house::ATTACK,
+            format!("{id} has attacked this turn already"),
+        ));
     }
     let range = u.range.unwrap_or(1).max(1);
     let distance = u.at[0].abs_diff(t.at[0]) + u.at[1].abs_diff(t.at[1]);
@@ -364,10 +440,18 @@ pub fn attack(st: &State, who: &str, id: &str, target: &str) -> Judged {
     let forest_rule = Rule::from(&s5::FOREST).reading(readings.forest_attack.reading());
     match readings.forest_attack {
         ForestAttack::IntoForest if st.terrain(t.at) == Terrain::Forest && !immune => {
-            return Err(no(forest_rule, format!("{target} stands in Forest and {id} is not a ranger, druid or hunter")).at(&[t.at]));
+            return Err(no(
+                forest_rule,
+                format!("{target} stands in Forest and {id} is not a ranger, druid or hunter"),
+            )
+            .at(&[t.at]));
         }
         ForestAttack::OutOfForest if st.terrain(u.at) == Terrain::Forest && !immune => {
-            return Err(no(forest_rule, format!("{id} stands in Forest and is not a ranger, druid or hunter")).at(&[u.at]));
+            return Err(no(
+                forest_rule,
+                format!("{id} stands in Forest and is not a ranger, druid or hunter"),
+            )
+            .at(&[u.at]));
         }
         _ => {}
     }
@@ -381,12 +465,18 @@ pub fn attack(st: &State, who: &str, id: &str, target: &str) -> Judged {
             sight,
             format!(
                 "Forest at {} blocks {id}'s line of sight to {target}",
-                forests.iter().map(|c| at(*c)).collect::<Vec<_>>().join(", ")
+                forests
+                    .iter()
+                    .map(|c| at(*c))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         )
         .at(&forests));
     }
-    let in_forest = [u.at, t.at].iter().any(|c| st.terrain(*c) == Terrain::Forest);
+    let in_forest = [u.at, t.at]
+        .iter()
+        .any(|c| st.terrain(*c) == Terrain::Forest);
     let rule = if !forests.is_empty() {
         sight
     } else if in_forest {

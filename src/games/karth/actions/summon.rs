@@ -3,7 +3,9 @@
 //! 5.4.1–5.4.3), onto the field from the side or, a card permitting, the hand (5.3.5,
 //! 5.3.6, 5.3.8, 5.4.4–5.4.6, 5.4.8), and tokens a unit requires (5.5.1, 5.5.4).
 
-use super::{gold, in_hand, kind, new_unit, no, own_turn, spawn_space, Accept, Judged, Reject};
+use super::common::{
+    gold, in_hand, kind, new_unit, no, own_turn, spawn_space, Accept, Judged, Reject,
+};
 use crate::games::karth::cite::{base, rules as house, s5, Rule};
 use crate::games::karth::event::Change;
 use crate::games::karth::format::{Allegiance, CardType, Cell, Origin};
@@ -28,19 +30,28 @@ pub fn hire(
         CardType::Mercenary => {
             return Err(no(
                 &s5::MERC_SIDE,
-                format!("{} is a mercenary: from the hand it goes off to the side", def.name),
+                format!(
+                    "{} is a mercenary: from the hand it goes off to the side",
+                    def.name
+                ),
             ))
         }
         CardType::Animal => {
             return Err(no(
                 &s5::ANIMAL_SIDE,
-                format!("{} is an animal: from the hand it goes off to the side", def.name),
+                format!(
+                    "{} is an animal: from the hand it goes off to the side",
+                    def.name
+                ),
             ))
         }
         CardType::Token => {
             return Err(no(
                 &s5::TOKEN_SUMMON,
-                format!("{} is a token: it is summoned when a unit or hero requires one, not hired", def.name),
+                format!(
+                    "{} is a token: it is summoned when a unit or hero requires one, not hired",
+                    def.name
+                ),
             ))
         }
         CardType::Hero | CardType::Unit => {}
@@ -52,13 +63,18 @@ pub fn hire(
         }
     }
     if !in_hand(st, who, card) {
-        return Err(no(&s5::HIRE, format!("{} is not in {who}'s hand", def.name)));
+        return Err(no(
+            &s5::HIRE,
+            format!("{} is not in {who}'s hand", def.name),
+        ));
     }
     if def.kind == CardType::Hero {
         let twin = st.position.units.iter().find(|u| {
             u.owner == who
                 && u.kind == Some(CardType::Hero)
-                && u.card.as_deref().is_some_and(|c| fold(c) == fold(&def.name))
+                && u.card
+                    .as_deref()
+                    .is_some_and(|c| fold(c) == fold(&def.name))
         });
         if let Some(t) = twin {
             let rule = match def.side {
@@ -68,7 +84,10 @@ pub fn hire(
             };
             return Err(no(
                 rule,
-                format!("{who} already has {} on the Battlefield as {}", def.name, t.id),
+                format!(
+                    "{who} already has {} on the Battlefield as {}",
+                    def.name, t.id
+                ),
             )
             .at(&[t.at, at_]));
         }
@@ -145,17 +164,29 @@ pub fn to_side(st: &State, who: &str, card: &str) -> Judged {
         CardType::Unit | CardType::Hero => {
             return Err(no(
                 &s5::HIRE,
-                format!("{} is a {}: it is hired onto a spawner, not played off to the side", def.name, def.kind.as_str()),
+                format!(
+                    "{} is a {}: it is hired onto a spawner, not played off to the side",
+                    def.name,
+                    def.kind.as_str()
+                ),
             ))
         }
         other => {
             return Err(no(
                 &s5::MERC_SIDE,
-                format!("{} is a {} card: only mercenaries and animals go off to the side", def.name, other.as_str()),
+                format!(
+                    "{} is a {} card: only mercenaries and animals go off to the side",
+                    def.name,
+                    other.as_str()
+                ),
             ))
         }
     };
-    let side = if animal { &s5::ANIMAL_SIDE } else { &s5::MERC_SIDE };
+    let side = if animal {
+        &s5::ANIMAL_SIDE
+    } else {
+        &s5::MERC_SIDE
+    };
     if !in_hand(st, who, card) {
         return Err(no(side, format!("{} is not in {who}'s hand", def.name)));
     }
@@ -166,7 +197,11 @@ pub fn to_side(st: &State, who: &str, card: &str) -> Judged {
             card: def.name.clone(),
             turn: st.turn(),
         },
-        Rule::from(if animal { &s5::ANIMAL_SIDE } else { &s5::MERC_NO_COST }),
+        Rule::from(if animal {
+            &s5::ANIMAL_SIDE
+        } else {
+            &s5::MERC_NO_COST
+        }),
     )];
     if def.draws() {
         let top = st
@@ -177,7 +212,11 @@ pub fn to_side(st: &State, who: &str, card: &str) -> Judged {
                 player: who.to_string(),
                 card: top,
             },
-            Rule::from(if animal { &s5::ANIMAL_DRAW } else { &s5::MERC_DRAW }),
+            Rule::from(if animal {
+                &s5::ANIMAL_DRAW
+            } else {
+                &s5::MERC_DRAW
+            }),
         ));
     }
     Ok(Accept { rule, changes })
@@ -205,7 +244,12 @@ fn at_side(st: &State, who: &str, card: &str) -> Option<u32> {
 }
 
 /// The one-a-turn limit onto the field (5.3.8, 5.4.8): `Ok(counts)`.
-fn field_limit(st: &State, who: &str, animal: bool, direct: bool) -> Result<(bool, Option<Rule>), Reject> {
+fn field_limit(
+    st: &State,
+    who: &str,
+    animal: bool,
+    direct: bool,
+) -> Result<(bool, Option<Rule>), Reject> {
     let reading = st.readings().direct_summon_counts;
     let rule = if animal {
         &s5::ANIMAL_FIELD_LIMIT
@@ -219,8 +263,18 @@ fn field_limit(st: &State, who: &str, animal: bool, direct: bool) -> Result<(boo
         .player_index(who)
         .map(|i| st.position.players[i].this_turn)
         .unwrap_or_default();
-    let done = if animal { c.field_animals } else { c.field_mercenaries };
-    let with_reading = |r: Rule| if direct { r.reading(reading.reading()) } else { r };
+    let done = if animal {
+        c.field_animals
+    } else {
+        c.field_mercenaries
+    };
+    let with_reading = |r: Rule| {
+        if direct {
+            r.reading(reading.reading())
+        } else {
+            r
+        }
+    };
     if done >= 1 {
         return Err(no(
             with_reading(Rule::from(rule)),
@@ -234,16 +288,28 @@ fn field_limit(st: &State, who: &str, animal: bool, direct: bool) -> Result<(boo
 }
 
 /// The unit `by` of `who` in play with permit `permit`, or a rejection under `rule`.
-fn permitted(st: &State, who: &str, by: Option<&str>, permit: &str, rule: &'static crate::rules::Citation) -> Result<(), Reject> {
+fn permitted(
+    st: &State,
+    who: &str,
+    by: Option<&str>,
+    permit: &str,
+    rule: &'static crate::rules::Citation,
+) -> Result<(), Reject> {
     let Some(by) = by else {
-        return Err(no(rule, "no card or unit that lets the player do so is named (`by`)"));
+        return Err(no(
+            rule,
+            "no card or unit that lets the player do so is named (`by`)",
+        ));
     };
-    let u = super::in_play(st, by, rule)?;
-    super::owned(u, who, rule)?;
+    let u = super::common::in_play(st, by, rule)?;
+    super::common::owned(u, who, rule)?;
     if u.permits.iter().any(|p| p == permit) {
         Ok(())
     } else {
-        Err(no(rule, format!("{by}'s card does not say a player may summon it directly")))
+        Err(no(
+            rule,
+            format!("{by}'s card does not say a player may summon it directly"),
+        ))
     }
 }
 
@@ -269,7 +335,11 @@ pub fn bring_in(
         other => {
             return Err(no(
                 &s5::MERC_ENTER,
-                format!("{} is a {} card, not a mercenary or an animal", def.name, other.as_str()),
+                format!(
+                    "{} is a {} card, not a mercenary or an animal",
+                    def.name,
+                    other.as_str()
+                ),
             ))
         }
     };
@@ -282,20 +352,30 @@ pub fn bring_in(
                 ));
             }
             let Some(placed) = at_side(st, who, card) else {
-                return Err(no(&s5::MERC_ENTER, format!("{} is not off to the side of {who}'s Battlefield", def.name)));
+                return Err(no(
+                    &s5::MERC_ENTER,
+                    format!("{} is not off to the side of {who}'s Battlefield", def.name),
+                ));
             };
             let reading = st.readings().side_turn;
             if !waited(st, placed) {
                 return Err(no(
                     Rule::from(&s5::MERC_ENTER).reading(reading.reading()),
-                    format!("{} was placed off to the side on turn {placed}, and it is turn {}", def.name, st.turn()),
+                    format!(
+                        "{} was placed off to the side on turn {placed}, and it is turn {}",
+                        def.name,
+                        st.turn()
+                    ),
                 ));
             }
             let have = gold(st, who);
             if have < def.value {
                 return Err(no(
                     Rule::from(&s5::MERC_ENTER).house(&house::COST),
-                    format!("{}'s summon cost is {} gold and {who} has {have}", def.name, def.value),
+                    format!(
+                        "{}'s summon cost is {} gold and {who} has {have}",
+                        def.name, def.value
+                    ),
                 ));
             }
             spawn_space(st, who, at_).map_err(|r| Reject {
@@ -334,7 +414,10 @@ pub fn bring_in(
             if have < cost {
                 return Err(no(
                     Rule::from(&s5::MERC_HIRED_ON_FIELD).house(&house::COST),
-                    format!("{}'s summon cost is {cost} gold and {who} has {have}", def.name),
+                    format!(
+                        "{}'s summon cost is {cost} gold and {who} has {have}",
+                        def.name
+                    ),
                 ));
             }
             if animal {
@@ -342,7 +425,11 @@ pub fn bring_in(
                 if !within_radius_1(b, at_) || st.unit_at(at_).is_some() {
                     return Err(no(
                         Rule::from(&s5::ANIMAL_ENTER).house(&house::TOKEN_PLACE),
-                        format!("{} is not an unoccupied space within radius 1 of {}", at(at_), by.unwrap_or_default()),
+                        format!(
+                            "{} is not an unoccupied space within radius 1 of {}",
+                            at(at_),
+                            by.unwrap_or_default()
+                        ),
                     )
                     .at(&[at_]));
                 }
@@ -386,36 +473,60 @@ pub fn call_pet(
     if def.kind != CardType::Animal {
         return Err(no(
             &s5::ANIMAL_PET,
-            format!("{} is a {} card; Summon Pet and Call Pet bring animals", def.name, def.kind.as_str()),
+            format!(
+                "{} is a {} card; Summon Pet and Call Pet bring animals",
+                def.name,
+                def.kind.as_str()
+            ),
         ));
     }
-    let caller = super::in_play(st, by, &s5::ANIMAL_PET)?;
-    super::owned(caller, who, &s5::ANIMAL_PET)?;
-    let can = caller.abilities.iter().flatten().any(|a| {
-        fold(a) == fold("Summon Pet") || fold(a) == fold("Call Pet")
-    });
+    let caller = super::common::in_play(st, by, &s5::ANIMAL_PET)?;
+    super::common::owned(caller, who, &s5::ANIMAL_PET)?;
+    let can = caller
+        .abilities
+        .iter()
+        .flatten()
+        .any(|a| fold(a) == fold("Summon Pet") || fold(a) == fold("Call Pet"));
     if !can {
-        return Err(no(&s5::ANIMAL_PET, format!("{by} has neither Summon Pet nor Call Pet")));
+        return Err(no(
+            &s5::ANIMAL_PET,
+            format!("{by} has neither Summon Pet nor Call Pet"),
+        ));
     }
     let Some(placed) = at_side(st, who, card) else {
-        return Err(no(&s5::ANIMAL_ENTER, format!("{} is not off to the side of {who}'s Battlefield", def.name)));
+        return Err(no(
+            &s5::ANIMAL_ENTER,
+            format!("{} is not off to the side of {who}'s Battlefield", def.name),
+        ));
     };
     let reading = st.readings().side_turn;
     if !waited(st, placed) {
         return Err(no(
             Rule::from(&s5::ANIMAL_ENTER).reading(reading.reading()),
-            format!("{} was placed off to the side on turn {placed}, and it is turn {}", def.name, st.turn()),
+            format!(
+                "{} was placed off to the side on turn {placed}, and it is turn {}",
+                def.name,
+                st.turn()
+            ),
         ));
     }
     if !within_radius_1(caller.at, at_) {
         return Err(no(
             Rule::from(&s5::ANIMAL_ENTER),
-            format!("{} is not within a radius of 1 from {by} at {}", at(at_), at(caller.at)),
+            format!(
+                "{} is not within a radius of 1 from {by} at {}",
+                at(at_),
+                at(caller.at)
+            ),
         )
         .at(&[at_]));
     }
     if let Some(u) = st.unit_at(at_) {
-        return Err(no(&base::OCCUPIED, format!("{} already stands on {}", u.id, at(at_))).at(&[at_]));
+        return Err(no(
+            &base::OCCUPIED,
+            format!("{} already stands on {}", u.id, at(at_)),
+        )
+        .at(&[at_]));
     }
     let (counts, _) = field_limit(st, who, true, false)?;
     let unit = new_unit(st, card, id, who, at_, mv, true);
@@ -451,20 +562,32 @@ pub fn token(
         return Err(no(&s5::TOKEN_SUMMON, format!("{card} is not a card")));
     };
     if kind(st, card) != Some(CardType::Token) {
-        return Err(no(&s5::TOKEN_SUMMON, format!("{} is not a token", def.name)));
+        return Err(no(
+            &s5::TOKEN_SUMMON,
+            format!("{} is not a token", def.name),
+        ));
     }
     let in_pile = st.player_index(who).is_some_and(|i| {
-        st.position.players[i].tokens.iter().any(|t| fold(t) == fold(card))
+        st.position.players[i]
+            .tokens
+            .iter()
+            .any(|t| fold(t) == fold(card))
     });
     if !in_pile {
-        return Err(no(&s5::TOKEN_SUMMON, format!("{} is not in {who}'s token pile", def.name)));
+        return Err(no(
+            &s5::TOKEN_SUMMON,
+            format!("{} is not in {who}'s token pile", def.name),
+        ));
     }
-    let summoner = super::in_play(st, by, &s5::TOKEN_SUMMON)?;
-    super::owned(summoner, who, &s5::TOKEN_SUMMON)?;
+    let summoner = super::common::in_play(st, by, &s5::TOKEN_SUMMON)?;
+    super::common::owned(summoner, who, &s5::TOKEN_SUMMON)?;
     if !summoner.summons.iter().any(|t| fold(t) == fold(card)) {
         return Err(no(
             &s5::TOKEN_SUMMON,
-            format!("{by}'s card does not specify that a {} is required", def.name),
+            format!(
+                "{by}'s card does not specify that a {} is required",
+                def.name
+            ),
         ));
     }
     let unit = match at_ {
@@ -472,7 +595,10 @@ pub fn token(
             if !within_radius_1(summoner.at, c) || st.unit_at(c).is_some() {
                 return Err(no(
                     Rule::from(&s5::TOKEN_SUMMON).house(&house::TOKEN_PLACE),
-                    format!("{} is not an unoccupied space within radius 1 of {by}", at(c)),
+                    format!(
+                        "{} is not an unoccupied space within radius 1 of {by}",
+                        at(c)
+                    ),
                 )
                 .at(&[c]));
             }
