@@ -1513,7 +1513,7 @@ fn the_board_is_a_grid_with_the_path_and_the_rejected_spaces() {
     assert_eq!(g.cells[11].kind, "water");
     let g = Karth::grid(replay.state(2)).expect("a grid");
     assert!(!g.path_rejected);
-    assert_eq!(g.path, vec![(2, 1), (2, 2)]);
+    assert_eq!(g.path, vec![(3, 1), (2, 1), (2, 2)]);
     let cell = g
         .cells
         .iter()

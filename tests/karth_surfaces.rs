@@ -247,6 +247,9 @@ async fn a_karth_question_steps_through_on_a_grid() {
     .await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains(r#"<path class="path""#), "{html}");
+    if let Ok(out) = std::env::var("KARTH_STEP_HTML") {
+        std::fs::write(out, &html).expect("writes");
+    }
     assert!(html.contains(r#"data-row="2" data-col="2" data-kind="gold" data-piece="F""#));
     // The JSON twin carries the grid.
     let (status, _, body) = common::http::get(
@@ -259,7 +262,11 @@ async fn a_karth_question_steps_through_on_a_grid() {
     let v: Value = serde_json::from_str(&body).unwrap();
     let grid = &v["board"]["grid"];
     assert_eq!(grid["rows"], 6, "{v}");
-    assert_eq!(grid["path"], json!([[2, 1], [2, 2]]));
+    assert_eq!(
+        grid["path"],
+        json!([[3, 1], [2, 1], [2, 2]]),
+        "from where F stood"
+    );
     // Readings side by side: `stops_movement: impassable` refuses the first move for
     // entering the Water, not for walking on through it; the comparison names both.
     let (status, _, location) = send(

@@ -266,7 +266,6 @@ pub fn apply(st: &mut State, change: &Change) {
                 }
                 u.moved = true;
             }
-            st.last_path = path.clone();
         }
         Change::Teleported { unit, to, .. } => {
             if let Some(i) = st.unit_index(unit) {

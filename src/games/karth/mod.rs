@@ -95,6 +95,22 @@ impl Game for Karth {
         st.last_rejected = None;
         st.last_path.clear();
         let proposed = actions::proposed(st, &action);
+        // The path a move proposes, from where the unit stands, for the board.
+        let path: Vec<format::Cell> = match &action {
+            Action::Move { unit, path, .. } => st
+                .unit(unit)
+                .map(|u| u.at)
+                .into_iter()
+                .chain(path.iter().copied())
+                .collect(),
+            Action::Teleport { unit, to, .. } => st
+                .unit(unit)
+                .map(|u| u.at)
+                .into_iter()
+                .chain([*to])
+                .collect(),
+            _ => Vec::new(),
+        };
         match actions::judge(st, &action) {
             Ok(acc) => {
                 event::emit(
@@ -109,6 +125,7 @@ impl Game for Karth {
                 for (change, rule) in acc.changes {
                     event::emit(st, &mut events, change, rule);
                 }
+                st.last_path = path;
             }
             Err(rej) => {
                 let cells = if rej.cells.is_empty() {
@@ -131,6 +148,7 @@ impl Game for Karth {
                     rej.rule,
                 );
                 st.last_rejected = Some((n, cells));
+                st.last_path = path;
                 if st.position.on_rejection == OnRejection::Stop {
                     st.stopped = true;
                 }

@@ -94,8 +94,8 @@ pub struct State {
     pub rejected: u32,
     /// Stopped at a rejection (`on_rejection: stop`).
     pub stopped: bool,
-    /// The path of the last accepted move (for the board), and the spaces of the last
-    /// rejected action's proposal.
+    /// The path the last action proposed, from the unit's space (for the board), and
+    /// the spaces a rejected action named.
     pub last_path: Vec<Cell>,
     pub last_rejected: Option<(usize, Vec<Cell>)>,
     /// The verb of the last action judged.

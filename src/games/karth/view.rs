@@ -222,10 +222,8 @@ pub fn grid(st: &State) -> Option<Grid> {
             });
         }
     }
-    let (path, path_rejected) = match &st.last_rejected {
-        Some(_) if st.last_verb == Some(super::format::Verb::Move) => (rejected.clone(), true),
-        _ => (st.last_path.clone(), false),
-    };
+    let path = st.last_path.clone();
+    let path_rejected = st.last_rejected.is_some();
     Some(Grid {
         rows: st.rows(),
         cols: st.cols(),
