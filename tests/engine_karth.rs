@@ -959,6 +959,16 @@ fn teleporters_cost_one_mv_and_send_a_unit_to_any_other_free_teleporter() {
     assert_eq!(unit_of(&st, "F").at, [5, 5]);
     assert!(cites(&adj, cite::s5::TELEPORT.sentence));
     assert!(cites(&adj, cite::s5::TELEPORT_ATTACK.sentence));
+    // House rule K15: from the teleporter a unit stands on, once a move.
+    p["units"][0]["at"] = json!([3, 2]);
+    p["actions"] = json!([
+        {"do": "teleport", "unit": "F", "to": [4, 1]},
+        {"do": "teleport", "unit": "F", "to": [5, 5]},
+        {"do": "teleport", "unit": "F", "to": [3, 2]}
+    ]);
+    let (adj, _) = play(&p);
+    assert_eq!(verdicts(&adj), ["no 5.10.5", "ok 5.10.5", "no K3"]);
+    assert!(cites(&adj, cite::rules::TELEPORT_START.sentence));
 }
 
 #[test]
@@ -1123,7 +1133,7 @@ fn after_teleport_stops_or_keeps_moving() {
     p["actions"] = json!([{"do": "move", "unit": "F", "path": [[4, 5], [4, 4]]}]);
     assert_eq!(judge(&p), ["no 5.10.5"]);
     let (adj, st) = play(&with_reading(&p, "after_teleport", "keep_moving"));
-    assert_eq!(verdicts(&adj), ["ok 4.2.1"]);
+    assert_eq!(verdicts(&adj), ["ok 5.10.5"]);
     assert_eq!(unit_of(&st, "F").at, [4, 4]);
     assert!(reads(&adj, "after_teleport", "keep_moving"));
 }

@@ -2,7 +2,7 @@
 //! quotes (each under its rule number and the heading it sits under; 5.1.1, 5.1.2 and
 //! 5.8.7 appear twice in the seed, and a citation names which occurrence), the
 //! published rules of the rulebook's section 4 the seed leans on (cited as `public`),
-//! and our numbered house rules K1–K14 (`docs/rules/karth.md`) for what neither settles.
+//! and our numbered house rules K1–K16 (`docs/rules/karth.md`) for what neither settles.
 //! Seed sentences are checked verbatim against the catalogue's copy of seed 001
 //! (`data/rules.csv`) by `tests/engine_karth.rs`; public and house rules against the doc.
 //!
@@ -472,7 +472,7 @@ pub mod base {
     ];
 }
 
-/// The house rules K1–K14 (`docs/rules/karth.md`, "House rules").
+/// The house rules K1–K16 (`docs/rules/karth.md`, "House rules").
 pub mod rules {
     use super::{house, Citation};
 
@@ -547,6 +547,16 @@ pub mod rules {
         "K14",
         "The catalogue does not print MV: a unit moves only when the position gives its `mv` (on the unit, or on the action that brings it in).",
     );
+    pub const TELEPORT_START: Citation = house(
+        "Travelling from a teleporter",
+        "K15",
+        "A unit may travel between teleporters once in a move, from the teleporter it entered in that move or the one it began the move on; two teleporters side by side are a step of 1 MV, not a travel.",
+    );
+    pub const HERO_ENTERS: Citation = house(
+        "Heroes enter as units are hired",
+        "K16",
+        "A hero is brought onto the Battlefield as a unit is hired: from its player's hand, for its gold value, onto one of its player's unoccupied spawners.",
+    );
 
     pub const ALL: &[Citation] = &[
         COST,
@@ -563,5 +573,7 @@ pub mod rules {
         CARD_EFFECTS,
         NEUTRAL_HERO,
         UNKNOWN_MV,
+        TELEPORT_START,
+        HERO_ENTERS,
     ];
 }

@@ -236,7 +236,19 @@ pub fn walk(st: &State, who: &str, id: &str, path: &[Cell]) -> Judged {
         pos = next;
     }
     // The move is legal: what it allows, and what it does.
-    let mut rule = if teleporter_entered {
+    let mut rule = if jumped.is_some() {
+        let r = Rule::from(&s5::TELEPORT);
+        let r = if path.len() == 1 {
+            r.house(&house::TELEPORT_START)
+        } else {
+            r
+        };
+        if jumped.is_some_and(|(_, to)| path.last() != Some(&to)) {
+            r.reading(readings.after_teleport.reading())
+        } else {
+            r
+        }
+    } else if teleporter_entered {
         Rule::from(&s5::TELEPORT_COST)
     } else if let Some(r) = stop_rule {
         r
@@ -280,6 +292,9 @@ pub fn walk(st: &State, who: &str, id: &str, path: &[Cell]) -> Judged {
     }
     if let Some((a, b)) = jumped {
         let mut r = Rule::from(&s5::TELEPORT);
+        if before.is_empty() {
+            r = r.house(&house::TELEPORT_START);
+        }
         if !after.is_empty() {
             r = r.reading(readings.after_teleport.reading());
         }

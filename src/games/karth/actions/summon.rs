@@ -101,7 +101,11 @@ pub fn hire(
     }
     spawn_space(st, who, at_)?;
     let unit = new_unit(st, card, id, who, at_, mv, true);
-    let rule = Rule::from(&s5::HIRE).house(&house::COST);
+    let rule = if def.kind == CardType::Hero {
+        Rule::from(&s5::HIRE).house(&house::HERO_ENTERS)
+    } else {
+        Rule::from(&s5::HIRE).house(&house::COST)
+    };
     Ok(Accept {
         rule,
         changes: vec![(
