@@ -1536,3 +1536,28 @@ fn the_board_is_a_grid_with_the_path_and_the_rejected_spaces() {
     let board = Karth::board(replay.state(2));
     assert!(board.rows[0].label.starts_with("Ann · 10 gold"));
 }
+
+#[test]
+fn the_documented_example_position_plays() {
+    let doc = std::fs::read_to_string(Path::new(ROOT).join("docs/positions.md")).expect("doc");
+    let section = doc
+        .split("## Heroes of Karth: play legality")
+        .nth(1)
+        .expect("the karth section");
+    let json = section
+        .split("```json\n")
+        .nth(1)
+        .and_then(|s| s.split("```").next())
+        .expect("an example");
+    let v: Value = serde_json::from_str(json).expect("the example is JSON");
+    let (adj, st) = play(&v);
+    // Impassable Water is not on F's path; F ends on Gold; the Jerkin is refused (F
+    // holds a sword and has no dual wield); the Brute waited a turn at the side and Ann
+    // has its 3 gold after the Gold space's 1.
+    assert_eq!(
+        verdicts(&adj),
+        ["ok 4.2.1", "no 5.6.1", "ok 5.3.6", "ok K2"]
+    );
+    assert_eq!(gold(&st, "Ann"), 3);
+    assert_eq!(st.position.active, "Bo");
+}
