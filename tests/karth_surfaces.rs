@@ -292,3 +292,40 @@ async fn a_karth_question_steps_through_on_a_grid() {
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("F may not enter Water at (3,2)"), "{html}");
 }
+
+#[actix_rt::test]
+async fn the_rules_page_lists_karths_house_rules_published_rules_and_readings() {
+    let (status, _, body) =
+        common::http::get(common::bundled_state(), "/adjudicate/rules.json", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let v: Value = serde_json::from_str(&body).unwrap();
+    let karth = v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"] == "karth")
+        .expect("karth is listed")
+        .clone();
+    assert_eq!(karth["house_rules"].as_array().unwrap().len(), 16);
+    assert_eq!(karth["public_rules"].as_array().unwrap().len(), 10);
+    assert_eq!(karth["interpretations"].as_array().unwrap().len(), 11);
+    let (status, _, html) =
+        common::http::get(common::bundled_state(), "/adjudicate/rules", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Line of sight"), "K4 on the page");
+}
+
+#[actix_rt::test]
+async fn an_unknown_field_in_an_action_is_located() {
+    let mut bad = question();
+    bad["actions"][0]["speed"] = json!(2);
+    let (status, v) = post(bad.to_string()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(v["errors"][0]["path"], "actions[0]", "{v}");
+    let message = v["errors"][0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("unknown field `speed`") && message.contains("`path`"),
+        "{v}"
+    );
+    assert!(v["errors"][0]["line"].is_number(), "{v}");
+}
