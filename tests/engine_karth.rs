@@ -754,8 +754,13 @@ fn spells_keep_to_their_classes_and_casters_in_play() {
     // A spell that names a caster but no class: cast by any unit in play.
     p["players"][0]["hand"] = json!(["Mending Light"]);
     p["cards"] = json!([{"name": "Mending Light", "type": "spell", "value": 1, "text": "Restore 3 health to a unit within 2 spaces of the caster."}]);
-    p["actions"] = json!([{"do": "cast", "card": "Mending Light", "caster": "F"}]);
-    assert_eq!(judge(&p), ["ok 5.8.4"]);
+    p["actions"] = json!([
+        {"do": "cast", "card": "Mending Light"},
+        {"do": "cast", "card": "Mending Light", "caster": "F"}
+    ]);
+    let (adj, _) = play(&p);
+    assert_eq!(verdicts(&adj), ["no 5.8.4", "ok 5.8.4"]);
+    assert!(cites(&adj, cite::rules::NEEDS_CASTER.sentence), "house rule K17");
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! quotes (each under its rule number and the heading it sits under; 5.1.1, 5.1.2 and
 //! 5.8.7 appear twice in the seed, and a citation names which occurrence), the
 //! published rules of the rulebook's section 4 the seed leans on (cited as `public`),
-//! and our numbered house rules K1–K16 (`docs/rules/karth.md`) for what neither settles.
+//! and our numbered house rules K1–K17 (`docs/rules/karth.md`) for what neither settles.
 //! Seed sentences are checked verbatim against the catalogue's copy of seed 001
 //! (`data/rules.csv`) by `tests/engine_karth.rs`; public and house rules against the doc.
 //!
@@ -472,7 +472,7 @@ pub mod base {
     ];
 }
 
-/// The house rules K1–K16 (`docs/rules/karth.md`, "House rules").
+/// The house rules K1–K17 (`docs/rules/karth.md`, "House rules").
 pub mod rules {
     use super::{house, Citation};
 
@@ -557,6 +557,11 @@ pub mod rules {
         "K16",
         "A hero is brought onto the Battlefield as a unit is hired: from its player's hand, for its gold value, onto one of its player's unoccupied spawners.",
     );
+    pub const NEEDS_CASTER: Citation = house(
+        "Spells that need a caster",
+        "K17",
+        "A spell is cast by a unit or hero in play when its card limits it to classes or its text names a caster; any other spell is cast by its player alone.",
+    );
 
     pub const ALL: &[Citation] = &[
         COST,
@@ -575,5 +580,6 @@ pub mod rules {
         UNKNOWN_MV,
         TELEPORT_START,
         HERO_ENTERS,
+        NEEDS_CASTER,
     ];
 }
