@@ -760,7 +760,10 @@ fn spells_keep_to_their_classes_and_casters_in_play() {
     ]);
     let (adj, _) = play(&p);
     assert_eq!(verdicts(&adj), ["no 5.8.4", "ok 5.8.4"]);
-    assert!(cites(&adj, cite::rules::NEEDS_CASTER.sentence), "house rule K17");
+    assert!(
+        cites(&adj, cite::rules::NEEDS_CASTER.sentence),
+        "house rule K17"
+    );
 }
 
 #[test]

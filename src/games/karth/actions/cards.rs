@@ -118,7 +118,7 @@ pub fn cast(
     if def.needs_caster() || caster.is_some() {
         let Some(c) = caster else {
             return Err(no(
-                &s5::SPELL_IN_PLAY,
+                Rule::from(&s5::SPELL_IN_PLAY).house(&house::NEEDS_CASTER),
                 format!(
                     "{} is cast by a unit or hero in play; name its `caster`",
                     def.name
@@ -141,11 +141,11 @@ pub fn cast(
             ));
         }
         if !off_turn {
-            rule = Rule::from(if def.classes.is_empty() {
-                &s5::SPELL_IN_PLAY
+            rule = if def.classes.is_empty() {
+                Rule::from(&s5::SPELL_IN_PLAY).house(&house::NEEDS_CASTER)
             } else {
-                &s5::SPELL_CLASS
-            });
+                Rule::from(&s5::SPELL_CLASS)
+            };
         }
     }
     let mut changes = vec![(
