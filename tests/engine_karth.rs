@@ -1569,3 +1569,134 @@ fn the_documented_example_position_plays() {
     assert_eq!(gold(&st, "Ann"), 3);
     assert_eq!(st.position.active, "Bo");
 }
+
+/// Replaying a log's changes with the one `apply` reproduces the board: the players'
+/// gold and piles and every unit as they stand.
+#[test]
+fn replaying_the_logged_changes_reproduces_the_board() {
+    let cards = KarthCards(catalogue());
+    let dir = Path::new(ROOT).join("tests/fixtures/karth");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).expect("fixtures") {
+        let path = entry.expect("entry").path();
+        let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let p = position(&v["position"]);
+        let mut played = karth::resolve(&p, &cards).expect("resolves");
+        let adj = rules::play_out::<Karth>(&mut played, RecordConfig { states: false });
+        let mut replayed = karth::resolve(&p, &cards).expect("resolves");
+        for e in adj.steps.iter().flat_map(|s| &s.events) {
+            karth::event::apply(&mut replayed, &e.change);
+        }
+        assert_eq!(
+            replayed.position.players,
+            played.position.players,
+            "{}",
+            path.display()
+        );
+        assert_eq!(
+            replayed.position.units,
+            played.position.units,
+            "{}",
+            path.display()
+        );
+        assert_eq!(
+            replayed.position.turn,
+            played.position.turn,
+            "{}",
+            path.display()
+        );
+        n += 1;
+    }
+    assert!(n >= 20);
+}
+
+mod random {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn action() -> impl Strategy<Value = Value> {
+        let cell = (1u32..=7, 1u32..=6).prop_map(|(r, c)| json!([r, c]));
+        let unit = prop::sample::select(vec!["F", "C", "B", "K", "Grey Wolf", "Obsidian Hexer"]);
+        let card = prop::sample::select(vec![
+            "Obsidian Hexer",
+            "Gravel Pit Brute",
+            "Grey Wolf",
+            "Iron Shortsword",
+            "Twin Daggers",
+            "Spark",
+            "Quick Step",
+            "Silver Purse",
+            "Skeleton Thrall",
+            "Captain Aldric Vey",
+        ]);
+        let player = prop::sample::select(vec!["Ann", "Bo"]);
+        prop_oneof![
+            (card.clone(), cell.clone())
+                .prop_map(|(c, at)| json!({"do": "hire", "card": c, "at": at, "mv": 2})),
+            card.clone()
+                .prop_map(|c| json!({"do": "to_side", "card": c})),
+            (card.clone(), cell.clone())
+                .prop_map(|(c, at)| json!({"do": "bring_in", "card": c, "at": at})),
+            (card.clone(), unit.clone(), cell.clone())
+                .prop_map(|(c, u, at)| json!({"do": "call_pet", "card": c, "by": u, "at": at})),
+            (unit.clone(), prop::collection::vec(cell.clone(), 1..5))
+                .prop_map(|(u, p)| json!({"do": "move", "unit": u, "path": p})),
+            (unit.clone(), cell.clone())
+                .prop_map(|(u, to)| json!({"do": "teleport", "unit": u, "to": to})),
+            (unit.clone(), card.clone())
+                .prop_map(|(u, c)| json!({"do": "equip", "unit": u, "item": c})),
+            (unit.clone(), card.clone())
+                .prop_map(|(u, c)| json!({"do": "dies", "unit": u, "pay": [c]})),
+            (unit.clone(), unit.clone(), card.clone())
+                .prop_map(|(u, f, c)| json!({"do": "snatch", "unit": u, "from": f, "item": c})),
+            (card.clone(), player.clone())
+                .prop_map(|(c, p)| json!({"do": "cast", "card": c, "player": p, "caster": "K"})),
+            card.clone()
+                .prop_map(|c| json!({"do": "play_income", "card": c})),
+            (unit.clone(), unit.clone())
+                .prop_map(|(u, t)| json!({"do": "attack", "unit": u, "target": t})),
+            (card, unit, prop::option::of(cell))
+                .prop_map(|(c, u, at)| json!({"do": "summon_token", "card": c, "by": u, "at": at})),
+            player.prop_map(|p| json!({"do": "end_turn", "player": p})),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+        /// Any sequence of actions is judged, one verdict per action, each event citing a
+        /// rule, never a panic; or the position is refused with located errors.
+        #[test]
+        fn any_actions_are_judged_or_refused(actions in prop::collection::vec(action(), 0..14)) {
+            let mut p = base();
+            set(&mut p, 3, 2, json!("Water"));
+            set(&mut p, 4, 4, json!("Forest"));
+            set(&mut p, 3, 4, json!({"terrain": "Teleporter", "web": true}));
+            set(&mut p, 5, 1, json!("Teleporter"));
+            set(&mut p, 2, 5, json!({"terrain": "Gold", "wall": true}));
+            p["players"][0]["hand"] = json!(["Obsidian Hexer", "Gravel Pit Brute", "Grey Wolf", "Iron Shortsword", "Spark", "Silver Purse", "Captain Aldric Vey"]);
+            p["players"][1]["hand"] = json!(["Quick Step", "Twin Daggers"]);
+            p["players"][0]["tokens"] = json!(["Skeleton Thrall"]);
+            p["players"][0]["side"] = json!([{"card": "Grey Wolf", "placed": 1}, {"card": "Gravel Pit Brute", "placed": 2}]);
+            p["units"] = json!([
+                {"id": "F", "owner": "Ann", "card": "Silverhold Footman", "at": [3, 1], "mv": 3, "items": [{"card": "Iron Shortsword"}]},
+                {"id": "C", "owner": "Ann", "card": "Obsidian Cutpurse", "at": [2, 2], "mv": 2},
+                {"id": "K", "owner": "Ann", "card": "Silverhold Kennelmaster", "at": [1, 1], "mv": 1, "summons": ["Skeleton Thrall"]},
+                {"id": "B", "owner": "Bo", "card": "Silverhold Footman", "at": [4, 2], "mv": 2, "items": [{"card": "Oak Buckler"}]}
+            ]);
+            p["actions"] = Value::Array(actions.clone());
+            let Ok(pos) = Position::from_json(&p.to_string()) else { return Ok(()); };
+            match karth::resolve(&pos, &KarthCards(catalogue())) {
+                Err(errors) => prop_assert!(errors.iter().all(|e| e.path.starts_with("actions["))),
+                Ok(mut st) => {
+                    let adj = rules::play_out::<Karth>(&mut st, RecordConfig { states: true });
+                    prop_assert_eq!(verdicts(&adj).len(), actions.len());
+                    prop_assert!(verdicts(&adj).iter().all(|v| v.starts_with("ok ") || v.starts_with("no ")));
+                    for u in &st.position.units {
+                        prop_assert!(st.on_board(u.at));
+                        prop_assert_eq!(st.position.units.iter().filter(|o| o.at == u.at).count(), 1);
+                    }
+                }
+            }
+        }
+    }
+}
