@@ -321,6 +321,10 @@ fn a_mercenary_enters_from_the_side_after_a_turn_for_its_cost_in_the_spawn_zone(
         "hired once on the Battlefield"
     );
     assert!(cites(&adj, cite::s5::MERC_HIRED_ON_FIELD.sentence));
+    assert!(
+        cites(&adj, cite::rules::SPAWN_ZONE.sentence),
+        "house rule K18"
+    );
     // Not enough gold for the summon cost.
     p["players"][0]["gold"] = json!(1);
     p["actions"] = json!([{"do": "bring_in", "card": "Wandering Bowman", "at": [1, 3]}]);

@@ -2,7 +2,7 @@
 //! quotes (each under its rule number and the heading it sits under; 5.1.1, 5.1.2 and
 //! 5.8.7 appear twice in the seed, and a citation names which occurrence), the
 //! published rules of the rulebook's section 4 the seed leans on (cited as `public`),
-//! and our numbered house rules K1–K17 (`docs/rules/karth.md`) for what neither settles.
+//! and our numbered house rules K1–K18 (`docs/rules/karth.md`) for what neither settles.
 //! Seed sentences are checked verbatim against the catalogue's copy of seed 001
 //! (`data/rules.csv`) by `tests/engine_karth.rs`; public and house rules against the doc.
 //!
@@ -472,7 +472,7 @@ pub mod base {
     ];
 }
 
-/// The house rules K1–K17 (`docs/rules/karth.md`, "House rules").
+/// The house rules K1–K18 (`docs/rules/karth.md`, "House rules").
 pub mod rules {
     use super::{house, Citation};
 
@@ -562,6 +562,11 @@ pub mod rules {
         "K17",
         "A spell is cast by a unit or hero in play when its card limits it to classes or its text names a caster; any other spell is cast by its player alone.",
     );
+    pub const SPAWN_ZONE: Citation = house(
+        "Spawn zone",
+        "K18",
+        "A player's spawn zone is the spawners they laid: a mercenary brought in from the side enters on one of them that is unoccupied.",
+    );
 
     pub const ALL: &[Citation] = &[
         COST,
@@ -581,5 +586,6 @@ pub mod rules {
         TELEPORT_START,
         HERO_ENTERS,
         NEEDS_CASTER,
+        SPAWN_ZONE,
     ];
 }

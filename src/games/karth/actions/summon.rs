@@ -383,13 +383,15 @@ pub fn bring_in(
                 ));
             }
             spawn_space(st, who, at_).map_err(|r| Reject {
-                rule: Rule::from(&s5::MERC_ENTER),
+                rule: Rule::from(&s5::MERC_ENTER).house(&house::SPAWN_ZONE),
                 ..r
             })?;
             let (counts, _) = field_limit(st, who, false, false)?;
             let unit = new_unit(st, card, id, who, at_, mv, true);
             Ok(Accept {
-                rule: Rule::from(&s5::MERC_ENTER).reading(reading.reading()),
+                rule: Rule::from(&s5::MERC_ENTER)
+                    .house(&house::SPAWN_ZONE)
+                    .reading(reading.reading()),
                 changes: vec![(
                     Change::BroughtIn {
                         player: who.to_string(),
