@@ -557,6 +557,9 @@ fn one_item_at_a_time_two_with_dual_wield() {
         verdicts(&adj),
         ["ok 5.7.1", "no 5.6.1", "ok 5.7.1", "ok 5.7.1", "no 5.6.1"]
     );
+    // An item not in the hand is not placed below anyone.
+    p["actions"] = json!([{"do": "equip", "unit": "F", "item": "Oak Buckler"}]);
+    assert_eq!(judge(&p), ["no 5.7.1"]);
     assert_eq!(unit_of(&st, "R").items.len(), 2);
     assert_eq!(hand(&st, "Ann"), ["Leather Jerkin", "Healing Draught"]);
 }

@@ -235,7 +235,10 @@ async fn a_karth_question_steps_through_on_a_grid() {
         "the rejected path in red"
     );
     assert!(html.contains(r#"class="space rejected""#));
-    assert!(html.contains("5.10.2"));
+    assert!(
+        html.contains(r#"<p class="grid-rejected" role="status">Action 1 rejected under seed 001 §5.10.2 Terrain Cards: "#),
+        "the rejection and its rule under the grid: {html}"
+    );
     assert!(html.contains("Ann · off to the side"), "the side zone");
     assert!(html.contains("Gravel Pit Brute (placed turn 3)"));
     // Step 3: the accepted path, the unit on its new space with its item.

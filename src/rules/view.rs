@@ -163,6 +163,9 @@ pub struct Grid {
     pub path: Vec<(usize, usize)>,
     /// Whether `path` belongs to a rejected action (drawn in red).
     pub path_rejected: bool,
+    /// Why the step's action was rejected, with its rule, shown under the grid in red.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rejected: Option<String>,
     /// What each kind of space means, `(kind, words)`, once each.
     pub legend: Vec<(String, String)>,
 }

@@ -93,6 +93,7 @@ impl Game for Karth {
         st.steps += 1;
         st.last_verb = Some(action.verb());
         st.last_rejected = None;
+        st.last_note = None;
         st.last_path.clear();
         let proposed = actions::proposed(st, &action);
         // The path a move proposes, from where the unit stands, for the board.
@@ -137,6 +138,12 @@ impl Game for Karth {
                 if let Some(first) = reason.get(..1) {
                     reason = first.to_uppercase() + &reason[1..];
                 }
+                st.last_note = Some(format!(
+                    "Action {} rejected under {} {}: {reason}",
+                    n + 1,
+                    rej.rule.place(),
+                    rej.rule.rule
+                ));
                 event::emit(
                     st,
                     &mut events,

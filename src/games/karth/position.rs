@@ -579,6 +579,7 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
         stopped: false,
         last_path: Vec::new(),
         last_rejected: None,
+        last_note: None,
         last_verb: None,
     })
 }

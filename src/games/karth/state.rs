@@ -98,6 +98,8 @@ pub struct State {
     /// the spaces a rejected action named.
     pub last_path: Vec<Cell>,
     pub last_rejected: Option<(usize, Vec<Cell>)>,
+    /// The last rejection in words with the rule it breaks, for the board.
+    pub last_note: Option<String>,
     /// The verb of the last action judged.
     pub last_verb: Option<Verb>,
 }

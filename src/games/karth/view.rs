@@ -233,6 +233,7 @@ pub fn grid(st: &State) -> Option<Grid> {
             .map(|c| (c[0] as usize, c[1] as usize))
             .collect(),
         path_rejected,
+        rejected: st.last_note.clone(),
         legend,
     })
 }
