@@ -10,6 +10,7 @@ use crate::catalogue::Catalogue;
 use crate::games::battleline::{Battleline, CardDef, CardSource};
 use crate::games::karth::{self, Karth};
 use crate::games::swtcg::{self, Swtcg};
+use crate::rules::form::Source;
 use crate::rules::position::{parse_json, PositionError};
 use crate::rules::Game;
 use serde::de::DeserializeOwned;
@@ -19,11 +20,53 @@ use serde::{Deserialize, Serialize};
 pub trait CatalogueGame: Game {
     /// Runs `f` with the catalogue seen as the game's card source.
     fn with_cards<R>(catalogue: &Catalogue, f: impl FnOnce(&Self::Cards<'_>) -> R) -> R;
+
+    /// Whether a card of type `card_type` belongs to the builder's card list of `kind`
+    /// ([`Source::Cards`]); by default, a kind is a card type (`unit`).
+    fn kind_holds(kind: &str, card_type: &str) -> bool {
+        kind == card_type
+    }
+
+    /// The names of a builder form's list `source`, sorted: the catalogue's cards of
+    /// this game of a kind, its keywords, or the game's own values.
+    fn names(catalogue: &Catalogue, source: &Source) -> Vec<String> {
+        let data = catalogue.data();
+        let mut names: Vec<String> = match source {
+            Source::Cards { kind } => data
+                .cards
+                .iter()
+                .filter(|c| c.game == Self::ID && Self::kind_holds(kind, &c.card_type))
+                .map(|c| c.name.clone())
+                .collect(),
+            Source::Keywords => data
+                .keywords
+                .iter()
+                .filter(|k| k.game == Self::ID)
+                .map(|k| k.name.clone())
+                .collect(),
+            Source::Values { values } => return values.clone(),
+        };
+        names.sort();
+        names.dedup();
+        names
+    }
 }
 
 impl CatalogueGame for Battleline {
     fn with_cards<R>(catalogue: &Catalogue, f: impl FnOnce(&Self::Cards<'_>) -> R) -> R {
         f(&CatalogueCards(catalogue))
+    }
+
+    /// `creature`: anything that stands on a line (every card but artifacts, summoned
+    /// ones too); `artifact`; `playable`: what a play can name (creatures not summoned
+    /// by a rule, such as Wall of Ice, and artifacts).
+    fn kind_holds(kind: &str, card_type: &str) -> bool {
+        match kind {
+            "creature" => card_type != "artifact",
+            "artifact" => card_type == "artifact",
+            "playable" => card_type != "summon",
+            _ => false,
+        }
     }
 }
 

@@ -4,8 +4,11 @@
 //    catalogue-card field gets a list of suggestions under it: names that start with or
 //    contain what was typed, then the search engine's matches (typos, words of the
 //    card's text). Without the script the fields keep their datalist of every name.
-// 2. Empty slots: only the first empty one of a line is offered ("add a creature");
-//    opening it offers the next. Without the script every slot's line is shown.
+// 2. Empty groups (a slot, a unit): only the first empty one of a list is offered
+//    ("add a creature"); opening it offers the next. Without the script every group's
+//    line is shown.
+// 3. Lists of names typed comma-separated (data-items): the datalist completes the item
+//    being typed, keeping the ones before it.
 (function () {
   "use strict";
   const kinds = { cards: "creature", artifacts: "artifact", playable: "playable" };
@@ -83,21 +86,48 @@
     }
     slots.forEach(function (d) {
       d.addEventListener("toggle", tidy);
-      // The summary line names what the slot holds as it is typed.
+      // The summary line names what the group holds as it is typed: its fields marked
+      // data-summary (their value, then the attribute's suffix), or its "add a …" words.
       const holds = d.querySelector("summary .holds");
-      const card = d.querySelector('input[name$="_card"]');
-      const name = d.querySelector('input[name$="_name"]');
+      const named = Array.from(d.querySelectorAll("[data-summary]"));
       function say() {
-        const c = card.value.trim(), n = name.value.trim();
-        d.classList.toggle("filled", c !== "" || n !== "");
-        holds.textContent = c || (n ? n + " (hypothetical)" : "add a creature");
+        const parts = named
+          .filter(function (e) { return e.value.trim() !== ""; })
+          .map(function (e) { return e.value.trim() + e.dataset.summary; });
+        d.classList.toggle("filled", parts.length > 0);
+        holds.textContent = parts.length ? parts.join(" · ") : holds.dataset.empty;
       }
-      if (holds && card && name) {
-        card.addEventListener("input", say);
-        name.addEventListener("input", say);
-        card.addEventListener("change", say);
+      if (holds && named.length) {
+        named.forEach(function (e) {
+          e.addEventListener("input", say);
+          e.addEventListener("change", say);
+        });
       }
     });
     tidy();
+  });
+
+  // A comma-separated field with a datalist: offer each name after what is typed
+  // before the last comma, so the datalist completes the item being typed.
+  document.querySelectorAll("input[data-items][list]").forEach(function (input) {
+    const source = document.getElementById(input.getAttribute("list"));
+    if (!source) return;
+    const names = Array.from(source.options, function (o) { return o.value; });
+    const own = document.createElement("datalist");
+    own.id = input.id + "-items";
+    input.insertAdjacentElement("afterend", own);
+    input.setAttribute("list", own.id);
+    function offer() {
+      const v = input.value;
+      const cut = Math.max(v.lastIndexOf(","), v.lastIndexOf(";"));
+      const before = cut < 0 ? "" : v.slice(0, cut + 1) + " ";
+      own.replaceChildren.apply(own, names.map(function (n) {
+        const o = document.createElement("option");
+        o.value = before + n;
+        return o;
+      }));
+    }
+    input.addEventListener("input", offer);
+    input.addEventListener("focus", offer);
   });
 })();

@@ -1553,3 +1553,395 @@ async fn the_board_shows_abilities_and_the_readings_that_matter_come_first() {
         "the permalink is above the board"
     );
 }
+
+/// Issue #14 and #16: the builder offers a game chooser, and the Star Wars TCG form (the
+/// game's own, through the core's form hook) with its JSON twin.
+#[actix_rt::test]
+async fn the_swtcg_builder_and_its_twin_offer_units_keywords_and_readings() {
+    let (status, html) = get_html("/adjudicate?game=swtcg").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        html.contains("<h1>Adjudicate a Star Wars TCG attack</h1>"),
+        "{html:.600}"
+    );
+    // The chooser: battle-line is a link back to the plain URL, this game is current.
+    assert!(
+        html.contains(r#"<a href="/adjudicate">battle-line"#)
+            || html.contains(r#"<a href="/adjudicate">"#)
+    );
+    assert!(html.contains(r#"<strong aria-current="page">Star Wars Trading Card Game</strong>"#));
+    assert!(html.contains(r#"<input type="hidden" name="game" value="swtcg">"#));
+    let list = |id: &str| {
+        let from = html.find(&format!(r#"<datalist id="{id}">"#)).expect(id);
+        html[from..from + html[from..].find("</datalist>").expect("end")].to_string()
+    };
+    assert!(list("units").contains(r#"<option value="Colony Recon Trooper">"#));
+    assert!(
+        !list("units").contains("Moss Troll"),
+        "only this game's cards"
+    );
+    assert!(list("keywords").contains(r#"<option value="Critical Hit">"#));
+    assert!(html.contains(r#"name="u1_abilities" list="keywords""#));
+    assert!(
+        html.contains(r#"name="u12_id""#),
+        "a card per unit, up to the cap"
+    );
+    assert!(
+        html.contains(r#"name="u1_id" value="A""#) && html.contains(r#"name="attacker" value="A""#)
+    );
+    assert!(html.contains(r#"name="interp_fury_dice_naturals""#));
+    assert!(
+        html.contains(r#"<details class="slot filled" id="u1" open>"#),
+        "{html}"
+    );
+    assert!(
+        html.contains(r#"<details class="slot" id="u3">"#),
+        "empty units are folded"
+    );
+
+    let (status, v) = get_json("/adjudicate.json?game=swtcg").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["object"], "position_builder");
+    assert_eq!(v["game"], "swtcg");
+    assert!(v["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|n| n == "Hegemony Siege Walker"));
+    assert!(v["keywords"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|n| n == "Deflect"));
+    assert_eq!(v["caps"]["units"], 12);
+    assert_eq!(
+        v["interpretations"].as_array().unwrap().len(),
+        arbiter::games::swtcg::INTERPRETATIONS.len()
+    );
+    let sections: Vec<&str> = v["form"]["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        sections,
+        ["attack", "units", "dice", "decisions", "interpretations"]
+    );
+    assert_eq!(
+        v["games"].as_array().unwrap().len(),
+        arbiter::games::GameId::ALL.len()
+    );
+    // The battle-line twin keeps its names and says its game.
+    let (_, v) = get_json("/adjudicate.json").await;
+    assert_eq!(v["game"], "battleline");
+    assert!(v["statuses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s == "shielded"));
+    // The default game answers by its slug and by no slug alike.
+    for uri in ["/adjudicate?game=battleline", "/adjudicate?game="] {
+        let (status, html) = get_html(uri).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        assert!(
+            html.contains("<h1>Adjudicate a battle-line position</h1>"),
+            "{uri}"
+        );
+    }
+    // A game no game answers to is a 404, in either format.
+    let (status, v) = get_json("/adjudicate.json?game=chess").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(
+        v["details"].to_string().contains("swtcg") || v.to_string().contains("swtcg"),
+        "{v}"
+    );
+}
+
+/// The Star Wars TCG form builds an attack, stores it, and `?from=` reopens it in the
+/// same game's form with every field filled in.
+#[actix_rt::test]
+async fn the_swtcg_form_builds_an_attack_and_reopens_it() {
+    let body = encode(&[
+        ("game", "swtcg"),
+        ("arena", "Ground"),
+        ("seed", "7"),
+        ("attacker", "A"),
+        ("defender", "D"),
+        ("odds", "on"),
+        ("u1_id", "A"),
+        ("u1_side", "dark"),
+        ("u1_power", "4"),
+        ("u1_health", "5"),
+        ("u1_abilities", "Critical Hit 2, Accuracy 1"),
+        ("u1_unique", ""),
+        ("u2_id", "D"),
+        ("u2_side", "light"),
+        ("u2_card", "Colony Recon Trooper"),
+        ("u2_damage", "1"),
+        ("u2_tapped", "on"),
+        ("u3_side", ""),
+        ("dice_attack", "6, 4, -, 1"),
+        ("dice_rerolls", "3:5"),
+        ("lucky_light", "none"),
+        ("interp_fury_dice_naturals", "initial_only"),
+    ]);
+    let (status, _, text, location) = send(
+        TestRequest::post()
+            .uri("/adjudicate")
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body.clone()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let location = location.unwrap();
+    let hash = location
+        .strip_prefix("/adjudicate/p/")
+        .and_then(|r| r.strip_suffix("/0"))
+        .unwrap()
+        .to_string();
+    let (status, _, json) = http::get(state(), &format!("/adjudicate/p/{hash}.json"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let p: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(p["game"], "swtcg");
+    assert_eq!(p["seed"], 7);
+    assert_eq!(p["odds"], true);
+    assert_eq!(p["units"].as_array().unwrap().len(), 2, "{p}");
+    assert_eq!(
+        p["units"][0]["abilities"],
+        json!(["Critical Hit 2", "Accuracy 1"])
+    );
+    assert_eq!(p["units"][1]["card"], "Colony Recon Trooper");
+    assert_eq!(p["units"][1]["tapped"], true);
+    assert_eq!(p["dice"]["attack"], json!([6, 4, null, 1]));
+    assert_eq!(p["dice"]["rerolls"], json!([{"die": 3, "face": 5}]));
+    assert_eq!(p["decisions"]["lucky"]["light"], json!([]));
+    assert_eq!(p["interpretations"]["fury_dice_naturals"], "initial_only");
+    // The JSON twin of the build answers the same permalink.
+    let (status, _, text, _) = send(
+        TestRequest::post()
+            .uri("/adjudicate.json")
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["hash"], hash.as_str());
+    // Reopened: the swtcg form, filled in (the stored position's own game).
+    let (status, html) = get_html(&format!("/adjudicate?from={hash}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Adjudicate a Star Wars TCG attack"));
+    assert!(
+        html.contains(r#"name="u1_abilities" list="keywords" value="Critical Hit 2, Accuracy 1""#)
+    );
+    assert!(html.contains(r#"name="u2_card" list="units" value="Colony Recon Trooper""#));
+    assert!(html.contains(r#"name="dice_attack" value="6, 4, -, 1""#));
+    assert!(html.contains(r#"name="u2_tapped" value="on" checked"#));
+    assert!(html.contains(r#"name="lucky_light" value="none""#));
+    assert!(html.contains(r#"value="initial_only" checked"#));
+    let (_, v) = get_json(&format!("/adjudicate.json?from={hash}")).await;
+    assert_eq!(v["game"], "swtcg");
+    assert_eq!(v["from"]["units"][1]["card"], "Colony Recon Trooper");
+    // The step page opens on the attack.
+    let (status, html) = get_html(&location).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Colony Recon Trooper"));
+}
+
+/// Every problem of a Star Wars TCG submission at its field, in words: the form's own
+/// (numbers, pairs) first, then the resolver's (an unknown keyword, an unknown card), as
+/// a 400 in both formats; garbage never a 500.
+#[actix_rt::test]
+async fn every_problem_of_a_swtcg_form_is_reported_at_its_field() {
+    let post = |pairs: Vec<(&str, &str)>, uri: &'static str| {
+        let body = encode(&pairs);
+        async move {
+            send(
+                TestRequest::post()
+                    .uri(uri)
+                    .insert_header(("Content-Type", FORM))
+                    .set_payload(body),
+            )
+            .await
+        }
+    };
+    let base = vec![
+        ("game", "swtcg"),
+        ("attacker", "A"),
+        ("defender", "D"),
+        ("u1_id", "A"),
+        ("u1_side", "dark"),
+        ("u2_id", "D"),
+        ("u2_side", "light"),
+    ];
+    let mut form_errors = base.clone();
+    form_errors.extend([
+        ("u1_power", "four"),
+        ("u1_health", "3"),
+        ("u2_card", "Colony Recon Trooper"),
+        ("dice_attack", "6, x"),
+        ("evade", "D"),
+    ]);
+    let (status, _, html, _) = post(form_errors.clone(), "/adjudicate").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{html}");
+    let shown = html
+        .replace("&quot;", "\"")
+        .replace("&#34;", "\"")
+        .replace("&#39;", "'");
+    assert!(shown.contains("The position has 3 problems"), "{shown}");
+    for (field, words) in [
+        (
+            "u1_power",
+            "Unit 1 (A), power: \"four\" is not a whole number",
+        ),
+        ("dice_attack", "Attack dice, die 1: \"x\" is not a face"),
+        ("evade", "Evade, item 1: \"D\" is not unit:amount"),
+    ] {
+        assert!(shown.contains(words), "{words:?}: {shown}");
+        assert!(
+            html.contains(&format!(r##"<a href="#{field}">"##)),
+            "{field} linked"
+        );
+        assert!(
+            html.contains(&format!(r#"id="{field}-error""#)),
+            "{field} message"
+        );
+        assert!(html.contains(&format!(r#"aria-describedby="{field}-error""#)));
+    }
+    // The units with problems are open, the form keeps what was typed.
+    assert!(
+        html.contains(r#"<details class="slot filled invalid" id="u1" open>"#),
+        "{html}"
+    );
+    assert!(html.contains(r#"name="u2_card" list="units" value="Colony Recon Trooper""#));
+
+    let mut resolver_errors = base.clone();
+    resolver_errors.extend([
+        ("u1_power", "2"),
+        ("u1_health", "3"),
+        ("u1_abilities", "Armr, Critical Hit 2"),
+        ("u2_card", "Colony Recon Troper"),
+    ]);
+    let (status, _, html, _) = post(resolver_errors.clone(), "/adjudicate").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{html}");
+    let shown = html
+        .replace("&quot;", "\"")
+        .replace("&#34;", "\"")
+        .replace("&#39;", "'");
+    assert!(shown.contains("The position has 2 problems"), "{shown}");
+    assert!(
+        shown.contains("Unit 1 (A), ability 1: unknown Star Wars TCG keyword <code>Armr</code>; did you mean <code>Armor</code>?"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("Unit 2 (D): no Star Wars TCG card <code>Colony Recon Troper</code>"),
+        "{shown}"
+    );
+    assert!(html.contains(r#"id="u1_abilities-error""#) && html.contains(r#"id="u2_card-error""#));
+    assert!(
+        !shown.contains("units[0]"),
+        "no JSON path on the form's errors"
+    );
+    let (status, ctype, text, _) = post(resolver_errors, "/adjudicate.json").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(ctype.starts_with("application/json"));
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["errors"].as_array().unwrap().len(), 2, "{v}");
+    // Each problem with its field, for a client laying out its own form.
+    assert_eq!(v["fields"][0]["field"], "u1_abilities", "{v}");
+    assert_eq!(v["fields"][1]["field"], "u2_card", "{v}");
+    assert_eq!(v["fields"][1]["message"], v["errors"][1], "{v}");
+
+    // Garbage: unknown fields by name, a game no game answers to, wild values.
+    for (pairs, expect) in [
+        (
+            vec![("game", "swtcg"), ("p0_s1_card", "Moss Troll")],
+            "form field `p0_s1_card` is not one the builder reads",
+        ),
+        (
+            vec![("game", "chess"), ("seed", "1")],
+            "form field `game` is",
+        ),
+        (
+            vec![("game", "swtcg"), ("u13_id", "Z")],
+            "form field `u13_id`",
+        ),
+        (
+            vec![
+                ("game", "swtcg"),
+                ("u1_id", "\u{0}\u{202e}"),
+                ("u1_power", "99999999999999999999"),
+                ("dice_rerolls", ":::"),
+                ("lucky_dark", "-1"),
+            ],
+            "Unit 1",
+        ),
+        (
+            vec![
+                ("game", "swtcg"),
+                ("u1_id", "A"),
+                ("u1_side", "dark"),
+                ("u1_power", "1"),
+                ("u1_health", "1"),
+                ("attacker", "A"),
+                ("defender", "Q"),
+            ],
+            "Defender: no unit",
+        ),
+    ] {
+        let (status, ctype, text, _) = post(pairs.clone(), "/adjudicate.json").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{pairs:?}: {text}");
+        assert!(ctype.starts_with("application/json"));
+        assert!(text.contains(expect), "{pairs:?}: {expect:?} in {text}");
+        let (status, _, _, _) = post(pairs.clone(), "/adjudicate").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{pairs:?}");
+    }
+}
+
+/// Pasted JSON of any game opens whatever form it was pasted into, and a broken one is
+/// shown at the paste field of the form it came from.
+#[actix_rt::test]
+async fn pasted_json_opens_as_its_own_game_from_any_form() {
+    let swtcg = json!({"game": "swtcg", "units": [
+        {"id": "A", "side": "dark", "power": 1, "health": 2},
+        {"id": "D", "side": "light", "power": 1, "health": 2}],
+        "attack": {"attacker": "A", "defender": "D"}});
+    let battleline = bolt_position();
+    for (form_game, json) in [
+        ("battleline", &swtcg),
+        ("swtcg", &battleline),
+        ("swtcg", &swtcg),
+    ] {
+        let body = encode(&[("game", form_game), ("json", &json.to_string())]);
+        let (status, _, text, location) = send(
+            TestRequest::post()
+                .uri("/adjudicate")
+                .insert_header(("Content-Type", FORM))
+                .set_payload(body),
+        )
+        .await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{form_game}: {text}");
+        assert!(location.unwrap().ends_with("/0"));
+    }
+    let body = encode(&[
+        ("game", "swtcg"),
+        ("json", r#"{"game": "swtcg", "units": 3}"#),
+    ]);
+    let (status, _, html, _) = send(
+        TestRequest::post()
+            .uri("/adjudicate")
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        html.contains("Adjudicate a Star Wars TCG attack"),
+        "the form it came from"
+    );
+    assert!(
+        html.contains(r#"id="json-error""#) && html.contains("pasted JSON"),
+        "{html}"
+    );
+}

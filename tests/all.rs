@@ -9,6 +9,7 @@ mod adjudicate_web;
 mod browser;
 mod browser_adjudicate;
 mod browser_decks;
+mod builder_forms;
 mod cli;
 mod cli_files;
 mod core_game;

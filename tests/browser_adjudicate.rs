@@ -992,3 +992,127 @@ fn assert_submit_in_reach(tab: &Tab, what: &str) {
         "{what}: the Adjudicate button is in reach at the top, middle and bottom"
     );
 }
+
+/// Issue #16 (and #14's last item): a judge builds a Star Wars TCG attack in its own
+/// form, reached from the builder's game chooser, and lands on its step page.
+///
+/// 1. The chooser on `/adjudicate` leads to the Star Wars TCG form; every input is
+///    labelled, the Adjudicate button in reach, nothing scrolls sideways at 390 px;
+/// 2. an unknown keyword is shown at its field, in words, with "did you mean";
+/// 3. fixed, with a catalogue card, an inline attacker and fixed dice, it adjudicates and
+///    lands on step 0 of the attack, whose board shows both units;
+/// 4. screenshots of the empty form, its problem and the step page, desktop and phone,
+///    in `target/browser-artifacts/`.
+#[test]
+fn build_a_swtcg_attack_in_its_form_and_land_on_its_step() {
+    let Some(chromium) = Chromium::launch() else {
+        return;
+    };
+    let (_dir, db) = common::bundled_db();
+    let server = TestServer::start(common::state_from_db(&db));
+    let base = server.base();
+    let tab = chromium.tab();
+
+    // 1. From the chooser to the form.
+    open_page(
+        &tab,
+        &format!("{base}/adjudicate"),
+        "Adjudicate a battle-line position",
+    );
+    tab.wait_for_element(r#"nav.games a[href="/adjudicate?game=swtcg"]"#)
+        .expect("the chooser offers the Star Wars TCG")
+        .click()
+        .expect("choose the Star Wars TCG");
+    browser::wait_for_url(&tab, "the Star Wars TCG builder", |u| {
+        u.ends_with("/adjudicate?game=swtcg")
+    });
+    wait_for(&tab, "the form", "!!document.querySelector('form.builder')");
+    assert_eq!(heading(&tab), "Adjudicate a Star Wars TCG attack");
+    assert_labelled(&tab, "the Star Wars TCG builder");
+    assert_submit_in_reach(&tab, "the Star Wars TCG builder on a desktop");
+    // The first two units are open (A attacks D), the others folded behind one line.
+    let shown: Vec<bool> = eval_json(
+        &tab,
+        "Array.from(document.querySelectorAll('ol.slots > li'), li => !li.hidden && li.offsetHeight > 0)",
+    );
+    assert_eq!(
+        shown.iter().filter(|s| **s).count(),
+        3,
+        "two units and one 'add a unit': {shown:?}"
+    );
+    browser::full_screenshot(&tab, "adjudicate_swtcg_builder_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the Star Wars TCG builder at 390 px");
+    assert_submit_in_reach(&tab, "the Star Wars TCG builder on a phone");
+    browser::full_screenshot(&tab, "adjudicate_swtcg_builder_phone.png");
+    browser::viewport(&tab, None);
+
+    // 2. A typo in a keyword, shown at its field.
+    insert_text(&tab, "u1_power", "4");
+    insert_text(&tab, "u1_health", "5");
+    insert_text(&tab, "u1_abilities", "Critical Hit 2, Acuracy 1");
+    insert_text(&tab, "u2_card", "Colony Recon Trooper");
+    let summary: String = eval_json(
+        &tab,
+        "document.querySelector('details#u2 .holds').textContent",
+    );
+    assert_eq!(
+        summary, "D · Colony Recon Trooper",
+        "the unit's line names it as typed"
+    );
+    submit(&tab);
+    wait_for(&tab, "the problem", "!!document.getElementById('errors')");
+    let shown: Vec<(String, String)> = eval_json(
+        &tab,
+        "Array.from(document.querySelectorAll('.field-error'), p => \
+           [p.closest('.field').querySelector('input, select, textarea').name, p.innerText.trim()])",
+    );
+    assert_eq!(
+        shown,
+        [(
+            "u1_abilities".to_string(),
+            "Unit 1 (A), ability 2: unknown Star Wars TCG keyword Acuracy; did you mean Accuracy?"
+                .to_string()
+        )],
+        "one problem, at its field, in words"
+    );
+    assert_labelled(&tab, "the Star Wars TCG builder with its problem");
+    browser::full_screenshot(&tab, "adjudicate_swtcg_builder_errors_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the Star Wars TCG builder's problem at 390 px");
+    browser::full_screenshot(&tab, "adjudicate_swtcg_builder_errors_phone.png");
+    browser::viewport(&tab, None);
+
+    // 3. Fixed, with the dice on the table: it adjudicates.
+    insert_text(&tab, "u1_abilities", "Critical Hit 2, Accuracy 1");
+    tab.wait_for_element("details#dice > summary")
+        .expect("the dice section")
+        .click()
+        .expect("open the dice");
+    insert_text(&tab, "dice_attack", "6, 4, 2, 1");
+    submit(&tab);
+    let (hash, _) = wait_for_step(&tab, "step 0 of the attack", |_, s| s == 0);
+    let page = main_text(&tab);
+    for name in ["Colony Recon Trooper", "Critical Hit 2"] {
+        assert!(
+            page.contains(name),
+            "the step page shows {name}: {page:.800}"
+        );
+    }
+    browser::full_screenshot(&tab, "adjudicate_swtcg_step_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the attack's step page at 390 px");
+    browser::viewport(&tab, None);
+    // Reopened in its own game's form, the fields as they were submitted.
+    open_page(
+        &tab,
+        &format!("{base}/adjudicate?from={hash}"),
+        "Adjudicate a Star Wars TCG attack",
+    );
+    assert_input(&tab, "dice_attack", "6, 4, 2, 1");
+    assert_input(&tab, "u2_card", "Colony Recon Trooper");
+
+    drop(tab);
+    drop(chromium);
+    server.stop();
+}

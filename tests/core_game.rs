@@ -1280,3 +1280,21 @@ fn position_errors_are_located_by_path_line_and_column() {
     .unwrap_err();
     assert!(err.message.contains("after the end"), "{err}");
 }
+
+/// Issue #14: a game without a builder form keeps the defaults: no form (the builder
+/// offers only pasted JSON), no values, and a submission refused in words naming it.
+#[test]
+fn a_game_without_a_form_is_pasted_as_json() {
+    use arbiter::rules::form::FormFields;
+    assert!(duel::Duel::builder_form(&FormFields::default()).is_none());
+    let (values, notes) = duel::Duel::form_values(None);
+    assert!(values.0.is_empty() && notes.is_empty());
+    let errors = duel::Duel::from_form(&values).unwrap_err();
+    assert_eq!(errors.len(), 1);
+    assert!(
+        errors[0].message.contains("has no builder form yet") && errors[0].field.is_none(),
+        "{errors:?}"
+    );
+    let e = duel::Duel::form_error(&values, &PositionError::at("players[0]", "bad"));
+    assert_eq!((e.field, e.message.as_str()), (None, "players[0]: bad"));
+}

@@ -107,6 +107,58 @@ pub trait Game: Sized + 'static {
         chance: u32,
         pin: &str,
     ) -> Result<Self::Position, String>;
+    /// The builder's form showing `values` (what [`Game::form_values`] gives for a
+    /// position, or what a judge submitted), as plain data the web lays out; `None`
+    /// (the default) when the game has no form yet, and its positions are pasted as JSON.
+    ///
+    /// How a game adds its form (`src/games/<game>/form.rs`, depending only on the core):
+    /// 1. `builder_form` builds a [`super::form::Form`]: its `sections` of `fields`
+    ///    ([`super::form::Field::text`], `::number`, `::listed` for a name list, `::new`
+    ///    with a [`super::form::Kind`]), repeatable `groups` (a card per slot or unit,
+    ///    `summary` fields naming it, empty ones folded) and [`super::form::readings_section`]
+    ///    for its interpretations; each field's value `.from(values)`. Field names are the
+    ///    game's own and must be stable: the names of the empty form are the only ones a
+    ///    submission may carry.
+    /// 2. [`Game::form_values`] writes a position as those fields (and notes what the form
+    ///    cannot show); [`Game::from_form`] reads them back, every problem at once, each at
+    ///    its field in words (`Alice, slot 2: …`); position → values → position is the
+    ///    identity for every position the form can show (a unit test each way).
+    /// 3. [`Game::form_error`] puts an error of [`Game::resolve`] (a JSON path) at the field
+    ///    it came from, in the form's words.
+    /// 4. Name lists from the catalogue are [`super::form::Source::Cards`] (a kind the
+    ///    catalogue adapter, `src/adjudicate.rs`, answers in `CatalogueGame::names`) or
+    ///    [`super::form::Source::Keywords`].
+    ///
+    /// 5. Nothing in the web names a game's fields: once the game is in the registry
+    ///    (`games::GameId`, the web's `for_game!`, the adapter's `CatalogueGame`), its
+    ///    form is at `/adjudicate?game=<slug>`, with its JSON twin, `?from=HASH`, located
+    ///    errors and pasted JSON. `src/games/swtcg/form.rs` is the model to copy.
+    fn builder_form(_values: &super::form::FormFields) -> Option<super::form::Form> {
+        None
+    }
+    /// The form's values for `position` (`None`: a new position's defaults), and notes
+    /// on what the form cannot show of it.
+    fn form_values(_position: Option<&Self::Position>) -> (super::form::FormFields, Vec<String>) {
+        Default::default()
+    }
+    /// The position a submission of the form describes, or every problem with its
+    /// fields, each at its field and in words.
+    fn from_form(
+        _values: &super::form::FormFields,
+    ) -> Result<Self::Position, Vec<super::form::FieldError>> {
+        Err(vec![super::form::FieldError::general(format!(
+            "{} has no builder form yet; paste the position's JSON",
+            Self::NAME
+        ))])
+    }
+    /// Where error `error` (of the position built from `values`) belongs on the form, in
+    /// the form's words; by default above the form, with its JSON path.
+    fn form_error(
+        _values: &super::form::FormFields,
+        error: &PositionError,
+    ) -> super::form::FieldError {
+        super::form::FieldError::general(error.to_string())
+    }
     /// The decision panel of `change` if it records a decision (games without decisions
     /// keep the default: none).
     fn decision_panel(

@@ -9,6 +9,7 @@
 pub mod chance;
 pub mod cite;
 pub mod decision;
+pub mod form;
 pub mod game;
 pub mod interpret;
 pub mod odds;
@@ -19,6 +20,7 @@ pub mod view;
 pub use chance::{Chance, ChanceInfo, Odds};
 pub use cite::{Basis, Citation, Reading, Rule, Source};
 pub use decision::{Decision, DecisionPin};
+pub use form::{FieldError, Form, FormFields};
 pub use game::{
     adjudicate, input_error, log_text, play_out, Adjudication, Event, Game, LoggedEvent,
     PlayConfig, RecordConfig, Recorder, Replay, StepRecord, STATE_BUDGET_BYTES,

@@ -34,6 +34,14 @@ pub enum WebError {
         message: String,
         errors: serde_json::Value,
     },
+    /// A builder form's problems: `errors` in words (as `BadInput`) and `fields`, each
+    /// `{field, message}` with the form field at fault (`null` for the whole form).
+    #[error("{message}")]
+    BadForm {
+        message: String,
+        errors: serde_json::Value,
+        fields: serde_json::Value,
+    },
     /// A body over its documented cap: 413.
     #[error("{0}")]
     TooLarge(String),
@@ -64,7 +72,9 @@ impl WebError {
     fn status(&self) -> StatusCode {
         match self {
             WebError::NotFound(_) | WebError::NotFoundSuggesting { .. } => StatusCode::NOT_FOUND,
-            WebError::BadRequest(_) | WebError::BadInput { .. } => StatusCode::BAD_REQUEST,
+            WebError::BadRequest(_) | WebError::BadInput { .. } | WebError::BadForm { .. } => {
+                StatusCode::BAD_REQUEST
+            }
             WebError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             WebError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
@@ -76,7 +86,7 @@ impl WebError {
         match self {
             WebError::NotFound(_) | WebError::NotFoundSuggesting { .. } => "not_found",
             WebError::BadRequest(_) => "bad_request",
-            WebError::BadInput { .. } => "bad_input",
+            WebError::BadInput { .. } | WebError::BadForm { .. } => "bad_input",
             WebError::TooLarge(_) => "too_large",
             WebError::MethodNotAllowed { .. } => "method_not_allowed",
             WebError::Timeout(_) => "timeout",
@@ -110,6 +120,8 @@ struct ErrorObject<'a> {
     details: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     errors: Option<&'a serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fields: Option<&'a serde_json::Value>,
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     suggestions: &'a [Suggestion],
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -150,7 +162,13 @@ impl ResponseError for Failure {
                     code: self.error.code(),
                     details,
                     errors: match &self.error {
-                        WebError::BadInput { errors, .. } => Some(errors),
+                        WebError::BadInput { errors, .. } | WebError::BadForm { errors, .. } => {
+                            Some(errors)
+                        }
+                        _ => None,
+                    },
+                    fields: match &self.error {
+                        WebError::BadForm { fields, .. } => Some(fields),
                         _ => None,
                     },
                     suggestions,

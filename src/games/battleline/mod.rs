@@ -22,6 +22,7 @@ pub mod damage;
 pub mod death;
 pub mod event;
 pub mod families;
+pub mod form;
 pub mod interpret;
 pub mod position;
 pub mod state;
@@ -69,6 +70,21 @@ impl Game for Battleline {
     type Readings = Interpretations;
     type MemoKey = ();
 
+    fn builder_form(values: &rules::FormFields) -> Option<rules::Form> {
+        Some(form::layout(values))
+    }
+    fn form_values(position: Option<&Position>) -> (rules::FormFields, Vec<String>) {
+        match position {
+            Some(p) => form::from_position(p),
+            None => (form::defaults(), Vec::new()),
+        }
+    }
+    fn from_form(values: &rules::FormFields) -> Result<Position, Vec<rules::FieldError>> {
+        form::to_position(values)
+    }
+    fn form_error(values: &rules::FormFields, error: &PositionError) -> rules::FieldError {
+        form::locate(values, error)
+    }
     fn read_position(text: &str) -> Result<Position, PositionError> {
         Position::from_json(text)
     }

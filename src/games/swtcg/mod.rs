@@ -18,6 +18,7 @@ pub mod attack;
 pub mod cite;
 pub mod event;
 pub mod families;
+pub mod form;
 pub mod format;
 pub mod interpret;
 pub mod odds;
@@ -58,6 +59,18 @@ impl Game for Swtcg {
     type Readings = Interpretations;
     type MemoKey = ();
 
+    fn builder_form(values: &rules::FormFields) -> Option<rules::Form> {
+        Some(form::layout(values))
+    }
+    fn form_values(position: Option<&Position>) -> (rules::FormFields, Vec<String>) {
+        position.map_or_else(|| (form::defaults(), Vec::new()), form::from_position)
+    }
+    fn from_form(values: &rules::FormFields) -> Result<Position, Vec<rules::FieldError>> {
+        form::to_position(values)
+    }
+    fn form_error(values: &rules::FormFields, error: &PositionError) -> rules::FieldError {
+        form::locate(values, error)
+    }
     fn read_position(text: &str) -> Result<Position, PositionError> {
         Position::from_json(text)
     }

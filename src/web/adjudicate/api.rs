@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use super::Refused;
 use crate::adjudicate::CatalogueGame;
-use crate::games::battleline::{position::caps, Adjudication, Battleline};
+use crate::games::battleline::{position::caps, Battleline};
 use crate::games::GameId;
 use crate::rules::{self, Game, PositionError, RecordConfig};
 use crate::web::error::{Failure, WebError};
@@ -238,10 +238,4 @@ fn write_adjudication<G: Game>(
         write!(w, ",\"states_omitted_from\":{n}")?;
     }
     w.write_all(b"}")
-}
-
-/// The error for an adjudication that stopped at a choice naming no candidate, in the
-/// words of its ending event.
-pub(super) fn choice_error(adj: &Adjudication) -> PositionError {
-    rules::input_error(adj).unwrap_or_else(|| PositionError::at("choices", ""))
 }

@@ -11,13 +11,12 @@
 //! This file owns the routes and what every page shares: storing and loading a position
 //! by hash and replaying it ([`Replay`]). The pages are one file each: `builder.rs`,
 //! `step.rs` (with the step page's posts and downloads), `compare.rs`, `rules.rs`; the
-//! API is `api.rs`, card-name suggestions `suggest.rs`, the form's fields `form.rs` and
-//! the view models `view.rs`.
+//! API is `api.rs`, card-name suggestions `suggest.rs` and the view models `view.rs`;
+//! each game's builder form is the game's own (`Game::builder_form`).
 
 mod api;
 mod builder;
 mod compare;
-mod form;
 mod limits;
 mod rules;
 mod step;

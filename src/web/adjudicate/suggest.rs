@@ -12,12 +12,40 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::{Deserialize, Serialize};
 
-use super::builder::{card_names, Kind};
+use crate::adjudicate::CatalogueGame;
+use crate::games::battleline::Battleline;
+use crate::rules::form::Source;
 use crate::search::{SearchError, SearchOptions};
 use crate::text::fold;
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
 use crate::web::{page, AppState};
+
+/// Which battle-line cards a name list holds (the catalogue adapter's kinds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// Anything that stands on a line: every card but artifacts (summoned ones too).
+    Creature,
+    Artifact,
+    /// What a play can name: creatures not summoned by a rule (Wall of Ice), and
+    /// artifacts.
+    Playable,
+}
+
+impl Kind {
+    pub(super) fn slug(self) -> &'static str {
+        match self {
+            Kind::Creature => "creature",
+            Kind::Artifact => "artifact",
+            Kind::Playable => "playable",
+        }
+    }
+}
+
+/// The catalogue's battle-line card names of `kind`, sorted.
+fn card_names(state: &AppState, kind: Kind) -> Vec<String> {
+    Battleline::names(&state.catalogue, &Source::Cards { kind: kind.slug() })
+}
 
 /// Suggestions answered at most.
 pub const MAX_SUGGESTIONS: usize = 8;

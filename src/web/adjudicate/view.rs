@@ -383,11 +383,6 @@ fn names_word(text: &str, word: &str) -> bool {
     })
 }
 
-/// A reading's value as people say it: `remaining_life` is "remaining life".
-pub fn reading_name(value: &str) -> String {
-    value.replace('_', " ")
-}
-
 /// One interpretation with the reading in force and the other one.
 #[derive(Debug, Clone, Serialize)]
 pub struct InterpretationView {

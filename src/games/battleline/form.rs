@@ -1,112 +1,37 @@
-//! The position builder's form: flat `name=value` pairs to a [`Position`] and back.
+//! Battle-line's builder form (issue #14: a game supplies its builder form through the
+//! core): the layout ([`form`]), a position written as the form's fields
+//! ([`from_position`]), a submission read back ([`to_position`], every problem at once,
+//! each at its field in words) and a resolver's error put at its field ([`locate`]).
 //!
 //! Field names: `seed`, `turns`, `turn` (the starting turn), `choices` (fixed chance
-//! outcomes, `chance:slot, …`), `decisions` (pinned decisions, `decision:option, …`), `json` (pasted position JSON, which wins when present),
+//! outcomes, `chance:slot, …`), `decisions` (pinned decisions, `decision:option, …`),
 //! `interp_<key>`; per player `p<P>_name`, `p<P>_life`; per slot
 //! `p<P>_s<N>_{card,name,attack,life,abilities,traits,damage,artifacts,status,warlord}`
 //! (lists comma-separated, `status` repeated); per play `a<I>_{player,play,slot,turn}`.
 //! A field that does not parse is reported by its label, not silently dropped.
+//!
+//! Decisions: the form shows 7 slots a player and 4 plays (the position's caps are
+//! larger; a position beyond them keeps a note and opens as JSON); a warlord is a
+//! three-way select, not a tick box (an unticked box could not say "not a warlord" to a
+//! catalogue warlord). Depends only on the core and this game.
 
-use std::collections::HashMap;
-
-use crate::games::battleline::position::{
-    ActionSpec, ArtifactSpec, ChoiceSpec, CreatureSpec, DecisionPin, PlayerSpec,
+use super::interpret::Interpretations;
+use super::position::Position;
+use super::position::{
+    caps, ActionSpec, ArtifactSpec, ChoiceSpec, CreatureSpec, DecisionPin, PlayerSpec,
 };
-use crate::games::battleline::{Interpretations, Position, INTERPRETATIONS};
-use crate::rules::Readings;
+use super::state::Status;
+use crate::rules::form::{
+    self, list, number, Choice, Field, FieldError, Form, FormFields, Group, GroupStyle, Kind, List,
+    Section, Source, Width,
+};
 
 /// Slots per player on the form (the position cap is larger: paste JSON for more).
 pub const FORM_SLOTS: usize = 7;
 /// Rows of cards to be played on the form.
 pub const FORM_PLAYS: usize = 4;
-/// Pairs accepted from one form post.
-pub const MAX_FIELDS: usize = 600;
 
-/// The form's values, by field name; `status` may repeat.
-#[derive(Debug, Default, Clone)]
-pub struct Fields(pub HashMap<String, Vec<String>>);
-
-impl Fields {
-    pub fn from_pairs(pairs: Vec<(String, String)>) -> Fields {
-        let mut map: HashMap<String, Vec<String>> = HashMap::new();
-        for (k, v) in pairs {
-            map.entry(k).or_default().push(v);
-        }
-        Fields(map)
-    }
-
-    /// The first value of `name`, trimmed ("" when absent).
-    pub fn get(&self, name: &str) -> &str {
-        self.0
-            .get(name)
-            .and_then(|v| v.first())
-            .map(|s| s.trim())
-            .unwrap_or("")
-    }
-
-    pub fn all(&self, name: &str) -> &[String] {
-        self.0.get(name).map(|v| v.as_slice()).unwrap_or(&[])
-    }
-
-    fn set(&mut self, name: String, value: String) {
-        self.0.insert(name, vec![value]);
-    }
-}
-
-fn list(s: &str) -> Vec<String> {
-    s.split([',', ';'])
-        .map(|x| x.trim().to_string())
-        .filter(|x| !x.is_empty())
-        .collect()
-}
-
-/// A problem with the builder's form, at the field it concerns when there is one.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct FieldError {
-    /// The form field at fault (`p0_s2_abilities`), or `None` for the whole form.
-    pub field: Option<String>,
-    /// The problem in words, saying where: `Alice, slot 2: unknown battle-line ability …`.
-    pub message: String,
-}
-
-impl FieldError {
-    fn at(field: impl Into<String>, message: String) -> FieldError {
-        FieldError {
-            field: Some(field.into()),
-            message,
-        }
-    }
-
-    /// A problem with no field of its own (the pasted JSON's, an upload's).
-    pub fn general(message: String) -> FieldError {
-        FieldError {
-            field: None,
-            message,
-        }
-    }
-}
-
-fn number<T: std::str::FromStr>(
-    f: &Fields,
-    name: &str,
-    label: &str,
-    errors: &mut Vec<FieldError>,
-) -> Option<T> {
-    let v = f.get(name);
-    if v.is_empty() {
-        return None;
-    }
-    match v.parse() {
-        Ok(n) => Some(n),
-        Err(_) => {
-            errors.push(FieldError::at(
-                name,
-                format!("{label}: {v:?} is not a whole number"),
-            ));
-            None
-        }
-    }
-}
+type Fields = FormFields;
 
 /// How the form names player `p` (0 or 1): the name typed in, else `Player 1`.
 pub fn player_label(f: &Fields, p: usize) -> String {
@@ -129,17 +54,7 @@ fn play_rows(f: &Fields) -> Vec<usize> {
 pub fn locate(f: &Fields, e: &crate::rules::position::PositionError) -> FieldError {
     let path = e.path.as_str();
     let message = &e.message;
-    // `head[3].rest` as `("head", Some(3), "rest")`.
-    fn split(path: &str) -> (&str, Option<usize>, &str) {
-        let (first, rest) = match path.find('.') {
-            Some(i) => (&path[..i], &path[i + 1..]),
-            None => (path, ""),
-        };
-        match first.split_once('[') {
-            Some((name, index)) => (name, index.trim_end_matches(']').parse().ok(), rest),
-            None => (first, None, rest),
-        }
-    }
+    let split = form::split_path;
     let (head, index, rest) = split(path);
     match (head, index) {
         ("players", Some(p @ 0..=1)) => {
@@ -184,17 +99,7 @@ pub fn locate(f: &Fields, e: &crate::rules::position::PositionError) -> FieldErr
         ("turn", None) => FieldError::at("turn", format!("Starting turn: {message}")),
         ("choices", _) => FieldError::at("choices", format!("Fixed chance outcomes: {message}")),
         ("decisions", _) => FieldError::at("decisions", format!("Pinned decisions: {message}")),
-        ("interpretations", None) => {
-            let key = rest.split('.').next().unwrap_or_default();
-            if INTERPRETATIONS.iter().any(|i| i.key == key) {
-                FieldError::at(
-                    format!("interp_{key}"),
-                    format!("Interpretation {key}: {message}"),
-                )
-            } else {
-                FieldError::general(format!("Interpretations: {message}"))
-            }
-        }
+        ("interpretations", None) => form::reading_error::<Interpretations>(rest, message),
         _ if path.is_empty() => FieldError::general(message.clone()),
         _ => FieldError::general(format!("{path}: {message}")),
     }
@@ -288,37 +193,6 @@ const SLOT_FIELDS: &[&str] = &[
 /// Play fields, after `a<I>_`.
 const PLAY_FIELDS: &[&str] = &["player", "play", "slot", "turn"];
 
-/// Whether the builder reads a field of this name (see [`ACCEPTED_FIELDS`]).
-pub fn is_known_field(name: &str) -> bool {
-    let numbered = |s: &str, max: usize| s.parse::<usize>().is_ok_and(|n| (1..=max).contains(&n));
-    if matches!(
-        name,
-        "seed" | "turns" | "turn" | "choices" | "decisions" | "json"
-    ) {
-        return true;
-    }
-    if let Some(key) = name.strip_prefix("interp_") {
-        return INTERPRETATIONS.iter().any(|i| i.key == key);
-    }
-    if let Some(rest) = name.strip_prefix('a') {
-        return rest
-            .split_once('_')
-            .is_some_and(|(i, field)| numbered(i, FORM_PLAYS) && PLAY_FIELDS.contains(&field));
-    }
-    let Some(rest) = name
-        .strip_prefix("p0_")
-        .or_else(|| name.strip_prefix("p1_"))
-    else {
-        return false;
-    };
-    if matches!(rest, "name" | "life") {
-        return true;
-    }
-    rest.strip_prefix('s')
-        .and_then(|r| r.split_once('_'))
-        .is_some_and(|(n, field)| numbered(n, FORM_SLOTS) && SLOT_FIELDS.contains(&field))
-}
-
 /// The position the form describes, or the problems with its fields.
 pub fn to_position(f: &Fields) -> Result<Position, Vec<FieldError>> {
     let mut errors = Vec::new();
@@ -410,18 +284,7 @@ pub fn to_position(f: &Fields) -> Result<Position, Vec<FieldError>> {
         });
     }
     // Each reading is switched by key, and an unknown value is reported for its field.
-    let mut interpretations = Interpretations::default();
-    for info in INTERPRETATIONS {
-        let v = f.get(&format!("interp_{}", info.key));
-        if !v.is_empty() {
-            if let Err(e) = interpretations.set(info.key, v) {
-                errors.push(FieldError::at(
-                    format!("interp_{}", info.key),
-                    format!("Interpretation {}: {e}", info.key),
-                ));
-            }
-        }
-    }
+    let interpretations = form::readings_from::<Interpretations>(f, &mut errors);
     let position = Position {
         game: "battleline".into(),
         seed: number(f, "seed", "Seed", &mut errors).unwrap_or(0),
@@ -445,25 +308,22 @@ pub fn to_position(f: &Fields) -> Result<Position, Vec<FieldError>> {
 pub fn from_position(pos: &Position) -> (Fields, Vec<String>) {
     let mut f = Fields::default();
     let mut notes = Vec::new();
-    f.set("seed".into(), pos.seed.to_string());
-    f.set("turns".into(), pos.turns.to_string());
-    f.set("turn".into(), pos.turn.to_string());
+    f.set("seed", pos.seed.to_string());
+    f.set("turns", pos.turns.to_string());
+    f.set("turn", pos.turn.to_string());
     let fixed: Vec<String> = pos
         .choices
         .iter()
         .map(|c| format!("{}:{}", c.chance, c.slot))
         .collect();
-    f.set("choices".into(), fixed.join(", "));
+    f.set("choices", fixed.join(", "));
     let pinned: Vec<String> = pos
         .decisions
         .iter()
         .map(|d| format!("{}:{}", d.decision, d.option))
         .collect();
-    f.set("decisions".into(), pinned.join(", "));
-    let chosen = pos.interpretations.chosen();
-    for (key, value) in chosen {
-        f.set(format!("interp_{key}"), value.into());
-    }
+    f.set("decisions", pinned.join(", "));
+    form::readings_values(&pos.interpretations, &mut f);
     for (p, player) in pos.players.iter().enumerate() {
         f.set(format!("p{p}_name"), player.name.clone());
         f.set(format!("p{p}_life"), player.life.to_string());
@@ -519,10 +379,10 @@ pub fn from_position(pos: &Position) -> (Fields, Vec<String>) {
             if !arts.is_empty() {
                 f.set(key("artifacts"), arts.join(", "));
             }
-            f.0.insert(key("status"), c.status.clone());
+            f.set_all(key("status"), c.status.clone());
             match c.warlord {
-                Some(true) => f.set(key("warlord"), "yes".into()),
-                Some(false) => f.set(key("warlord"), "no".into()),
+                Some(true) => f.set(key("warlord"), "yes"),
+                Some(false) => f.set(key("warlord"), "no"),
                 None => {}
             }
         }
@@ -542,4 +402,243 @@ pub fn from_position(pos: &Position) -> (Fields, Vec<String>) {
         notes.push("Some plays cannot be shown on the form; paste the JSON to keep them.".into());
     }
     (f, notes)
+}
+
+/// The values of a new position's form: one turn, seed 1, both players at 20 life.
+pub fn defaults() -> Fields {
+    let mut f = Fields::default();
+    for (k, v) in [
+        ("turns", "1"),
+        ("seed", "1"),
+        ("p0_life", "20"),
+        ("p1_life", "20"),
+        ("p0_name", "Player 1"),
+        ("p1_name", "Player 2"),
+    ] {
+        f.set(k, v);
+    }
+    f
+}
+
+/// A status's name for people and what it does (`Soothsaid`, `loses its next attack`):
+/// its meaning split at the colon.
+fn status_choice(s: Status) -> Choice {
+    let (label, hint) = match s.meaning().split_once(':') {
+        Some((label, hint)) => (label.trim(), hint.trim()),
+        None => (s.meaning(), ""),
+    };
+    Choice {
+        value: s.name().to_string(),
+        label: label.to_string(),
+        hint: hint.to_string(),
+    }
+}
+
+/// One slot's card on the form.
+fn slot(f: &Fields, p: usize, n: usize) -> Group {
+    let key = |x: &str| format!("p{p}_s{n}_{x}");
+    let small = |x: &str, label: &str, placeholder: &str| {
+        Field::number(key(x), label, 0, i64::from(caps::STAT))
+            .placeholder(placeholder)
+            .width(Width::Small)
+            .from(f)
+    };
+    let fields = vec![
+        Field::listed(key("card"), "Catalogue card", "cards")
+            .width(Width::Wide)
+            .summary("")
+            .from(f),
+        Field::text(key("name"), "or a hypothetical creature's name")
+            .width(Width::Wide)
+            .summary(" (hypothetical)")
+            .from(f),
+        small("attack", "Attack", "card's"),
+        small("life", "Life", "card's"),
+        Field::number(key("damage"), "Damage on it", 0, i64::from(caps::LIFE))
+            .placeholder("0")
+            .width(Width::Small)
+            .from(f),
+        Field::new(
+            key("warlord"),
+            "Warlord",
+            Kind::Select {
+                options: vec![
+                    Choice::new("", "as the card"),
+                    Choice::new("yes", "yes"),
+                    Choice::new("no", "no"),
+                ],
+            },
+        )
+        .width(Width::Small)
+        .from(f),
+        Field::text(key("abilities"), "Abilities")
+            .placeholder("Armor 2, Fury")
+            .hint("comma-separated; empty keeps the card's")
+            .width(Width::Wide)
+            .from(f),
+        Field::text(key("traits"), "Traits")
+            .placeholder("Beast, Rider")
+            .from(f),
+        Field::listed(key("artifacts"), "Artifacts it carries", "artifacts").from(f),
+        Field::new(
+            key("status"),
+            "Statuses",
+            Kind::Multi {
+                options: Status::ALL.into_iter().map(status_choice).collect(),
+            },
+        )
+        .context(format!("{}'s slot {n}: ", player_label(f, p)))
+        .width(Width::Full)
+        .from(f),
+    ];
+    // Each label says its slot to a screen reader, which does not see the card around it.
+    let who = player_label(f, p);
+    let fields = fields
+        .into_iter()
+        .map(|field| match field.context.is_empty() {
+            true => field.context(format!("{who}, slot {n}: ")),
+            false => field,
+        })
+        .collect();
+    Group {
+        id: format!("p{p}-s{n}"),
+        title: format!("Slot {n}"),
+        empty: "add a creature".into(),
+        open: n == 1,
+        fields,
+    }
+}
+
+/// One row of "Cards played".
+fn play(f: &Fields, i: usize) -> Group {
+    let key = |x: &str| format!("a{i}_{x}");
+    let names = [0, 1].map(|p| player_label(f, p));
+    let fields = vec![
+        Field::new(
+            key("player"),
+            format!("Play {i}: player"),
+            Kind::Select {
+                options: vec![
+                    Choice::new("1", format!("1 ({})", names[0])),
+                    Choice::new("2", format!("2 ({})", names[1])),
+                ],
+            },
+        )
+        .width(Width::Small)
+        .from(f),
+        Field::listed(key("play"), "card", "playable")
+            .context(format!("Play {i}: "))
+            .width(Width::Wide)
+            .from(f),
+        Field::number(key("slot"), "slot", 1, caps::SLOTS as i64)
+            .context(format!("Play {i}: "))
+            .placeholder("end")
+            .width(Width::Small)
+            .from(f),
+        Field::number(key("turn"), "turn", 1, i64::from(caps::TURNS))
+            .context(format!("Play {i}: "))
+            .placeholder("1")
+            .width(Width::Small)
+            .from(f),
+    ];
+    Group {
+        id: format!("play-{i}"),
+        title: format!("Play {i}"),
+        empty: String::new(),
+        open: true,
+        fields,
+    }
+}
+
+/// The builder's form showing `f`.
+pub fn layout(f: &Fields) -> Form {
+    let setup = Section::new(
+        "setup",
+        "The game",
+        vec![
+            Field::number("seed", "Seed", 0, i64::MAX)
+                .hint("picks every random outcome")
+                .from(f),
+            Field::number("turns", "Turns to play", 1, i64::from(caps::TURNS)).from(f),
+            Field::number("turn", "Starting turn", 1, i64::from(caps::MAX_FIRST_TURN))
+                .placeholder("1")
+                .from(f),
+            Field::text("choices", "Fixed chance outcomes")
+                .placeholder("1:3, 2:1")
+                .hint("chance:slot pairs; 1:3 makes chance 1 pick slot 3")
+                .width(Width::Wide)
+                .from(f),
+            Field::text("decisions", "Pinned decisions")
+                .placeholder("1:2")
+                .hint("decision:option pairs; 1:2 makes decision 1 take option 2")
+                .width(Width::Wide)
+                .from(f),
+        ],
+    );
+    let mut sections = vec![setup];
+    for p in 0..2 {
+        sections.push(
+            Section::new(
+                format!("player-{}", p + 1),
+                format!("Player {}", p + 1),
+                vec![
+                    Field::text(format!("p{p}_name"), "Name").from(f),
+                    Field::number(format!("p{p}_life"), "Life", 0, i64::from(caps::LIFE)).from(f),
+                ],
+            )
+            .groups(
+                GroupStyle::Cards,
+                (1..=FORM_SLOTS).map(|n| slot(f, p, n)).collect(),
+            ),
+        );
+    }
+    sections.push(
+        Section::new("plays", "Cards played", Vec::new())
+            .note("creatures and artifacts played during the turns")
+            .folded()
+            .groups(
+                GroupStyle::Rows,
+                (1..=FORM_PLAYS).map(|i| play(f, i)).collect(),
+            ),
+    );
+    sections.push(form::readings_section::<Interpretations>(f));
+    Form {
+        game: super::cite::GAME,
+        title: "Adjudicate a battle-line position".into(),
+        lede: "Rebuild the disputed board, then step through what the rules engine does; \
+               every step cites the rule that caused it."
+            .into(),
+        accepts: ACCEPTED_FIELDS.into(),
+        sections,
+        lists: vec![
+            List {
+                id: "cards",
+                source: Source::Cards { kind: "creature" },
+            },
+            List {
+                id: "artifacts",
+                source: Source::Cards { kind: "artifact" },
+            },
+            List {
+                id: "playable",
+                source: Source::Cards { kind: "playable" },
+            },
+            List {
+                id: "statuses",
+                source: Source::Values {
+                    values: Status::ALL.iter().map(|s| s.name().to_string()).collect(),
+                },
+            },
+        ],
+        caps: vec![
+            ("json_bytes", caps::JSON_BYTES as u64),
+            ("slots", caps::SLOTS as u64),
+            ("abilities", caps::ABILITIES as u64),
+            ("turns", u64::from(caps::TURNS)),
+            ("first_turn", u64::from(caps::MAX_FIRST_TURN)),
+            ("actions", caps::ACTIONS as u64),
+            ("choices", caps::CHOICES as u64),
+        ],
+        notes: Vec::new(),
+    }
 }
