@@ -332,3 +332,21 @@ async fn an_unknown_field_in_an_action_is_located() {
     );
     assert!(v["errors"][0]["line"].is_number(), "{v}");
 }
+
+#[actix_rt::test]
+async fn the_builder_offers_karth_and_opens_its_pasted_json() {
+    let (status, _, html) =
+        common::http::get(common::bundled_state(), "/adjudicate?game=karth", None).await;
+    assert_eq!(status, StatusCode::OK, "{html}");
+    assert!(
+        html.contains("Heroes of Karth"),
+        "the game chooser names it"
+    );
+    assert!(
+        html.contains(r#"name="json""#),
+        "a position's JSON can be pasted"
+    );
+    if let Ok(out) = std::env::var("KARTH_BUILDER_HTML") {
+        std::fs::write(out, &html).expect("writes");
+    }
+}
