@@ -449,7 +449,10 @@ fn a_called_animal_enters_within_radius_one_after_a_turn_at_the_side() {
         {"do": "call_pet", "card": "Marsh Hound", "by": "K", "at": [3, 5]},
         {"do": "call_pet", "card": "Marsh Hound", "by": "K", "at": [2, 2]}
     ]);
-    assert_eq!(judge(&p), ["no 5.4.6", "no 5.4.6", "ok 5.4.6"]);
+    let (adj, _) = play(&p);
+    assert_eq!(verdicts(&adj), ["no 5.4.6", "no 5.4.6", "ok 5.4.6"]);
+    // "Radius 1" is the 8 surrounding spaces (published).
+    assert!(cites(&adj, cite::base::RADIUS.sentence));
 }
 
 #[test]

@@ -116,8 +116,15 @@ pub fn spawn_space(st: &State, player: &str, at: Cell) -> Result<(), Reject> {
         st.unit_at(at)
             .map(|u| format!("{} already stands on {}", u.id, self::at(at)))
     };
+    let rule = Rule::from(&crate::games::karth::cite::s5::SPAWNER);
+    // Whose spawner it is rests on who laid it (house rule K6).
+    let rule = if st.terrain(at) == Terrain::Spawner && !mine {
+        rule.house(&house::HALVES)
+    } else {
+        rule
+    };
     match reason {
-        Some(r) => Err(no(&crate::games::karth::cite::s5::SPAWNER, r).at(&[at])),
+        Some(r) => Err(no(rule, r).at(&[at])),
         None => Ok(()),
     }
 }

@@ -518,7 +518,7 @@ pub fn call_pet(
     }
     if !within_radius_1(caller.at, at_) {
         return Err(no(
-            Rule::from(&s5::ANIMAL_ENTER),
+            Rule::from(&s5::ANIMAL_ENTER).house(&base::RADIUS),
             format!(
                 "{} is not within a radius of 1 from {by} at {}",
                 at(at_),
