@@ -1327,6 +1327,17 @@ fn hostile_positions_are_errors_or_play_out_never_panic() {
 }
 
 #[test]
+fn a_huge_income_saturates_never_overflows() {
+    let mut p = base();
+    p["players"][0]["hand"] = json!(["Mint"]);
+    p["cards"] = json!([{"name": "Mint", "type": "income", "text": "Gain 4294967295 gold."}]);
+    p["actions"] = json!([{"do": "play_income", "card": "Mint"}]);
+    let (adj, st) = play(&p);
+    assert_eq!(verdicts(&adj), ["ok 5.9.1"]);
+    assert_eq!(gold(&st, "Ann"), u32::MAX);
+}
+
+#[test]
 fn on_rejection_stop_ends_at_the_first_rejection_and_the_state_resumes() {
     let mut p = base();
     p["on_rejection"] = json!("stop");

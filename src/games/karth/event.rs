@@ -285,7 +285,7 @@ pub fn apply(st: &mut State, change: &Change) {
         | Change::Bless { .. } => {}
         Change::GainGold { player, gold, .. } | Change::Income { player, gold, .. } => {
             if let Some(i) = pi(st, player) {
-                st.position.players[i].gold += gold;
+                st.position.players[i].gold = st.position.players[i].gold.saturating_add(*gold);
             }
             if let Change::Income { player, card, .. } = change {
                 if let Some(i) = pi(st, player) {

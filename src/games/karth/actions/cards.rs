@@ -56,7 +56,7 @@ pub fn income(st: &State, who: &str, card: &str) -> Judged {
                     Terrain::of(&c.terrain) == Terrain::Gold && c.owner.as_deref() == Some(who)
                 })
                 .count() as u32;
-            (n * held, true)
+            (n.saturating_mul(held), true)
         }
         None => (0, false),
     };

@@ -211,7 +211,7 @@ pub fn dies(st: &State, id: &str, pay: &[String]) -> Judged {
                 format!("{} was snatched by {id}", it.card),
             ));
         }
-        total += st.card(&it.card).map_or(0, |c| c.value);
+        total = total.saturating_add(st.card(&it.card).map_or(0, |c| c.value));
     }
     let have = super::common::gold(st, &u.owner);
     if have < total {
