@@ -4,7 +4,8 @@
 //! file per family of section 5: `summon.rs` (hiring, the side, bringing in, pets,
 //! tokens: 5.1–5.5), `movement.rs` (moves, teleporters, attacks and line of sight:
 //! 5.10 and section 4), `items.rs` (5.6–5.7), `cards.rs` (spells, income, scribe, the
-//! end of the turn: 5.8–5.9). Nothing here changes the state; `event::apply` does.
+//! end of the turn: 5.8–5.9), with what they share in `common.rs`. Nothing here changes
+//! the state; `event::apply` does.
 
 pub mod cards;
 pub mod common;
@@ -18,7 +19,7 @@ use super::format::{Action, Cell};
 use super::state::{at, State};
 use common::actor;
 
-/// Judges `action` (number `n`, 0-based) against `st`.
+/// Judges `action` against `st`: accepted with its changes, or rejected.
 pub fn judge(st: &State, action: &Action) -> Judged {
     let who = actor(st, action).to_string();
     match action {
