@@ -10,6 +10,7 @@ use crate::catalogue::Catalogue;
 use crate::games::arcane::{self, Arcane};
 use crate::games::battleline::{Battleline, CardDef, CardSource};
 use crate::games::keyforge::{self, Keyforge};
+use crate::games::karth::{self, Karth};
 use crate::games::swtcg::{self, Swtcg};
 use crate::rules::form::Source;
 use crate::rules::position::{parse_json, PositionError};
@@ -168,6 +169,61 @@ impl arcane::CardSource for ArcaneCards<'_> {
             .cards
             .iter()
             .filter(|c| c.game == arcane::cite::GAME)
+            .map(|c| c.name.as_str());
+        crate::text::closest(name, names, 1)
+            .first()
+            .map(|s| s.to_string())
+    }
+}
+
+impl CatalogueGame for Karth {
+    fn with_cards<R>(catalogue: &Catalogue, f: impl FnOnce(&Self::Cards<'_>) -> R) -> R {
+        f(&KarthCards(catalogue))
+    }
+}
+
+/// The catalogue's Heroes of Karth cards, seen by the play engine: type, class and
+/// classes read by the same functions the deck validator uses (`grammar::karth`).
+pub struct KarthCards<'a>(pub &'a Catalogue);
+
+impl karth::CardSource for KarthCards<'_> {
+    fn card(&self, name: &str) -> Option<karth::CardDef> {
+        use crate::grammar::karth as read;
+        let card = self.0.card(karth::cite::GAME, name)?;
+        let attr = |n: &str| card.attribute(n).map(|a| a.value.as_str());
+        // A card's side: an ally card's own (`Allegiance`, `Shard`), or its faction's.
+        let side = card.faction.as_deref().and_then(|f| {
+            crate::catalogue::Side::parse(f).or_else(|| {
+                self.0
+                    .factions(karth::cite::GAME)
+                    .find(|x| x.name == f)
+                    .and_then(|x| x.side)
+            })
+        });
+        Some(karth::CardDef {
+            name: card.name.clone(),
+            kind: read::CardType::parse(&card.card_type)?,
+            value: card.value.unwrap_or(0).clamp(0, i64::from(u32::MAX)) as u32,
+            class: read::class(attr("class")),
+            classes: read::classes(attr("classes")),
+            traits: card.traits.clone(),
+            abilities: card.abilities.iter().map(|a| a.label()).collect(),
+            text: card.text.clone(),
+            dual_wield: read::yes(attr("dual_wield")),
+            side: side.map(|s| match s {
+                crate::catalogue::Side::Allegiance => karth::format::Allegiance::Allegiance,
+                crate::catalogue::Side::Shard => karth::format::Allegiance::Shard,
+            }),
+        })
+    }
+
+    fn suggest(&self, name: &str) -> Option<String> {
+        let names = self
+            .0
+            .data()
+            .cards
+            .iter()
+            .filter(|c| c.game == karth::cite::GAME)
             .map(|c| c.name.as_str());
         crate::text::closest(name, names, 1)
             .first()

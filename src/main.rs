@@ -336,6 +336,7 @@ fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
         Ok(GameId::Swtcg) => adjudicate_game::<games::swtcg::Swtcg>(db, cfg, &file, &text),
         Ok(GameId::Keyforge) => adjudicate_game::<games::keyforge::Keyforge>(db, cfg, &file, &text),
         Ok(GameId::Arcane) => adjudicate_game::<games::arcane::Arcane>(db, cfg, &file, &text),
+        Ok(GameId::Karth) => adjudicate_game::<games::karth::Karth>(db, cfg, &file, &text),
         Err(e) => {
             eprint!("{}", errors_text(&file, &[e]));
             ExitCode::from(EXIT_BAD_INPUT)

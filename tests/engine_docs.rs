@@ -425,3 +425,95 @@ fn traceability_covers_every_sentence_of_seed_004() {
         uncovered.join("\n")
     );
 }
+
+/// Sentences of seed 001 that are not rules of play, with where they are checked.
+const KARTH_NOT_PLAY: &[(&str, &str)] = &[
+    ("Any Allegiance Hero can be added to factions allied to the Allegiance.", "deck building: the deck validator, `tests/fixtures/decks/rules/5.1_allegiance_hero.txt` (`decks::each_rule_fixture_breaks_exactly_its_rule`)"),
+    ("Any Shard Hero can be added to factions allied to the Shard.", "deck building: the deck validator's hero side check (`src/decks/rules/faction.rs`), `decks::single_card_changes_are_judged_by_the_rules`"),
+    ("There is no limit to the number of tokens that can accompany a Player's deck.", "deck building: `tests/fixtures/decks/rules/5.5.2_zero_value_tokens.txt` (`decks::each_rule_fixture_breaks_exactly_its_rule`)"),
+    ("Tokens that have a value greater than 0 can be included as part of a Players Token Pile if it is calculated as part of the 100 total value of a Players deck.", "deck building: `tests/fixtures/decks/rules/3.6_token_gold.txt`, `decks::gold_counts_heroes_terrain_and_valued_tokens`"),
+    ("Most items are neutral cards (can be used by any faction).", "describes the catalogue; neutral cards fit any deck: `tests/fixtures/decks/rules/3.10_neutral_fits.txt`"),
+    ("Most spell cards are neutral.", "describes the catalogue; neutral cards fit any deck: `tests/fixtures/decks/rules/3.10_neutral_fits.txt`"),
+    ("The bonuses are on the left and right edges of item cards are there so part of the card can be kept visible.", "the printed card's layout, not a rule of play"),
+];
+
+/// The engine tests that exercise `sentence` of seed 001: Karth fixtures citing it, and
+/// tests of `tests/engine_karth.rs` quoting it in a `// seed 001 §` comment.
+fn karth_tests_of(sentence: &str, fixtures: &[(String, String)], source: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let quoted = serde_json::to_string(sentence).unwrap_or_default();
+    for (name, text) in fixtures {
+        if text.contains(&quoted) {
+            found.push(format!("`{name}`"));
+        }
+    }
+    let escaped = sentence.replace('"', "\\\"");
+    let needle = "// seed 001 §";
+    let mut at = 0;
+    while let Some(i) = source[at..].find(needle) {
+        let start = at + i;
+        let end = source[start..]
+            .find('\n')
+            .map_or(source.len(), |e| start + e);
+        let line = &source[start..end];
+        if line.contains(sentence) || line.contains(&escaped) {
+            if let Some(f) = source[..start].rfind("\nfn ") {
+                let name: String = source[f + 4..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                let entry = format!("`engine_karth::{name}`");
+                if !found.contains(&entry) {
+                    found.push(entry);
+                }
+            }
+        }
+        at = end;
+    }
+    found
+}
+
+#[test]
+fn traceability_covers_every_sentence_of_seed_001() {
+    let cat = catalogue();
+    let fixtures = files("tests/fixtures/karth", "json");
+    let source = read("tests/engine_karth.rs");
+    let mut body = String::from("| § | heading | sentence | tests |\n| --- | --- | --- | --- |\n");
+    let mut uncovered = Vec::new();
+    let mut count = 0;
+    for r in cat
+        .data()
+        .rules
+        .iter()
+        .filter(|r| r.game == "karth" && r.section.starts_with("5.") && !r.text.is_empty())
+    {
+        for sentence in sentences(&r.text) {
+            count += 1;
+            let found = karth_tests_of(&sentence, &fixtures, &source);
+            let cell = if found.is_empty() {
+                match KARTH_NOT_PLAY.iter().find(|(s, _)| *s == sentence) {
+                    Some((_, why)) => format!("not a rule of play: {why}"),
+                    None => {
+                        uncovered.push(format!("{} {sentence}", r.section));
+                        "**not covered**".to_string()
+                    }
+                }
+            } else {
+                found.join(", ")
+            };
+            body.push_str(&format!(
+                "| {} | {} | {} | {cell} |\n",
+                r.section,
+                r.title,
+                sentence.replace('|', "\\|")
+            ));
+        }
+    }
+    assert!(count > 60, "seed 001 has {count} sentences");
+    generated("docs/traceability.md", "karth", &body);
+    assert!(
+        uncovered.is_empty(),
+        "seed 001 sentences no test exercises:\n{}",
+        uncovered.join("\n")
+    );
+}

@@ -9,6 +9,7 @@
 pub mod arcane;
 pub mod battleline;
 pub mod keyforge;
+pub mod karth;
 pub mod swtcg;
 
 use crate::rules::position::{unknown_game, PositionError};
@@ -25,6 +26,8 @@ pub enum GameId {
     Keyforge,
     /// Seed 004: Arcane Legions special abilities.
     Arcane,
+    /// Seed 001: Heroes of Karth play legality.
+    Karth,
 }
 
 impl GameId {
@@ -34,6 +37,7 @@ impl GameId {
         GameId::Swtcg,
         GameId::Keyforge,
         GameId::Arcane,
+        GameId::Karth,
     ];
 
     /// The slug in a position's `game` field.
@@ -43,6 +47,7 @@ impl GameId {
             GameId::Swtcg => swtcg::Swtcg::ID,
             GameId::Keyforge => keyforge::Keyforge::ID,
             GameId::Arcane => arcane::Arcane::ID,
+            GameId::Karth => karth::Karth::ID,
         }
     }
 
@@ -53,6 +58,7 @@ impl GameId {
             GameId::Swtcg => swtcg::Swtcg::NAME,
             GameId::Keyforge => keyforge::Keyforge::NAME,
             GameId::Arcane => arcane::Arcane::NAME,
+            GameId::Karth => karth::Karth::NAME,
         }
     }
 

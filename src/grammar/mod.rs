@@ -9,6 +9,7 @@
 
 pub mod ability_list;
 pub mod arcane;
+pub mod karth;
 pub mod keyforge;
 pub mod swtcg;
 

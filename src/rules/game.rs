@@ -90,6 +90,11 @@ pub trait Game: Sized + 'static {
 
     /// The board of `state`, for the step-through pages.
     fn board(state: &Self::State) -> super::view::Board;
+    /// The board of `state` as a grid of spaces, for games played on one (default:
+    /// none; the rows alone show the board).
+    fn grid(_state: &Self::State) -> Option<super::view::Grid> {
+        None
+    }
     /// The chance panel of `change` if it records a chance node, its outcomes named as
     /// `state` names them.
     fn chance_panel(state: &Self::State, change: &Self::Change)

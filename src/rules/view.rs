@@ -189,3 +189,50 @@ pub struct Bar {
 }
 
 impl Eq for Bar {}
+
+/// A board laid out on a grid of spaces (a battlefield of terrain cards), drawn beside
+/// the rows by the step-through when a game gives one ([`super::Game::grid`]).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Grid {
+    pub rows: usize,
+    pub cols: usize,
+    /// Every space, row by row, the top row first.
+    pub cells: Vec<GridCell>,
+    /// A path proposed or taken this step, space by space (`(row, col)`, 1-based).
+    pub path: Vec<(usize, usize)>,
+    /// Whether `path` belongs to a rejected action (drawn in red).
+    pub path_rejected: bool,
+    /// Why the step's action was rejected, with its rule, shown under the grid in red.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rejected: Option<String>,
+    /// What each kind of space means, `(kind, words)`, once each.
+    pub legend: Vec<(String, String)>,
+}
+
+/// One space of a [`Grid`].
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct GridCell {
+    /// 1-based.
+    pub row: usize,
+    pub col: usize,
+    /// What the space is (a terrain's name), its label.
+    pub label: String,
+    /// A short class for colour (`water`), lower case, letters and dashes only.
+    pub kind: String,
+    /// Whose space it is.
+    pub owner: String,
+    /// What lies on the space besides a piece (`wall`, `web`).
+    pub features: Vec<&'static str>,
+    /// The piece on it: its name, whose, what it carries.
+    pub piece: Option<GridPiece>,
+    /// Marked by a rejected action.
+    pub rejected: bool,
+}
+
+/// A piece standing on a [`GridCell`].
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct GridPiece {
+    pub name: String,
+    pub owner: String,
+    pub carries: Vec<String>,
+}

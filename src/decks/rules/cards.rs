@@ -12,7 +12,8 @@ impl DeckValidator {
         let mut classes: Vec<&str> = Vec::new();
         for (idx, _, _) in deck {
             let card = &self.cards[*idx];
-            if matches!(card.card_type.as_str(), "hero" | "unit" | "mercenary") {
+            let kind = crate::grammar::karth::CardType::parse(&card.card_type);
+            if kind.is_some_and(|k| k.has_class()) {
                 if let Some(cl) = &card.class {
                     classes.push(cl.as_str());
                 }
@@ -20,12 +21,13 @@ impl DeckValidator {
         }
         for (idx, _, lines) in deck {
             let card = &self.cards[*idx];
-            if card.card_type == "item"
-                && !card.classes.is_empty()
-                && !card
-                    .classes
+            let item = crate::grammar::karth::CardType::parse(&card.card_type)
+                == Some(crate::grammar::karth::CardType::Item);
+            if item
+                && !classes
                     .iter()
-                    .any(|k| classes.iter().any(|c| c.eq_ignore_ascii_case(k)))
+                    .any(|c| crate::grammar::karth::class_allows(&card.classes, Some(c)))
+                && !card.classes.is_empty()
             {
                 rules.push(Violation {
                     rule: "5.6.2".into(),

@@ -31,49 +31,19 @@ use std::collections::HashMap;
 /// Violations listed before the rest are summed up in one last message.
 pub const MAX_VIOLATIONS: usize = 100;
 
-/// A card's category (D5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Category {
-    Hero,
-    Barrack,
-    Treasury,
-    Spellbook,
-    Terrain,
-    Token,
-}
+/// A card's category (D5), read by the one reading of Karth cards both the deck
+/// validator and the play engine use ([`crate::grammar::karth`]).
+use crate::grammar::karth::{self as card_text, Category};
 
-impl Category {
-    fn of(card_type: &str) -> Category {
-        match card_type {
-            "hero" => Category::Hero,
-            "unit" | "mercenary" | "animal" => Category::Barrack,
-            "item" | "income" => Category::Treasury,
-            "spell" => Category::Spellbook,
-            "terrain" => Category::Terrain,
-            "token" => Category::Token,
-            // The importer allows only the types above for karth.
-            _ => Category::Barrack,
-        }
-    }
-    fn as_str(self) -> &'static str {
-        match self {
-            Category::Hero => "hero",
-            Category::Barrack => "barrack",
-            Category::Treasury => "treasury",
-            Category::Spellbook => "spellbook",
-            Category::Terrain => "terrain",
-            Category::Token => "token",
-        }
-    }
-    fn section(self) -> Section {
-        match self {
-            Category::Hero => Section::Heroes,
-            Category::Barrack => Section::Barrack,
-            Category::Treasury => Section::Treasury,
-            Category::Spellbook => Section::Spellbook,
-            Category::Terrain => Section::Terrain,
-            Category::Token => Section::Tokens,
-        }
+/// The decklist section a category belongs under.
+fn section(c: Category) -> Section {
+    match c {
+        Category::Hero => Section::Heroes,
+        Category::Barrack => Section::Barrack,
+        Category::Treasury => Section::Treasury,
+        Category::Spellbook => Section::Spellbook,
+        Category::Terrain => Section::Terrain,
+        Category::Token => Section::Tokens,
     }
 }
 
@@ -174,16 +144,9 @@ impl DeckValidator {
                 category: Category::of(&c.card_type),
                 belongs,
                 value: c.value.unwrap_or(0),
-                class: attr("class").filter(|s| !s.is_empty()),
-                classes: attr("classes")
-                    .map(|s| {
-                        s.split(';')
-                            .map(|x| x.trim().to_string())
-                            .filter(|x| !x.is_empty())
-                            .collect()
-                    })
-                    .unwrap_or_default(),
-                movement: attr("movement").is_some_and(|m| m.eq_ignore_ascii_case("yes")),
+                class: card_text::class(attr("class").as_deref()),
+                classes: card_text::classes(attr("classes").as_deref()),
+                movement: card_text::yes(attr("movement").as_deref()),
                 status: status.get(&key).copied(),
             });
         }

@@ -55,7 +55,7 @@ impl DeckValidator {
             };
             let card = &self.cards[idx];
             if let Some(s) = e.section {
-                let right = card.category.section();
+                let right = super::section(card.category);
                 if s != right && out.len() < MAX_VIOLATIONS {
                     if card.category == Category::Token
                         && matches!(s, Section::Barrack | Section::Treasury | Section::Spellbook)

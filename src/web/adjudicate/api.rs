@@ -103,6 +103,7 @@ async fn api_adjudicate(
             adjudicate_as::<crate::games::keyforge::Keyforge>(state, query, text).await
         }
         GameId::Arcane => adjudicate_as::<crate::games::arcane::Arcane>(state, query, text).await,
+        GameId::Karth => adjudicate_as::<crate::games::karth::Karth>(state, query, text).await,
     }
 }
 

@@ -140,6 +140,10 @@ macro_rules! for_game {
                 type $g = crate::games::arcane::Arcane;
                 $body
             }
+            crate::games::GameId::Karth => {
+                type $g = crate::games::karth::Karth;
+                $body
+            }
         }
     };
 }

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::rules::cite::{Basis, Citation, Source};
-use crate::rules::view::{Board, Ended, Mark, Piece};
+use crate::rules::view::{Board, Ended, Grid, Mark, Piece};
 use crate::rules::{Game, LoggedEvent, Readings};
 use crate::web::links;
 
@@ -243,12 +243,36 @@ pub struct BoardView {
     /// The interpretations the pieces on it can bring into play, when the game says.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub readings_in_play: Option<Vec<&'static str>>,
+    /// The board as a grid of spaces, for games played on one (drawn as SVG).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grid: Option<Grid>,
 }
+
+/// The SVG size of one grid space, in user units.
+pub const GRID_CELL: usize = 84;
 
 impl BoardView {
     /// The board the game gives for `st`.
     pub fn of<G: Game>(st: &G::State) -> BoardView {
-        BoardView::layout(G::board(st))
+        let mut view = BoardView::layout(G::board(st));
+        view.grid = G::grid(st);
+        view
+    }
+
+    /// The grid's SVG path through the centres of its `path` spaces (`M x y L x y …`).
+    pub fn grid_path(grid: &Grid) -> String {
+        grid.path
+            .iter()
+            .enumerate()
+            .map(|(i, (r, c))| {
+                format!(
+                    "{}{} {}",
+                    if i == 0 { "M" } else { " L" },
+                    (c - 1) * GRID_CELL + GRID_CELL / 2,
+                    (r - 1) * GRID_CELL + GRID_CELL / 2
+                )
+            })
+            .collect()
     }
 
     pub fn layout(board: Board) -> BoardView {
@@ -324,6 +348,7 @@ impl BoardView {
             has_health,
             ended: board.ended,
             readings_in_play: board.readings_in_play,
+            grid: None,
         }
     }
 
