@@ -34,8 +34,10 @@ use std::time::{Duration, Instant};
 /// Where the tests look for Chromium.
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 const INSTALL_HINT: &str = "install it with apt-get install -y --no-install-recommends chromium";
-/// The bound on every wait: for the server, for a page, for an element.
-pub const TIMEOUT: Duration = Duration::from_secs(20);
+/// The bound on every wait: for the server, for a page, for an element. Generous: a step
+/// page computes its odds in a debug build, and the suite runs four tests at a time on
+/// two cores; under a load of 15 a page took more than 20 s.
+pub const TIMEOUT: Duration = Duration::from_secs(60);
 /// Flags that keep Chromium from talking to anything but the test server.
 static OFFLINE_ARGS: [&str; 6] = [
     "--disable-background-networking",
