@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SECS=${1:-30}
 [[ $SECS =~ ^[1-9][0-9]*$ ]] || { echo "usage: $0 [SECONDS]  (a positive whole number)" >&2; exit 2; }
-TARGETS=(csv_file ability_list search_query decklist position request_head)
+TARGETS=(csv_file ability_list search_query decklist position builder_form request_head)
 
 rustup run nightly rustc --version >/dev/null 2>&1 || {
     echo "the nightly toolchain is missing: rustup toolchain install nightly" >&2

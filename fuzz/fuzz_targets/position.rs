@@ -1,11 +1,14 @@
-//! Arbitrary UTF-8 as position JSON (or a step-through's saved state holding one) through
-//! the reader, the resolver against the bundled catalogue, and the engine to the end. Nothing may panic or hang: the engine must end
-//! within its step bound, and every located error must carry a path or a location.
+//! Arbitrary UTF-8 as position JSON (or a step-through's saved state or a fixture holding
+//! one) through the game registry (`games::which`), then that game's reader, its resolver
+//! against the bundled catalogue, and its engine to the end, for every game Arbiter
+//! ships. Nothing may panic or hang: the engine must end within its step bound, and every
+//! located error must carry a path or a location.
 #![no_main]
 
-use arbiter::adjudicate::{read_opened, CatalogueCards};
+use arbiter::adjudicate::{read_opened, CatalogueGame};
 use arbiter::catalogue::{self, Catalogue};
-use arbiter::games::battleline::{self, RecordConfig};
+use arbiter::games::{self, GameId};
+use arbiter::rules::{self, RecordConfig};
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
 use std::sync::LazyLock;
@@ -16,11 +19,11 @@ static CATALOGUE: LazyLock<Catalogue> = LazyLock::new(|| {
     Catalogue::from_data(data, "fuzz".into())
 });
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let position = match read_opened(text) {
+/// The most steps any game's engine may take before it stops itself.
+const STEP_BOUND: usize = 20_000;
+
+fn play<G: CatalogueGame>(text: &str) {
+    let position = match read_opened::<G>(text) {
         Ok((p, _step)) => p,
         Err(e) => {
             assert!(
@@ -30,12 +33,25 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
     };
-    match battleline::adjudicate(
-        &position,
-        &CatalogueCards(&CATALOGUE),
-        RecordConfig { states: false },
-    ) {
-        Ok(adj) => assert!(adj.steps.len() as u32 <= battleline::MAX_STEPS + 1),
+    let played = G::with_cards(&CATALOGUE, |cards| {
+        rules::adjudicate::<G>(&position, cards, RecordConfig { states: false })
+    });
+    match played {
+        Ok(adj) => assert!(adj.steps.len() <= STEP_BOUND),
         Err(errors) => assert!(!errors.is_empty()),
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match games::which(text) {
+        Ok(GameId::Battleline) => play::<games::battleline::Battleline>(text),
+        Ok(GameId::Swtcg) => play::<games::swtcg::Swtcg>(text),
+        Ok(GameId::Keyforge) => play::<games::keyforge::Keyforge>(text),
+        Ok(GameId::Arcane) => play::<games::arcane::Arcane>(text),
+        Ok(GameId::Karth) => play::<games::karth::Karth>(text),
+        Err(e) => assert!(!e.path.is_empty() || e.line.is_some(), "{e}"),
     }
 });
