@@ -438,6 +438,57 @@ async fn the_karth_form_builds_a_question_and_lands_on_its_step() {
         "{html}"
     );
     assert!(html.contains(r#"name="u1_card" list="pieces" value="Silverhold Footman""#));
+    // Step 1: the move judged on the grid; a game without chance shows no odds, and the
+    // legend names Karth's own number (MV), not battle-line's attack and life.
+    let step1 = location.replace("/0", "/1");
+    let (status, _, html) = common::http::get(common::bundled_state(), &step1, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains(r#"<path class="path rejected""#), "{html}");
+    assert!(!html.contains("Odds from here"), "Karth has no chance");
+    assert!(html.contains("mv as they stand"), "the legend names MV");
+    assert!(!html.contains("attack / life"), "{html}");
+}
+
+/// The odds section stays for a game with chance (battle-line), and every game's rules
+/// doc is served as a page, linked from the rules page at each house rule and reading.
+#[actix_rt::test]
+async fn odds_stay_for_chance_and_every_rules_doc_is_served_and_linked() {
+    let position = serde_json::json!({
+        "seed": 7, "turns": 1,
+        "players": [
+            {"name": "Alice", "line": [{"card": "Will-o'-the-Glade"}]},
+            {"name": "Bob", "line": [{"card": "Hex Witch"}]}
+        ]
+    });
+    let (status, text, location) = post("/adjudicate", &[("json", &position.to_string())]).await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let (_, _, html) = common::http::get(common::bundled_state(), &location.unwrap(), None).await;
+    assert!(
+        html.contains("<h2>Odds from here</h2>"),
+        "battle-line has chance"
+    );
+    let (status, _, rules) =
+        common::http::get(common::bundled_state(), "/adjudicate/rules", None).await;
+    assert_eq!(status, StatusCode::OK);
+    for game in ["battleline", "swtcg", "keyforge", "arcane", "karth"] {
+        assert!(
+            rules.contains(&format!(
+                r#"<a href="/docs/{game}">docs/rules/{game}.md</a>"#
+            )),
+            "{game}: the rules page links its served doc"
+        );
+        let (status, _, page) =
+            common::http::get(common::bundled_state(), &format!("/docs/{game}"), None).await;
+        assert_eq!(status, StatusCode::OK, "/docs/{game}");
+        assert!(!page.contains("&lt;a id="), "{game}: anchors are anchors");
+    }
+    assert!(rules.contains(r#"href="/docs/karth#k5-other-terrain">in the rules doc</a>"#));
+    assert!(
+        rules.contains(r#"href="/docs/karth#interpretation-stops_movement">in the rules doc</a>"#)
+    );
+    let (_, _, karth) = common::http::get(common::bundled_state(), "/docs/karth", None).await;
+    assert!(karth.contains(r#"<h3 id="k5-other-terrain">"#));
+    assert!(karth.contains(r#"<a id="interpretation-stops_movement"></a>"#));
 }
 
 #[actix_rt::test]

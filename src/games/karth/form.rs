@@ -1245,7 +1245,7 @@ fn player_card(f: &FormFields, p: usize) -> Group {
             .from(f)
     };
     let pile = |x: &str, label: &str| {
-        Field::listed(key(x), label, "cards")
+        Field::listed(key(x), label, "all_cards")
             .items()
             .width(Width::Wide)
             .from(f)
@@ -1258,7 +1258,7 @@ fn player_card(f: &FormFields, p: usize) -> Group {
             .from(f),
         count("gold", "Gold"),
         pile("hand", "Hand"),
-        Field::listed(key("side"), "Off to the side", "cards")
+        Field::listed(key("side"), "Off to the side", "all_cards")
             .items()
             .placeholder("Grey Wolf@1")
             .hint("card@turn placed, comma-separated")
@@ -1385,7 +1385,7 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .hint("move_when_hired[:Class], direct_mercenary, direct_animal")
             .width(Width::Wide)
             .from(f),
-        Field::listed(key("summons"), "Tokens it requires", "cards")
+        Field::listed(key("summons"), "Tokens it requires", "all_cards")
             .items()
             .width(Width::Wide)
             .from(f),
@@ -1417,9 +1417,10 @@ fn action_row(f: &FormFields, i: usize) -> Group {
     let fields = vec![
         select(key("do"), &format!("Action {i}: what"), VERBS)
             .width(Width::Small)
+            .summary("")
             .from(f),
-        text("unit", "unit", "K", Width::Small),
-        Field::listed(key("card"), "card", "cards")
+        text("unit", "unit", "K", Width::Small).summary(""),
+        Field::listed(key("card"), "card", "all_cards")
             .context(context.clone())
             .width(Width::Normal)
             .from(f),
@@ -1443,7 +1444,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
     Group {
         id: format!("action-{i}"),
         title: format!("Action {i}"),
-        empty: String::new(),
+        empty: "add an action".into(),
         open: i == 1,
         fields,
     }
@@ -1452,7 +1453,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
 /// The builder's form showing `f`.
 pub fn layout(f: &FormFields) -> Form {
     let turn = Section::new(
-        "turn",
+        "when",
         "The turn",
         vec![
             Field::number("turn", "Turn", 1, i64::from(caps::NUMBER))
@@ -1478,7 +1479,7 @@ pub fn layout(f: &FormFields) -> Form {
         ],
     );
     let board = Section::new(
-        "board",
+        "battlefield",
         "The battlefield",
         vec![Field::new("board", "Rows of terrain", Kind::TextArea { rows: 6 })
             .hint("a line per row, top row first; spaces comma-separated: Grassland, Water, Forest, Spawner, Teleporter, Gold, Mana Pool (another name reads as Grassland); @Ann for who laid it, +wall, +web: Spawner@Ann, Forest+web")
@@ -1500,7 +1501,7 @@ pub fn layout(f: &FormFields) -> Form {
     let actions = Section::new("actions", "Actions", Vec::new())
         .note("judged in order, each accepted or rejected with its rule; a row reads the columns its action needs")
         .groups(
-            GroupStyle::Rows,
+            GroupStyle::Cards,
             (1..=FORM_ACTIONS).map(|i| action_row(f, i)).collect(),
         );
     let cards = Section::new(
@@ -1539,7 +1540,7 @@ pub fn layout(f: &FormFields) -> Form {
                 source: Source::Cards { kind: "item" },
             },
             List {
-                id: "cards",
+                id: "all_cards",
                 source: Source::Cards { kind: "card" },
             },
             List {

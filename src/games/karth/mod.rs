@@ -57,6 +57,7 @@ impl Game for Karth {
     const NAME: &'static str = "Heroes of Karth";
     const SEED: &'static str = cite::SEED;
     const RULES_DOC: &'static str = cite::RULES_DOC;
+    const HAS_CHANCE: bool = false;
 
     type Position = Position;
     type State = State;
