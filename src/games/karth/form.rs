@@ -1235,8 +1235,9 @@ fn select(name: String, label: &str, options: &[(&str, &str)]) -> Field {
     )
 }
 
-/// Player `p`'s card.
-fn player_card(f: &FormFields, p: usize) -> Group {
+/// Player `p`'s card: what most questions need (name, gold, hand, the side) or, with
+/// `more`, the rest (piles and this turn's counters), in a section folded by default.
+fn player_card(f: &FormFields, p: usize, more: bool) -> Group {
     let key = |x: &str| player_key(p, x);
     let count = |x: &str, label: &str| {
         Field::number(key(x), label, 0, i64::from(caps::NUMBER))
@@ -1250,44 +1251,53 @@ fn player_card(f: &FormFields, p: usize) -> Group {
             .width(Width::Wide)
             .from(f)
     };
-    let fields = vec![
-        Field::text(key("name"), "Name")
-            .placeholder(if p == 1 { "Ann" } else { "Bo" })
-            .width(Width::Small)
-            .summary("")
-            .from(f),
-        count("gold", "Gold"),
-        pile("hand", "Hand"),
-        Field::listed(key("side"), "Off to the side", "all_cards")
-            .items()
-            .placeholder("Grey Wolf@1")
-            .hint("card@turn placed, comma-separated")
+    let fields = if more {
+        vec![
+            pile("deck", "Deck (top first)"),
+            pile("discard", "Discard pile"),
+            pile("cemetery", "Cemetery"),
+            pile("tokens", "Token pile"),
+            count("side_mercenaries", "Mercenaries to the side this turn"),
+            count("side_animals", "Animals to the side this turn"),
+            count("field_mercenaries", "Mercenaries onto the field this turn"),
+            count("field_animals", "Animals onto the field this turn"),
+            count("income", "Income cards this turn"),
+            Field::new(
+                key("double_production"),
+                "Double Production in effect",
+                Kind::Checkbox,
+            )
             .width(Width::Wide)
             .from(f),
-        pile("deck", "Deck (top first)"),
-        pile("discard", "Discard pile"),
-        pile("cemetery", "Cemetery"),
-        pile("tokens", "Token pile"),
-        count("side_mercenaries", "Mercenaries to the side this turn"),
-        count("side_animals", "Animals to the side this turn"),
-        count("field_mercenaries", "Mercenaries onto the field this turn"),
-        count("field_animals", "Animals onto the field this turn"),
-        count("income", "Income cards this turn"),
-        Field::new(
-            key("double_production"),
-            "Double Production in effect",
-            Kind::Checkbox,
-        )
-        .width(Width::Wide)
-        .from(f),
-    ];
+        ]
+    } else {
+        vec![
+            Field::text(key("name"), "Name")
+                .placeholder(if p == 1 { "Ann" } else { "Bo" })
+                .width(Width::Small)
+                .summary("")
+                .from(f),
+            count("gold", "Gold"),
+            pile("hand", "Hand"),
+            Field::listed(key("side"), "Off to the side", "all_cards")
+                .items()
+                .placeholder("Grey Wolf@1")
+                .hint("card@turn placed, comma-separated")
+                .width(Width::Wide)
+                .from(f),
+        ]
+    };
     let fields = fields
         .into_iter()
         .map(|field| field.context(format!("Player {p}: ")))
         .collect();
     Group {
-        id: format!("p{p}"),
-        title: format!("Player {p}"),
+        id: format!("p{p}{}", if more { "-more" } else { "" }),
+        title: match (more, f.get(&key("name"))) {
+            (true, "") => format!("Player {p}"),
+            (true, name) => format!("Player {p} ({name})"),
+            (false, _) => format!("Player {p}"),
+        },
         empty: "add a player".into(),
         open: true,
         fields,
@@ -1490,7 +1500,14 @@ pub fn layout(f: &FormFields) -> Form {
         .note("the first laid the top half of the rows")
         .groups(
             GroupStyle::Cards,
-            (1..=2).map(|p| player_card(f, p)).collect(),
+            (1..=2).map(|p| player_card(f, p, false)).collect(),
+        );
+    let piles = Section::new("piles", "Piles and this turn's counters", Vec::new())
+        .note("decks, discards, cemeteries, token piles; what each player has done this turn")
+        .folded()
+        .groups(
+            GroupStyle::Cards,
+            (1..=2).map(|p| player_card(f, p, true)).collect(),
         );
     let units = Section::new("units", "Units on the battlefield", Vec::new())
         .note("a catalogue card (anything typed in overrides it) or an inline one with its type, class and MV")
@@ -1526,6 +1543,7 @@ pub fn layout(f: &FormFields) -> Form {
             actions,
             board,
             players,
+            piles,
             units,
             cards,
             form::readings_section::<Interpretations>(f),
