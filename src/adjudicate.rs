@@ -9,8 +9,8 @@
 use crate::catalogue::Catalogue;
 use crate::games::arcane::{self, Arcane};
 use crate::games::battleline::{Battleline, CardDef, CardSource};
-use crate::games::keyforge::{self, Keyforge};
 use crate::games::karth::{self, Karth};
+use crate::games::keyforge::{self, Keyforge};
 use crate::games::swtcg::{self, Swtcg};
 use crate::rules::form::Source;
 use crate::rules::position::{parse_json, PositionError};
@@ -179,6 +179,20 @@ impl arcane::CardSource for ArcaneCards<'_> {
 impl CatalogueGame for Karth {
     fn with_cards<R>(catalogue: &Catalogue, f: impl FnOnce(&Self::Cards<'_>) -> R) -> R {
         f(&KarthCards(catalogue))
+    }
+
+    /// `piece`: what stands on the battlefield (heroes, units, mercenaries, animals,
+    /// tokens); `item`; `card`: anything a hand or pile holds (every card but terrain).
+    fn kind_holds(kind: &str, card_type: &str) -> bool {
+        match kind {
+            "piece" => matches!(
+                card_type,
+                "hero" | "unit" | "mercenary" | "animal" | "token"
+            ),
+            "item" => card_type == "item",
+            "card" => card_type != "terrain",
+            _ => false,
+        }
     }
 }
 

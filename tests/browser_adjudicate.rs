@@ -1247,3 +1247,106 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
     drop(chromium);
     server.stop();
 }
+
+/// Issue #19: a judge builds a Heroes of Karth question in its own form and sees the
+/// rejected move drawn on the grid.
+///
+/// 1. `/adjudicate?game=karth`: every input labelled, nothing scrolls sideways at 390 px;
+/// 2. the board typed as rows of terrain, a footman on it with its MV, and one move into
+///    Water and on (rejected under the default reading of "stops movement");
+/// 3. submitted, it lands on step 0; step 1 draws the grid with the rejected path in red
+///    and names its rule (seed 001 §5.10.2);
+/// 4. screenshots of the form and the step, desktop and phone, in
+///    `target/browser-artifacts/adjudicate_karth_*.png`.
+///
+/// DOM work is batched into few `evaluate` calls (each costs about 100 ms).
+#[test]
+fn build_a_karth_move_in_its_form_and_see_it_rejected_on_the_grid() {
+    let Some(chromium) = Chromium::launch() else {
+        return;
+    };
+    let started = std::time::Instant::now();
+    let server = TestServer::start(common::bundled_state());
+    let base = server.base();
+    let tab = chromium.tab();
+
+    // 1. The form.
+    open_page(
+        &tab,
+        &format!("{base}/adjudicate?game=karth"),
+        "Adjudicate a Heroes of Karth play",
+    );
+    assert_labelled(&tab, "the Karth builder");
+    browser::full_screenshot(&tab, "adjudicate_karth_builder_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the Karth builder at 390 px");
+    browser::full_screenshot(&tab, "adjudicate_karth_builder_phone.png");
+    browser::viewport(&tab, None);
+
+    // 2. The question, as a paste would fill it.
+    set_fields(
+        &tab,
+        &[
+            ("turn", "3"),
+            (
+                "board",
+                "Grassland, Grassland, Spawner, Grassland, Grassland\n\
+                 Grassland, Water, Grassland, Grassland, Grassland\n\
+                 Grassland, Grassland, Forest, Grassland, Grassland\n\
+                 Grassland, Grassland, Spawner, Grassland, Grassland",
+            ),
+            ("u1_id", "K"),
+            ("u1_owner", "Ann"),
+            ("u1_card", "Silverhold Footman"),
+            ("u1_at", "2,1"),
+            ("u1_mv", "3"),
+            ("x1_do", "move"),
+            ("x1_unit", "K"),
+            ("x1_path", "2,2; 2,3"),
+        ],
+    );
+    submit(&tab);
+    let (hash, _) = wait_for_step(&tab, "step 0 of the question", |_, s| s == 0);
+
+    // 3. Step 1: the move judged.
+    open_page(
+        &tab,
+        &format!("{base}/adjudicate/p/{hash}/1"),
+        "Step 1 of 1 turn 3 · adjudication ended",
+    );
+    let (grid, red, rule): (bool, String, String) = eval_json(
+        &tab,
+        "(() => { const g = document.querySelector('svg.grid'); \
+           const p = g && g.querySelector('path.path.rejected'); \
+           const r = document.querySelector('.grid-rejected'); \
+           return [!!g, p ? getComputedStyle(p).stroke : '', r ? r.innerText : '']; })()",
+    );
+    assert!(grid, "the step draws the battlefield");
+    let rgb: Vec<u32> = red
+        .trim_start_matches("rgb(")
+        .trim_end_matches(')')
+        .split(',')
+        .filter_map(|x| x.trim().parse().ok())
+        .collect();
+    assert!(
+        rgb.len() == 3 && rgb[0] > 150 && rgb[1] < 100 && rgb[2] < 100,
+        "the rejected path is drawn in red: {red:?}"
+    );
+    assert!(
+        rule.contains("rejected under seed 001 §5.10.2"),
+        "the rule it breaks is named under the grid: {rule:?}"
+    );
+    assert_labelled(&tab, "the Karth step page");
+    browser::full_screenshot(&tab, "adjudicate_karth_step_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the Karth step page at 390 px");
+    browser::full_screenshot(&tab, "adjudicate_karth_step_phone.png");
+    browser::viewport(&tab, None);
+
+    drop(tab);
+    drop(chromium);
+    server.stop();
+    let took = started.elapsed();
+    eprintln!("the Karth browser test took {took:?}");
+    assert!(took < std::time::Duration::from_secs(30), "{took:?}");
+}

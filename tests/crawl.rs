@@ -41,6 +41,11 @@ async fn every_reachable_page_and_its_json_twin_answer_200() {
         "/decks",
         "/adjudicate",
         "/adjudicate/rules",
+        "/docs/battleline",
+        "/docs/swtcg",
+        "/docs/keyforge",
+        "/docs/arcane",
+        "/docs/karth",
     ] {
         assert!(seen.contains(must), "{must} is reachable from /");
     }

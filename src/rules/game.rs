@@ -32,6 +32,9 @@ pub trait Game: Sized + 'static {
     const SEED: &'static str;
     /// Where its house rules and interpretations are written (`docs/rules/<game>.md`).
     const RULES_DOC: &'static str;
+    /// Whether the game has chance at all (a game of legality alone, such as Karth's
+    /// §5, has none): without it, the step page shows no "odds from here".
+    const HAS_CHANCE: bool = true;
 
     /// The judge's input and the engine's output (serde; errors located by JSON path).
     type Position: Serialize + DeserializeOwned + Clone + std::fmt::Debug + Send + 'static;

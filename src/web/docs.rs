@@ -43,10 +43,66 @@ const DOCS: &[(&str, &str, &str, &str)] = &[
         "docs/rules/battleline.md",
         include_str!("../../docs/rules/battleline.md"),
     ),
+    (
+        "swtcg",
+        "Star Wars TCG attack rules and interpretations",
+        "docs/rules/swtcg.md",
+        include_str!("../../docs/rules/swtcg.md"),
+    ),
+    (
+        "keyforge",
+        "KeyForge rules and interpretations",
+        "docs/rules/keyforge.md",
+        include_str!("../../docs/rules/keyforge.md"),
+    ),
+    (
+        "arcane",
+        "Arcane Legions special abilities: rules and interpretations",
+        "docs/rules/arcane.md",
+        include_str!("../../docs/rules/arcane.md"),
+    ),
+    (
+        "karth",
+        "Heroes of Karth play legality: rules and interpretations",
+        "docs/rules/karth.md",
+        include_str!("../../docs/rules/karth.md"),
+    ),
 ];
+
+/// The page that serves repository file `file` (`docs/rules/karth.md`, with any
+/// `#anchor` kept): `/docs/karth#…`; `None` for a file the site does not serve.
+pub fn url_of(file: &str) -> Option<String> {
+    let (path, fragment) = match file.split_once('#') {
+        Some((p, f)) => (p, Some(f)),
+        None => (file, None),
+    };
+    let name = DOCS.iter().find(|d| d.2 == path)?.0;
+    Some(match fragment {
+        Some(f) => format!("/docs/{name}#{f}"),
+        None => format!("/docs/{name}"),
+    })
+}
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/docs/{name}", web::get().to(doc));
+}
+
+/// A link to place `fragment` (a heading's or a raw anchor's id) of served file `file`:
+/// `/docs/karth#k5-other-terrain`, or the page alone when the document has no such
+/// place; `None` for a file the site does not serve.
+pub fn link(file: &str, fragment: &str) -> Option<String> {
+    let &(name, _, _, text) = DOCS.iter().find(|d| d.2 == file)?;
+    let heading = |l: &str| {
+        let t = l.trim_start();
+        let hashes = t.bytes().take_while(|&b| b == b'#').count();
+        (1..=6).contains(&hashes) && anchor(t[hashes..].trim()) == fragment
+    };
+    let has = text.contains(&format!("<a id=\"{fragment}\"></a>")) || text.lines().any(heading);
+    Some(if has && !fragment.is_empty() {
+        format!("/docs/{name}#{fragment}")
+    } else {
+        format!("/docs/{name}")
+    })
 }
 
 /// A heading of a document.
@@ -131,13 +187,26 @@ fn inline(text: &str) -> String {
     let mut rest = text;
     let mut bold = false;
     loop {
-        let next = rest.find(['`', '*']);
+        let next = rest.find(['`', '*', '<']);
         let Some(i) = next else {
             html.push_str(&encode_text(rest));
             break;
         };
         html.push_str(&encode_text(&rest[..i]));
         rest = &rest[i..];
+        if rest.starts_with('<') {
+            match raw_anchor(rest) {
+                Some((id, tail)) => {
+                    html.push_str(&format!("<a id=\"{id}\"></a>"));
+                    rest = tail;
+                }
+                None => {
+                    html.push_str("&lt;");
+                    rest = &rest[1..];
+                }
+            }
+            continue;
+        }
         if rest.starts_with('`') {
             // A code span opens and closes with runs of as many backticks (``a `b` c``).
             let run = rest.bytes().take_while(|&b| b == b'`').count();
@@ -180,6 +249,17 @@ fn inline(text: &str) -> String {
         html.push_str("</strong>");
     }
     html
+}
+
+/// A raw anchor at the start of `text` (`<a id="interpretation-fade"></a>`, how the
+/// generated tables mark their rows), when its id is plain: the id and what follows.
+fn raw_anchor(text: &str) -> Option<(&str, &str)> {
+    let (id, tail) = text.strip_prefix("<a id=\"")?.split_once("\"></a>")?;
+    let plain = !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    plain.then_some((id, tail))
 }
 
 /// The cells of a table row: `| a | b |` → `["a", "b"]` (a `\|` stays in its cell).
@@ -237,7 +317,8 @@ pub fn render(markdown: &str) -> (String, Vec<Section>) {
     while i < lines.len() {
         let line = lines[i];
         let trimmed = line.trim();
-        if trimmed.is_empty() {
+        // Blank lines, and HTML comments (the generated tables' markers), show nothing.
+        if trimmed.is_empty() || (trimmed.starts_with("<!--") && trimmed.ends_with("-->")) {
             i += 1;
             continue;
         }
@@ -416,6 +497,47 @@ mod tests {
             assert!(!visible.contains('`'), "{name}: a literal backtick");
             assert!(!visible.contains("**"), "{name}: literal bold marks");
         }
+    }
+
+    #[test]
+    fn every_rules_doc_is_served_and_its_anchors_are_real() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/rules");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().to_string();
+            let file = format!("docs/rules/{name}");
+            let stem = name.trim_end_matches(".md");
+            assert_eq!(url_of(&file), Some(format!("/docs/{stem}")), "{file}");
+        }
+        assert_eq!(
+            url_of("docs/rules/karth.md#k5-other-terrain").as_deref(),
+            Some("/docs/karth#k5-other-terrain")
+        );
+        assert_eq!(url_of("docs/seeds/x.md"), None);
+        assert_eq!(
+            link("docs/rules/karth.md", "k5-other-terrain").as_deref(),
+            Some("/docs/karth#k5-other-terrain")
+        );
+        assert_eq!(
+            link("docs/rules/karth.md", "interpretation-side_turn").as_deref(),
+            Some("/docs/karth#interpretation-side_turn")
+        );
+        assert_eq!(
+            link("docs/rules/karth.md", "no-such-place").as_deref(),
+            Some("/docs/karth")
+        );
+        let (html, _) = render(include_str!("../../docs/rules/karth.md"));
+        assert!(
+            html.contains(
+                r#"<td><a id="interpretation-stops_movement"></a><code>stops_movement</code></td>"#
+            ),
+            "{html}"
+        );
+        assert!(!html.contains("&lt;a id") && !html.contains("interpretations:start"));
+        assert_eq!(inline("<b>x</b>"), "&lt;b&gt;x&lt;/b&gt;");
+        assert_eq!(
+            inline(r#"<a id="x y"></a>"#),
+            r#"&lt;a id="x y"&gt;&lt;/a&gt;"#
+        );
     }
 
     #[test]

@@ -18,6 +18,7 @@
 pub mod actions;
 pub mod cite;
 pub mod event;
+pub mod form;
 pub mod format;
 pub mod interpret;
 pub mod position;
@@ -56,6 +57,7 @@ impl Game for Karth {
     const NAME: &'static str = "Heroes of Karth";
     const SEED: &'static str = cite::SEED;
     const RULES_DOC: &'static str = cite::RULES_DOC;
+    const HAS_CHANCE: bool = false;
 
     type Position = Position;
     type State = State;
@@ -74,6 +76,18 @@ impl Game for Karth {
     }
     fn to_position(state: &State) -> Position {
         to_position(state)
+    }
+    fn builder_form(values: &rules::FormFields) -> Option<rules::Form> {
+        Some(form::layout(values))
+    }
+    fn form_values(position: Option<&Position>) -> (rules::FormFields, Vec<String>) {
+        position.map_or_else(|| (form::defaults(), Vec::new()), form::from_position)
+    }
+    fn from_form(values: &rules::FormFields) -> Result<Position, Vec<rules::FieldError>> {
+        form::to_position(values)
+    }
+    fn form_error(values: &rules::FormFields, error: &PositionError) -> rules::FieldError {
+        form::locate(values, error)
     }
     fn readings(position: &Position) -> &Interpretations {
         &position.interpretations

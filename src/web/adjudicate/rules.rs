@@ -49,6 +49,22 @@ impl GameRules {
         }
     }
 
+    /// The served page of its rules doc (`/docs/karth`), or `None` if not served.
+    fn doc_url(&self) -> Option<String> {
+        crate::web::docs::url_of(self.doc)
+    }
+
+    /// Where house rule `h` is written on the served doc: its heading's anchor.
+    fn house_url(&self, h: &Citation) -> Option<String> {
+        let heading = crate::web::docs::anchor(&format!("{} {}", h.section, h.rule));
+        crate::web::docs::link(self.doc, &heading)
+    }
+
+    /// Where interpretation `key` is written on the served doc.
+    fn interpretation_url(&self, key: &str) -> Option<String> {
+        crate::web::docs::link(self.doc, &format!("interpretation-{key}"))
+    }
+
     /// The anchor of rule `c` on this page.
     fn anchor(&self, section: &str) -> String {
         anchor(self.game, section)

@@ -190,6 +190,9 @@ struct OddsView {
     /// The same, laid out for the page's SVG.
     #[serde(skip)]
     drawn: Vec<ChartView>,
+    /// Whether the page shows them: only for a game with chance ([`Game::HAS_CHANCE`]).
+    #[serde(skip)]
+    shown: bool,
 }
 
 impl OddsView {
@@ -207,6 +210,7 @@ impl OddsView {
                     error: None,
                     drawn: charts.iter().map(ChartView::of).collect(),
                     charts,
+                    shown: G::HAS_CHANCE,
                 }
             }
             Err(e) => OddsView {
@@ -215,6 +219,7 @@ impl OddsView {
                 error: Some(e),
                 charts: Vec::new(),
                 drawn: Vec::new(),
+                shown: G::HAS_CHANCE,
             },
         }
     }
