@@ -6,6 +6,7 @@
 mod common;
 
 mod adjudicate_web;
+mod arcane_builder_web;
 mod browser;
 mod browser_adjudicate;
 mod browser_decks;
