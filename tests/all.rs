@@ -9,6 +9,7 @@ mod adjudicate_web;
 mod arcane_builder_web;
 mod browser;
 mod browser_adjudicate;
+mod browser_arcane;
 mod browser_decks;
 mod builder_forms;
 mod cli;

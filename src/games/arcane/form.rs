@@ -1191,11 +1191,11 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .width(Width::Small)
             .summary("")
             .from(f),
-        Field::listed(key("owner"), "Owner", "players")
+        Field::listed(key("owner"), "Owner", "player-names")
             .placeholder("Alice")
             .width(Width::Small)
             .from(f),
-        Field::listed(key("card"), "Catalogue card", "units")
+        Field::listed(key("card"), "Catalogue card", "cards")
             .width(Width::Wide)
             .summary("")
             .from(f),
@@ -1314,7 +1314,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
 /// The builder's form showing `f`.
 pub fn layout(f: &FormFields) -> Form {
     let position = Section::new(
-        "position",
+        "setup",
         "The turn",
         vec![
             Field::number("turn", "Turn", 1, i64::from(caps::POINTS))
@@ -1323,7 +1323,7 @@ pub fn layout(f: &FormFields) -> Form {
             select("phase".into(), "Phase", PHASES)
                 .width(Width::Small)
                 .from(f),
-            Field::listed("active", "Active player", "players")
+            Field::listed("active", "Active player", "player-names")
                 .placeholder("the first player")
                 .width(Width::Small)
                 .from(f),
@@ -1361,7 +1361,7 @@ pub fn layout(f: &FormFields) -> Form {
             (1..=FORM_ACTIONS).map(|i| action_row(f, i)).collect(),
         );
     let decisions = Section::new(
-        "decisions",
+        "judge",
         "Decisions and resolutions",
         vec![
             Field::text("decisions", "Decisions pinned")
@@ -1403,11 +1403,11 @@ pub fn layout(f: &FormFields) -> Form {
         ],
         lists: vec![
             List {
-                id: "units",
+                id: "cards",
                 source: Source::Cards { kind: "unit" },
             },
             List {
-                id: "players",
+                id: "player-names",
                 source: Source::Values { values: names },
             },
         ],
