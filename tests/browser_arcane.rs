@@ -155,6 +155,16 @@ fn build_an_arcane_fireburst_in_its_form_and_land_on_its_trays() {
     );
     assert_labelled(&tab, "the Arcane builder with its problem");
     both_sizes(&tab, "the Arcane builder's problem", "builder_errors");
+    // A closer look on a phone: a unit's card and the action with its problem.
+    browser::viewport(&tab, Some(browser::PHONE));
+    for (id, name) in [("u1", "unit"), ("action-1", "action")] {
+        let _: bool = eval_json(
+            &tab,
+            &format!("(document.getElementById('{id}').scrollIntoView(), true)"),
+        );
+        browser::screenshot(&tab, &format!("arcane_builder_{name}_phone.png"));
+    }
+    browser::viewport(&tab, None);
 
     // 3. Fixed: it adjudicates and lands on step 0, the trays drawn.
     set_fields(&tab, &[("x1_ability", "Fireburst")]);

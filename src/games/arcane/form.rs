@@ -1160,13 +1160,14 @@ fn player_row(f: &FormFields, n: usize) -> Group {
     Group {
         id: format!("player-{n}"),
         title: format!("Player {n}"),
-        empty: String::new(),
-        open: true,
+        empty: "add a player".into(),
+        open: n <= 2,
         fields: vec![
-            Field::text(key("name"), "name")
+            Field::text(key("name"), "Name")
                 .context(context.clone())
                 .placeholder(if n == 1 { "Alice" } else { "" })
-                .width(Width::Normal)
+                .width(Width::Full)
+                .summary("")
                 .from(f),
             Field::number(key("op"), "OP", 0, i64::from(caps::POINTS))
                 .context(context.clone())
@@ -1262,29 +1263,32 @@ fn action_row(f: &FormFields, i: usize) -> Group {
     let key = |x: &str| action_key(i, x);
     let context = format!("Action {i}: ");
     let fields = vec![
-        select(key("do"), &format!("Action {i}: what"), VERBS)
-            .width(Width::Normal)
+        select(key("do"), "What", VERBS)
+            .width(Width::Wide)
+            .summary("")
             .from(f),
-        Field::text(key("unit"), "unit")
+        Field::text(key("ability"), "Ability, order, phase or value")
+            .placeholder("Fireburst")
+            .width(Width::Wide)
+            .summary("")
+            .from(f),
+        Field::text(key("unit"), "Unit")
             .placeholder("F")
             .width(Width::Small)
+            .summary("")
             .from(f),
-        Field::text(key("ability"), "ability, order, phase or value")
-            .placeholder("Fireburst")
-            .width(Width::Normal)
-            .from(f),
-        Field::text(key("slots"), "slots")
-            .placeholder("3")
-            .width(Width::Small)
-            .from(f),
-        Field::text(key("targets"), "targets")
+        Field::text(key("targets"), "Targets")
             .placeholder("C")
             .width(Width::Small)
             .from(f),
-        Field::number(key("count"), "count", 0, i64::from(caps::POINTS))
+        Field::text(key("slots"), "Slots")
+            .placeholder("3")
             .width(Width::Small)
             .from(f),
-        Field::number(key("downs"), "downs", 0, caps::SLOTS as i64)
+        Field::number(key("count"), "Count", 0, i64::from(caps::POINTS))
+            .width(Width::Small)
+            .from(f),
+        Field::number(key("downs"), "Downed by it", 0, caps::SLOTS as i64)
             .width(Width::Small)
             .from(f),
         Field::new(key("special"), "Special Order", Kind::Checkbox)
@@ -1293,20 +1297,13 @@ fn action_row(f: &FormFields, i: usize) -> Group {
     ];
     let fields = fields
         .into_iter()
-        .enumerate()
-        .map(|(k, field)| {
-            if k == 0 {
-                field
-            } else {
-                field.context(context.clone())
-            }
-        })
+        .map(|field| field.context(context.clone()))
         .collect();
     Group {
         id: format!("action-{i}"),
         title: format!("Action {i}"),
-        empty: String::new(),
-        open: true,
+        empty: "add an action".into(),
+        open: i == 1,
         fields,
     }
 }
@@ -1345,7 +1342,7 @@ pub fn layout(f: &FormFields) -> Form {
     let players = Section::new("players", "Players", Vec::new())
         .note("order points (OP) and victory points (VP) now")
         .groups(
-            GroupStyle::Rows,
+            GroupStyle::Cards,
             (1..=FORM_PLAYERS).map(|n| player_row(f, n)).collect(),
         );
     let units = Section::new("units", "Units", Vec::new())
@@ -1357,7 +1354,7 @@ pub fn layout(f: &FormFields) -> Form {
     let actions = Section::new("actions", "Actions", Vec::new())
         .note("in order; slots: the figures a cost or a down pins (1 is the first); targets: units targeted, units adjacent, the unit attacked or the player whose phase starts; count: figures, damage or occurrences")
         .groups(
-            GroupStyle::Rows,
+            GroupStyle::Cards,
             (1..=FORM_ACTIONS).map(|i| action_row(f, i)).collect(),
         );
     let decisions = Section::new(
