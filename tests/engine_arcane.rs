@@ -1220,3 +1220,55 @@ proptest::proptest! {
         proptest::prop_assert_eq!(points(&again), points(&st));
     }
 }
+
+/// A static whose words the engine does not read (the catalogue's Bone Rampart: "directly
+/// behind" and ranged targeting are the table's, house rule A1) is never silently left
+/// out: the first step names it for the judge, and a query of its unit says it was not
+/// weighed, while a static the engine reads beside it is weighed as before.
+#[test]
+fn a_static_the_engine_does_not_read_is_named_for_the_judge_never_ignored() {
+    // seed 004 Static Abilities: "Static abilities are active as long as they are ready and do not occur because of a trigger or require activation."
+    let (adj, _) = play(json!({"game": "arcane",
+        "players": [{"name": "Alice"}, {"name": "Bob"}],
+        "units": [
+            {"id": "W", "owner": "Alice", "card": "Ashen Bone Wall",
+             "abilities": [
+                "Bone Rampart: Friendly units directly behind this unit cannot be targeted by ranged attacks.",
+                "Grave Fog: This unit's phantom dice are 1s."]},
+            {"id": "X", "owner": "Bob", "name": "Plain", "abilities": []}],
+        "actions": [{"do": "query", "unit": "W", "value": "phantom_dice"},
+                    {"do": "query", "unit": "X", "value": "phantom_dice"}]}));
+    let notes: Vec<(usize, String)> = adj
+        .steps
+        .iter()
+        .enumerate()
+        .flat_map(|(k, s)| s.events.iter().map(move |e| (k, e)))
+        .filter_map(|(k, e)| match &e.change {
+            Change::Note { what } if what.contains("Bone Rampart") => {
+                assert!(
+                    e.rule.house.is_some_and(|h| h.sentence.starts_with(
+                        "An effect, cost or condition whose words the engine does not read"
+                    )),
+                    "cites house rule A5"
+                );
+                Some((k, what.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert_eq!(notes[0].0, 0, "named at the first step");
+    assert!(
+        notes[0].1.contains("is not one the engine applies"),
+        "{notes:?}"
+    );
+    assert_eq!(notes[1].0, 1, "and at W's query, not X's");
+    assert!(
+        notes[1].1.contains("not weighed in this answer"),
+        "{notes:?}"
+    );
+    // Grave Fog, which the engine reads, still answers the query.
+    assert!(changes(&adj)
+        .iter()
+        .any(|c| matches!(c, Change::Query { answer, .. } if answer.starts_with("1s"))));
+}
