@@ -1272,3 +1272,52 @@ fn a_static_the_engine_does_not_read_is_named_for_the_judge_never_ignored() {
         .iter()
         .any(|c| matches!(c, Change::Query { answer, .. } if answer.starts_with("1s"))));
 }
+
+/// `trigger_order: active_player_orders` beyond 4 triggers from one event: rather than
+/// every order (120 for 5), the active player picks one place at a time, which trigger
+/// left resolves next; unpinned, the listed order.
+#[test]
+fn five_triggers_from_one_event_are_ordered_one_place_at_a_time() {
+    // seed 004 Triggered Abilities: "A triggered ability only triggers once each time its trigger event occurs."
+    let abilities: Vec<String> = (1..=5)
+        .map(|k| format!("T{k}: Whenever a figure is downed from this unit, gain 1 VP."))
+        .collect();
+    let base = json!({"game": "arcane",
+        "players": [{"name": "Alice"}, {"name": "Bob"}],
+        "interpretations": {"trigger_order": "active_player_orders"},
+        "units": [{"id": "X", "owner": "Bob", "name": "Many", "abilities": abilities,
+                   "slots": [{}, {}]}],
+        "actions": [{"do": "down", "unit": "X", "count": 1, "slots": [1]}]});
+    let resolved = |adj: &arcane::Adjudication| -> Vec<String> {
+        changes(adj)
+            .iter()
+            .filter_map(|c| match c {
+                Change::Resolve { ability, .. } => Some(ability.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    let asked = |adj: &arcane::Adjudication| {
+        count(
+            adj,
+            |c| matches!(c, Change::Decided { decision, .. } if decision.question == "the next trigger from one event"),
+        )
+    };
+    let (adj, st) = play(base.clone());
+    assert_eq!(
+        resolved(&adj),
+        ["T1", "T2", "T3", "T4", "T5"],
+        "as listed by default"
+    );
+    assert_eq!(asked(&adj), 4, "a decision per place but the last");
+    assert_eq!(st.players[1].vp, 5);
+    let mut pinned = base;
+    pinned["decisions"] = json!([{"decision": 1, "option": 3}, {"decision": 2, "option": 4}]);
+    let (adj, _) = play(pinned.clone());
+    assert_eq!(resolved(&adj), ["T3", "T5", "T1", "T2", "T4"]);
+    // The second place has 4 options left: a pin of a fifth stops at the decisions.
+    pinned["decisions"] = json!([{"decision": 1, "option": 3}, {"decision": 2, "option": 5}]);
+    let (adj, _) = play(pinned);
+    assert_eq!(adj.outcome.result, "bad_pin");
+    assert_eq!(resolved(&adj), Vec::<String>::new());
+}
