@@ -1420,3 +1420,60 @@ pub fn layout(f: &FormFields) -> Form {
         notes: Vec::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_effects_and_changes_read_back_what_they_write() {
+        for s in [
+            SlotSpec {
+                occupied: true,
+                abilities: vec!["Fireburst".into(), "Nature Magic".into()],
+                since: 2,
+            },
+            SlotSpec {
+                occupied: false,
+                abilities: Vec::new(),
+                since: 0,
+            },
+        ] {
+            assert_eq!(slot(&slot_text(&s)), Ok(s));
+        }
+        let e = EffectSpec {
+            text: "gains 2 blue dice until end of turn".into(),
+            until_end_of_turn: false,
+            dice: Some(2),
+            color: Some("blue".into()),
+        };
+        assert_eq!(
+            effect_text(&e),
+            "gains 2 blue dice until end of turn | 2 blue | lasting"
+        );
+        assert_eq!(effect(&effect_text(&e)), Ok(e.clone()));
+        for c in [
+            JudgeChange::Down {
+                unit: "C".into(),
+                slots: vec![2, 3],
+            },
+            JudgeChange::Op {
+                player: "Alice".into(),
+                gain: -1,
+            },
+            JudgeChange::Vp {
+                player: "Bob".into(),
+                gain: 2,
+            },
+            JudgeChange::Effect {
+                unit: "C".into(),
+                effect: e.clone(),
+            },
+            JudgeChange::Nothing,
+        ] {
+            assert_eq!(change(&change_text(&c)), Ok(c));
+        }
+        assert!(slot("q").unwrap_err().contains("does not start with o"));
+        assert!(change("fly C: 2").unwrap_err().contains("is not a change"));
+    }
+}
