@@ -1166,7 +1166,7 @@ fn player_row(f: &FormFields, n: usize) -> Group {
             Field::text(key("name"), "Name")
                 .context(context.clone())
                 .placeholder(if n == 1 { "Alice" } else { "" })
-                .width(Width::Full)
+                .width(Width::Wide)
                 .summary("")
                 .from(f),
             Field::number(key("op"), "OP", 0, i64::from(caps::POINTS))
