@@ -6,8 +6,10 @@
 mod common;
 
 mod adjudicate_web;
+mod arcane_builder_web;
 mod browser;
 mod browser_adjudicate;
+mod browser_arcane;
 mod browser_decks;
 mod builder_forms;
 mod cli;

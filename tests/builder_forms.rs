@@ -345,3 +345,248 @@ fn an_untouched_swtcg_form_says_what_each_unit_lacks() {
         ]
     );
 }
+
+// Issue #18: the Arcane Legions builder form.
+
+#[test]
+fn every_arcane_fixture_survives_the_form() {
+    use arbiter::games::arcane::Arcane;
+    let (whole, all) = round_trip::<Arcane>("tests/fixtures/arcane");
+    assert_eq!(
+        whole, all,
+        "the form shows every Arcane Legions fixture whole"
+    );
+    assert!(all >= 20);
+    let form = Arcane::builder_form(&FormFields::default()).unwrap();
+    let mut names = form.field_names();
+    let n = names.len();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), n, "every field name once");
+    for f in form.fields() {
+        assert!(!f.label.trim().is_empty(), "{} has a label", f.name);
+    }
+}
+
+/// What the form cannot hold is a note, never silently dropped: an ability name with a
+/// `+` (the slot syntax's separator), more actions than rows, an effect with a `|`.
+#[test]
+fn an_arcane_position_the_form_cannot_hold_says_what_it_drops() {
+    use arbiter::games::arcane::Arcane;
+    let mut actions: Vec<serde_json::Value> = (0..13)
+        .map(|_| serde_json::json!({"do": "end_turn"}))
+        .collect();
+    actions.push(serde_json::json!({"do": "arrive", "unit": "A"}));
+    let p = serde_json::json!({"game": "arcane",
+        "players": [{"name": "Alice"}],
+        "units": [{"id": "A", "owner": "Alice", "name": "Odd",
+            "abilities": ["X: gain 1 OP."],
+            "slots": [{"abilities": ["A+B"]}],
+            "effects": [{"text": "a | b"}]}],
+        "actions": actions});
+    let p = Arcane::read_position(&p.to_string()).unwrap();
+    let (_, notes) = Arcane::form_values(Some(&p));
+    let all = notes.join("\n");
+    assert!(
+        all.contains("a slot's ability name with a comma, + or @"),
+        "{all}"
+    );
+    assert!(all.contains("an effect whose text has |"), "{all}");
+    assert!(all.contains("14 actions; the form shows 12"), "{all}");
+}
+
+#[test]
+fn every_arcane_form_problem_is_reported_at_its_field() {
+    use arbiter::games::arcane::Arcane;
+    let f = pairs(&[
+        ("turn", "first"),
+        ("phase", "dusk"),
+        ("p1_name", "Alice"),
+        ("p1_op", "three"),
+        ("p2_op", "1"),
+        ("u1_id", "F"),
+        ("u1_owner", "Alice"),
+        ("u1_slots", "o Fireburst, y, o@z"),
+        ("u1_effects", "gains dice | two blue"),
+        ("u2_card", "Barrow Legion Cohort"),
+        ("contact", "F-C"),
+        ("x1_do", "activate"),
+        ("x1_unit", "F"),
+        ("x1_count", "2"),
+        ("x2_do", "down"),
+        ("x2_unit", "C"),
+        ("x3_do", "fly"),
+        ("x4_do", "phase"),
+        ("x4_ability", "noon"),
+        ("decisions", "1:2, two"),
+        ("resolutions", "1: down C 2\nfoo"),
+        ("interp_static_tie", "coin"),
+    ]);
+    let errors = Arcane::from_form(&f).unwrap_err();
+    for (field, words) in [
+        ("turn", "Turn: \"first\" is not a whole number"),
+        (
+            "phase",
+            "Phase: \"dusk\" is not order, movement, combat or end",
+        ),
+        ("p1_op", "Player 1, OP: \"three\" is not a whole number"),
+        ("p2_name", "Player 2: give the player a name"),
+        (
+            "u1_slots",
+            "Unit 1 (F), slot 2: \"y\" does not start with o (occupied) or x (empty)",
+        ),
+        (
+            "u1_effects",
+            "Unit 1 (F), effect 1: \"two blue\" is neither dice",
+        ),
+        ("u2_id", "Unit 2: give the unit an id"),
+        ("u2_owner", "Unit 2, owner: which player owns it?"),
+        (
+            "contact",
+            "Contacts, item 1: \"F-C\" is not a pair of unit ids (F:C)",
+        ),
+        (
+            "x1_count",
+            "Action 1 (activate an ability): reads no count or amount; clear it",
+        ),
+        (
+            "x1_ability",
+            "Action 1 (activate an ability): which ability? Give its name?",
+        ),
+        (
+            "x2_count",
+            "Action 2 (down figures): how many? Give the count",
+        ),
+        ("x3_do", "Action 3: \"fly\" is not one of activate, order"),
+        (
+            "x4_ability",
+            "Action 4 (start a phase): \"noon\" is not order, movement, combat or end",
+        ),
+        (
+            "decisions",
+            "Decisions, item 2: \"two\" is not decision:option",
+        ),
+        (
+            "resolutions",
+            "Resolutions, line 1: \"down C 2\" is not a change",
+        ),
+        ("interp_static_tie", "Interpretation static_tie"),
+    ] {
+        assert!(at(&errors, field).starts_with(words), "{field}: {errors:?}");
+    }
+    assert!(errors
+        .iter()
+        .any(|e| e.message.contains("slot 3: \"z\" after @ is not a moment")));
+    assert!(errors.iter().any(|e| e
+        .message
+        .starts_with("Resolutions, line 2: \"foo\" does not start")));
+    // Every problem is at a field the form has.
+    let form = Arcane::builder_form(&f).unwrap();
+    for e in &errors {
+        let field = e.field.as_deref().expect("located");
+        assert!(form.has_field(field), "{field}");
+    }
+}
+
+#[test]
+fn arcane_resolver_errors_land_at_their_fields() {
+    use arbiter::games::arcane::Arcane;
+    // Unit cards 1 and 3 hold units; action rows 2 and 5 hold actions.
+    let f = pairs(&[
+        ("p1_name", "Alice"),
+        ("u1_id", "F"),
+        ("u3_id", "C"),
+        ("x2_do", "activate"),
+        ("x5_do", "query"),
+    ]);
+    for (path, field, words) in [
+        (
+            "units[1].slots[4].abilities[0]",
+            "u3_slots",
+            "Unit 3 (C), slot 5: ",
+        ),
+        ("units[0].card", "u1_card", "Unit 1 (F): "),
+        (
+            "units[1].abilities[1]",
+            "u3_abilities",
+            "Unit 3 (C), ability 2: ",
+        ),
+        (
+            "units[0].on_battlefield",
+            "u1_off_battlefield",
+            "Unit 1 (F): ",
+        ),
+        ("actions[0].down[0]", "x2_slots", "Action 2: "),
+        ("actions[1].against", "x5_targets", "Action 5: "),
+        ("actions[1].value", "x5_ability", "Action 5: "),
+        ("players[0].name", "p1_name", "Player 1: "),
+        ("contact[0][1]", "contact", "Contacts, item 1: "),
+        (
+            "resolutions[1].changes[0]",
+            "resolutions",
+            "Resolutions, line 2: ",
+        ),
+        ("active", "active", "Active player: "),
+        (
+            "interpretations.static_tie",
+            "interp_static_tie",
+            "Interpretation static_tie: ",
+        ),
+    ] {
+        let e = Arcane::form_error(&f, &PositionError::at(path, "the problem"));
+        assert_eq!(e.field.as_deref(), Some(field), "{path}");
+        assert_eq!(e.message, format!("{words}the problem"), "{path}");
+    }
+}
+
+/// A new Arcane form, and the Fireburst position typed in as a judge would, read as
+/// positions that resolve (the catalogue's names are checked by the resolver, so this
+/// uses inline abilities).
+#[test]
+fn an_arcane_form_builds_a_fireburst_activation() {
+    use arbiter::games::arcane::{Arcane, NoCards};
+    let (values, notes) = Arcane::form_values(None);
+    assert!(notes.is_empty());
+    let p = Arcane::from_form(&values).unwrap();
+    assert_eq!((p.players.len(), p.units.len()), (2, 2));
+    let f = pairs(&[
+        ("turn", "1"),
+        ("phase", "order"),
+        ("p1_name", "Alice"),
+        ("p1_op", "3"),
+        ("p2_name", "Bob"),
+        ("u1_id", "F"),
+        ("u1_owner", "Alice"),
+        ("u1_name", "Adepts"),
+        (
+            "u1_abilities",
+            "Fireburst: 1 OP, down one figure from this unit -- Deal 2 damage to one enemy unit.",
+        ),
+        ("u1_slots", "o, o, o"),
+        ("u2_id", "C"),
+        ("u2_owner", "Bob"),
+        ("u2_name", "Cohort"),
+        ("u2_abilities", "none"),
+        ("u2_slots", "o, o, x"),
+        ("contact", "F:C"),
+        ("x1_do", "activate"),
+        ("x1_unit", "F"),
+        ("x1_ability", "Fireburst"),
+        ("x1_slots", "3"),
+        ("x1_targets", "C"),
+    ]);
+    let p = Arcane::from_form(&f).unwrap();
+    let v = serde_json::to_value(&p).unwrap();
+    assert_eq!(
+        v["actions"][0],
+        serde_json::json!({"do": "activate", "unit": "F", "ability": "Fireburst", "down": [3], "targets": ["C"]})
+    );
+    assert_eq!(v["units"][1]["slots"][2]["occupied"], false);
+    assert_eq!(v["units"][1]["abilities"], serde_json::json!([]));
+    let done = arbiter::games::arcane::adjudicate(&p, &NoCards, Default::default())
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let last = &done.final_position;
+    assert_eq!(last.players[0].op, 2, "Fireburst's 1 OP paid");
+    let f_slots = last.units[0].slots.as_ref().unwrap();
+    assert!(!f_slots[2].occupied, "its cost downed slot 3");
+}

@@ -1220,3 +1220,104 @@ proptest::proptest! {
         proptest::prop_assert_eq!(points(&again), points(&st));
     }
 }
+
+/// A static whose words the engine does not read (the catalogue's Bone Rampart: "directly
+/// behind" and ranged targeting are the table's, house rule A1) is never silently left
+/// out: the first step names it for the judge, and a query of its unit says it was not
+/// weighed, while a static the engine reads beside it is weighed as before.
+#[test]
+fn a_static_the_engine_does_not_read_is_named_for_the_judge_never_ignored() {
+    // seed 004 Static Abilities: "Static abilities are active as long as they are ready and do not occur because of a trigger or require activation."
+    let (adj, _) = play(json!({"game": "arcane",
+        "players": [{"name": "Alice"}, {"name": "Bob"}],
+        "units": [
+            {"id": "W", "owner": "Alice", "card": "Ashen Bone Wall",
+             "abilities": [
+                "Bone Rampart: Friendly units directly behind this unit cannot be targeted by ranged attacks.",
+                "Grave Fog: This unit's phantom dice are 1s."]},
+            {"id": "X", "owner": "Bob", "name": "Plain", "abilities": []}],
+        "actions": [{"do": "query", "unit": "W", "value": "phantom_dice"},
+                    {"do": "query", "unit": "X", "value": "phantom_dice"}]}));
+    let notes: Vec<(usize, String)> = adj
+        .steps
+        .iter()
+        .enumerate()
+        .flat_map(|(k, s)| s.events.iter().map(move |e| (k, e)))
+        .filter_map(|(k, e)| match &e.change {
+            Change::Note { what } if what.contains("Bone Rampart") => {
+                assert!(
+                    e.rule.house.is_some_and(|h| h.sentence.starts_with(
+                        "An effect, cost or condition whose words the engine does not read"
+                    )),
+                    "cites house rule A5"
+                );
+                Some((k, what.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert_eq!(notes[0].0, 0, "named at the first step");
+    assert!(
+        notes[0].1.contains("is not one the engine applies"),
+        "{notes:?}"
+    );
+    assert_eq!(notes[1].0, 1, "and at W's query, not X's");
+    assert!(
+        notes[1].1.contains("not weighed in this answer"),
+        "{notes:?}"
+    );
+    // Grave Fog, which the engine reads, still answers the query.
+    assert!(changes(&adj)
+        .iter()
+        .any(|c| matches!(c, Change::Query { answer, .. } if answer.starts_with("1s"))));
+}
+
+/// `trigger_order: active_player_orders` beyond 4 triggers from one event: rather than
+/// every order (120 for 5), the active player picks one place at a time, which trigger
+/// left resolves next; unpinned, the listed order.
+#[test]
+fn five_triggers_from_one_event_are_ordered_one_place_at_a_time() {
+    // seed 004 Triggered Abilities: "A triggered ability only triggers once each time its trigger event occurs."
+    let abilities: Vec<String> = (1..=5)
+        .map(|k| format!("T{k}: Whenever a figure is downed from this unit, gain 1 VP."))
+        .collect();
+    let base = json!({"game": "arcane",
+        "players": [{"name": "Alice"}, {"name": "Bob"}],
+        "interpretations": {"trigger_order": "active_player_orders"},
+        "units": [{"id": "X", "owner": "Bob", "name": "Many", "abilities": abilities,
+                   "slots": [{}, {}]}],
+        "actions": [{"do": "down", "unit": "X", "count": 1, "slots": [1]}]});
+    let resolved = |adj: &arcane::Adjudication| -> Vec<String> {
+        changes(adj)
+            .iter()
+            .filter_map(|c| match c {
+                Change::Resolve { ability, .. } => Some(ability.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    let asked = |adj: &arcane::Adjudication| {
+        count(
+            adj,
+            |c| matches!(c, Change::Decided { decision, .. } if decision.question == "the next trigger from one event"),
+        )
+    };
+    let (adj, st) = play(base.clone());
+    assert_eq!(
+        resolved(&adj),
+        ["T1", "T2", "T3", "T4", "T5"],
+        "as listed by default"
+    );
+    assert_eq!(asked(&adj), 4, "a decision per place but the last");
+    assert_eq!(st.players[1].vp, 5);
+    let mut pinned = base;
+    pinned["decisions"] = json!([{"decision": 1, "option": 3}, {"decision": 2, "option": 4}]);
+    let (adj, _) = play(pinned.clone());
+    assert_eq!(resolved(&adj), ["T3", "T5", "T1", "T2", "T4"]);
+    // The second place has 4 options left: a pin of a fifth stops at the decisions.
+    pinned["decisions"] = json!([{"decision": 1, "option": 3}, {"decision": 2, "option": 5}]);
+    let (adj, _) = play(pinned);
+    assert_eq!(adj.outcome.result, "bad_pin");
+    assert_eq!(resolved(&adj), Vec::<String>::new());
+}

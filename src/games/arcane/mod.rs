@@ -11,7 +11,7 @@
 //! [`State`], then [`Arcane`]'s `advance` one step (one action) at a time. `ability.rs`
 //! reads the words, `turn.rs` owns the order of actions, `families/` the rules (one
 //! family per file), `event.rs` the changes and the only `apply`, `cite.rs` the
-//! sentences, `interpret.rs` the readings, `view.rs` the board. Left out: the base
+//! sentences, `interpret.rs` the readings, `view.rs` the board, `form.rs` the builder form. Left out: the base
 //! combat rules (not in the seed, and not found published in readable form): the judge
 //! enters dice results, contacts and which figures damage downs; the engine rolls
 //! nothing. It imports only the core, `grammar` and `text`.
@@ -20,6 +20,7 @@ pub mod ability;
 pub mod cite;
 pub mod event;
 pub mod families;
+pub mod form;
 pub mod format;
 pub mod interpret;
 pub mod position;
@@ -156,6 +157,18 @@ impl Game for Arcane {
         Err(format!(
             "Arcane Legions has no chance nodes to pin (chance {chance}): the judge enters dice results"
         ))
+    }
+    fn builder_form(values: &rules::FormFields) -> Option<rules::Form> {
+        Some(form::layout(values))
+    }
+    fn form_values(position: Option<&Position>) -> (rules::FormFields, Vec<String>) {
+        position.map_or_else(|| (form::defaults(), Vec::new()), form::from_position)
+    }
+    fn from_form(values: &rules::FormFields) -> Result<Position, Vec<rules::FieldError>> {
+        form::to_position(values)
+    }
+    fn form_error(values: &rules::FormFields, error: &PositionError) -> rules::FieldError {
+        form::locate(values, error)
     }
     fn decision_panel(_state: &State, change: &Change) -> Option<rules::view::DecisionPanel> {
         view::decision_panel(change)

@@ -22,6 +22,7 @@ pub fn advance(st: &mut State) -> Vec<Event> {
     if !st.started {
         st.started = true;
         ready::list(st, &mut out);
+        statics::list_unread(st, &mut out);
         if st.units.iter().all(|u| u.abilities.is_empty()) {
             let change = Change::Note {
                 what: "No unit has a special ability".into(),

@@ -3,10 +3,13 @@
 //! recent ability to be made ready is the one that takes precedence", and two made
 //! ready at the same moment are settled by `static_tie`. The log lists every static
 //! weighed, when each was made ready, and which won and why. Extra dice add up: effects
-//! until end of turn and statics that give dice.
+//! until end of turn and statics that give dice. A static whose words the engine does
+//! not read is never applied by it and never silently left out: the first step names
+//! each one for the judge, and every query names those ready at the time, as not weighed
+//! (house rule A5).
 
 use super::super::ability::{Kind, Statement};
-use super::super::cite::s;
+use super::super::cite::{rules, s};
 use super::super::event::{emit, Change, Event, Weighed};
 use super::super::format::Value;
 use super::super::interpret::StaticTie;
@@ -63,6 +66,40 @@ fn in_effect<T>(
     Some(found)
 }
 
+/// The statics of unit `u` whose words the engine does not read (`Statement::Other`).
+fn unread(st: &State, u: usize) -> Vec<usize> {
+    (0..st.units[u].abilities.len())
+        .filter(|&a| {
+            let ability = &st.units[u].abilities[a];
+            ability.kind == Kind::Static && ability.statement == Statement::Other
+        })
+        .collect()
+}
+
+/// Names every static the engine does not apply, unit by unit, for the judge (the first
+/// step): it is the judge's to apply wherever it bears, while it is ready.
+pub fn list_unread(st: &mut State, out: &mut Vec<Event>) {
+    for u in 0..st.units.len() {
+        for a in unread(st, u) {
+            let ability = &st.units[u].abilities[a];
+            let change = Change::Note {
+                what: format!(
+                    "{}'s static {} (\"{}\") is not one the engine applies: while it is ready, the judge applies it wherever it bears; no answer of the engine weighs it",
+                    st.who(u),
+                    ability.name,
+                    ability.text
+                ),
+            };
+            emit(
+                st,
+                out,
+                change,
+                Rule::from(&s::S_ACTIVE).house(&rules::JUDGE_RESOLVES),
+            );
+        }
+    }
+}
+
 /// Answers a query of `value` for unit `u` (`against`: the unit attacked).
 pub fn query(
     st: &mut State,
@@ -71,6 +108,24 @@ pub fn query(
     value: Value,
     against: Option<usize>,
 ) -> Option<()> {
+    // Each ready static the engine does not read is named as not weighed: the judge's.
+    for a in unread(st, u) {
+        if ready_since(st, u, a).is_some() {
+            let change = Change::Note {
+                what: format!(
+                    "{}'s {} is ready but not weighed in this answer: its words are not ones the engine reads, so whether it bears is the judge's",
+                    st.who(u),
+                    st.units[u].abilities[a].name
+                ),
+            };
+            emit(
+                st,
+                out,
+                change,
+                Rule::from(&s::S_ACTIVE).house(&rules::JUDGE_RESOLVES),
+            );
+        }
+    }
     match value {
         Value::PhantomDice => phantom(st, out, u),
         Value::Dice => dice(st, out, u, against),

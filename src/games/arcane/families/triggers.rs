@@ -1,6 +1,7 @@
 //! Triggered abilities once triggered (`figures::collect` triggers them at the event):
 //! several from one event in an order (`trigger_order`: the active player's decision,
-//! or as listed), each resolving whether or not it is still ready ("need not be ready
+//! or as listed; up to 4 triggers one decision among every order, beyond that a
+//! decision per place, which resolves next), each resolving whether or not it is still ready ("need not be ready
 //! when the trigger actually resolves"), an optional one ("may" before the effect) a
 //! decision whose decline means "no part of that ability happens", a "may" in a later
 //! clause read by `may_scope`, and a cost left of a dash (`dash_and_trigger`) paid or
@@ -69,12 +70,48 @@ fn order(st: &mut State, out: &mut Vec<Event>, batch: Vec<Pending>) -> Option<Ve
             );
             Some(batch)
         }
+        TriggerOrder::ActivePlayerOrders if batch.len() > 4 => {
+            // Beyond 4 triggers (24 orders and more), the same choice one place at a
+            // time: a decision per place, which of the triggers left resolves next.
+            let who = st.players[st.active].name.clone();
+            let total = batch.len();
+            let mut rest = batch;
+            let mut done = Vec::new();
+            loop {
+                let mut labels: Vec<String> = Vec::new();
+                let mut firsts = Vec::new();
+                for (k, p) in rest.iter().enumerate() {
+                    let label = name(st, p);
+                    if !labels.contains(&label) {
+                        labels.push(label);
+                        firsts.push(k);
+                    }
+                }
+                // Occurrences of one ability alike are one order.
+                if labels.len() < 2 {
+                    break;
+                }
+                let i = ask(
+                    st,
+                    out,
+                    who.clone(),
+                    "the next trigger from one event",
+                    format!(
+                        "which trigger from one event resolves next (place {} of {total})",
+                        done.len() + 1
+                    ),
+                    labels,
+                    0,
+                    "as listed: unit by unit, ability by ability, occurrences in sequence",
+                    Rule::from(&s::T_ONCE).reading(TriggerOrder::ActivePlayerOrders.reading()),
+                )?;
+                done.push(rest.remove(firsts[i]));
+            }
+            done.extend(rest);
+            Some(done)
+        }
         TriggerOrder::ActivePlayerOrders => {
-            let every = if batch.len() <= 4 {
-                orders(batch.len())
-            } else {
-                vec![(0..batch.len()).collect()]
-            };
+            let every = orders(batch.len());
             // Orders that differ only between alike occurrences are one option.
             let mut all: Vec<Vec<usize>> = Vec::new();
             let mut labels: Vec<String> = Vec::new();
