@@ -72,6 +72,12 @@ fn read(rel: &str) -> String {
 
 /// Replaces the text between `<!-- NAME:start -->` and `<!-- NAME:end -->`, or checks it.
 fn generated(rel: &str, name: &str, body: &str) {
+    // Tests run four at a time and several regenerate tables of the same file: one
+    // read-modify-write at a time, or an update loses another's table.
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _guard = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let path = PathBuf::from(ROOT).join(rel);
     let text = std::fs::read_to_string(&path).expect("doc reads");
     let (start, end) = (
