@@ -9,8 +9,8 @@
 use crate::catalogue::Catalogue;
 use crate::games::arcane::{self, Arcane};
 use crate::games::battleline::{Battleline, CardDef, CardSource};
-use crate::games::keyforge::{self, Keyforge};
 use crate::games::karth::{self, Karth};
+use crate::games::keyforge::{self, Keyforge};
 use crate::games::swtcg::{self, Swtcg};
 use crate::rules::form::Source;
 use crate::rules::position::{parse_json, PositionError};

@@ -1254,8 +1254,17 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
     assert_eq!(
         picture.steps,
         [
-            "declare", "attack_pop", "roll", "rerolls", "hits", "pending_damage",
-            "damage_prevention", "damage_placement", "discard", "retaliate", "end"
+            "declare",
+            "attack_pop",
+            "roll",
+            "rerolls",
+            "hits",
+            "pending_damage",
+            "damage_prevention",
+            "damage_placement",
+            "discard",
+            "retaliate",
+            "end"
         ],
         "the attack's steps, Retaliate included (D has Retaliate 1)"
     );

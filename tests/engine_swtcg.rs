@@ -1969,7 +1969,11 @@ fn the_dice_tray_shows_retaliate_dice_against_the_attacker() {
         "dice": {"attack": [2], "retaliate": [4, 5]}}));
     let t = Swtcg::dice(&st).expect("dice");
     assert_eq!(t.groups.len(), 2);
-    assert!(t.groups[1].label.starts_with("Retaliate"), "{:?}", t.groups[1].label);
+    assert!(
+        t.groups[1].label.starts_with("Retaliate"),
+        "{:?}",
+        t.groups[1].label
+    );
     assert_eq!(
         tray(&st)[1..],
         [(1, 4, Some(false), vec![]), (1, 5, Some(true), vec![])],
@@ -1996,7 +2000,10 @@ fn timelines(v: Value) -> Vec<(Option<&'static str>, Vec<&'static str>)> {
                 .map(|s| s.key)
                 .collect();
             assert!(current.len() <= 1, "one current step at most: {current:?}");
-            let i = t.steps.iter().position(|s| Some(s.key) == current.first().copied());
+            let i = t
+                .steps
+                .iter()
+                .position(|s| Some(s.key) == current.first().copied());
             for (j, s) in t.steps.iter().enumerate() {
                 let want = match i {
                     Some(i) if j < i => rules::view::StepWhen::Done,
@@ -2005,7 +2012,10 @@ fn timelines(v: Value) -> Vec<(Option<&'static str>, Vec<&'static str>)> {
                 };
                 assert_eq!(s.when, want, "step {n}, {}", s.key);
             }
-            (current.first().copied(), t.steps.iter().map(|s| s.key).collect())
+            (
+                current.first().copied(),
+                t.steps.iter().map(|s| s.key).collect(),
+            )
         })
         .collect()
 }
@@ -2025,7 +2035,11 @@ fn the_timeline_walks_the_published_sequence_one_current_step_at_a_time() {
         "discard",
         "end",
     ];
-    let t = timelines(attack(unit(2, 5, &[]), unit(1, 9, &[]), json!({"attack": [6, 1]})));
+    let t = timelines(attack(
+        unit(2, 5, &[]),
+        unit(1, 9, &[]),
+        json!({"attack": [6, 1]}),
+    ));
     assert_eq!(t.len(), seq.len() + 1);
     assert_eq!(t[0].0, None, "nothing played at the start");
     for (n, (current, keys)) in t.iter().enumerate() {

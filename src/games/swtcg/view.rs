@@ -8,11 +8,11 @@
 //! cards). Plain data; no HTML.
 
 use super::event::Change;
-use super::format::{Position, RerollSpec};
-use super::state::{Pool, Side, State};
 use super::families::{fury, retaliate, roll};
+use super::format::{Position, RerollSpec};
 use super::interpret::FuryDiceNaturals;
 use super::state::{Keyword, Phase};
+use super::state::{Pool, Side, State};
 use crate::rules::view::{
     Board, Candidate, ChancePanel, DecisionPanel, DiceGroup, DiceTray, DieFace, DieMark, Ended,
     Mark, Piece, Place, Row, Stat, StepWhen, Timeline, TimelineStep,
@@ -287,7 +287,10 @@ pub fn dice(st: &State) -> Option<DiceTray> {
     let back = retaliate::need_against(st, st.attacker);
     let mut groups: Vec<DiceGroup> = Vec::new();
     for (pool, label) in [
-        (Pool::Attack, format!("Power: {} at {}", st.attacker().id, st.defender().id)),
+        (
+            Pool::Attack,
+            format!("Power: {} at {}", st.attacker().id, st.defender().id),
+        ),
         (Pool::Fury, "Fury's additional dice".to_string()),
         (
             Pool::Retaliate,
