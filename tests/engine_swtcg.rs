@@ -2065,3 +2065,31 @@ fn the_timeline_walks_the_published_sequence_one_current_step_at_a_time() {
     assert_eq!(t[1], (Some("build"), t[1].1.clone()));
     assert_eq!(t[1].1[0], "build");
 }
+
+#[test]
+fn a_die_face_is_drawn_with_as_many_pips_as_it_shows_each_in_its_own_place() {
+    for face in 1..=6u8 {
+        let d = rules::view::DieFace {
+            n: 0,
+            face,
+            hit: None,
+            rerolls: 0,
+            first: None,
+            marks: Vec::new(),
+            text: String::new(),
+        };
+        let pips = d.pips(36);
+        assert_eq!(pips.len(), usize::from(face), "face {face}");
+        let mut distinct = pips.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), pips.len(), "face {face}: {pips:?}");
+        assert!(pips
+            .iter()
+            .all(|&(x, y)| (1..36).contains(&x) && (1..36).contains(&y)));
+        // A die's faces are symmetric under a half turn.
+        for &(x, y) in &pips {
+            assert!(pips.contains(&(36 - x, 36 - y)), "face {face}: {pips:?}");
+        }
+    }
+}
