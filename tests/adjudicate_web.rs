@@ -1287,8 +1287,8 @@ fn results_of(v: &Value) -> Vec<Value> {
         .collect()
 }
 
-// Issue #16: a swtcg attack opens on the generic step pages: its board (both sides and
-// the dice), a die's chance panel (six faces at 1/6), pinning a face, and the odds.
+// Issue #16: a swtcg attack opens on the generic step pages: its board (both sides, the
+// dice as faces, the timeline of the attack), a die's chance panel (six faces at 1/6), pinning a face, and the odds.
 #[actix_rt::test]
 async fn a_swtcg_attack_steps_through_and_a_die_can_be_pinned() {
     let position = json!({"game": "swtcg", "seed": 3,
@@ -1333,9 +1333,26 @@ async fn a_swtcg_attack_steps_through_and_a_die_can_be_pinned() {
     assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
     let (_, v) = get_json(&format!("{}.json", location.unwrap())).await;
     assert_eq!(v["chances"][0]["forced"], true, "{v}");
+    // The JSON twin holds the picture: the dice as faces, the timeline at the roll.
+    let pinned_face: u64 = other["pin"].as_str().unwrap()[9..].parse().unwrap();
+    let die = &v["board"]["dice"]["groups"][0]["dice"][0];
+    assert_eq!(die["face"], pinned_face, "{die}");
+    assert_eq!(die["hit"], pinned_face >= 4, "{die}");
+    let current: Vec<&Value> = v["board"]["timeline"]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["when"] == "current")
+        .map(|s| &s["key"])
+        .collect();
+    assert_eq!(current, [&json!("roll")], "{}", v["board"]["timeline"]);
     let (status, html) = get_html(&format!("/adjudicate/p/{hash}/3")).await;
     assert_eq!(status, StatusCode::OK);
-    assert!(html.contains("Attack dice"), "the dice row");
+    assert!(html.contains("Attack dice"), "the dice tray");
+    assert!(
+        html.contains(r#"<li class="current" data-step="roll""#),
+        "the timeline's current step"
+    );
 }
 
 // Issue #16: the step page's odds for any pool size come from the game's own model

@@ -1121,7 +1121,8 @@ fn build_a_swtcg_attack_in_its_form_and_land_on_its_step() {
 /// the odds drawn as bar charts (server-rendered SVG, exact fractions) before the roll;
 /// the judge pins a die at the roll, steps back, and the charts have changed; then a
 /// reading is switched to the comparison. Screenshots at desktop size and 390 px:
-/// `target/browser-artifacts/swtcg_step_{desktop,phone,pinned_desktop}.png`.
+/// `target/browser-artifacts/swtcg_step_{desktop,phone,pinned_desktop}.png`; the dice
+/// as die faces and the timeline at the roll: `swtcg_step_dice_{desktop,phone}.png`.
 #[test]
 fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
     let Some(chromium) = Chromium::launch() else {
@@ -1220,6 +1221,94 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
         log.iter().any(|e| e.contains("Fury 1: a natural 4")),
         "the log shows Fury triggered: {log:?}"
     );
+    // The picture of the roll: the timeline's current step, each die drawn with as many
+    // pips as its face, hit or miss (no Armor, no Accuracy: 4 or more), the naturals the
+    // keywords read marked (Critical Hit's 6, Parry's 1, Fury's first 4), each with a
+    // text alternative. One read of the page.
+    #[derive(serde::Deserialize, Debug)]
+    struct Die {
+        face: String,
+        hit: String,
+        marks: String,
+        pips: usize,
+        label: String,
+        verdict: String,
+    }
+    #[derive(serde::Deserialize)]
+    struct Picture {
+        current: Vec<String>,
+        steps: Vec<String>,
+        dice: Vec<Vec<Die>>,
+    }
+    let picture: Picture = eval_json(
+        &tab,
+        "({current: Array.from(document.querySelectorAll('nav.timeline li[aria-current=step]'), l => l.dataset.step),
+           steps: Array.from(document.querySelectorAll('nav.timeline li'), l => l.dataset.step),
+           dice: Array.from(document.querySelectorAll('.dice-tray ol.dice'), ol => Array.from(ol.querySelectorAll('li.die'), d => ({
+             face: d.dataset.face, hit: d.dataset.hit, marks: d.dataset.marks,
+             pips: d.querySelectorAll('svg circle.pip').length,
+             label: d.querySelector('svg[role=img]').getAttribute('aria-label'),
+             verdict: d.querySelector('.verdict').textContent})))})",
+    );
+    assert_eq!(picture.current, ["roll"], "the roll is the current step");
+    assert_eq!(
+        picture.steps,
+        [
+            "declare",
+            "attack_pop",
+            "roll",
+            "rerolls",
+            "hits",
+            "pending_damage",
+            "damage_prevention",
+            "damage_placement",
+            "discard",
+            "retaliate",
+            "end"
+        ],
+        "the attack's steps, Retaliate included (D has Retaliate 1)"
+    );
+    assert_eq!(
+        picture.dice.iter().map(Vec::len).collect::<Vec<_>>(),
+        [4, 1],
+        "four Power dice and Fury's one: {:?}",
+        picture.dice
+    );
+    assert_eq!(picture.dice[0][2].face, "4", "the judge's 4");
+    let first_four = picture.dice[0].iter().position(|d| d.face == "4");
+    for (g, group) in picture.dice.iter().enumerate() {
+        for (i, d) in group.iter().enumerate() {
+            let face: usize = d.face.parse().expect("a face");
+            assert_eq!(d.pips, face, "die {g}.{i} has {face} pips");
+            let hit = face >= 4;
+            assert_eq!(d.hit, hit.to_string(), "die {g}.{i}");
+            assert_eq!(d.verdict, if hit { "hit" } else { "miss" });
+            let mut want = Vec::new();
+            if face == 6 {
+                want.push("natural-6");
+            }
+            if face == 1 {
+                want.push("natural-1");
+            }
+            if g == 0 && Some(i) == first_four {
+                want.push("natural-4");
+            }
+            assert_eq!(d.marks, want.join(" "), "die {g}.{i}: {d:?}");
+            assert!(
+                d.label.starts_with(&format!(
+                    "die {}: {face}, {}",
+                    i + 1,
+                    if hit { "a hit" } else { "a miss" }
+                )),
+                "the die's text alternative: {d:?}"
+            );
+        }
+    }
+    browser::full_screenshot(&tab, "swtcg_step_dice_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the roll's dice and timeline at 390 px");
+    browser::full_screenshot(&tab, "swtcg_step_dice_phone.png");
+    browser::viewport(&tab, None);
     // Back to before the roll: the odds now rest on the pinned 4.
     press(&tab, "ArrowLeft");
     wait_for_step(&tab, "step 2 of the pinned position", |h, s| {

@@ -414,7 +414,13 @@ async fn cli_and_api_play_a_swtcg_attack() {
     let units = from_api["final"]["units"].as_array().unwrap();
     assert_eq!(units[1]["id"], "D");
     assert_eq!(units[1]["damage"], 3);
-    assert!(units[1].get("discarded").is_none());
+    assert_eq!(units[1]["discarded"], false);
+    assert!(
+        units
+            .iter()
+            .all(|u| u["id"].is_string() && u["damage"].is_number() && u["discarded"].is_boolean()),
+        "every unit with its id, damage and whether it is discarded: {units:?}"
+    );
     let kinds: std::collections::BTreeSet<String> = from_api["steps"]
         .as_array()
         .unwrap()

@@ -1858,3 +1858,238 @@ fn hostile_positions_are_errors_or_play_out_never_panics() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// The picture of the attack (issue #16): the dice as die faces, the steps as a timeline
+
+/// Each die's `(group, face, hit, marks)` on the tray of `st`.
+fn tray(st: &State) -> Vec<(usize, u8, Option<bool>, Vec<&'static str>)> {
+    let t = Swtcg::dice(st).expect("dice on the table");
+    t.groups
+        .iter()
+        .enumerate()
+        .flat_map(|(g, group)| {
+            group
+                .dice
+                .iter()
+                .map(move |d| (g, d.face, d.hit, d.marks.iter().map(|m| m.name).collect()))
+        })
+        .collect()
+}
+
+#[test]
+fn the_dice_tray_marks_hits_against_armor_the_naturals_fury_and_rerolls() {
+    // seed 002 Armor: "This unit can only be hit on a roll of 5 or more."
+    // seed 002 Fury: "Only the first natural "4" counts."
+    // seed 002 Critical Hit: "Only one natural "6" counts in the attack roll after re-rolls."
+    // The attacker's Lucky re-rolls its natural 1 (its default) into a 3.
+    let (_, st) = play(attack(
+        unit(4, 5, &["Fury 1", "Critical Hit 1", "Lucky 1"]),
+        unit(1, 9, &["Armor", "Parry 1"]),
+        json!({"attack": [4, 6, 1, 4], "fury": [5], "rerolls": [{"die": 2, "face": 3}]}),
+    ));
+    assert_eq!(
+        tray(&st),
+        [
+            (0, 4, Some(false), vec!["natural-4"]),
+            (0, 6, Some(true), vec!["natural-6"]),
+            (0, 3, Some(false), vec!["rerolled"]),
+            (0, 4, Some(false), vec![]),
+            (1, 5, Some(true), vec![]),
+        ],
+        "the first natural 4 triggered Fury, only it; the re-rolled 1 is no natural 1 now"
+    );
+    let t = Swtcg::dice(&st).expect("dice");
+    assert_eq!(t.rule, "a hit is 5 or more");
+    let rerolled = &t.groups[0].dice[2];
+    assert_eq!((rerolled.rerolls, rerolled.first), (1, Some(1)));
+    assert_eq!(rerolled.text, "die 3: 3, a miss, re-rolled once (first 1)");
+    assert_eq!(t.groups[0].dice[1].text, "die 2: 6, a hit, natural 6");
+    assert_eq!(
+        t.legend.iter().map(|m| m.name).collect::<Vec<_>>(),
+        ["natural-4", "natural-6", "rerolled"]
+    );
+}
+
+#[test]
+fn the_dice_tray_marks_a_natural_1_for_parry_and_accuracy_hits_without_naturals() {
+    // seed 002 Armor: "A unit with Accuracy 1 attacking a unit with Armor hits with 4's, 5's, and 6's."
+    // seed 002 Fury: "Accuracy can't increase the die roll to a natural "4.""
+    let (_, st) = play(attack(
+        unit(3, 5, &["Accuracy 1", "Fury 1"]),
+        unit(1, 9, &["Armor", "Parry 1"]),
+        json!({"attack": [3, 4, 1], "fury": [2]}),
+    ));
+    assert_eq!(
+        tray(&st),
+        [
+            (0, 3, Some(false), vec![]),
+            (0, 4, Some(true), vec!["natural-4"]),
+            (0, 1, Some(false), vec!["natural-1"]),
+            (1, 2, Some(false), vec![]),
+        ]
+    );
+    let (_, st) = play(attack(
+        unit(2, 5, &["Accuracy 1", "Fury 1"]),
+        unit(1, 9, &[]),
+        json!({"attack": [3, 5]}),
+    ));
+    assert_eq!(
+        tray(&st),
+        [(0, 3, Some(true), vec![]), (0, 5, Some(true), vec![])],
+        "a 3 with Accuracy 1 hits, and is no natural 4: no Fury die"
+    );
+}
+
+#[test]
+fn fury_dice_naturals_reading_decides_whether_a_fury_six_is_marked() {
+    // seed 002 Critical Hit: "Only one natural "6" counts in the attack roll after re-rolls."
+    let p = |reading: &str| {
+        let mut p = attack(
+            unit(1, 5, &["Fury 1", "Critical Hit 1"]),
+            unit(1, 9, &[]),
+            json!({"attack": [4], "fury": [6]}),
+        );
+        p["interpretations"] = json!({"fury_dice_naturals": reading});
+        p
+    };
+    let (_, st) = play(p("count"));
+    assert_eq!(tray(&st)[1], (1, 6, Some(true), vec!["natural-6"]));
+    let (_, st) = play(p("initial_only"));
+    assert_eq!(tray(&st)[1], (1, 6, Some(true), vec![]));
+}
+
+#[test]
+fn the_dice_tray_shows_retaliate_dice_against_the_attacker() {
+    // seed 002 Armor: "Armor works against dice of damage and attack dice."
+    let (_, st) = play(json!({"game": "swtcg", "seed": 1,
+        "units": [{"id": "A", "side": "dark", "power": 1, "health": 5, "abilities": ["Armor"]},
+                  {"id": "D", "side": "light", "power": 1, "health": 5, "abilities": ["Retaliate 2"]}],
+        "attack": {"attacker": "A", "defender": "D"},
+        "dice": {"attack": [2], "retaliate": [4, 5]}}));
+    let t = Swtcg::dice(&st).expect("dice");
+    assert_eq!(t.groups.len(), 2);
+    assert!(
+        t.groups[1].label.starts_with("Retaliate"),
+        "{:?}",
+        t.groups[1].label
+    );
+    assert_eq!(
+        tray(&st)[1..],
+        [(1, 4, Some(false), vec![]), (1, 5, Some(true), vec![])],
+        "Retaliate's dice hit the armored attacker on 5 or more"
+    );
+    assert_eq!(
+        t.rule,
+        "a hit is 4 or more; a Retaliate die hits on 5 or more"
+    );
+}
+
+/// The timeline of each state of `v`: `(step key, when)` for the current step, and the
+/// keys.
+fn timelines(v: Value) -> Vec<(Option<&'static str>, Vec<&'static str>)> {
+    let replay =
+        rules::Replay::<Swtcg>::run(position(v), &NoCards).unwrap_or_else(|e| panic!("{e:?}"));
+    (0..=replay.steps.len())
+        .map(|n| {
+            let t = Swtcg::timeline(replay.state(n)).expect("a timeline");
+            let current: Vec<&str> = t
+                .steps
+                .iter()
+                .filter(|s| s.when == rules::view::StepWhen::Current)
+                .map(|s| s.key)
+                .collect();
+            assert!(current.len() <= 1, "one current step at most: {current:?}");
+            let i = t
+                .steps
+                .iter()
+                .position(|s| Some(s.key) == current.first().copied());
+            for (j, s) in t.steps.iter().enumerate() {
+                let want = match i {
+                    Some(i) if j < i => rules::view::StepWhen::Done,
+                    Some(i) if j == i => rules::view::StepWhen::Current,
+                    _ => rules::view::StepWhen::ToCome,
+                };
+                assert_eq!(s.when, want, "step {n}, {}", s.key);
+            }
+            (
+                current.first().copied(),
+                t.steps.iter().map(|s| s.key).collect(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_timeline_walks_the_published_sequence_one_current_step_at_a_time() {
+    // public "Attack sequence": "An attack runs in this order: (1) tap the attacker and choose the defender; (2) the attack POP; (3) roll the attack dice; (4) rerolls, triggered rerolls then Lucky; (5) count hits; (6) the pending damage POP; (7) the damage prevention POP; (8) place damage counters; (9) discard units at or above Health; (10) the attack ends."
+    let seq = [
+        "declare",
+        "attack_pop",
+        "roll",
+        "rerolls",
+        "hits",
+        "pending_damage",
+        "damage_prevention",
+        "damage_placement",
+        "discard",
+        "end",
+    ];
+    let t = timelines(attack(
+        unit(2, 5, &[]),
+        unit(1, 9, &[]),
+        json!({"attack": [6, 1]}),
+    ));
+    assert_eq!(t.len(), seq.len() + 1);
+    assert_eq!(t[0].0, None, "nothing played at the start");
+    for (n, (current, keys)) in t.iter().enumerate() {
+        assert_eq!(keys, &seq, "no build step, no Retaliate");
+        if n > 0 {
+            assert_eq!(*current, Some(seq[n - 1]), "step {n}");
+        }
+    }
+    // With a unit that retaliates, the Retaliate step comes before the end.
+    let t = timelines(attack(
+        unit(1, 5, &[]),
+        unit(1, 9, &["Retaliate 1"]),
+        json!({"attack": [6], "retaliate": [2]}),
+    ));
+    assert!(t.iter().all(|(_, k)| k[9] == "retaliate" && k[10] == "end"));
+    assert_eq!(t[10].0, Some("retaliate"));
+    // With Enhance, the build step comes first.
+    let t = timelines(attack(
+        unit(1, 5, &["Enhance: Pay 1 Force: also Critical Hit 2"]),
+        unit(1, 9, &[]),
+        json!({"attack": [6]}),
+    ));
+    assert_eq!(t[1], (Some("build"), t[1].1.clone()));
+    assert_eq!(t[1].1[0], "build");
+}
+
+#[test]
+fn a_die_face_is_drawn_with_as_many_pips_as_it_shows_each_in_its_own_place() {
+    for face in 1..=6u8 {
+        let d = rules::view::DieFace {
+            n: 0,
+            face,
+            hit: None,
+            rerolls: 0,
+            first: None,
+            marks: Vec::new(),
+            text: String::new(),
+        };
+        let pips = d.pips(36);
+        assert_eq!(pips.len(), usize::from(face), "face {face}");
+        let mut distinct = pips.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), pips.len(), "face {face}: {pips:?}");
+        assert!(pips
+            .iter()
+            .all(|&(x, y)| (1..36).contains(&x) && (1..36).contains(&y)));
+        // A die's faces are symmetric under a half turn.
+        for &(x, y) in &pips {
+            assert!(pips.contains(&(36 - x, 36 - y)), "face {face}: {pips:?}");
+        }
+    }
+}

@@ -98,6 +98,15 @@ pub trait Game: Sized + 'static {
     fn grid(_state: &Self::State) -> Option<super::view::Grid> {
         None
     }
+    /// The dice on the table in `state`, drawn as die faces (default: none).
+    fn dice(_state: &Self::State) -> Option<super::view::DiceTray> {
+        None
+    }
+    /// The steps of what is being played (an attack's) with the one just played
+    /// (default: none).
+    fn timeline(_state: &Self::State) -> Option<super::view::Timeline> {
+        None
+    }
     /// The chance panel of `change` if it records a chance node, its outcomes named as
     /// `state` names them.
     fn chance_panel(state: &Self::State, change: &Self::Change)

@@ -1,8 +1,11 @@
 //! What a step-through page shows of any game, as plain data: the board as rows of
 //! numbered places holding pieces ([`Board`]), and the chance and decision panels
 //! ([`ChancePanel`], [`DecisionPanel`]), and the odds from a step ([`GameOdds`]) with
-//! any charts a game draws of them ([`Chart`]: bars with exact fractions). A game fills these from its state ([`super::Game::board`],
-//! [`super::Game::chance_panel`]); the web layer lays them out. Nothing here knows HTML.
+//! any charts a game draws of them ([`Chart`]: bars with exact fractions), and for games
+//! with dice or a sequence of steps, the dice as faces ([`DiceTray`]) and the steps with
+//! the current one ([`Timeline`]). A game fills these from its state
+//! ([`super::Game::board`], [`super::Game::chance_panel`], [`super::Game::dice`],
+//! [`super::Game::timeline`]); the web layer lays them out. Nothing here knows HTML.
 
 use serde::Serialize;
 
@@ -235,4 +238,133 @@ pub struct GridPiece {
     pub name: String,
     pub owner: String,
     pub carries: Vec<String>,
+}
+
+/// Dice on the table, drawn as die faces by the step-through when a game gives them
+/// ([`super::Game::dice`]): groups of dice (an attack's roll, its extra dice), each die
+/// with its face and what the game says it does (a hit, a natural that triggers
+/// something), and the legend of those marks.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct DiceTray {
+    /// What the dice are (`Attack dice`), the tray's heading.
+    pub label: String,
+    /// What a hit needs, in words (`a hit is 4 or more`), or empty.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub rule: String,
+    pub groups: Vec<DiceGroup>,
+    /// Every mark some die carries, once, in the order first met.
+    pub legend: Vec<DieMark>,
+}
+
+/// Dice rolled for one purpose (`Power`, `Fury`, `Retaliate from D`).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct DiceGroup {
+    pub label: String,
+    pub dice: Vec<DieFace>,
+}
+
+/// One die as it stands.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct DieFace {
+    /// Its index as the game's pins name it (0-based), shown 1-based.
+    pub n: usize,
+    /// The face showing, 1 to 6.
+    pub face: u8,
+    /// `Some(true)` a hit, `Some(false)` a miss, `None` when the game does not say yet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hit: Option<bool>,
+    /// Times it was re-rolled (0: never).
+    pub rerolls: u8,
+    /// Its face before the first re-roll, when it was re-rolled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first: Option<u8>,
+    /// What else the game says of it (`natural-6`, `fury-trigger`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<DieMark>,
+    /// All of it in words, the picture's text alternative
+    /// (`die 3: 6, a hit, natural 6 (Critical Hit)`).
+    pub text: String,
+}
+
+/// Something a game says of a die: a short name (also its CSS class), a label drawn by
+/// the die, and what it means.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+pub struct DieMark {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub meaning: &'static str,
+}
+
+/// A sequence of steps (an attack's, a turn's phases) with where play stands, drawn by
+/// the step-through when a game gives one ([`super::Game::timeline`]).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Timeline {
+    /// What the steps are of (`The attack`).
+    pub label: String,
+    pub steps: Vec<TimelineStep>,
+}
+
+/// One step of a [`Timeline`].
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct TimelineStep {
+    /// A stable name (`attack_pop`), for data attributes and tests.
+    pub key: &'static str,
+    pub label: &'static str,
+    pub when: StepWhen,
+}
+
+/// Where a [`TimelineStep`] stands against play.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum StepWhen {
+    Done,
+    /// The step just played.
+    Current,
+    ToCome,
+}
+
+impl StepWhen {
+    /// Its CSS class and data value (`done`, `current`, `to-come`).
+    pub fn class(self) -> &'static str {
+        match self {
+            StepWhen::Done => "done",
+            StepWhen::Current => "current",
+            StepWhen::ToCome => "to-come",
+        }
+    }
+}
+
+impl DiceTray {
+    /// A tray of `groups`, its legend gathered from their dice's marks.
+    pub fn new(label: String, rule: String, groups: Vec<DiceGroup>) -> DiceTray {
+        let mut legend: Vec<DieMark> = Vec::new();
+        for m in groups.iter().flat_map(|g| &g.dice).flat_map(|d| &d.marks) {
+            if !legend.iter().any(|l| l.name == m.name) {
+                legend.push(*m);
+            }
+        }
+        DiceTray {
+            label,
+            rule,
+            groups,
+            legend,
+        }
+    }
+}
+
+impl DieFace {
+    /// The centres of its pips on a 3×3 grid of a die `size` wide (`(x, y)`, user units),
+    /// as a die shows them.
+    pub fn pips(&self, size: u32) -> Vec<(u32, u32)> {
+        let (lo, mid, hi) = (size / 4, size / 2, size - size / 4);
+        match self.face {
+            1 => vec![(mid, mid)],
+            2 => vec![(lo, lo), (hi, hi)],
+            3 => vec![(lo, lo), (mid, mid), (hi, hi)],
+            4 => vec![(lo, lo), (hi, lo), (lo, hi), (hi, hi)],
+            5 => vec![(lo, lo), (hi, lo), (mid, mid), (lo, hi), (hi, hi)],
+            6 => vec![(lo, lo), (hi, lo), (lo, mid), (hi, mid), (lo, hi), (hi, hi)],
+            _ => Vec::new(),
+        }
+    }
 }

@@ -235,6 +235,7 @@ pub fn apply(st: &mut State, change: &Change) {
                     pool: *pool,
                     face,
                     rerolls: 0,
+                    first: face,
                 });
             }
         }

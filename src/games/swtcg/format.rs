@@ -84,9 +84,6 @@ fn swtcg() -> String {
 fn ground() -> String {
     "Ground".into()
 }
-fn is_zero(n: &i32) -> bool {
-    *n == 0
-}
 
 /// A unit: inline (`power`, `health`, `abilities`) or a catalogue `card`, whose fields
 /// any inline field overrides.
@@ -108,7 +105,8 @@ pub struct UnitSpec {
     pub health: Option<i32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub abilities: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "is_zero")]
+    /// Always written (0 too), so an adjudication's `final` lists every unit's damage.
+    #[serde(default)]
     pub damage: i32,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub tapped: bool,
@@ -123,7 +121,9 @@ pub struct UnitSpec {
     /// Abilities it gained after the attack dice were rolled.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub granted_after_roll: Vec<String>,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    /// Always written (`false` too), so `final` says of every unit whether it is
+    /// discarded.
+    #[serde(default)]
     pub discarded: bool,
 }
 

@@ -166,6 +166,12 @@ impl Game for Swtcg {
     fn board(state: &State) -> rules::view::Board {
         view::board(state)
     }
+    fn dice(state: &State) -> Option<rules::view::DiceTray> {
+        view::dice(state)
+    }
+    fn timeline(state: &State) -> Option<rules::view::Timeline> {
+        view::timeline(state)
+    }
     fn chance_panel(state: &State, change: &Change) -> Option<rules::view::ChancePanel> {
         view::chance_panel(state, change)
     }

@@ -212,6 +212,8 @@ pub struct Die {
     pub face: u8,
     /// Times it was re-rolled.
     pub rerolls: u8,
+    /// Its face in the roll, before any re-roll (what Fury reads).
+    pub first: u8,
 }
 
 /// What the roll used for the attack comes to: all that the steps after it read.

@@ -1,16 +1,21 @@
 //! What the step-through shows of an attack: the units as the core's board rows (the
 //! Dark Side's units, then the Light Side's), each with Power, Health, damage and
-//! marks (attacking, defending, tapped, discarded); the dice rolled so far as a row of
-//! their own; and the chance panel of a die (six faces, 1/6 each), pinned by posting
+//! marks (attacking, defending, tapped, discarded); the dice rolled so far as die faces
+//! ([`dice`]: hit or miss against the defender, the naturals the attack's keywords read,
+//! re-rolls); the attack's steps with the one just played ([`timeline`]); and the chance panel of a die (six faces, 1/6 each), pinned by posting
 //! `attack:I:F`, `fury:I:F`, `retaliate:I:F` or `reroll:I:N:F`; and the decision panels
 //! of Evade, Deflect and Enhance (pinned by `mod.rs`, which plays the position with its
 //! cards). Plain data; no HTML.
 
 use super::event::Change;
+use super::families::{fury, retaliate, roll};
 use super::format::{Position, RerollSpec};
+use super::interpret::FuryDiceNaturals;
+use super::state::{Keyword, Phase};
 use super::state::{Pool, Side, State};
 use crate::rules::view::{
-    Board, Candidate, ChancePanel, DecisionPanel, Ended, Mark, Piece, Place, Row, Stat,
+    Board, Candidate, ChancePanel, DecisionPanel, DiceGroup, DiceTray, DieFace, DieMark, Ended,
+    Mark, Piece, Place, Row, Stat, StepWhen, Timeline, TimelineStep,
 };
 
 const ATTACKING: Mark = Mark {
@@ -36,7 +41,7 @@ const DISCARDED: Mark = Mark {
 
 /// Both sides' units, and the dice.
 pub fn board(st: &State) -> Board {
-    let mut rows: Vec<Row> = [Side::Dark, Side::Light]
+    let rows: Vec<Row> = [Side::Dark, Side::Light]
         .iter()
         .map(|&side| Row {
             owner: side.name().to_string(),
@@ -96,44 +101,6 @@ pub fn board(st: &State) -> Board {
                 .collect(),
         })
         .collect();
-    if !st.dice.is_empty() {
-        rows.push(Row {
-            owner: "dice".into(),
-            label: "Attack dice".into(),
-            places: st
-                .dice
-                .iter()
-                .enumerate()
-                .map(|(i, d)| Place {
-                    n: i + 1,
-                    piece: Some(Piece {
-                        name: match d.pool {
-                            Pool::Retaliate => format!(
-                                "Retaliate die {}",
-                                i - st
-                                    .dice
-                                    .iter()
-                                    .position(|d| d.pool == Pool::Retaliate)
-                                    .unwrap_or(i)
-                            ),
-                            Pool::Fury => format!("die {i} (Fury)"),
-                            Pool::Attack => format!("die {i}"),
-                        },
-                        badge: "",
-                        badge_meaning: "",
-                        stats: vec![Stat {
-                            name: "face",
-                            value: i32::from(d.face),
-                        }],
-                        damage: 0,
-                        carries: Vec::new(),
-                        abilities: Vec::new(),
-                        marks: Vec::new(),
-                    }),
-                })
-                .collect(),
-        });
-    }
     Board {
         rows,
         ended: st.outcome.as_ref().map(|o| Ended {
@@ -270,4 +237,182 @@ pub fn decision_panel(st: &State, change: &Change) -> Option<DecisionPanel> {
         Change::Enhance { decision, .. } => Some(DecisionPanel::of(decision, |o| (*o).to_string())),
         _ => None,
     }
+}
+
+const NATURAL_6: DieMark = DieMark {
+    name: "natural-6",
+    label: "natural 6",
+    meaning: "a natural 6, after re-rolls: the attacker's Critical Hit counts one",
+};
+const NATURAL_1: DieMark = DieMark {
+    name: "natural-1",
+    label: "natural 1",
+    meaning: "a natural 1, after re-rolls: the defender's Parry counts one",
+};
+const FURY_4: DieMark = DieMark {
+    name: "natural-4",
+    label: "Fury's 4",
+    meaning: "the first natural 4 of the roll, before re-rolls: it triggered Fury",
+};
+const REROLLED: DieMark = DieMark {
+    name: "rerolled",
+    label: "re-rolled",
+    meaning: "re-rolled (Lucky); the face shown is the last roll",
+};
+
+/// The dice rolled so far as die faces, in three groups (the Power roll, Fury's dice,
+/// Retaliate's dice), each die hit or miss against the unit it is rolled at, marked
+/// with the naturals the attack's keywords read (a natural 6 for the attacker's
+/// Critical Hit and a natural 1 for the defender's Parry, after re-rolls, on the dice
+/// the `fury_dice_naturals` reading counts; the first natural 4 of the roll for Fury,
+/// before re-rolls) and with its re-rolls. `None` before the roll.
+pub fn dice(st: &State) -> Option<DiceTray> {
+    if st.dice.is_empty() {
+        return None;
+    }
+    let need = roll::need(st);
+    let counts = |pool: Pool| match st.readings.fury_dice_naturals {
+        FuryDiceNaturals::Count => pool != Pool::Retaliate,
+        FuryDiceNaturals::InitialOnly => pool == Pool::Attack,
+    };
+    let critical = st.attacker().has(Keyword::CriticalHit);
+    let parry = st.defender().has(Keyword::Parry);
+    let fury_trigger = (fury::x(st) > 0)
+        .then(|| {
+            st.dice
+                .iter()
+                .position(|d| d.pool == Pool::Attack && d.first == 4)
+        })
+        .flatten();
+    let back = retaliate::need_against(st, st.attacker);
+    let mut groups: Vec<DiceGroup> = Vec::new();
+    for (pool, label) in [
+        (
+            Pool::Attack,
+            format!("Power: {} at {}", st.attacker().id, st.defender().id),
+        ),
+        (Pool::Fury, "Fury's additional dice".to_string()),
+        (
+            Pool::Retaliate,
+            format!("Retaliate: dice of damage at {}", st.attacker().id),
+        ),
+    ] {
+        let need = if pool == Pool::Retaliate { back } else { need };
+        let dice: Vec<DieFace> = st
+            .dice
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.pool == pool)
+            .enumerate()
+            .map(|(n, (i, d))| {
+                let mut marks = Vec::new();
+                if counts(pool) && critical && d.face == 6 {
+                    marks.push(NATURAL_6);
+                }
+                if counts(pool) && parry && d.face == 1 {
+                    marks.push(NATURAL_1);
+                }
+                if fury_trigger == Some(i) {
+                    marks.push(FURY_4);
+                }
+                if d.rerolls > 0 {
+                    marks.push(REROLLED);
+                }
+                let hit = d.face >= need;
+                let mut text = format!(
+                    "die {}: {}, {}",
+                    n + 1,
+                    d.face,
+                    if hit { "a hit" } else { "a miss" }
+                );
+                for m in &marks {
+                    if m.name != REROLLED.name {
+                        text.push_str(&format!(", {}", m.label));
+                    }
+                }
+                if d.rerolls > 0 {
+                    text.push_str(&format!(
+                        ", re-rolled {} (first {})",
+                        match d.rerolls {
+                            1 => "once".to_string(),
+                            2 => "twice".to_string(),
+                            k => format!("{k} times"),
+                        },
+                        d.first
+                    ));
+                }
+                DieFace {
+                    n,
+                    face: d.face,
+                    hit: Some(hit),
+                    rerolls: d.rerolls,
+                    first: (d.rerolls > 0).then_some(d.first),
+                    marks,
+                    text,
+                }
+            })
+            .collect();
+        if !dice.is_empty() {
+            groups.push(DiceGroup { label, dice });
+        }
+    }
+    let rule = if back == need || !st.dice.iter().any(|d| d.pool == Pool::Retaliate) {
+        format!("a hit is {need} or more")
+    } else {
+        format!("a hit is {need} or more; a Retaliate die hits on {back} or more")
+    };
+    Some(DiceTray::new("Attack dice".into(), rule, groups))
+}
+
+/// A step's stable name (its name in JSON).
+fn phase_key(p: Phase) -> &'static str {
+    match p {
+        Phase::Build => "build",
+        Phase::Declare => "declare",
+        Phase::AttackPop => "attack_pop",
+        Phase::Roll => "roll",
+        Phase::Rerolls => "rerolls",
+        Phase::Hits => "hits",
+        Phase::PendingDamage => "pending_damage",
+        Phase::DamagePrevention => "damage_prevention",
+        Phase::DamagePlacement => "damage_placement",
+        Phase::Discard => "discard",
+        Phase::Retaliate => "retaliate",
+        Phase::End => "end",
+    }
+}
+
+/// The attack's steps in the published order ("Attack sequence" in
+/// `docs/rules/swtcg.md`), with the
+/// build step when anything happens before the attack and the Retaliate step when a
+/// unit retaliates (or has retaliated), and the step just played as the current one.
+pub fn timeline(st: &State) -> Option<Timeline> {
+    let retaliates = st.dice.iter().any(|d| d.pool == Pool::Retaliate)
+        || (st.phase < Some(Phase::Retaliate) && !st.retaliators().is_empty());
+    let mut steps = Vec::new();
+    let mut p = Some(Phase::Build);
+    while let Some(phase) = p {
+        p = phase.next();
+        let applies = match phase {
+            Phase::Build => st.has_build_work(),
+            Phase::Retaliate => retaliates,
+            _ => true,
+        };
+        if !applies {
+            continue;
+        }
+        steps.push(TimelineStep {
+            key: phase_key(phase),
+            label: phase.label(),
+            when: match st.phase {
+                Some(now) if now == phase => StepWhen::Current,
+                Some(now) if now > phase => StepWhen::Done,
+                _ => StepWhen::ToCome,
+            },
+        });
+    }
+    Some(Timeline {
+        label: "The attack, step by step".into(),
+        steps,
+    })
 }

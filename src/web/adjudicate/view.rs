@@ -246,6 +246,12 @@ pub struct BoardView {
     /// The board as a grid of spaces, for games played on one (drawn as SVG).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grid: Option<Grid>,
+    /// The dice on the table, drawn as die faces (`adjudicate/dice.html`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dice: Option<crate::rules::view::DiceTray>,
+    /// The steps being played with the current one (`adjudicate/timeline.html`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeline: Option<crate::rules::view::Timeline>,
 }
 
 /// The SVG size of one grid space, in user units.
@@ -256,6 +262,8 @@ impl BoardView {
     pub fn of<G: Game>(st: &G::State) -> BoardView {
         let mut view = BoardView::layout(G::board(st));
         view.grid = G::grid(st);
+        view.dice = G::dice(st);
+        view.timeline = G::timeline(st);
         view
     }
 
@@ -349,6 +357,8 @@ impl BoardView {
             ended: board.ended,
             readings_in_play: board.readings_in_play,
             grid: None,
+            dice: None,
+            timeline: None,
         }
     }
 
