@@ -319,10 +319,10 @@ fn build_step_pick_a_chance_switch_a_reading_follow_rules_and_reopen_after_resta
     });
     let target: String = eval_json(&tab, "document.querySelector(':target').id");
     assert_eq!(target, "T11", "the link's target is the T11 entry");
-    assert_eq!(
-        text_of(&tab, "dt#T11"),
-        "T11 Judge's choice",
-        "the rules page names T11"
+    let named = text_of(&tab, "dt#T11");
+    assert!(
+        named.starts_with("T11 Judge's choice"),
+        "the rules page names T11 (then links its rules doc): {named:?}"
     );
     let quoted: String = eval_json(
         &tab,
