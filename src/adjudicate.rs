@@ -9,8 +9,8 @@
 use crate::catalogue::Catalogue;
 use crate::games::arcane::{self, Arcane};
 use crate::games::battleline::{Battleline, CardDef, CardSource};
-use crate::games::keyforge::{self, Keyforge};
 use crate::games::karth::{self, Karth};
+use crate::games::keyforge::{self, Keyforge};
 use crate::games::swtcg::{self, Swtcg};
 use crate::rules::form::Source;
 use crate::rules::position::{parse_json, PositionError};
@@ -81,6 +81,11 @@ impl CatalogueGame for Swtcg {
 impl CatalogueGame for Keyforge {
     fn with_cards<R>(catalogue: &Catalogue, f: impl FnOnce(&Self::Cards<'_>) -> R) -> R {
         f(&KeyforgeCards(catalogue))
+    }
+
+    /// `any`: every KeyForge card (a row's zone says where it is).
+    fn kind_holds(kind: &str, card_type: &str) -> bool {
+        kind == "any" || kind == card_type
     }
 }
 

@@ -19,6 +19,7 @@ pub mod cite;
 pub mod effect;
 pub mod event;
 pub mod families;
+pub mod form;
 pub mod format;
 pub mod interpret;
 pub mod position;
@@ -74,6 +75,18 @@ impl Game for Keyforge {
             interpretations: readings,
             ..position.clone()
         }
+    }
+    fn builder_form(values: &rules::FormFields) -> Option<rules::Form> {
+        Some(form::layout(values))
+    }
+    fn form_values(position: Option<&Position>) -> (rules::FormFields, Vec<String>) {
+        position.map_or_else(|| (form::defaults(), Vec::new()), form::from_position)
+    }
+    fn from_form(values: &rules::FormFields) -> Result<Position, Vec<rules::FieldError>> {
+        form::to_position(values)
+    }
+    fn form_error(values: &rules::FormFields, error: &PositionError) -> rules::FieldError {
+        form::locate(values, error)
     }
     fn advance(state: &mut State) -> Vec<Event> {
         turn::advance(state)
