@@ -46,6 +46,10 @@ pub trait CatalogueGame: Game {
                 .filter(|k| k.game == Self::ID)
                 .map(|k| k.name.clone())
                 .collect(),
+            Source::Factions => catalogue
+                .factions(Self::ID)
+                .map(|f| f.name.clone())
+                .collect(),
             Source::Values { values } => return values.clone(),
         };
         names.sort();

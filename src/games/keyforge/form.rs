@@ -82,11 +82,12 @@ p<P>_c<N>_{id,zone,on,card,name,type,house,power,armor,traits,text,bonus,owner,d
 (N is 1 to 10), x<I>_{do,card,target,targets,flank,zone} (I is 1 to 8) and interp_<key> \
 (one per interpretation)";
 
-/// The values of a new turn's form: Ann (active, house Brobnar) and Bob, a creature each.
+/// The values of a new turn's form: Ann (active, house Ironhowl) and her Quarry Ogre
+/// fights Bob's 3-power creature.
 pub fn defaults() -> FormFields {
     let mut f = FormFields::default();
     for (k, v) in [
-        ("house", "Brobnar"),
+        ("house", "Ironhowl"),
         ("p0_name", "Ann"),
         ("p0_amber", "0"),
         ("p1_name", "Bob"),
@@ -96,7 +97,7 @@ pub fn defaults() -> FormFields {
         ("p0_c1_card", "Quarry Ogre"),
         ("p1_c1_id", "foe"),
         ("p1_c1_zone", "battleline"),
-        ("p1_c1_house", "Dis"),
+        ("p1_c1_house", "Gloamwatch"),
         ("p1_c1_power", "3"),
         ("x1_do", "fight"),
         ("x1_card", "ogre"),
@@ -984,7 +985,7 @@ pub fn layout(f: &FormFields) -> Form {
         "The turn",
         vec![
             Field::listed("house", "Active house", "houses")
-                .placeholder("Brobnar")
+                .placeholder("Ironhowl")
                 .width(Width::Small)
                 .from(f),
             Field::text("active", "Active player")
@@ -1048,25 +1049,7 @@ pub fn layout(f: &FormFields) -> Form {
             },
             List {
                 id: "houses",
-                source: Source::Values {
-                    values: [
-                        "Brobnar",
-                        "Dis",
-                        "Ekwidon",
-                        "Geistoid",
-                        "Logos",
-                        "Mars",
-                        "Sanctum",
-                        "Saurian",
-                        "Shadows",
-                        "Skyborn",
-                        "Star Alliance",
-                        "Unfathomable",
-                        "Untamed",
-                    ]
-                    .map(String::from)
-                    .to_vec(),
-                },
+                source: Source::Factions,
             },
         ],
         caps: vec![
