@@ -2296,6 +2296,32 @@ async fn the_keyforge_form_builds_a_turn_and_reopens_it() {
     let (status, html) = get_html(&location).await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("Quarry Ogre"));
+    // The battlelines drawn: Bob's (the opponent's) on top with his Æmber and keys, his
+    // exhausted creature turned sideways, the Ogre upright with power and armor.
+    let svg = &html[html
+        .find(r#"<svg class="lines""#)
+        .expect("the battlelines' SVG")..];
+    let svg = &svg[..svg.find("</svg>").unwrap()];
+    let bob = svg
+        .find("Bob · 3Æ · 1 key · battleline")
+        .expect("Bob's line");
+    let ann = svg
+        .find("Ann · 2Æ · 0 keys · active, house Ironhowl")
+        .expect("Ann's line");
+    assert!(bob < ann, "the opponent's line on top");
+    assert!(
+        svg.contains(r#"class="card turned" data-card="foe" data-turned="true""#),
+        "{svg}"
+    );
+    assert!(
+        svg.contains(r#"<rect x="5" y="50" width="112" height="84""#),
+        "turned: wide, low: {svg}"
+    );
+    assert!(
+        svg.contains(r#"data-card="Quarry Ogre" data-turned="false""#),
+        "{svg}"
+    );
+    assert!(svg.contains(">power 6</tspan>"), "{svg}");
     let (status, v) = get_json(&format!("/adjudicate/p/{hash}/0.json")).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     let total = v["total"].as_u64().unwrap();

@@ -10,7 +10,7 @@
 //! [`State`], then [`Keyforge`]'s `advance` one step at a time. `effect.rs` owns the
 //! effect language (reading card text), `turn.rs` the actions and their checks,
 //! `families/` the rules (one family per file), `event.rs` the changes and the only
-//! `apply`, `cite.rs` the sentences, `interpret.rs` the readings, `view.rs` the board.
+//! `apply`, `cite.rs` the sentences, `interpret.rs` the readings, `view.rs` the board, `form.rs` the builder form.
 //! It does no I/O and knows nothing of the catalogue's types, SQL or HTTP. Left out:
 //! forging keys, drawing up, the end of the turn, bonus icons, and most keywords past
 //! Elusive, Skirmish, Taunt, Poison, Assault and Hazardous.
@@ -150,6 +150,9 @@ impl Game for Keyforge {
     }
     fn board(state: &State) -> rules::view::Board {
         view::board(state)
+    }
+    fn card_lines(state: &State) -> Vec<rules::view::CardLine> {
+        view::card_lines(state)
     }
     fn chance_panel(_state: &State, _change: &Change) -> Option<rules::view::ChancePanel> {
         None
