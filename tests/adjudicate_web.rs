@@ -2198,7 +2198,7 @@ async fn the_keyforge_builder_and_its_twin_offer_cards_houses_and_readings() {
             "player-1",
             "player-2",
             "actions",
-            "decisions",
+            "judge",
             "interpretations"
         ]
     );

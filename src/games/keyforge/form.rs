@@ -1008,8 +1008,9 @@ pub fn layout(f: &FormFields) -> Form {
             GroupStyle::Rows,
             (1..=FORM_ACTIONS).map(|i| action_row(f, i)).collect(),
         );
+    // Its id is not `decisions`: that is the pins field's (an HTML id each).
     let judge = Section::new(
-        "decisions",
+        "judge",
         "Decisions and rulings",
         vec![
             Field::text("decisions", "Decisions pinned")

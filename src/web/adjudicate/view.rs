@@ -339,19 +339,19 @@ impl LinesSvg {
                                 .collect();
                             let mut rows: Vec<(String, &'static str)> = if card.turned {
                                 // Sideways there is room for the numbers on one line.
-                                vec![(stats.join(" · "), "stats")]
+                                vec![(stats.join(" · "), "c-stats")]
                             } else {
-                                stats.into_iter().map(|t| (t, "stats")).collect()
+                                stats.into_iter().map(|t| (t, "c-stats")).collect()
                             };
                             rows.retain(|(t, _)| !t.is_empty());
                             if card.damage > 0 {
-                                rows.push((format!("damage {}", card.damage), "damage"));
+                                rows.push((format!("damage {}", card.damage), "c-damage"));
                             }
                             if card.turned {
-                                rows.push(("exhausted".into(), "mark"));
+                                rows.push(("exhausted".into(), "c-mark"));
                             }
                             for n in &card.notes {
-                                rows.push((n.clone(), "note"));
+                                rows.push((n.clone(), "c-note"));
                             }
                             // What does not fit stays in the title.
                             rows.truncate((h - 24) / 15);
@@ -372,7 +372,8 @@ impl LinesSvg {
             })
             .collect();
         Some(LinesSvg {
-            width: most * SLOT,
+            // At least three slots wide, so a line's label fits above one card.
+            width: most.max(3) * SLOT,
             height: out.len() * line_h,
             lines: out,
         })
