@@ -2172,7 +2172,7 @@ async fn the_keyforge_builder_and_its_twin_offer_cards_houses_and_readings() {
         html.contains(r#"name="p1_c10_id""#),
         "ten card rows a player"
     );
-    assert!(html.contains(r#"name="x8_do""#), "eight action rows");
+    assert!(html.contains(r#"name="x6_do""#), "six action rows");
     assert!(html.contains(r#"name="interp_omni_exhausts""#));
 
     let (status, v) = get_json("/adjudicate.json?game=keyforge").await;

@@ -36,7 +36,7 @@ use crate::rules::reject::OnRejection;
 /// Card rows per player on the form.
 pub const FORM_CARDS: usize = 10;
 /// Action rows on the form (the position's cap is larger: paste JSON for more).
-pub const FORM_ACTIONS: usize = 8;
+pub const FORM_ACTIONS: usize = 6;
 
 /// The per-card fields, after `p<P>_c<N>_`.
 const CARD_FIELDS: &[&str] = &[
@@ -79,7 +79,7 @@ const ZONES: &[(&str, &str)] = &[
 pub const ACCEPTED_FIELDS: &str = "house, active, on_rejection, decisions, rulings, \
 p<P>_{name,amber,keys} (P is 0 or 1), \
 p<P>_c<N>_{id,zone,on,card,name,type,house,power,armor,traits,text,bonus,owner,damage,armor_used,amber,exhausted,stunned,elusive_used} \
-(N is 1 to 10), x<I>_{do,card,target,targets,flank,zone} (I is 1 to 8) and interp_<key> \
+(N is 1 to 10), x<I>_{do,card,target,targets,flank,zone} (I is 1 to 6) and interp_<key> \
 (one per interpretation)";
 
 /// The values of a new turn's form: Ann (active, house Ironhowl) and her Quarry Ogre
@@ -900,14 +900,12 @@ fn action_row(f: &FormFields, i: usize) -> Group {
         Field::text(key("target"), "target")
             .context(context.clone())
             .placeholder("foe")
-            .hint("fought, or upgraded")
             .width(Width::Small)
             .from(f),
         Field::text(key("targets"), "targets chosen")
             .context(context.clone())
             .items()
             .placeholder("foe, imp")
-            .hint("ids, in the order the abilities choose")
             .width(Width::Normal)
             .from(f),
         select(
@@ -1003,7 +1001,7 @@ pub fn layout(f: &FormFields) -> Form {
         ],
     );
     let actions = Section::new("actions", "Actions", Vec::new())
-        .note("what the active player does, in order, each by card id")
+        .note("what the active player does, in order, each card by its id; target: the creature fought or upgraded; targets chosen: ids in the order the abilities choose")
         .groups(
             GroupStyle::Rows,
             (1..=FORM_ACTIONS).map(|i| action_row(f, i)).collect(),
