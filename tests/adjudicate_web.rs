@@ -2314,7 +2314,7 @@ async fn the_keyforge_form_builds_a_turn_and_reopens_it() {
         "{svg}"
     );
     assert!(
-        svg.contains(r#"<rect x="5" y="50" width="112" height="84""#),
+        svg.contains(r#"<rect x="5" y="44" width="112" height="90""#),
         "turned: wide, low: {svg}"
     );
     assert!(

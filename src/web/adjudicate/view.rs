@@ -287,7 +287,7 @@ pub struct CardSvg {
 }
 
 /// An upright card's size, in user units (a turned one is `CARD_H` × `CARD_W`).
-pub const CARD_W: usize = 84;
+pub const CARD_W: usize = 90;
 pub const CARD_H: usize = 112;
 const SLOT: usize = CARD_H + 10;
 const LABEL_H: usize = 22;
