@@ -586,3 +586,30 @@ fn keyforge_resolver_errors_land_at_their_fields() {
         "a card the form does not hold is above the form"
     );
 }
+
+#[test]
+fn a_keyforge_position_beyond_the_forms_rows_says_what_the_form_drops() {
+    let cards: Vec<serde_json::Value> = (0..11)
+        .map(|i| serde_json::json!({"id": format!("c{i}"), "house": "Dis", "power": 2}))
+        .collect();
+    let actions: Vec<serde_json::Value> = (0..7)
+        .map(|_| serde_json::json!({"do": "reap", "card": "c0"}))
+        .collect();
+    let text = serde_json::json!({"game": "keyforge", "house": "Dis",
+        "players": [{"name": "Ann", "battleline": cards}, {"name": "Bob"}],
+        "actions": actions})
+    .to_string();
+    let position = Keyforge::read_position(&text).unwrap();
+    let (values, notes) = Keyforge::form_values(Some(&position));
+    assert_eq!(
+        notes,
+        [
+            "Ann has 11 cards; the form shows 10. Paste the JSON to keep the rest.",
+            "The position has 7 actions; the form shows 6. Paste the JSON to keep the rest."
+        ]
+    );
+    form_shows::<Keyforge>(&values, "eleven cards");
+    let back = Keyforge::from_form(&values).unwrap();
+    assert_eq!(back.players[0].battleline.len(), 10);
+    assert_eq!(back.actions.len(), 6);
+}
