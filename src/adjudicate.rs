@@ -46,6 +46,10 @@ pub trait CatalogueGame: Game {
                 .filter(|k| k.game == Self::ID)
                 .map(|k| k.name.clone())
                 .collect(),
+            Source::Factions => catalogue
+                .factions(Self::ID)
+                .map(|f| f.name.clone())
+                .collect(),
             Source::Values { values } => return values.clone(),
         };
         names.sort();
@@ -81,6 +85,11 @@ impl CatalogueGame for Swtcg {
 impl CatalogueGame for Keyforge {
     fn with_cards<R>(catalogue: &Catalogue, f: impl FnOnce(&Self::Cards<'_>) -> R) -> R {
         f(&KeyforgeCards(catalogue))
+    }
+
+    /// `any`: every KeyForge card (a row's zone says where it is).
+    fn kind_holds(kind: &str, card_type: &str) -> bool {
+        kind == "any" || kind == card_type
     }
 }
 

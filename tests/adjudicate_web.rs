@@ -2150,3 +2150,327 @@ async fn pasted_json_opens_as_its_own_game_from_any_form() {
         "{html}"
     );
 }
+
+// Issue #17: the KeyForge builder — two battlelines, artifacts and hands as card rows,
+// the actions as rows — with its JSON twin, located 400s and no 500 on garbage.
+
+#[actix_rt::test]
+async fn the_keyforge_builder_and_its_twin_offer_cards_houses_and_readings() {
+    let (status, html) = get_html("/adjudicate?game=keyforge").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        html.contains("<h1>Adjudicate a KeyForge turn</h1>"),
+        "{html:.600}"
+    );
+    assert!(html.contains(r#"<input type="hidden" name="game" value="keyforge">"#));
+    let list = |id: &str| {
+        let from = html.find(&format!(r#"<datalist id="{id}">"#)).expect(id);
+        html[from..from + html[from..].find("</datalist>").expect("end")].to_string()
+    };
+    // Every KeyForge card, of any type, and only KeyForge's; the catalogue's houses.
+    for card in [
+        "Quarry Ogre",
+        "Mighty Javelin",
+        "Signal Flare",
+        "Glasswing Harness",
+    ] {
+        assert!(
+            list("cards").contains(&format!(r#"<option value="{card}">"#)),
+            "{card}"
+        );
+    }
+    assert!(
+        !list("cards").contains("Moss Troll"),
+        "only this game's cards"
+    );
+    assert!(list("houses").contains(r#"<option value="Ironhowl">"#));
+    assert!(html.contains(r#"name="p0_c1_card" list="cards" value="Quarry Ogre""#));
+    assert!(
+        html.contains(r#"name="p1_c10_id""#),
+        "ten card rows a player"
+    );
+    assert!(html.contains(r#"name="x6_do""#), "six action rows");
+    assert!(html.contains(r#"name="interp_omni_exhausts""#));
+
+    let (status, v) = get_json("/adjudicate.json?game=keyforge").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["game"], "keyforge");
+    assert!(v["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|n| n == "Mack the Knife"));
+    assert_eq!(v["houses"].as_array().unwrap().len(), 4, "{}", v["houses"]);
+    assert_eq!(v["caps"]["zone"], 40);
+    let sections: Vec<&str> = v["form"]["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        sections,
+        [
+            "turn",
+            "player-1",
+            "player-2",
+            "actions",
+            "judge",
+            "interpretations"
+        ]
+    );
+}
+
+/// A KeyForge turn built on the form: stored as the position the form said, reopened
+/// with its fields filled in, and adjudicated on the step pages.
+#[actix_rt::test]
+async fn the_keyforge_form_builds_a_turn_and_reopens_it() {
+    let body = encode(&[
+        ("game", "keyforge"),
+        ("house", "Ironhowl"),
+        ("on_rejection", "continue"),
+        ("p0_name", "Ann"),
+        ("p0_amber", "2"),
+        ("p0_c1_id", "ogre"),
+        ("p0_c1_zone", "battleline"),
+        ("p0_c1_card", "Quarry Ogre"),
+        ("p0_c2_id", "javelin"),
+        ("p0_c2_zone", "artifacts"),
+        ("p0_c2_card", "Mighty Javelin"),
+        ("p0_c3_id", "flare"),
+        ("p0_c3_zone", "hand"),
+        ("p0_c3_card", "Signal Flare"),
+        ("p1_name", "Bob"),
+        ("p1_amber", "3"),
+        ("p1_keys", "1"),
+        ("p1_c1_id", "foe"),
+        ("p1_c1_zone", "battleline"),
+        ("p1_c1_house", "Gloamwatch"),
+        ("p1_c1_power", "3"),
+        ("p1_c1_armor", "1"),
+        ("p1_c1_exhausted", "on"),
+        ("p1_c2_zone", "battleline"),
+        ("x1_do", "fight"),
+        ("x1_card", "ogre"),
+        ("x1_target", "foe"),
+        ("x2_do", ""),
+        ("interp_active_house", "any_house"),
+    ]);
+    let (status, _, text, location) = send(
+        TestRequest::post()
+            .uri("/adjudicate")
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body.clone()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let location = location.unwrap();
+    let hash = location
+        .strip_prefix("/adjudicate/p/")
+        .and_then(|r| r.strip_suffix("/0"))
+        .unwrap()
+        .to_string();
+    let (status, _, json) = http::get(state(), &format!("/adjudicate/p/{hash}.json"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let p: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(p["game"], "keyforge");
+    assert_eq!(p["house"], "Ironhowl");
+    assert_eq!(p["players"][0]["battleline"][0]["card"], "Quarry Ogre");
+    assert_eq!(p["players"][0]["artifacts"][0]["card"], "Mighty Javelin");
+    assert_eq!(p["players"][0]["hand"][0]["id"], "flare");
+    assert_eq!(p["players"][1]["keys"], 1);
+    assert_eq!(
+        p["players"][1]["battleline"].as_array().unwrap().len(),
+        1,
+        "an empty row adds nothing: {p}"
+    );
+    assert_eq!(p["players"][1]["battleline"][0]["exhausted"], true);
+    assert_eq!(
+        p["actions"],
+        json!([{"do": "fight", "card": "ogre", "target": "foe"}])
+    );
+    assert_eq!(p["interpretations"]["active_house"], "any_house");
+    // The JSON twin of the build answers the same permalink.
+    let (status, _, text, _) = send(
+        TestRequest::post()
+            .uri("/adjudicate.json")
+            .insert_header(("Content-Type", FORM))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["hash"], hash.as_str());
+    // Reopened: the KeyForge form, filled in.
+    let (status, html) = get_html(&format!("/adjudicate?from={hash}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Adjudicate a KeyForge turn"));
+    assert!(html.contains(r#"name="p0_c2_card" list="cards" value="Mighty Javelin""#));
+    assert!(html.contains(r#"name="p1_c1_exhausted" value="on" checked"#));
+    assert!(html.contains(r#"name="x1_target" value="foe""#));
+    assert!(html.contains(r#"value="any_house" checked"#));
+    // The step pages adjudicate the fight: the Ogre's Fight: makes Bob lose 1Æ.
+    let (status, html) = get_html(&location).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("Quarry Ogre"));
+    // The battlelines drawn: Bob's (the opponent's) on top with his Æmber and keys, his
+    // exhausted creature turned sideways, the Ogre upright with power and armor.
+    let svg = &html[html
+        .find(r#"<svg class="lines""#)
+        .expect("the battlelines' SVG")..];
+    let svg = &svg[..svg.find("</svg>").unwrap()];
+    let bob = svg
+        .find("Bob · 3Æ · 1 key · battleline")
+        .expect("Bob's line");
+    let ann = svg
+        .find("Ann · 2Æ · 0 keys · active, house Ironhowl")
+        .expect("Ann's line");
+    assert!(bob < ann, "the opponent's line on top");
+    assert!(
+        svg.contains(r#"class="card turned" data-card="foe" data-turned="true""#),
+        "{svg}"
+    );
+    assert!(
+        svg.contains(r#"<rect x="5" y="44" width="112" height="90""#),
+        "turned: wide, low: {svg}"
+    );
+    assert!(
+        svg.contains(r#"data-card="Quarry Ogre" data-turned="false""#),
+        "{svg}"
+    );
+    assert!(svg.contains(">power 6</tspan>"), "{svg}");
+    let (status, v) = get_json(&format!("/adjudicate/p/{hash}/0.json")).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let total = v["total"].as_u64().unwrap();
+    let (_, v) = get_json(&format!("/adjudicate/p/{hash}/{total}.json")).await;
+    assert!(v["outcome"]["result"].is_string(), "{v}");
+    assert!(
+        v["outcome"]["sentence"].to_string().contains("Bob 2Æ") || v.to_string().contains("Bob 2Æ"),
+        "{}",
+        v["outcome"]
+    );
+}
+
+/// Every problem of a KeyForge submission at its field, in words, as a 400 in both
+/// formats: the form's own and the resolver's; garbage is never a 500.
+#[actix_rt::test]
+async fn every_problem_of_a_keyforge_form_is_reported_at_its_field() {
+    let post = |pairs: Vec<(&str, &str)>, uri: &'static str| {
+        let body = encode(&pairs);
+        async move {
+            send(
+                TestRequest::post()
+                    .uri(uri)
+                    .insert_header(("Content-Type", FORM))
+                    .set_payload(body),
+            )
+            .await
+        }
+    };
+    let unquote = |html: &str| {
+        html.replace("&quot;", "\"")
+            .replace("&#34;", "\"")
+            .replace("&#39;", "'")
+    };
+    let base = vec![
+        ("game", "keyforge"),
+        ("house", "Ironhowl"),
+        ("p0_name", "Ann"),
+        ("p1_name", "Bob"),
+    ];
+    let mut form_errors = base.clone();
+    form_errors.extend([
+        ("p0_amber", "lots"),
+        ("p1_c1_id", "foe"),
+        ("p1_c1_power", "big"),
+        ("x1_do", "fight"),
+        ("x1_flank", "middle"),
+    ]);
+    let (status, _, html, _) = post(form_errors, "/adjudicate").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{html}");
+    let shown = unquote(&html);
+    for (field, words) in [
+        ("p0_amber", "Ann's Æmber: \"lots\" is not a whole number"),
+        (
+            "p1_c1_power",
+            "Bob, card 1 (foe), power: \"big\" is not a whole number",
+        ),
+        (
+            "x1_flank",
+            "Action 1, flank: \"middle\" is not left, right or empty",
+        ),
+        ("x1_card", "Action 1: which card? Give its id"),
+    ] {
+        assert!(shown.contains(words), "{words:?}: {shown}");
+        assert!(html.contains(&format!(r#"id="{field}-error""#)), "{field}");
+    }
+
+    let mut resolver_errors = base.clone();
+    resolver_errors.extend([
+        ("p0_c1_id", "ogre"),
+        ("p0_c1_card", "Quary Ogre"),
+        ("p1_c1_id", "foe"),
+        ("p1_c1_house", "Gloamwatch"),
+        ("p1_c1_power", "2"),
+        ("p1_c1_damage", "2"),
+    ]);
+    let (status, _, html, _) = post(resolver_errors.clone(), "/adjudicate").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{html}");
+    let shown = unquote(&html);
+    assert!(
+        shown.contains("Ann, card 1 (ogre): no KeyForge card `Quary Ogre` in the catalogue; did you mean `Quarry Ogre`?")
+            || shown.contains("Ann, card 1 (ogre): no KeyForge card <code>Quary Ogre</code> in the catalogue; did you mean <code>Quarry Ogre</code>?"),
+        "{shown}"
+    );
+    assert!(shown.contains("Bob, card 1 (foe): "), "{shown}");
+    assert!(
+        html.contains(r#"id="p0_c1_card-error""#) && html.contains(r#"id="p1_c1_damage-error""#)
+    );
+    assert!(
+        !shown.contains("players[0]"),
+        "no JSON path on the form's errors"
+    );
+    let (status, ctype, text, _) = post(resolver_errors, "/adjudicate.json").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(ctype.starts_with("application/json"));
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let fields: Vec<&str> = v["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["field"].as_str().unwrap_or(""))
+        .collect();
+    assert!(
+        fields.contains(&"p0_c1_card") && fields.contains(&"p1_c1_damage"),
+        "{v}"
+    );
+
+    // Garbage: unknown fields by name, wild values; a 400 each, never a 500.
+    for (pairs, expect) in [
+        (
+            vec![("game", "keyforge"), ("u1_id", "A")],
+            "form field `u1_id` is not one the builder reads",
+        ),
+        (
+            vec![("game", "keyforge"), ("p0_c11_id", "Z")],
+            "form field `p0_c11_id`",
+        ),
+        (
+            vec![
+                ("game", "keyforge"),
+                ("p0_c1_id", "\u{0}\u{202e}"),
+                ("p0_c1_power", "99999999999999999999"),
+                ("rulings", ":::"),
+                ("decisions", "-1:-1"),
+            ],
+            "card 1",
+        ),
+    ] {
+        let (status, ctype, text, _) = post(pairs.clone(), "/adjudicate.json").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{pairs:?}: {text}");
+        assert!(ctype.starts_with("application/json"));
+        assert!(text.contains(expect), "{pairs:?}: {expect:?} in {text}");
+        let (status, _, _, _) = post(pairs.clone(), "/adjudicate").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{pairs:?}");
+    }
+}

@@ -12,6 +12,7 @@
 use std::path::Path;
 
 use arbiter::games::battleline::Battleline;
+use arbiter::games::keyforge::Keyforge;
 use arbiter::games::swtcg::Swtcg;
 use arbiter::rules::form::{FieldError, FormFields, Kind};
 use arbiter::rules::{Game, PositionError};
@@ -267,6 +268,7 @@ fn both_forms_name_their_fields_once_and_label_every_one() {
             Battleline::builder_form(&FormFields::default()),
         ),
         ("swtcg", Swtcg::builder_form(&FormFields::default())),
+        ("keyforge", Keyforge::builder_form(&FormFields::default())),
     ] {
         let form = form.unwrap();
         let mut names = form.field_names();
@@ -295,6 +297,10 @@ proptest! {
                     Just("deflect".to_string()), Just("lucky_light".to_string()),
                     Just("seed".to_string()), Just("p0_s1_attack".to_string()),
                     Just("choices".to_string()), Just("a1_player".to_string()),
+                    Just("p0_c1_zone".to_string()), Just("p1_c2_on".to_string()),
+                    Just("p0_c1_id".to_string()), Just("rulings".to_string()),
+                    Just("decisions".to_string()), Just("x1_do".to_string()),
+                    Just("x2_flank".to_string()), Just("p1_amber".to_string()),
                     "[a-z0-9_]{1,12}",
                 ],
                 "\\PC{0,16}",
@@ -305,14 +311,17 @@ proptest! {
         let f = FormFields::from_pairs(values);
         let swtcg = Swtcg::from_form(&f).err().unwrap_or_default();
         let battleline = Battleline::from_form(&f).err().unwrap_or_default();
-        for e in swtcg.iter().chain(&battleline) {
+        let keyforge = Keyforge::from_form(&f).err().unwrap_or_default();
+        for e in swtcg.iter().chain(&battleline).chain(&keyforge) {
             prop_assert!(!e.message.is_empty());
             // Every located problem is at a field the form has.
             if let Some(field) = &e.field {
                 let on_swtcg = Swtcg::builder_form(&f).is_some_and(|form| form.has_field(field));
                 let on_battleline =
                     Battleline::builder_form(&f).is_some_and(|form| form.has_field(field));
-                prop_assert!(on_swtcg || on_battleline, "{field}: {}", e.message);
+                let on_keyforge =
+                    Keyforge::builder_form(&f).is_some_and(|form| form.has_field(field));
+                prop_assert!(on_swtcg || on_battleline || on_keyforge, "{field}: {}", e.message);
             }
         }
     }
@@ -589,4 +598,263 @@ fn an_arcane_form_builds_a_fireburst_activation() {
     assert_eq!(last.players[0].op, 2, "Fireburst's 1 OP paid");
     let f_slots = last.units[0].slots.as_ref().unwrap();
     assert!(!f_slots[2].occupied, "its cost downed slot 3");
+}
+
+// KeyForge (issue #17): the builder of two battlelines, artifacts and hands.
+
+#[test]
+fn every_keyforge_fixture_survives_the_form() {
+    let (whole, all) = round_trip::<Keyforge>("tests/fixtures/keyforge");
+    assert_eq!(whole, all, "the form shows every KeyForge fixture whole");
+    assert!(all >= 25);
+}
+
+#[test]
+fn a_new_keyforge_form_reads_and_resolves_without_the_catalogue_card() {
+    let (values, notes) = Keyforge::form_values(None);
+    assert!(notes.is_empty());
+    let p = Keyforge::from_form(&values).unwrap();
+    assert_eq!(
+        p.players[0].battleline[0].card.as_deref(),
+        Some("Quarry Ogre")
+    );
+    assert_eq!(p.players[1].battleline[0].power, Some(3));
+    assert_eq!(p.actions[0].target.as_deref(), Some("foe"));
+    // Without the catalogue, the Ogre is the resolver's problem, at its row's card field.
+    let errors = Keyforge::resolve(&p, &arbiter::games::keyforge::NoCards).unwrap_err();
+    let located = Keyforge::form_error(&values, &errors[0]);
+    assert_eq!(located.field.as_deref(), Some("p0_c1_card"));
+    assert!(
+        located
+            .message
+            .starts_with("Ann, card 1 (ogre): no KeyForge card `Quarry Ogre`"),
+        "{located:?}"
+    );
+}
+
+#[test]
+fn keyforge_zones_and_upgrades_read_from_rows() {
+    let f = pairs(&[
+        ("house", "Dis"),
+        ("p0_name", "Ann"),
+        ("p1_name", "Bob"),
+        ("p0_c1_id", "imp"),
+        ("p0_c1_zone", "hand"),
+        ("p0_c1_house", "Dis"),
+        ("p0_c1_power", "2"),
+        ("p0_c2_id", "left"),
+        ("p0_c2_zone", "battleline"),
+        ("p0_c2_house", "Dis"),
+        ("p0_c2_power", "3"),
+        ("p0_c2_exhausted", "on"),
+        ("p0_c3_id", "armour"),
+        ("p0_c3_zone", "upgrade"),
+        ("p0_c3_on", "right"),
+        ("p0_c3_type", "upgrade"),
+        ("p0_c3_house", "Dis"),
+        ("p0_c4_id", "right"),
+        ("p0_c4_zone", "battleline"),
+        ("p0_c4_house", "Dis"),
+        ("p0_c4_power", "5"),
+        ("p0_c4_text", "Reap: Gain 1A.\r\nFight: Gain 1A."),
+        ("x1_do", "play"),
+        ("x1_card", "imp"),
+        ("x1_flank", "left"),
+        (
+            "rulings",
+            "1: damage right 2; amber Bob -1\n2: move imp discard",
+        ),
+        ("decisions", "1:2, 3:1"),
+        ("on_rejection", "stop"),
+    ]);
+    let p = Keyforge::from_form(&f).unwrap();
+    let ann = &p.players[0];
+    assert_eq!(ann.hand[0].id, "imp");
+    let line: Vec<&str> = ann.battleline.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(
+        line,
+        ["left", "right"],
+        "the battleline keeps the rows' order"
+    );
+    assert!(ann.battleline[0].exhausted);
+    assert_eq!(ann.battleline[1].upgrades[0].id, "armour");
+    assert_eq!(
+        ann.battleline[1].text.as_deref(),
+        Some("Reap: Gain 1A.\nFight: Gain 1A.")
+    );
+    assert_eq!(
+        p.actions[0].flank,
+        Some(arbiter::games::keyforge::format::Flank::Left)
+    );
+    assert_eq!(p.rulings.len(), 2);
+    assert_eq!(p.rulings[0].changes.len(), 2);
+    assert_eq!(p.decisions.len(), 2);
+    assert_eq!(p.on_rejection, arbiter::rules::reject::OnRejection::Stop);
+    // And back: the same fields.
+    let (values, notes) = Keyforge::form_values(Some(&p));
+    assert!(notes.is_empty());
+    assert_eq!(Keyforge::from_form(&values).unwrap(), p);
+}
+
+#[test]
+fn every_keyforge_form_problem_is_reported_at_its_field() {
+    let f = pairs(&[
+        ("p0_name", "Ann"),
+        ("p0_amber", "lots"),
+        ("p0_c1_id", "ogre"),
+        ("p0_c1_power", "big"),
+        ("p0_c2_id", "wings"),
+        ("p0_c2_zone", "upgrade"),
+        ("p0_c2_on", "nobody"),
+        ("p1_c1_id", "foe"),
+        ("p1_c1_zone", "pocket"),
+        ("p1_c2_id", "x"),
+        ("p1_c2_type", "planet"),
+        ("x1_do", "dance"),
+        ("x2_do", "fight"),
+        ("x2_flank", "middle"),
+        ("x3_do", "play_from"),
+        ("x3_card", "imp"),
+        ("x3_zone", "pocket"),
+        ("decisions", "1:2, three"),
+        ("rulings", "1: explode foe\nx: destroy foe"),
+        ("on_rejection", "sulk"),
+        ("interp_omni_exhausts", "sometimes"),
+    ]);
+    let errors = Keyforge::from_form(&f).unwrap_err();
+    for (field, words) in [
+        ("p0_amber", "Ann's Æmber: \"lots\" is not a whole number"),
+        (
+            "p0_c1_power",
+            "Ann, card 1 (ogre), power: \"big\" is not a whole number",
+        ),
+        (
+            "p0_c2_on",
+            "Ann, card 2 (wings), on: no creature \"nobody\"",
+        ),
+        (
+            "p1_c1_zone",
+            "Player 2, card 1 (foe), zone: \"pocket\" is not battleline",
+        ),
+        (
+            "p1_c2_type",
+            "Player 2, card 2 (x), type: \"planet\" is not creature",
+        ),
+        ("x1_do", "Action 1: \"dance\" is not play, reap, fight"),
+        (
+            "x2_flank",
+            "Action 2, flank: \"middle\" is not left, right or empty",
+        ),
+        ("x3_zone", "Action 3, from: \"pocket\" is not hand"),
+        (
+            "decisions",
+            "Decisions, item 2: \"three\" is not decision:option",
+        ),
+        (
+            "rulings",
+            "Rulings, line 1: \"explode foe\": \"explode\" is not amber",
+        ),
+        (
+            "on_rejection",
+            "After a rejected action: \"sulk\" is not continue or stop",
+        ),
+        ("interp_omni_exhausts", "Interpretation omni_exhausts"),
+    ] {
+        assert!(at(&errors, field).starts_with(words), "{field}: {errors:?}");
+    }
+    // Action 2 names no card; rulings line 2 has no decision number.
+    assert!(errors
+        .iter()
+        .any(|e| e.message == "Action 2: which card? Give its id"));
+    assert!(errors
+        .iter()
+        .any(|e| e.message == "Rulings, line 2: \"x\" is not a decision number"));
+    assert_eq!(errors.len(), 14, "one error each: {errors:?}");
+}
+
+#[test]
+fn keyforge_resolver_errors_land_at_their_fields() {
+    // Ann's rows: 1 in hand, 2 and 4 in the battleline, 3 an upgrade on row 4's creature.
+    let f = pairs(&[
+        ("p0_name", "Ann"),
+        ("p0_c1_id", "imp"),
+        ("p0_c1_zone", "hand"),
+        ("p0_c2_id", "left"),
+        ("p0_c3_id", "wings"),
+        ("p0_c3_zone", "upgrade"),
+        ("p0_c3_on", "right"),
+        ("p0_c4_id", "right"),
+        ("x2_do", "fight"),
+    ]);
+    let cases = [
+        (
+            "players[0].hand[0].card",
+            "p0_c1_card",
+            "Ann, card 1 (imp): ",
+        ),
+        (
+            "players[0].battleline[1].power",
+            "p0_c4_power",
+            "Ann, card 4 (right): ",
+        ),
+        (
+            "players[0].battleline[1].upgrades[0].type",
+            "p0_c3_type",
+            "Ann, card 3 (wings): ",
+        ),
+        (
+            "players[0].battleline[0].traits[2]",
+            "p0_c2_traits",
+            "Ann, card 2 (left): ",
+        ),
+        ("players[1].name", "p1_name", "Player 2, name: "),
+        ("players[0].amber", "p0_amber", "Ann, Æmber: "),
+        ("house", "house", "Active house: "),
+        ("active", "active", "Active player: "),
+        ("actions[0].target", "x2_target", "Action 2: "),
+        ("decisions", "decisions", "Decisions: "),
+        ("rulings[0].changes[1].card", "rulings", "Rulings, line 1: "),
+        (
+            "interpretations.futile_use",
+            "interp_futile_use",
+            "Interpretation futile_use: ",
+        ),
+    ];
+    for (path, field, words) in cases {
+        let e = Keyforge::form_error(&f, &PositionError::at(path, "the problem"));
+        assert_eq!(e.field.as_deref(), Some(field), "{path}");
+        assert_eq!(e.message, format!("{words}the problem"), "{path}");
+    }
+    let e = Keyforge::form_error(&f, &PositionError::at("players[0].discard[0].id", "x"));
+    assert_eq!(
+        e.field, None,
+        "a card the form does not hold is above the form"
+    );
+}
+
+#[test]
+fn a_keyforge_position_beyond_the_forms_rows_says_what_the_form_drops() {
+    let cards: Vec<serde_json::Value> = (0..11)
+        .map(|i| serde_json::json!({"id": format!("c{i}"), "house": "Dis", "power": 2}))
+        .collect();
+    let actions: Vec<serde_json::Value> = (0..7)
+        .map(|_| serde_json::json!({"do": "reap", "card": "c0"}))
+        .collect();
+    let text = serde_json::json!({"game": "keyforge", "house": "Dis",
+        "players": [{"name": "Ann", "battleline": cards}, {"name": "Bob"}],
+        "actions": actions})
+    .to_string();
+    let position = Keyforge::read_position(&text).unwrap();
+    let (values, notes) = Keyforge::form_values(Some(&position));
+    assert_eq!(
+        notes,
+        [
+            "Ann has 11 cards; the form shows 10. Paste the JSON to keep the rest.",
+            "The position has 7 actions; the form shows 6. Paste the JSON to keep the rest."
+        ]
+    );
+    form_shows::<Keyforge>(&values, "eleven cards");
+    let back = Keyforge::from_form(&values).unwrap();
+    assert_eq!(back.players[0].battleline.len(), 10);
+    assert_eq!(back.actions.len(), 6);
 }

@@ -294,6 +294,8 @@ pub enum Source {
     Cards { kind: &'static str },
     /// The catalogue's keywords of this game.
     Keywords,
+    /// The catalogue's factions of this game (KeyForge's houses).
+    Factions,
     /// Names the game gives itself.
     Values { values: Vec<String> },
 }

@@ -107,6 +107,11 @@ pub trait Game: Sized + 'static {
     fn timeline(_state: &Self::State) -> Option<super::view::Timeline> {
         None
     }
+    /// The rows of cards of `state` as they sit on the table (battlelines), drawn as
+    /// SVG with turned cards sideways (default: none; the rows alone show the board).
+    fn card_lines(_state: &Self::State) -> Vec<super::view::CardLine> {
+        Vec::new()
+    }
     /// The chance panel of `change` if it records a chance node, its outcomes named as
     /// `state` names them.
     fn chance_panel(state: &Self::State, change: &Self::Change)

@@ -368,3 +368,28 @@ impl DieFace {
         }
     }
 }
+
+/// A row of cards laid side by side as they sit on the table (a battleline, left flank
+/// first), drawn as SVG by the step-through when a game gives some
+/// ([`super::Game::card_lines`]): a card turned sideways is drawn so.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct CardLine {
+    /// Whose cards they are.
+    pub owner: String,
+    /// What the line is, with its player's tally (`Ann · 3Æ · 1 key · battleline`).
+    pub label: String,
+    pub cards: Vec<LineCard>,
+}
+
+/// One card of a [`CardLine`].
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct LineCard {
+    pub name: String,
+    /// Turned sideways (exhausted, tapped).
+    pub turned: bool,
+    /// Its numbers as they stand (`power` 5, `armor` 1).
+    pub stats: Vec<Stat>,
+    pub damage: i32,
+    /// Short notes drawn under its numbers (`stunned`, `2Æ captured`, an upgrade).
+    pub notes: Vec<String>,
+}

@@ -10,7 +10,7 @@
 //! [`State`], then [`Keyforge`]'s `advance` one step at a time. `effect.rs` owns the
 //! effect language (reading card text), `turn.rs` the actions and their checks,
 //! `families/` the rules (one family per file), `event.rs` the changes and the only
-//! `apply`, `cite.rs` the sentences, `interpret.rs` the readings, `view.rs` the board.
+//! `apply`, `cite.rs` the sentences, `interpret.rs` the readings, `view.rs` the board, `form.rs` the builder form.
 //! It does no I/O and knows nothing of the catalogue's types, SQL or HTTP. Left out:
 //! forging keys, drawing up, the end of the turn, bonus icons, and most keywords past
 //! Elusive, Skirmish, Taunt, Poison, Assault and Hazardous.
@@ -19,6 +19,7 @@ pub mod cite;
 pub mod effect;
 pub mod event;
 pub mod families;
+pub mod form;
 pub mod format;
 pub mod interpret;
 pub mod position;
@@ -74,6 +75,18 @@ impl Game for Keyforge {
             interpretations: readings,
             ..position.clone()
         }
+    }
+    fn builder_form(values: &rules::FormFields) -> Option<rules::Form> {
+        Some(form::layout(values))
+    }
+    fn form_values(position: Option<&Position>) -> (rules::FormFields, Vec<String>) {
+        position.map_or_else(|| (form::defaults(), Vec::new()), form::from_position)
+    }
+    fn from_form(values: &rules::FormFields) -> Result<Position, Vec<rules::FieldError>> {
+        form::to_position(values)
+    }
+    fn form_error(values: &rules::FormFields, error: &PositionError) -> rules::FieldError {
+        form::locate(values, error)
     }
     fn advance(state: &mut State) -> Vec<Event> {
         turn::advance(state)
@@ -137,6 +150,9 @@ impl Game for Keyforge {
     }
     fn board(state: &State) -> rules::view::Board {
         view::board(state)
+    }
+    fn card_lines(state: &State) -> Vec<rules::view::CardLine> {
+        view::card_lines(state)
     }
     fn chance_panel(_state: &State, _change: &Change) -> Option<rules::view::ChancePanel> {
         None

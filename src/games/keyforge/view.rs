@@ -3,11 +3,13 @@
 //! flank first (each creature's power as it stands, armor, damage, upgrades, captured
 //! Æmber, and marks for exhausted — a card turned sideways —, stunned and Elusive used),
 //! a row of artifacts, and a row for each non-empty hand, discard pile and archives.
-//! Row labels carry each player's Æmber and keys. No HTML here.
+//! Row labels carry each player's Æmber and keys. [`card_lines`] gives both battlelines
+//! as rows of cards for the step page's drawing (exhausted cards turned sideways). No
+//! HTML here.
 
 use super::format::Verb;
 use super::state::{Card, Place, State};
-use crate::rules::view::{Board, Ended, Mark, Piece, Place as Slot, Row, Stat};
+use crate::rules::view::{Board, CardLine, Ended, LineCard, Mark, Piece, Place as Slot, Row, Stat};
 
 const EXHAUSTED: Mark = Mark {
     name: "exhausted",
@@ -149,4 +151,65 @@ fn readings_in_play(st: &State) -> Vec<&'static str> {
         out.push("futile_use");
     }
     out
+}
+
+/// Both battlelines as rows of cards on the table, the opponent's on top, left flank
+/// first: each creature's power as it stands, armor and damage, turned sideways when
+/// exhausted, each line labelled with its player's Æmber and keys.
+pub fn card_lines(st: &State) -> Vec<CardLine> {
+    let order = [1 - st.active.min(1), st.active.min(1)];
+    order
+        .iter()
+        .map(|&p| {
+            let player = &st.players[p];
+            let keys = if player.keys == 1 { "key" } else { "keys" };
+            CardLine {
+                owner: player.name.clone(),
+                label: format!(
+                    "{} · {}Æ · {} {keys}{} · battleline",
+                    player.name,
+                    player.amber,
+                    player.keys,
+                    if p == st.active {
+                        format!(" · active, house {}", st.house)
+                    } else {
+                        String::new()
+                    }
+                ),
+                cards: player
+                    .battleline
+                    .iter()
+                    .map(|c| {
+                        let mut notes = Vec::new();
+                        if c.stunned {
+                            notes.push("stunned".to_string());
+                        }
+                        if c.amber > 0 {
+                            notes.push(format!("{}Æ captured", c.amber));
+                        }
+                        if c.elusive_used {
+                            notes.push("Elusive used".to_string());
+                        }
+                        notes.extend(c.upgrades.iter().map(|u| format!("+ {}", u.name)));
+                        LineCard {
+                            name: c.name.clone(),
+                            turned: c.exhausted,
+                            stats: vec![
+                                Stat {
+                                    name: "power",
+                                    value: st.power(&c.id),
+                                },
+                                Stat {
+                                    name: "armor",
+                                    value: c.armor,
+                                },
+                            ],
+                            damage: c.damage,
+                            notes,
+                        }
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
 }

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::rules::cite::{Basis, Citation, Source};
-use crate::rules::view::{Board, Ended, Grid, Mark, Piece};
+use crate::rules::view::{Board, CardLine, Ended, Grid, LineCard, Mark, Piece};
 use crate::rules::{Game, LoggedEvent, Readings};
 use crate::web::links;
 
@@ -252,6 +252,138 @@ pub struct BoardView {
     /// The steps being played with the current one (`adjudicate/timeline.html`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeline: Option<crate::rules::view::Timeline>,
+    /// The rows of cards as they sit on the table, laid out for SVG.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lines: Option<LinesSvg>,
+}
+
+/// Card lines laid out for SVG: each card upright ([`CARD_W`] × [`CARD_H`]) or turned
+/// sideways, in slots wide enough for either, a line under the other.
+#[derive(Debug, Clone, Serialize)]
+pub struct LinesSvg {
+    pub width: usize,
+    pub height: usize,
+    pub lines: Vec<LineSvg>,
+}
+
+/// One line: its label's baseline `y` and its cards.
+#[derive(Debug, Clone, Serialize)]
+pub struct LineSvg {
+    pub y: usize,
+    pub owner: String,
+    pub label: String,
+    pub cards: Vec<CardSvg>,
+}
+
+/// One card: its box, its text's left edge and baseline, and what it says.
+#[derive(Debug, Clone, Serialize)]
+pub struct CardSvg {
+    pub x: usize,
+    pub y: usize,
+    pub w: usize,
+    pub h: usize,
+    /// The text's left edge and first baseline.
+    pub tx: usize,
+    pub ty: usize,
+    /// The name, cut to fit (the title holds it whole).
+    pub short: String,
+    /// The lines under the name, `(text, class)`: its numbers, damage, exhausted, notes.
+    pub rows: Vec<(String, &'static str)>,
+    pub card: LineCard,
+}
+
+/// An upright card's size, in user units (a turned one is `CARD_H` × `CARD_W`).
+pub const CARD_W: usize = 90;
+pub const CARD_H: usize = 112;
+const SLOT: usize = CARD_H + 10;
+const LABEL_H: usize = 22;
+
+impl LinesSvg {
+    fn of(lines: Vec<CardLine>) -> Option<LinesSvg> {
+        if lines.is_empty() {
+            return None;
+        }
+        let most = lines
+            .iter()
+            .map(|l| l.cards.len())
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let line_h = LABEL_H + CARD_H + 10;
+        let out: Vec<LineSvg> = lines
+            .into_iter()
+            .enumerate()
+            .map(|(i, line)| {
+                let top = i * line_h;
+                LineSvg {
+                    y: top + 15,
+                    owner: line.owner,
+                    label: line.label,
+                    cards: line
+                        .cards
+                        .into_iter()
+                        .enumerate()
+                        .map(|(j, card)| {
+                            let (w, h) = if card.turned {
+                                (CARD_H, CARD_W)
+                            } else {
+                                (CARD_W, CARD_H)
+                            };
+                            let x = j * SLOT + (SLOT - w) / 2;
+                            let y = top + LABEL_H + (CARD_H - h);
+                            let room = w / 7;
+                            let short = if card.name.chars().count() > room {
+                                let cut: String = card.name.chars().take(room - 1).collect();
+                                format!("{}…", cut.trim_end())
+                            } else {
+                                card.name.clone()
+                            };
+                            let stats: Vec<String> = card
+                                .stats
+                                .iter()
+                                .map(|st| format!("{} {}", st.name, st.value))
+                                .collect();
+                            let mut rows: Vec<(String, &'static str)> = if card.turned {
+                                // Sideways there is room for the numbers on one line.
+                                vec![(stats.join(" · "), "c-stats")]
+                            } else {
+                                stats.into_iter().map(|t| (t, "c-stats")).collect()
+                            };
+                            rows.retain(|(t, _)| !t.is_empty());
+                            if card.damage > 0 {
+                                rows.push((format!("damage {}", card.damage), "c-damage"));
+                            }
+                            if card.turned {
+                                rows.push(("exhausted".into(), "c-mark"));
+                            }
+                            for n in &card.notes {
+                                rows.push((n.clone(), "c-note"));
+                            }
+                            // What does not fit stays in the title.
+                            rows.truncate((h - 24) / 15);
+                            CardSvg {
+                                rows,
+                                x,
+                                y,
+                                w,
+                                h,
+                                tx: x + 6,
+                                ty: y + 16,
+                                short,
+                                card,
+                            }
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
+        Some(LinesSvg {
+            // At least three slots wide, so a line's label fits above one card.
+            width: most.max(3) * SLOT,
+            height: out.len() * line_h,
+            lines: out,
+        })
+    }
 }
 
 /// The SVG size of one grid space, in user units.
@@ -264,6 +396,7 @@ impl BoardView {
         view.grid = G::grid(st);
         view.dice = G::dice(st);
         view.timeline = G::timeline(st);
+        view.lines = LinesSvg::of(G::card_lines(st));
         view
     }
 
@@ -359,6 +492,7 @@ impl BoardView {
             grid: None,
             dice: None,
             timeline: None,
+            lines: None,
         }
     }
 
