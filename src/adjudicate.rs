@@ -9,8 +9,8 @@
 use crate::catalogue::Catalogue;
 use crate::games::arcane::{self, Arcane};
 use crate::games::battleline::{Battleline, CardDef, CardSource};
-use crate::games::keyforge::{self, Keyforge};
 use crate::games::karth::{self, Karth};
+use crate::games::keyforge::{self, Keyforge};
 use crate::games::swtcg::{self, Swtcg};
 use crate::rules::form::Source;
 use crate::rules::position::{parse_json, PositionError};
@@ -100,7 +100,7 @@ impl keyforge::CardSource for KeyforgeCards<'_> {
         Some(keyforge::CardDef {
             name: card.name.clone(),
             card_type: card.card_type.clone(),
-            house: card.faction.clone().unwrap_or_default(),
+            house: card.faction.as_deref().unwrap_or_default().to_string(),
             power: number("power"),
             armor: number("armor"),
             traits: card.traits.clone(),

@@ -8,8 +8,8 @@
 
 pub mod arcane;
 pub mod battleline;
-pub mod keyforge;
 pub mod karth;
+pub mod keyforge;
 pub mod swtcg;
 
 use crate::rules::position::{unknown_game, PositionError};

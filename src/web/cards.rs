@@ -184,7 +184,7 @@ async fn cards(
             name: c.name.clone(),
             url: links::card(&c.game, &c.name),
             card_type: c.card_type.clone(),
-            faction: c.faction.clone(),
+            faction: c.faction.as_ref().map(|f| f.to_string()),
             value: c.value,
             keywords: c.abilities.iter().map(|a| a.label()).collect(),
         })
