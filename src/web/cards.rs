@@ -304,11 +304,11 @@ mod tests {
             card_type: card_type.into(),
             faction: None,
             value,
-            abilities: Vec::new(),
+            abilities: Box::default(),
             traits: Vec::new(),
             text: String::new(),
-            attributes: Vec::new(),
-            text_abilities: Vec::new(),
+            attributes: Box::default(),
+            text_abilities: Box::default(),
         }
     }
 
