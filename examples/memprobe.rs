@@ -1,12 +1,14 @@
 //! Live heap bytes after each stage of opening a catalogue, counted by a global allocator
 //! wrapper, and where the cards' share of it goes: every heap block a card owns is sized
 //! with glibc's `malloc_usable_size` (plus its 8-byte chunk header) and charged to the
-//! field that owns it (issue #20).
+//! field that owns it (issue #20); a shared (interned) string is charged once, to the
+//! first field seen holding it.
 //!
 //! `cargo run --release --example memprobe -- CATALOGUE.sqlite`
 
+use arbiter::catalogue::ArcStr;
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::Arc;
@@ -87,6 +89,20 @@ fn vec<T>(v: &Vec<T>) -> usize {
     block(v.as_ptr().cast(), v.capacity() * std::mem::size_of::<T>())
 }
 
+fn slice<T>(v: &[T]) -> usize {
+    block(v.as_ptr().cast(), std::mem::size_of_val(v))
+}
+
+/// A shared string's allocation (its 16-byte header, its bytes and malloc's 8-byte chunk
+/// header), counted the first time its address is seen only.
+fn shared(seen: &mut HashSet<*const u8>, s: &ArcStr) -> usize {
+    if seen.insert(s.as_ptr()) {
+        (16 + s.len() + 8).next_multiple_of(16).max(32)
+    } else {
+        0
+    }
+}
+
 fn mb() -> f64 {
     LIVE.load(Relaxed) as f64 / 1e6
 }
@@ -115,32 +131,45 @@ fn main() -> ExitCode {
     println!("{}", arena());
     let mut parts: BTreeMap<&str, usize> = BTreeMap::new();
     let mut add = |k: &'static str, n: usize| *parts.entry(k).or_default() += n;
+    let mut seen = HashSet::new();
     add("Vec<Card> (inline records)", vec(&d.cards));
     for c in &d.cards {
         add("name", string(&c.name));
         add("text", string(&c.text));
         add("game", string(&c.game));
         add("card_type", string(&c.card_type));
-        add("faction", c.faction.as_ref().map_or(0, string));
-        add("abilities (Vec)", vec(&c.abilities));
         add(
-            "abilities (keyword names)",
-            c.abilities.iter().map(|a| string(&a.keyword)).sum(),
+            "faction (shared)",
+            c.faction.as_ref().map_or(0, |f| shared(&mut seen, f)),
+        );
+        add("abilities (list)", slice(&c.abilities));
+        add(
+            "abilities (keyword names, shared)",
+            c.abilities
+                .iter()
+                .map(|a| shared(&mut seen, &a.keyword))
+                .sum(),
         );
         add(
             "traits",
             vec(&c.traits) + c.traits.iter().map(string).sum::<usize>(),
         );
-        add("attributes (Vec)", vec(&c.attributes));
+        add("attributes (list)", slice(&c.attributes));
         add(
-            "attributes (names)",
-            c.attributes.iter().map(|a| string(&a.name)).sum(),
+            "attributes (names, shared)",
+            c.attributes
+                .iter()
+                .map(|a| shared(&mut seen, &a.name))
+                .sum(),
         );
         add(
-            "attributes (values)",
-            c.attributes.iter().map(|a| string(&a.value)).sum(),
+            "attributes (values, shared)",
+            c.attributes
+                .iter()
+                .map(|a| shared(&mut seen, &a.value))
+                .sum(),
         );
-        add("text_abilities (Vec only)", vec(&c.text_abilities));
+        add("text_abilities (list only)", slice(&c.text_abilities));
     }
     let cards: usize = parts.values().sum();
     for (k, v) in &parts {

@@ -109,7 +109,7 @@ impl keyforge::CardSource for KeyforgeCards<'_> {
         Some(keyforge::CardDef {
             name: card.name.clone(),
             card_type: card.card_type.clone(),
-            house: card.faction.clone().unwrap_or_default(),
+            house: card.faction.as_deref().unwrap_or_default().to_string(),
             power: number("power"),
             armor: number("armor"),
             traits: card.traits.clone(),

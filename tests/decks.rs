@@ -520,7 +520,7 @@ static CARDS: LazyLock<Vec<C>> = LazyLock::new(|| {
         .map(|c| C {
             name: c.name.clone(),
             ty: c.card_type.clone(),
-            faction: c.faction.clone(),
+            faction: c.faction.as_ref().map(|f| f.to_string()),
             value: c.value.unwrap_or(0),
             movement: c.attribute("movement").is_some_and(|a| a.value == "yes"),
         })

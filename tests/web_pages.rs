@@ -450,11 +450,12 @@ fn hostile_catalogue() -> Arc<Catalogue> {
         abilities: vec![CardAbility {
             keyword: "Fury".into(),
             value: None,
-        }],
+        }]
+        .into(),
         traits: vec!["<b>Beast</b>".into()],
         text: EVIL_TEXT.into(),
-        attributes: Vec::new(),
-        text_abilities: Vec::new(),
+        attributes: Box::default(),
+        text_abilities: Box::default(),
     });
     Arc::new(Catalogue::from_data(data, "hostile".into()))
 }
@@ -517,11 +518,12 @@ async fn a_keyword_page_lists_at_most_200_cards_and_links_the_rest() {
             abilities: vec![CardAbility {
                 keyword: "Fury".into(),
                 value: None,
-            }],
+            }]
+            .into(),
             traits: vec![],
             text: String::new(),
-            attributes: vec![],
-            text_abilities: vec![],
+            attributes: Box::default(),
+            text_abilities: Box::default(),
         });
     }
     let cat = Arc::new(Catalogue::from_data(data, "many".into()));

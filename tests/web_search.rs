@@ -150,11 +150,11 @@ async fn hostile_text_is_escaped_in_results() {
         card_type: "creature".into(),
         faction: None,
         value: None,
-        abilities: vec![],
+        abilities: Box::default(),
         traits: vec![],
         text: "Hexes <script>alert(1)</script> & \"quotes\" 'apos' hexes".into(),
-        attributes: vec![],
-        text_abilities: vec![],
+        attributes: Box::default(),
+        text_abilities: Box::default(),
     });
     let state = common::state_for(Arc::new(Catalogue::from_data(data, "hostile".into())));
     let (status, html) = get_with(state.clone(), "/search?q=hexes", None).await;

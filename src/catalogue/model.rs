@@ -4,6 +4,7 @@
 //! them, and search, deck validation and the engine read them. No I/O happens here.
 
 use crate::grammar::AbilityParse;
+pub use arcstr::ArcStr;
 use serde::{Deserialize, Serialize};
 
 /// The columns of `cards/<game>.csv` that are not attributes, in the order they are
@@ -94,7 +95,8 @@ pub struct Faction {
 /// A keyword on a card, resolved to the keyword's canonical name.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardAbility {
-    pub keyword: String,
+    /// Shared by every card with this keyword (one allocation per name).
+    pub keyword: ArcStr,
     pub value: Option<i64>,
 }
 
@@ -103,7 +105,7 @@ impl CardAbility {
     pub fn label(&self) -> String {
         match self.value {
             Some(v) => format!("{} {v}", self.keyword),
-            None => self.keyword.clone(),
+            None => self.keyword.to_string(),
         }
     }
 }
@@ -111,27 +113,33 @@ impl CardAbility {
 /// A game-specific column of a card.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Attribute {
-    /// The header name, lowercased.
-    pub name: String,
-    pub value: String,
+    /// The header name, lowercased; shared by every card of its game.
+    pub name: ArcStr,
+    /// Shared by every card with the same value in any column.
+    pub value: ArcStr,
     /// Set when the column is numeric (every non-empty value in it is a number).
     pub number: Option<f64>,
 }
 
 /// One card.
+///
+/// Compact, since a catalogue holds every card in memory (issue #20): the names many
+/// cards repeat (faction, keyword and attribute names, attribute values) are [`ArcStr`]s
+/// (one pointer), one shared allocation each when read from a catalogue file; lists that
+/// are fixed after load are boxed slices.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Card {
     pub game: String,
     pub name: String,
     pub card_type: String,
-    pub faction: Option<String>,
+    pub faction: Option<ArcStr>,
     pub value: Option<i64>,
-    pub abilities: Vec<CardAbility>,
+    pub abilities: Box<[CardAbility]>,
     pub traits: Vec<String>,
     pub text: String,
-    pub attributes: Vec<Attribute>,
+    pub attributes: Box<[Attribute]>,
     /// The card's text read by its game's grammar (KeyForge and Arcane Legions).
-    pub text_abilities: Vec<AbilityParse>,
+    pub text_abilities: Box<[AbilityParse]>,
 }
 
 impl Card {

@@ -219,7 +219,7 @@ fn write(
                 c.game,
                 c.name,
                 c.card_type,
-                c.faction,
+                c.faction.as_deref(),
                 c.value,
                 json(&c.traits),
                 c.text,
@@ -227,7 +227,7 @@ fn write(
                 json(&c.text_abilities)
             ])?;
             for (j, a) in c.abilities.iter().enumerate() {
-                kw.execute(params![i as i64, j as i64, a.keyword, a.value])?;
+                kw.execute(params![i as i64, j as i64, a.keyword.as_str(), a.value])?;
             }
             progress(1);
         }
@@ -539,7 +539,9 @@ pub fn read(path: &Path) -> Result<(DataSet, String), StoreError> {
 }
 
 /// The cards, each with its abilities (the `card_keywords` rows of its id, in order).
+/// The names many cards repeat are interned: one allocation each, shared (issue #20).
 fn read_cards(conn: &Connection, path: &Path) -> Result<Vec<Card>, StoreError> {
+    let mut names = Interner::default();
     let mut abilities: Vec<Vec<CardAbility>> = Vec::new();
     rows(
         conn,
@@ -550,36 +552,48 @@ fn read_cards(conn: &Connection, path: &Path) -> Result<Vec<Card>, StoreError> {
             if abilities.len() <= id {
                 abilities.resize_with(id + 1, Vec::new);
             }
+            let keyword: String = r.get(1)?;
             abilities[id].push(CardAbility {
-                keyword: r.get(1)?,
+                keyword: names.get(&keyword),
                 value: r.get(2)?,
             });
             Ok(())
         },
     )?;
-    // Every list is shrunk to its length: read through `push`, a one-element list keeps
-    // room for four, which at 100,000 cards was a third of the catalogue's memory.
+    // Lists are boxed slices, exactly their length: read through `push`, a one-element
+    // list keeps room for four, which at 100,000 cards was a third of the catalogue's memory.
     let mut cards = rows(
         conn,
         path,
         "SELECT id, game, name, type, faction, value, traits, text, attributes, text_abilities FROM cards ORDER BY id",
         |r| {
             let id = r.get::<i64>(0)? as usize;
+            let traits: Vec<String> = r.json(6, "card traits")?;
+            let attributes: Vec<StoredAttribute> = r.json(8, "card attributes")?;
             Ok(Card {
                 game: r.get(1)?,
                 name: r.get(2)?,
                 card_type: r.get(3)?,
-                faction: r.get(4)?,
+                faction: r.get::<Option<String>>(4)?.map(|f| names.get(&f)),
                 value: r.get(5)?,
                 abilities: abilities
                     .get_mut(id)
                     .map(std::mem::take)
-                    .map(exact)
-                    .unwrap_or_default(),
-                traits: r.json(6, "card traits").map(exact)?,
+                    .unwrap_or_default()
+                    .into_boxed_slice(),
+                traits: exact(traits),
                 text: r.get(7)?,
-                attributes: r.json(8, "card attributes").map(exact)?,
-                text_abilities: r.json(9, "card text abilities").map(exact)?,
+                attributes: attributes
+                    .into_iter()
+                    .map(|a| Attribute {
+                        name: names.get(&a.name),
+                        value: names.get(&a.value),
+                        number: a.number,
+                    })
+                    .collect(),
+                text_abilities: r
+                    .json::<Vec<AbilityParse>>(9, "card text abilities")?
+                    .into_boxed_slice(),
             })
         },
     )?;
@@ -591,4 +605,27 @@ fn read_cards(conn: &Connection, path: &Path) -> Result<Vec<Card>, StoreError> {
 fn exact<T>(mut v: Vec<T>) -> Vec<T> {
     v.shrink_to_fit();
     v
+}
+
+/// An [`Attribute`] as the `attributes` column stores it, before its strings are interned.
+#[derive(serde::Deserialize)]
+struct StoredAttribute {
+    name: String,
+    value: String,
+    number: Option<f64>,
+}
+
+/// One shared [`ArcStr`] per distinct string.
+#[derive(Default)]
+struct Interner(std::collections::HashSet<ArcStr>);
+
+impl Interner {
+    fn get(&mut self, s: &str) -> ArcStr {
+        if let Some(a) = self.0.get(s) {
+            return a.clone();
+        }
+        let a = ArcStr::from(s);
+        self.0.insert(a.clone());
+        a
+    }
 }

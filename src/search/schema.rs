@@ -268,9 +268,9 @@ impl Fields {
             doc.add_f64(*f, v as f64);
         }
         for a in &c.attributes {
-            if let (Some(n), Some(f)) = (a.number, self.numeric.get(&a.name)) {
+            if let (Some(n), Some(f)) = (a.number, self.numeric.get(a.name.as_str())) {
                 doc.add_f64(*f, n);
-            } else if let Some(f) = self.attributes.get(&a.name) {
+            } else if let Some(f) = self.attributes.get(a.name.as_str()) {
                 for v in a.value.split(';').map(str::trim).filter(|v| !v.is_empty()) {
                     doc.add_text(*f, fold(v));
                 }

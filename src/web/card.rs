@@ -105,7 +105,7 @@ async fn card(
         attributes: card
             .attributes
             .iter()
-            .map(|a| (a.name.clone(), attribute_value(a.number, &a.value)))
+            .map(|a| (a.name.to_string(), attribute_value(a.number, &a.value)))
             .collect(),
         text: &card.text,
         abilities: card

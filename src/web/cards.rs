@@ -184,7 +184,7 @@ async fn cards(
             name: c.name.clone(),
             url: links::card(&c.game, &c.name),
             card_type: c.card_type.clone(),
-            faction: c.faction.clone(),
+            faction: c.faction.as_ref().map(|f| f.to_string()),
             value: c.value,
             keywords: c.abilities.iter().map(|a| a.label()).collect(),
         })
@@ -304,11 +304,11 @@ mod tests {
             card_type: card_type.into(),
             faction: None,
             value,
-            abilities: Vec::new(),
+            abilities: Box::default(),
             traits: Vec::new(),
             text: String::new(),
-            attributes: Vec::new(),
-            text_abilities: Vec::new(),
+            attributes: Box::default(),
+            text_abilities: Box::default(),
         }
     }
 

@@ -341,7 +341,7 @@ fn view<'a>(cat: &Catalogue, number: usize, verdict: &'a Verdict) -> DeckView<'a
                         .map(|k| k.text.clone())
                         .unwrap_or_default();
                     keywords.push(KeywordEntry {
-                        name: a.keyword.clone(),
+                        name: a.keyword.to_string(),
                         url: links::keyword(GAME, &a.keyword),
                         text,
                         cards: Vec::new(),

@@ -454,7 +454,7 @@ pub fn why_matched(cat: &Catalogue, card: &Card, q: &str) -> (Vec<Filtered>, Vec
         let value = if field == "value" {
             card.value.map(|v| v.to_string())
         } else {
-            card.attribute(field).map(|a| a.value.clone())
+            card.attribute(field).map(|a| a.value.to_string())
         };
         if let Some(value) = value {
             if (numeric || field == "value" || !value.is_empty())

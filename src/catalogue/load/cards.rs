@@ -9,7 +9,9 @@
 
 use super::{split_list, Columns, Validator};
 use crate::catalogue::csvfile::{CsvFile, Record};
-use crate::catalogue::model::{Attribute, AttributeColumn, Card, CardAbility, CARD_COLUMNS};
+use crate::catalogue::model::{
+    ArcStr, Attribute, AttributeColumn, Card, CardAbility, CARD_COLUMNS,
+};
 use crate::grammar::{ability_list, arcane, keyforge, AbilityParse};
 use crate::text::{closest, fold};
 use std::collections::HashMap;
@@ -183,13 +185,13 @@ impl Validator {
             game: game.to_string(),
             name: name.to_string(),
             card_type: card_type.to_string(),
-            faction,
+            faction: faction.map(ArcStr::from),
             value,
-            abilities,
+            abilities: abilities.into(),
             traits: split_list(f.get(rec, f.column("traits"))),
             text,
-            attributes,
-            text_abilities,
+            attributes: attributes.into(),
+            text_abilities: text_abilities.into(),
         })
     }
 
@@ -275,8 +277,8 @@ impl Validator {
                 continue;
             }
             attributes.push(Attribute {
-                name: a.name.to_string(),
-                value: v.to_string(),
+                name: a.name.into(),
+                value: v.into(),
                 number: if a.numeric { v.parse().ok() } else { None },
             });
         }
@@ -396,7 +398,7 @@ impl Validator {
                     ok = false;
                 }
                 _ => out.push(CardAbility {
-                    keyword: keyword.name.clone(),
+                    keyword: keyword.name.as_str().into(),
                     value: item.value,
                 }),
             }
