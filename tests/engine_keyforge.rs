@@ -569,6 +569,39 @@ fn text_outside_the_language_is_the_judges_and_a_ruling_is_applied() {
     assert_eq!(amber(&st, 1), 1);
 }
 
+// seed 003 §Ability Types Constant: "If a card has an ability that does not have a
+// boldfaced precursor, the ability is a constant ability that is active so long as the
+// card remains in play and meets all conditions specified by the ability."
+// A constant ability outside the effect language is the judge's, at the start: a decision
+// whose ruling lists its changes; unanswered, nothing changes (house rules K2, K3).
+#[test]
+fn a_constant_ability_outside_the_language_is_put_to_the_judge_at_the_start() {
+    let v = turn(
+        json!({"battleline": [creature("a", "Brobnar", 2, "Your opponent's creatures enter play stunned and sing.")]}),
+        json!({"amber": 3, "battleline": [creature("d", "Dis", 3, "")]}),
+        json!([]),
+    );
+    let (adj, _) = play(v.clone());
+    let first: Vec<Change> = adj.steps[0]
+        .events
+        .iter()
+        .map(|e| e.change.clone())
+        .collect();
+    assert!(
+        first
+            .iter()
+            .any(|c| matches!(c, Change::Ruling { card, changes: None, .. } if card == "a")),
+        "the first step puts the constant to the judge: {first:?}"
+    );
+    let mut ruled = v;
+    ruled["rulings"] = json!([{"decision": 1, "changes": [{"kind": "stun", "card": "d"}]}]);
+    let (_, st) = play(ruled);
+    assert!(
+        st.card("d").unwrap().stunned,
+        "the judge's ruling is applied"
+    );
+}
+
 #[test]
 fn a_pinned_decision_picks_the_target_and_a_bad_pin_stops_located() {
     let v = turn(

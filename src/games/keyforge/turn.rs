@@ -100,32 +100,32 @@ pub fn proposed(st: &State, a: &ActionSpec) -> String {
     }
 }
 
-/// Constant abilities in play outside the effect language, noted once at the start.
+/// Constant abilities in play outside the effect language, each put to the judge once at
+/// the start: a decision "the judge resolves this effect" whose pinned ruling lists the
+/// changes it makes (none when unpinned), never a guess (house rules K2, K3).
 fn start_notes(st: &mut State, out: &mut Vec<Event>) {
-    let mut notes = Vec::new();
+    let mut unread = Vec::new();
     for p in &st.players {
         for c in p.battleline.iter().chain(&p.artifacts) {
             for card in std::iter::once(c).chain(c.upgrades.iter()) {
                 for a in &card.abilities {
                     if a.is_constant() && a.body == Body::Judge {
-                        notes.push((card.id.clone(), a.text.clone()));
+                        unread.push((card.id.clone(), a.text.clone()));
                     }
                 }
             }
         }
     }
-    for (card, text) in notes {
-        emit(
-            st,
-            out,
-            Change::Note {
-                card,
-                what: format!(
-                    "its constant ability \"{text}\" is outside the effect language: the engine does not apply it; where it matters, the judge rules."
-                ),
-            },
-            &rules::LANGUAGE,
-        );
+    let mut ctx = Ctx {
+        resolve,
+        action: 0,
+        targets: Default::default(),
+        last_destroyed: None,
+        depth: 0,
+        dying: Vec::new(),
+    };
+    for (card, text) in unread {
+        super::families::effects::ruling(st, out, &mut ctx, &card, &text);
     }
 }
 
