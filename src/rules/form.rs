@@ -75,6 +75,11 @@ impl FormFields {
     }
 }
 
+/// A field's value as an optional string: `None` when empty.
+pub fn optional(s: &str) -> Option<String> {
+    (!s.is_empty()).then(|| s.to_string())
+}
+
 /// A comma- (or semicolon-) separated field's items, trimmed, blanks dropped.
 pub fn list(s: &str) -> Vec<String> {
     s.split([',', ';'])
@@ -316,6 +321,21 @@ impl Field {
             items: false,
             errors: Vec::new(),
         }
+    }
+
+    /// A select of `(value, label)` options.
+    pub fn select(
+        name: impl Into<String>,
+        label: impl Into<String>,
+        options: &[(&str, &str)],
+    ) -> Field {
+        Field::new(
+            name,
+            label,
+            Kind::Select {
+                options: options.iter().map(|(v, l)| Choice::new(*v, *l)).collect(),
+            },
+        )
     }
 
     /// A text field.

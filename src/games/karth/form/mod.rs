@@ -32,7 +32,7 @@ use super::format::{
 };
 use super::interpret::Interpretations;
 use crate::rules::form::{
-    self, list, number, Choice, Field, FieldError, Form, FormFields, Group, GroupStyle, Kind, List,
+    self, list, number, Field, FieldError, Form, FormFields, Group, GroupStyle, Kind, List,
     Section, Source, Width,
 };
 use crate::rules::position::PositionError;
@@ -202,16 +202,6 @@ fn player_label(f: &FormFields, p: usize) -> String {
     }
 }
 
-fn select(name: String, label: &str, options: &[(&str, &str)]) -> Field {
-    Field::new(
-        name,
-        label,
-        Kind::Select {
-            options: options.iter().map(|(v, l)| Choice::new(*v, *l)).collect(),
-        },
-    )
-}
-
 /// Player `p`'s card: what most questions need (name, gold, hand, the side) or, with
 /// `more`, the rest (piles and this turn's counters), in a section folded by default.
 fn player_card(f: &FormFields, p: usize, more: bool) -> Group {
@@ -314,7 +304,7 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .width(Width::Wide)
             .summary("")
             .from(f),
-        select(
+        Field::select(
             key("type"),
             "Type",
             &[
@@ -353,7 +343,7 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .hint("\"from Player\" after one it snatched")
             .width(Width::Wide)
             .from(f),
-        select(
+        Field::select(
             key("dual_wield"),
             "Dual wield",
             &[("", "the card's"), ("yes", "yes"), ("no", "no")],
@@ -402,7 +392,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
             .from(f)
     };
     let fields = vec![
-        select(key("do"), &format!("Action {i}: what"), VERBS)
+        Field::select(key("do"), &format!("Action {i}: what"), VERBS)
             .width(Width::Small)
             .summary("")
             .from(f),
@@ -451,8 +441,8 @@ pub fn layout(f: &FormFields) -> Form {
                 .placeholder("Ann")
                 .width(Width::Small)
                 .from(f),
-            select(
-                "on_rejection".into(),
+            Field::select(
+                "on_rejection",
                 "After a rejected action",
                 &[("continue", "judge the next"), ("stop", "stop")],
             )

@@ -76,10 +76,6 @@ fn ticked(f: &FormFields, name: &str) -> bool {
     f.has(name)
 }
 
-fn opt(s: &str) -> Option<String> {
-    (!s.is_empty()).then(|| s.to_string())
-}
-
 /// A list field, `None` when blank (the card's own).
 fn opt_list(s: &str) -> Option<Vec<String>> {
     (!s.is_empty()).then(|| list(s))
@@ -192,9 +188,9 @@ fn unit(f: &FormFields, n: usize, errors: &mut Vec<FieldError>) -> UnitSpec {
     UnitSpec {
         id: f.get(&key("id")).to_string(),
         owner: f.get(&key("owner")).to_string(),
-        card: opt(f.get(&key("card"))),
+        card: form::optional(f.get(&key("card"))),
         kind,
-        class: opt(f.get(&key("class"))),
+        class: form::optional(f.get(&key("class"))),
         traits: opt_list(f.get(&key("traits"))),
         abilities: opt_list(f.get(&key("abilities"))),
         mv: number(f, &key("mv"), &label("MV"), errors),
@@ -233,7 +229,7 @@ impl Row<'_> {
     /// Column `x`, optional.
     fn opt(&mut self, x: &'static str) -> Option<String> {
         self.used.push(x);
-        opt(self.f.get(&self.key(x)))
+        form::optional(self.f.get(&self.key(x)))
     }
     /// Column `x`, required: blank is an error asking for `what`.
     fn need(&mut self, x: &'static str, what: &str, errors: &mut Vec<FieldError>) -> String {

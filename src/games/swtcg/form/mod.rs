@@ -24,7 +24,7 @@
 use super::format::caps;
 use super::interpret::Interpretations;
 use crate::rules::form::{
-    self, Choice, Field, Form, FormFields, Group, GroupStyle, Kind, List, Section, Source, Width,
+    self, Field, Form, FormFields, Group, GroupStyle, Kind, List, Section, Source, Width,
 };
 
 mod locate;
@@ -125,16 +125,6 @@ fn action_rows(f: &FormFields) -> Vec<usize> {
         .collect()
 }
 
-fn select(name: String, label: &str, options: &[(&str, &str)]) -> Field {
-    Field::new(
-        name,
-        label,
-        Kind::Select {
-            options: options.iter().map(|(v, l)| Choice::new(*v, *l)).collect(),
-        },
-    )
-}
-
 /// Unit card `n`.
 fn unit_card(f: &FormFields, n: usize) -> Group {
     let key = |x: &str| unit_key(n, x);
@@ -150,7 +140,7 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .width(Width::Small)
             .summary("")
             .from(f),
-        select(
+        Field::select(
             key("side"),
             "Side",
             &[
@@ -192,7 +182,7 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
         .hint("too late for this roll (Critical Hit, Fury, Parry, Shields)")
         .width(Width::Wide)
         .from(f),
-        select(
+        Field::select(
             key("unique"),
             "Unique",
             &[("", "as the card"), ("yes", "yes"), ("no", "no")],
@@ -231,7 +221,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
     let key = |x: &str| action_key(i, x);
     let context = format!("Action {i}: ");
     let fields = vec![
-        select(
+        Field::select(
             key("do"),
             &format!("Action {i}: what"),
             &[
@@ -253,7 +243,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
             .placeholder("the card stacked or the Equipment")
             .width(Width::Wide)
             .from(f),
-        select(
+        Field::select(
             key("window"),
             &format!("Action {i}: when"),
             &[

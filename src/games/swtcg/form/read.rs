@@ -137,7 +137,7 @@ fn action(f: &FormFields, i: usize, errors: &mut Vec<FieldError>) -> Option<Acti
     Some(ActionSpec {
         verb,
         unit: unit.to_string(),
-        card: opt(f.get(&key("card"))),
+        card: form::optional(f.get(&key("card"))),
         unique: f.has(&key("unique")),
         top: f.has(&key("top")),
         window,
@@ -153,10 +153,6 @@ fn ability_list(s: &str) -> Vec<String> {
         .map(|x| x.trim().to_string())
         .filter(|x| !x.is_empty())
         .collect()
-}
-
-fn opt(s: &str) -> Option<String> {
-    (!s.is_empty()).then(|| s.to_string())
 }
 
 /// The unit on card `n`.
@@ -180,9 +176,9 @@ fn unit(f: &FormFields, n: usize, errors: &mut Vec<FieldError>) -> UnitSpec {
     UnitSpec {
         id: f.get(&key("id")).to_string(),
         side,
-        card: opt(f.get(&key("card"))),
-        name: opt(f.get(&key("name"))),
-        arena: opt(f.get(&key("arena"))),
+        card: form::optional(f.get(&key("card"))),
+        name: form::optional(f.get(&key("name"))),
+        arena: form::optional(f.get(&key("arena"))),
         power: number(f, &key("power"), &label("power"), errors),
         health: number(f, &key("health"), &label("health"), errors),
         abilities: (!abilities.is_empty()).then(|| ability_list(abilities)),
