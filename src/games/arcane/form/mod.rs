@@ -29,8 +29,6 @@ mod write;
 
 pub use locate::locate;
 pub use read::to_position;
-#[allow(unused_imports)]
-use read::*;
 use syntax::*;
 pub use write::from_position;
 
@@ -41,7 +39,7 @@ use super::format::{
 use super::interpret::Interpretations;
 use crate::rules::decision::DecisionPin;
 use crate::rules::form::{
-    self, list, number, Choice, Field, FieldError, Form, FormFields, Group, GroupStyle, Kind, List,
+    self, list, number, Field, FieldError, Form, FormFields, Group, GroupStyle, Kind, List,
     Section, Source, Width,
 };
 use crate::rules::position::PositionError;
@@ -200,26 +198,12 @@ fn unit_label(f: &FormFields, n: usize) -> String {
     }
 }
 
-fn opt(s: &str) -> Option<String> {
-    (!s.is_empty()).then(|| s.to_string())
-}
-
 /// The non-blank lines of a text area, trimmed.
 fn lines(s: &str) -> Vec<String> {
     s.lines()
         .map(|l| l.trim().to_string())
         .filter(|l| !l.is_empty())
         .collect()
-}
-
-fn select(name: String, label: &str, options: &[(&str, &str)]) -> Field {
-    Field::new(
-        name,
-        label,
-        Kind::Select {
-            options: options.iter().map(|(v, l)| Choice::new(*v, *l)).collect(),
-        },
-    )
 }
 
 /// Player row `n`.
@@ -332,7 +316,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
     let key = |x: &str| action_key(i, x);
     let context = format!("Action {i}: ");
     let fields = vec![
-        select(key("do"), "What", VERBS)
+        Field::select(key("do"), "What", VERBS)
             .width(Width::Wide)
             .summary("")
             .from(f),
@@ -386,7 +370,7 @@ pub fn layout(f: &FormFields) -> Form {
             Field::number("turn", "Turn", 1, i64::from(caps::POINTS))
                 .width(Width::Small)
                 .from(f),
-            select("phase".into(), "Phase", PHASES)
+            Field::select("phase", "Phase", PHASES)
                 .width(Width::Small)
                 .from(f),
             Field::listed("active", "Active player", "player-names")
@@ -399,8 +383,8 @@ pub fn layout(f: &FormFields) -> Form {
                 .hint("pairs of unit ids, as the judge sees the table")
                 .width(Width::Wide)
                 .from(f),
-            select(
-                "on_rejection".into(),
+            Field::select(
+                "on_rejection",
                 "After a rejected action",
                 &[("continue", "go on"), ("stop", "stop")],
             )

@@ -72,7 +72,7 @@ pub(super) fn effect(line: &str) -> Result<EffectSpec, String> {
         e.dice = Some(n.parse().map_err(|_| {
             format!("{part:?} is neither dice (a number and a colour: 2 blue) nor lasting")
         })?);
-        e.color = opt(colour);
+        e.color = form::optional(colour);
     }
     Ok(e)
 }
