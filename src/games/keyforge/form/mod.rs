@@ -32,7 +32,7 @@ pub use write::from_position;
 use super::format::caps;
 use super::interpret::Interpretations;
 use crate::rules::form::{
-    self, Choice, Field, Form, FormFields, Group, GroupStyle, Kind, List, Section, Source, Width,
+    self, Field, Form, FormFields, Group, GroupStyle, Kind, List, Section, Source, Width,
 };
 
 /// Card rows per player on the form.
@@ -158,20 +158,6 @@ fn card_label(f: &FormFields, p: usize, n: usize) -> String {
     }
 }
 
-fn opt(s: &str) -> Option<String> {
-    (!s.is_empty()).then(|| s.to_string())
-}
-
-fn select(name: String, label: &str, options: &[(&str, &str)]) -> Field {
-    Field::new(
-        name,
-        label,
-        Kind::Select {
-            options: options.iter().map(|(v, l)| Choice::new(*v, *l)).collect(),
-        },
-    )
-}
-
 /// Card row `n` of player `p`.
 fn card_row(f: &FormFields, p: usize, n: usize) -> Group {
     let key = |x: &str| card_key(p, n, x);
@@ -188,7 +174,7 @@ fn card_row(f: &FormFields, p: usize, n: usize) -> Group {
             .width(Width::Small)
             .summary("")
             .from(f),
-        select(key("zone"), "Zone", ZONES)
+        Field::select(key("zone"), "Zone", ZONES)
             .width(Width::Small)
             .from(f),
         Field::text(key("on"), "On creature")
@@ -203,7 +189,7 @@ fn card_row(f: &FormFields, p: usize, n: usize) -> Group {
         Field::text(key("name"), "or its name (a hypothetical card)")
             .width(Width::Wide)
             .from(f),
-        select(
+        Field::select(
             key("type"),
             "Type",
             &[
@@ -267,7 +253,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
     let key = |x: &str| action_key(i, x);
     let context = format!("Action {i}: ");
     let fields = vec![
-        select(
+        Field::select(
             key("do"),
             &format!("Action {i}: do"),
             &[
@@ -299,7 +285,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
             .placeholder("foe, imp")
             .width(Width::Normal)
             .from(f),
-        select(
+        Field::select(
             key("flank"),
             &format!("Action {i}: flank"),
             &[
@@ -310,7 +296,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
         )
         .width(Width::Small)
         .from(f),
-        select(
+        Field::select(
             key("zone"),
             &format!("Action {i}: from"),
             &[
@@ -382,8 +368,8 @@ pub fn layout(f: &FormFields) -> Form {
                 .hint("a player's name")
                 .width(Width::Small)
                 .from(f),
-            select(
-                "on_rejection".into(),
+            Field::select(
+                "on_rejection",
                 "After a rejected action",
                 &[("continue", "go on"), ("stop", "stop")],
             )

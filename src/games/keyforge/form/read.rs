@@ -5,9 +5,7 @@ use super::super::format::{
 };
 use super::super::interpret::Interpretations;
 use super::syntax::change;
-use super::{
-    action_key, card_key, card_label, card_rows, opt, player_label, zone_of, FORM_ACTIONS,
-};
+use super::{action_key, card_key, card_label, card_rows, player_label, zone_of, FORM_ACTIONS};
 use crate::rules::decision::DecisionPin;
 use crate::rules::form::{self, list, number, FieldError, FormFields};
 use crate::rules::reject::OnRejection;
@@ -37,17 +35,17 @@ fn card(f: &FormFields, p: usize, n: usize, errors: &mut Vec<FieldError>) -> Car
     let text = f.get(&key("text"));
     CardSpec {
         id: f.get(&key("id")).to_string(),
-        card: opt(f.get(&key("card"))),
-        name: opt(f.get(&key("name"))),
+        card: form::optional(f.get(&key("card"))),
+        name: form::optional(f.get(&key("name"))),
         kind,
-        house: opt(f.get(&key("house"))),
+        house: form::optional(f.get(&key("house"))),
         power: number(f, &key("power"), &label("power"), errors),
         armor: number(f, &key("armor"), &label("armor"), errors),
         traits: (!traits.is_empty()).then(|| list(traits)),
         // One ability per line, whichever line ends the browser posts.
         text: (!text.is_empty()).then(|| text.replace("\r\n", "\n")),
         bonus: number(f, &key("bonus"), &label("bonus"), errors).unwrap_or(0),
-        owner: opt(f.get(&key("owner"))),
+        owner: form::optional(f.get(&key("owner"))),
         damage: number(f, &key("damage"), &label("damage"), errors).unwrap_or(0),
         armor_used: number(f, &key("armor_used"), &label("armor used"), errors).unwrap_or(0),
         exhausted: f.has(&key("exhausted")),
@@ -183,7 +181,7 @@ fn action(f: &FormFields, i: usize, errors: &mut Vec<FieldError>) -> Option<Acti
     Some(ActionSpec {
         verb,
         card: card.to_string(),
-        target: opt(f.get(&key("target"))),
+        target: form::optional(f.get(&key("target"))),
         flank,
         zone,
         targets: list(f.get(&key("targets"))),
@@ -271,7 +269,7 @@ pub fn to_position(f: &FormFields) -> Result<Position, Vec<FieldError>> {
     let position = Position {
         game: super::super::cite::GAME.into(),
         players,
-        active: opt(f.get("active")),
+        active: form::optional(f.get("active")),
         house: f.get("house").to_string(),
         actions,
         decisions: decisions(f, &mut errors),
