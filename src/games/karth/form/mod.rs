@@ -392,7 +392,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
             .from(f)
     };
     let fields = vec![
-        Field::select(key("do"), &format!("Action {i}: what"), VERBS)
+        Field::select(key("do"), format!("Action {i}: what"), VERBS)
             .width(Width::Small)
             .summary("")
             .from(f),

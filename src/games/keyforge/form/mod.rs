@@ -255,7 +255,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
     let fields = vec![
         Field::select(
             key("do"),
-            &format!("Action {i}: do"),
+            format!("Action {i}: do"),
             &[
                 ("", "none"),
                 ("play", "play from hand"),
@@ -287,7 +287,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
             .from(f),
         Field::select(
             key("flank"),
-            &format!("Action {i}: flank"),
+            format!("Action {i}: flank"),
             &[
                 ("", "right (default)"),
                 ("left", "left"),
@@ -298,7 +298,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
         .from(f),
         Field::select(
             key("zone"),
-            &format!("Action {i}: from"),
+            format!("Action {i}: from"),
             &[
                 ("", "hand (default)"),
                 ("hand", "hand"),

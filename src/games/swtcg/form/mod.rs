@@ -223,7 +223,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
     let fields = vec![
         Field::select(
             key("do"),
-            &format!("Action {i}: what"),
+            format!("Action {i}: what"),
             &[
                 ("", "none"),
                 ("stack", "Stack a card under"),
@@ -245,7 +245,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
             .from(f),
         Field::select(
             key("window"),
-            &format!("Action {i}: when"),
+            format!("Action {i}: when"),
             &[
                 ("build", "the build step"),
                 ("pop", "the attack POP"),
