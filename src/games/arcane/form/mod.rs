@@ -33,8 +33,7 @@ use syntax::*;
 pub use write::from_position;
 
 use super::format::{
-    caps, Action, EffectSpec, JudgeChange, Phase, PlayerSpec, Position, Resolution, SlotSpec,
-    UnitSpec, Value,
+    caps, Action, JudgeChange, Phase, PlayerSpec, Position, Resolution, UnitSpec, Value,
 };
 use super::interpret::Interpretations;
 use crate::rules::decision::DecisionPin;

@@ -1,6 +1,7 @@
 //! The compact text syntaxes of the Arcane Legions form, each a parse/print pair: a figure slot (`o Fireburst@2`), an inline effect line and a judge's resolution change (`down C: 2 3`).
 
-use super::*;
+use super::super::format::*;
+use crate::rules::form;
 
 /// One slot item: `o` or `x`, an optional `@moment`, then abilities joined by `+`.
 pub(super) fn slot(item: &str) -> Result<SlotSpec, String> {

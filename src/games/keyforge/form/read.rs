@@ -1,10 +1,11 @@
 //! Fields → position: [`to_position`] and the parsers of its cards, players, actions, decisions and rulings.
 
 use super::super::format::{
-    ActionSpec, CardSpec, Flank, Kind as CardKind, PlayerSpec, Position, RulingSpec, Verb, Zone,
+    ActionSpec, CardSpec, Flank, Kind as CardKind, PlayerSpec, Position, RulingSpec, Verb,
 };
 use super::super::interpret::Interpretations;
 use super::syntax::change;
+use super::syntax::FROM_ZONES;
 use super::{action_key, card_key, card_label, card_rows, player_label, zone_of, FORM_ACTIONS};
 use crate::rules::decision::DecisionPin;
 use crate::rules::form::{self, list, number, FieldError, FormFields};
@@ -130,8 +131,6 @@ const VERBS: &[Verb] = &[
     Verb::PutIntoPlay,
     Verb::PlayFrom,
 ];
-
-pub(super) const FROM_ZONES: &[Zone] = &[Zone::Hand, Zone::Discard, Zone::Archives, Zone::Deck];
 
 /// The action on row `i`.
 fn action(f: &FormFields, i: usize, errors: &mut Vec<FieldError>) -> Option<ActionSpec> {

@@ -1,7 +1,10 @@
 //! The rulings' compact change syntax: a change parsed from its text (`damage foe 4`) and printed back.
 
 use super::super::format::RulingChange;
-use super::read::FROM_ZONES;
+use super::super::format::Zone;
+
+/// The zones a card can be played or moved from, by name.
+pub(super) const FROM_ZONES: &[Zone] = &[Zone::Hand, Zone::Discard, Zone::Archives, Zone::Deck];
 
 /// One change of a ruling, in words: `damage foe 4`, `amber Bob -1`, `move foe discard`.
 pub(super) fn change(s: &str) -> Result<RulingChange, String> {
