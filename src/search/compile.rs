@@ -8,12 +8,12 @@
 
 use super::query::{Node, Op, QueryWarning, Term};
 use super::schema::Fields;
+use super::word::{Automaton, WordQuery};
 use crate::catalogue::Catalogue;
 use crate::text::fold;
 use std::ops::Bound;
 use tantivy::query::{
-    AllQuery, BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, PhraseQuery, Query, RangeQuery,
-    TermQuery,
+    AllQuery, BooleanQuery, BoostQuery, Occur, PhraseQuery, Query, RangeQuery, TermQuery,
 };
 use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::tokenizer::TextAnalyzer;
@@ -393,28 +393,37 @@ impl<'a> Compiler<'a> {
             }
         } else if let Some(word) = tokens.first() {
             let len = word.chars().count();
-            for (i, &field) in fields.iter().enumerate() {
+            let weights = fields.iter().enumerate().map(|(i, &field)| {
                 let weight = if i + 1 < fields.len() || fields.len() == 1 {
                     4.0
                 } else {
                     1.0
                 };
-                alternatives.push(boost(term_query(field, word), weight));
-                let d = typo_distance(len);
-                if d > 0 {
-                    let fuzzy =
-                        FuzzyTermQuery::new(tantivy::Term::from_field_text(field, word), d, true);
-                    alternatives.push(boost(boxed(fuzzy), weight * 0.3));
-                }
-            }
-            if len >= 2 {
-                let prefix = FuzzyTermQuery::new_prefix(
-                    tantivy::Term::from_field_text(fields[0], word),
-                    0,
-                    false,
-                );
-                alternatives.push(boost(boxed(prefix), 0.5));
-            }
+                (field, weight)
+            });
+            // Per field: the word (BM25 × weight) and any term within the typo distance
+            // (weight × 0.3); and names starting with the word (0.5). One query, one
+            // typo automaton for every field (word.rs says why).
+            let d = typo_distance(len);
+            // Distances 1 and 2 always build; were one refused, the word still matches.
+            let typos = (d > 0)
+                .then(|| Automaton::typos(word, d).ok())
+                .flatten()
+                .map(|a| (a, 0.3));
+            let prefix = (len >= 2)
+                .then(|| Automaton::prefix(word).ok())
+                .flatten()
+                .map(|a| (fields[0], a, 0.5));
+            alternatives.push(boxed(WordQuery {
+                word: word.clone(),
+                fields: weights.collect(),
+                typos,
+                prefix,
+            }));
+        }
+        if alternatives.len() == 1 {
+            // One alternative scores the same without a union around it.
+            return alternatives.pop();
         }
         Some(should(alternatives))
     }

@@ -12,6 +12,7 @@ mod compile;
 pub mod query;
 mod schema;
 mod snippet;
+mod word;
 
 pub use compile::{is_section, FIELDS};
 pub use query::QueryWarning;

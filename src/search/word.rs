@@ -1,0 +1,614 @@
+//! One bare word over its fields as a single tantivy query, scored as the union it
+//! replaces: for each field (weight `w`), `TermQuery(word)^w` (BM25) plus
+//! `FuzzyTermQuery(word, typos)^(w × typo_factor)` (a constant where any term within the
+//! typo distance occurs, the word itself included), plus a constant where a name term
+//! starts with the word (`FuzzyTermQuery::new_prefix(word, 0)^prefix_boost`).
+//!
+//! As seven stock queries that cost three Levenshtein automata per word (one per fuzzy
+//! query), the word's postings decoded twice per field (the fuzzy query's automaton
+//! matches the word itself), and a union walking seven scorers through dynamic calls per
+//! document: together most of an uncached search (BENCHMARKS.md, issue #20, fourth round).
+//! Here one automaton serves every field; the automaton's walk skips the word; the word's
+//! postings are scored once per field into a sorted list; the typo and prefix terms'
+//! documents go into plain bitsets; and the scorer merges them window by window (4,096
+//! documents, as tantivy's own union does) with no dynamic call per document.
+//!
+//! Scores are the same sums as before, up to the order in which floats are added.
+
+use std::fmt;
+use std::sync::Arc;
+use tantivy::query::{
+    Bm25Weight, DfaWrapper, EnableScoring, Explanation, FuzzyTermQuery, Query, Scorer, Weight,
+};
+use tantivy::schema::{Field, IndexRecordOption};
+use tantivy::{DocId, DocSet, Score, SegmentReader, TantivyError, Term, TERMINATED};
+
+/// A Levenshtein automaton, shared by the fields it is walked over.
+#[derive(Clone)]
+pub struct Automaton(Arc<DfaWrapper>);
+
+impl Automaton {
+    /// The terms within `distance` edits of `word` (a transposition counts as one edit).
+    pub fn typos(word: &str, distance: u8) -> tantivy::Result<Automaton> {
+        Self::build(FuzzyTermQuery::new(any_term(word), distance, true))
+    }
+
+    /// The terms that start with `word`.
+    pub fn prefix(word: &str) -> tantivy::Result<Automaton> {
+        Self::build(FuzzyTermQuery::new_prefix(any_term(word), 0, false))
+    }
+
+    fn build(q: FuzzyTermQuery) -> tantivy::Result<Automaton> {
+        Ok(Automaton(Arc::new(q.automaton()?)))
+    }
+}
+
+/// The automaton matches a term's text only: the field is irrelevant.
+fn any_term(word: &str) -> Term {
+    Term::from_field_text(Field::from_field_id(0), word)
+}
+
+/// A bare word over `fields`; see the module documentation for its score.
+#[derive(Clone)]
+pub struct WordQuery {
+    pub word: String,
+    /// Each field and its weight.
+    pub fields: Vec<(Field, Score)>,
+    /// The typo automaton and the share of a field's weight a typo (or the word) adds.
+    pub typos: Option<(Automaton, Score)>,
+    /// Name terms starting with the word: the field, its automaton and boost.
+    pub prefix: Option<(Field, Automaton, Score)>,
+}
+
+impl fmt::Debug for WordQuery {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("WordQuery")
+            .field("word", &self.word)
+            .field("fields", &self.fields)
+            .field("typo_factor", &self.typos.as_ref().map(|t| t.1))
+            .field("prefix", &self.prefix.as_ref().map(|p| (p.0, p.2)))
+            .finish()
+    }
+}
+
+impl Query for WordQuery {
+    fn weight(&self, scoring: EnableScoring<'_>) -> tantivy::Result<Box<dyn Weight>> {
+        let mut fields = Vec::with_capacity(self.fields.len());
+        for &(field, weight) in &self.fields {
+            let term = Term::from_field_text(field, &self.word);
+            // As `TermQuery` weighs a term: BM25 from the whole index's statistics.
+            let bm25 = match scoring {
+                EnableScoring::Enabled {
+                    statistics_provider,
+                    ..
+                } => Some(Bm25Weight::for_terms(statistics_provider, &[term.clone()])?),
+                EnableScoring::Disabled { .. } => None,
+            };
+            fields.push(FieldWeight { term, weight, bm25 });
+        }
+        Ok(Box::new(WordWeight {
+            fields,
+            typos: self.typos.clone(),
+            prefix: self.prefix.clone(),
+        }))
+    }
+
+    fn query_terms<'a>(&'a self, _visitor: &mut dyn FnMut(&'a Term, bool)) {}
+}
+
+struct FieldWeight {
+    term: Term,
+    weight: Score,
+    /// `None` when scoring is disabled.
+    bm25: Option<Bm25Weight>,
+}
+
+struct WordWeight {
+    fields: Vec<FieldWeight>,
+    typos: Option<(Automaton, Score)>,
+    prefix: Option<(Field, Automaton, Score)>,
+}
+
+/// A plain bitset over a segment's documents.
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(max_doc: DocId) -> Bits {
+        Bits(vec![0; (max_doc as usize).div_ceil(64)])
+    }
+    fn insert(&mut self, doc: DocId) {
+        if let Some(w) = self.0.get_mut(doc as usize / 64) {
+            *w |= 1 << (doc % 64);
+        }
+    }
+    fn remove(&mut self, doc: DocId) {
+        if let Some(w) = self.0.get_mut(doc as usize / 64) {
+            *w &= !(1 << (doc % 64));
+        }
+    }
+    fn word(&self, i: usize) -> u64 {
+        self.0.get(i).copied().unwrap_or(0)
+    }
+    /// The first document at or after `from`, or `TERMINATED`.
+    fn next(&self, from: DocId) -> DocId {
+        let mut i = from as usize / 64;
+        let mut w = self.word(i) & (u64::MAX << (from % 64));
+        loop {
+            if w != 0 {
+                return (i * 64) as DocId + w.trailing_zeros();
+            }
+            i += 1;
+            if i >= self.0.len() {
+                return TERMINATED;
+            }
+            w = self.0[i];
+        }
+    }
+}
+
+/// Every document of one segment holding a term `automaton` matches in `field`, but for
+/// the term `skip`; `None` when there is none.
+fn automaton_docs(
+    reader: &SegmentReader,
+    field: Field,
+    automaton: &Automaton,
+    skip: Option<&[u8]>,
+) -> tantivy::Result<Option<Bits>> {
+    let index = reader.inverted_index(field)?;
+    let mut stream = index.terms().search(&*automaton.0).into_stream()?;
+    let mut docs: Option<Bits> = None;
+    while stream.advance() {
+        if skip == Some(stream.key()) {
+            continue;
+        }
+        let bits = docs.get_or_insert_with(|| Bits::new(reader.max_doc()));
+        let mut postings =
+            index.read_block_postings_from_terminfo(stream.value(), IndexRecordOption::Basic)?;
+        loop {
+            let block = postings.docs();
+            if block.is_empty() {
+                break;
+            }
+            for &doc in block {
+                bits.insert(doc);
+            }
+            postings.advance();
+        }
+    }
+    Ok(docs)
+}
+
+impl WordWeight {
+    fn word_scorer(&self, reader: &SegmentReader, boost: Score) -> tantivy::Result<WordScorer> {
+        let mut exact = Vec::with_capacity(self.fields.len());
+        let mut constant = Vec::new();
+        for f in &self.fields {
+            let field = f.term.field();
+            let word = f.term.serialized_value_bytes();
+            // The documents with a typo of the word (not the word) in this field; the
+            // word's own documents get the typo constant with their BM25 below.
+            let (mut others, typo_score) = match &self.typos {
+                Some((automaton, factor)) => (
+                    automaton_docs(reader, field, automaton, Some(word))?,
+                    boost * f.weight * factor,
+                ),
+                None => (None, 0.0),
+            };
+            let index = reader.inverted_index(field)?;
+            let mut scored: Vec<(DocId, Score)> = Vec::new();
+            if let Some(info) = index.get_term_info(&f.term)? {
+                let record = if f.bm25.is_some() {
+                    IndexRecordOption::WithFreqs
+                } else {
+                    IndexRecordOption::Basic
+                };
+                let bm25 = f.bm25.as_ref().map(|w| w.boost_by(boost * f.weight));
+                let norms = match bm25 {
+                    Some(_) => reader.fieldnorms_readers().get_field(field)?,
+                    None => None,
+                };
+                let mut postings = index.read_block_postings_from_terminfo(&info, record)?;
+                scored.reserve(info.doc_freq as usize);
+                loop {
+                    let docs = postings.docs();
+                    if docs.is_empty() {
+                        break;
+                    }
+                    let freqs = postings.freqs();
+                    for (i, &doc) in docs.iter().enumerate() {
+                        let score = match &bm25 {
+                            Some(w) => {
+                                // As `TermScorer`: a field without norms counts as one token.
+                                let norm = norms.as_ref().map_or(1, |n| n.fieldnorm_id(doc));
+                                w.score(norm, freqs.get(i).copied().unwrap_or(1))
+                            }
+                            None => 0.0,
+                        };
+                        scored.push((doc, score + typo_score));
+                        if let Some(o) = &mut others {
+                            o.remove(doc);
+                        }
+                    }
+                    postings.advance();
+                }
+            }
+            exact.push(Sorted {
+                docs: scored,
+                pos: 0,
+            });
+            if let Some(o) = others {
+                constant.push((o, typo_score));
+            }
+        }
+        if let Some((field, automaton, prefix_boost)) = &self.prefix {
+            if let Some(bits) = automaton_docs(reader, *field, automaton, None)? {
+                constant.push((bits, boost * prefix_boost));
+            }
+        }
+        Ok(WordScorer::new(exact, constant))
+    }
+}
+
+impl Weight for WordWeight {
+    fn scorer(&self, reader: &SegmentReader, boost: Score) -> tantivy::Result<Box<dyn Scorer>> {
+        Ok(Box::new(self.word_scorer(reader, boost)?))
+    }
+
+    fn explain(&self, reader: &SegmentReader, doc: DocId) -> tantivy::Result<Explanation> {
+        let mut scorer = self.word_scorer(reader, 1.0)?;
+        if scorer.seek(doc) != doc {
+            return Err(TantivyError::InvalidArgument(format!(
+                "document {doc} does not match"
+            )));
+        }
+        Ok(Explanation::new(
+            "word: BM25 of the word, typo and prefix constants",
+            scorer.score(),
+        ))
+    }
+}
+
+/// One field's documents holding the word, with their scores, in document order.
+struct Sorted {
+    docs: Vec<(DocId, Score)>,
+    pos: usize,
+}
+
+impl Sorted {
+    fn doc(&self) -> DocId {
+        self.docs.get(self.pos).map_or(TERMINATED, |d| d.0)
+    }
+}
+
+/// Documents a window holds: 64 words of 64 bits.
+const WINDOW: u32 = 4096;
+const WORDS: usize = (WINDOW / 64) as usize;
+
+/// The union of every source, scored: a window of 4,096 documents at a time is filled
+/// from each source (a bit and a score added per document), then read bit by bit.
+struct WordScorer {
+    exact: Vec<Sorted>,
+    constant: Vec<(Bits, Score)>,
+    /// The window's first document (a multiple of 64).
+    start: DocId,
+    bits: [u64; WORDS],
+    scores: Box<[Score; WINDOW as usize]>,
+    doc: DocId,
+}
+
+impl WordScorer {
+    fn new(exact: Vec<Sorted>, constant: Vec<(Bits, Score)>) -> WordScorer {
+        let mut s = WordScorer {
+            exact,
+            constant,
+            start: 0,
+            bits: [0; WORDS],
+            scores: Box::new([0.0; WINDOW as usize]),
+            doc: 0,
+        };
+        s.doc = s.fill_from(0);
+        s
+    }
+
+    /// The first document of any source at or after `from`.
+    fn next_source_doc(&self, from: DocId) -> DocId {
+        let mut min = TERMINATED;
+        for e in &self.exact {
+            min = min.min(e.doc());
+        }
+        for (bits, _) in &self.constant {
+            min = min.min(bits.next(from));
+        }
+        min
+    }
+
+    /// Moves every source to `target` or after, fills the window that holds the first
+    /// document left, and returns that document (or `TERMINATED`).
+    fn fill_from(&mut self, target: DocId) -> DocId {
+        for e in &mut self.exact {
+            if e.doc() < target {
+                e.pos += e.docs[e.pos..].partition_point(|d| d.0 < target);
+            }
+        }
+        let first = self.next_source_doc(target);
+        if first == TERMINATED {
+            return TERMINATED;
+        }
+        self.start = first - first % 64;
+        let end = self.start.saturating_add(WINDOW);
+        self.bits = [0; WORDS];
+        self.scores.fill(0.0);
+        for e in &mut self.exact {
+            while let Some(&(doc, score)) = e.docs.get(e.pos) {
+                if doc >= end {
+                    break;
+                }
+                let delta = (doc - self.start) as usize;
+                self.bits[delta / 64] |= 1 << (delta % 64);
+                self.scores[delta] += score;
+                e.pos += 1;
+            }
+        }
+        let base = self.start as usize / 64;
+        for (bits, score) in &self.constant {
+            for k in 0..WORDS {
+                let mut w = bits.word(base + k);
+                if k == 0 {
+                    // Nothing before `first` (which is at or after `target`).
+                    w &= u64::MAX << (first % 64);
+                }
+                self.bits[k] |= w;
+                while w != 0 {
+                    let b = w.trailing_zeros() as usize;
+                    self.scores[k * 64 + b] += score;
+                    w &= w - 1;
+                }
+            }
+        }
+        first
+    }
+
+    /// The first document of the window at or after `from`, if the window has one.
+    fn in_window(&self, from: DocId) -> Option<DocId> {
+        if from < self.start {
+            return None;
+        }
+        let delta = from - self.start;
+        if delta >= WINDOW {
+            return None;
+        }
+        let mut k = (delta / 64) as usize;
+        let mut w = self.bits[k] & (u64::MAX << (delta % 64));
+        loop {
+            if w != 0 {
+                return Some(self.start + (k * 64) as DocId + w.trailing_zeros());
+            }
+            k += 1;
+            if k >= WORDS {
+                return None;
+            }
+            w = self.bits[k];
+        }
+    }
+
+    fn go_to(&mut self, target: DocId) -> DocId {
+        self.doc = match self.in_window(target) {
+            Some(doc) => doc,
+            None => {
+                let after_window = target.max(self.start.saturating_add(WINDOW));
+                self.fill_from(after_window)
+            }
+        };
+        self.doc
+    }
+}
+
+impl DocSet for WordScorer {
+    fn advance(&mut self) -> DocId {
+        if self.doc == TERMINATED {
+            return TERMINATED;
+        }
+        self.go_to(self.doc + 1)
+    }
+
+    fn seek(&mut self, target: DocId) -> DocId {
+        if self.doc >= target {
+            return self.doc;
+        }
+        self.go_to(target)
+    }
+
+    fn doc(&self) -> DocId {
+        self.doc
+    }
+
+    fn size_hint(&self) -> u32 {
+        let exact: usize = self.exact.iter().map(|e| e.docs.len() - e.pos).sum();
+        let constant: u32 = self
+            .constant
+            .iter()
+            .map(|(b, _)| b.0.iter().map(|w| w.count_ones()).sum::<u32>())
+            .sum();
+        (exact as u32).saturating_add(constant)
+    }
+}
+
+impl Scorer for WordScorer {
+    fn score(&mut self) -> Score {
+        match self.doc.checked_sub(self.start) {
+            Some(delta) if delta < WINDOW => self.scores[delta as usize],
+            _ => 0.0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tantivy::collector::{Count, TopDocs};
+    use tantivy::query::{BooleanQuery, BoostQuery, Occur, TermQuery};
+    use tantivy::schema::{Schema, TEXT};
+    use tantivy::{doc, DocAddress, Index, IndexWriter};
+
+    struct Fixture {
+        index: Index,
+        fields: [Field; 3],
+    }
+
+    /// Three text fields over enough documents to span several windows (4,096) and
+    /// several postings blocks (128), with the word, its typos and its prefixes spread
+    /// unevenly, in two segments.
+    fn fixture() -> Fixture {
+        let mut b = Schema::builder();
+        let fields = [
+            b.add_text_field("name", TEXT),
+            b.add_text_field("aliases", TEXT),
+            b.add_text_field("text", TEXT),
+        ];
+        let index = Index::create_in_ram(b.build());
+        let mut w: IndexWriter = index.writer_with_num_threads(1, 50_000_000).unwrap();
+        let words = [
+            "heal",
+            "heals",
+            "healer",
+            "deal",
+            "head",
+            "hael",
+            "hale",
+            "undead",
+            "zombie",
+            "creature",
+            "creatures",
+            "craeture",
+            "opposing",
+            "oppose",
+            "fury",
+        ];
+        for segment in 0..2 {
+            for i in 0..9_000u32 {
+                let pick = |k: u32| words[((i * k + segment * 7) % words.len() as u32) as usize];
+                let name = if i % 5 == 0 { pick(3) } else { "plain" };
+                let aliases = if i % 97 == 0 { pick(11) } else { "" };
+                let text = match i % 7 {
+                    0 => format!("{} {} {}", pick(1), pick(2), pick(5)),
+                    1 | 2 => format!("{} the {} and {}", pick(13), pick(1), pick(1)),
+                    3 => "nothing to see".to_string(),
+                    _ => pick(17).to_string(),
+                };
+                w.add_document(doc!(fields[0] => name, fields[1] => aliases, fields[2] => text))
+                    .unwrap();
+            }
+            w.commit().unwrap();
+        }
+        Fixture { index, fields }
+    }
+
+    /// The stock queries `WordQuery` replaces, as `compile.rs` built them before.
+    fn stock(f: &Fixture, word: &str, distance: u8) -> Box<dyn Query> {
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for (i, &field) in f.fields.iter().enumerate() {
+            let weight = if i < 2 { 4.0 } else { 1.0 };
+            let term = Term::from_field_text(field, word);
+            let exact = TermQuery::new(term.clone(), IndexRecordOption::WithFreqs);
+            clauses.push((
+                Occur::Should,
+                Box::new(BoostQuery::new(Box::new(exact), weight)),
+            ));
+            if distance > 0 {
+                let fuzzy = FuzzyTermQuery::new(term, distance, true);
+                clauses.push((
+                    Occur::Should,
+                    Box::new(BoostQuery::new(Box::new(fuzzy), weight * 0.3)),
+                ));
+            }
+        }
+        let prefix = FuzzyTermQuery::new_prefix(Term::from_field_text(f.fields[0], word), 0, false);
+        clauses.push((
+            Occur::Should,
+            Box::new(BoostQuery::new(Box::new(prefix), 0.5)),
+        ));
+        Box::new(BooleanQuery::new(clauses))
+    }
+
+    fn ours(f: &Fixture, word: &str, distance: u8) -> Box<dyn Query> {
+        Box::new(WordQuery {
+            word: word.to_string(),
+            fields: f
+                .fields
+                .iter()
+                .enumerate()
+                .map(|(i, &field)| (field, if i < 2 { 4.0 } else { 1.0 }))
+                .collect(),
+            typos: (distance > 0).then(|| (Automaton::typos(word, distance).unwrap(), 0.3)),
+            prefix: Some((f.fields[0], Automaton::prefix(word).unwrap(), 0.5)),
+        })
+    }
+
+    /// Every match with its score, in document order, and the count.
+    fn run(f: &Fixture, q: &dyn Query) -> (Vec<(DocAddress, Score)>, usize) {
+        let searcher = f.index.reader().unwrap().searcher();
+        let (mut top, count) = searcher
+            .search(q, &(TopDocs::with_limit(100_000).order_by_score(), Count))
+            .unwrap();
+        top.sort_by_key(|(_, d)| *d);
+        (top.into_iter().map(|(s, d)| (d, s)).collect(), count)
+    }
+
+    fn assert_same(f: &Fixture, a: &dyn Query, b: &dyn Query, what: &str) {
+        let (x, nx) = run(f, a);
+        let (y, ny) = run(f, b);
+        assert_eq!(nx, ny, "{what}: count");
+        assert_eq!(x.len(), y.len(), "{what}: matches");
+        for ((da, sa), (db, sb)) in x.iter().zip(&y) {
+            assert_eq!(da, db, "{what}: documents");
+            assert!(
+                (sa - sb).abs() <= 1e-5 * sa.abs().max(1.0),
+                "{what}: {da:?} {sa} {sb}"
+            );
+        }
+    }
+
+    #[test]
+    fn scores_and_matches_equal_the_stock_union() {
+        let f = fixture();
+        for (word, d) in [
+            ("heal", 1),
+            ("undead", 1),
+            ("creature", 2),
+            ("craeture", 2),
+            ("he", 0),
+            ("fury", 1),
+            ("absent", 1),
+            ("opposing", 2),
+        ] {
+            assert_same(&f, &*ours(&f, word, d), &*stock(&f, word, d), word);
+        }
+    }
+
+    #[test]
+    fn seeks_in_intersections_and_exclusions_as_the_stock_union() {
+        let f = fixture();
+        let both = |q: &dyn Fn(&Fixture, &str, u8) -> Box<dyn Query>, occur: Occur| {
+            BooleanQuery::new(vec![
+                (Occur::Must, q(&f, "creature", 2)),
+                (occur, q(&f, "heal", 1)),
+            ])
+        };
+        for occur in [Occur::Must, Occur::MustNot, Occur::Should] {
+            assert_same(
+                &f,
+                &both(&ours, occur),
+                &both(&stock, occur),
+                &format!("{occur:?}"),
+            );
+        }
+        // A rare word intersected with a common one: seeks past whole windows.
+        let rare = |q: &dyn Fn(&Fixture, &str, u8) -> Box<dyn Query>| {
+            BooleanQuery::new(vec![
+                (Occur::Must, q(&f, "hael", 0)),
+                (Occur::Must, q(&f, "heal", 1)),
+            ])
+        };
+        assert_same(&f, &rare(&ours), &rare(&stock), "rare and common");
+    }
+}
