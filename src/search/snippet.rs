@@ -18,11 +18,14 @@ fn matches(word: &str, query_words: &[String]) -> bool {
         // Nearly every word: lowercased into a buffer on the stack.
         let mut buf = [0u8; SHORT];
         let w = &mut buf[..word.len()];
-        w.copy_from_slice(word.as_bytes());
-        w.make_ascii_lowercase();
+        let mut letters = 0u64;
+        for (to, &b) in w.iter_mut().zip(word.as_bytes()) {
+            *to = b.to_ascii_lowercase();
+            letters |= letter_bit(*to);
+        }
         return query_words
             .iter()
-            .any(|q| matches_one(w, q.as_bytes(), q.len(), q.is_ascii()));
+            .any(|q| matches_one(w, letters, q.as_bytes(), q.len(), q.is_ascii()));
     }
     let folded = fold(word);
     let w = fold_ascii(&folded);
@@ -37,8 +40,14 @@ fn matches(word: &str, query_words: &[String]) -> bool {
     })
 }
 
-/// Whether the lowercase ASCII word `w` matches the query word `q` of `qn` characters.
-fn matches_one(w: &[u8], q: &[u8], qn: usize, q_ascii: bool) -> bool {
+/// The bit of a byte in a word's set of letters (64 bins: two bytes may share one).
+fn letter_bit(b: u8) -> u64 {
+    1 << (b & 63)
+}
+
+/// Whether the lowercase ASCII word `w` (its letters `w_letters`, see [`letter_bit`])
+/// matches the query word `q` of `qn` characters.
+fn matches_one(w: &[u8], w_letters: u64, q: &[u8], qn: usize, q_ascii: bool) -> bool {
     if w == q || (qn >= 3 && w.starts_with(q)) {
         return true;
     }
@@ -46,7 +55,18 @@ fn matches_one(w: &[u8], q: &[u8], qn: usize, q_ascii: bool) -> bool {
     // A non-ASCII query word is never within reach of an ASCII word by bytes; it is left
     // to the general path's character comparison, which an ASCII word does not need:
     // the index folds both to ASCII.
-    d > 0 && q_ascii && w.len().abs_diff(qn) <= d && q.len() <= SHORT && osa(w, q, d) <= d
+    if d == 0 || !q_ascii || w.len().abs_diff(qn) > d || q.len() > SHORT {
+        return false;
+    }
+    // Each edit (insertion, deletion, substitution, swap of neighbours) brings in at most
+    // one letter the other word lacks and takes out at most one: so the letters of either
+    // word missing from the other are a lower bound of the distance, and most words of a
+    // text are ruled out by it without the table (it was most of a snippet's time).
+    let q_letters = q.iter().fold(0u64, |m, &b| m | letter_bit(b));
+    let missing = (w_letters & !q_letters)
+        .count_ones()
+        .max((q_letters & !w_letters).count_ones());
+    missing as usize <= d && osa(w, q, d) <= d
 }
 
 /// Typos allowed in a query word of `len` characters, as the index allows them.
@@ -149,10 +169,25 @@ impl<'a> Iterator for Runs<'a> {
     fn next(&mut self) -> Option<(bool, &'a str)> {
         let rest = self.text.get(self.pos..)?;
         let word = rest.chars().next()?.is_alphanumeric();
-        let len = rest
-            .char_indices()
-            .find(|(_, c)| c.is_alphanumeric() != word)
-            .map_or(rest.len(), |(i, _)| i);
+        // ASCII bytes (nearly all) classified as bytes, anything else as a character.
+        let bytes = rest.as_bytes();
+        let mut len = 0;
+        while let Some(&b) = bytes.get(len) {
+            if b.is_ascii() {
+                if b.is_ascii_alphanumeric() != word {
+                    break;
+                }
+                len += 1;
+            } else {
+                let Some(c) = rest.get(len..).and_then(|r| r.chars().next()) else {
+                    break;
+                };
+                if c.is_alphanumeric() != word {
+                    break;
+                }
+                len += c.len_utf8();
+            }
+        }
         self.pos += len;
         Some((word, &rest[..len]))
     }
@@ -475,6 +510,23 @@ mod tests {
                 .collect();
             let query: Vec<String> = query.iter().map(|q| q.to_string()).collect();
             proptest::prop_assert_eq!(snippet(&text, &query), reference(&text, &query));
+        }
+
+        /// The fast path (letter sets, then the bounded table) decides as the full
+        /// optimal-string-alignment distance does, on words of a small alphabet (so that
+        /// most pairs are near each other) and any case.
+        #[test]
+        fn the_fast_match_agrees_with_the_full_distance(
+            w in "[a-fA-F0-9]{0,11}",
+            q in "[a-f0-9]{1,10}",
+        ) {
+            let lower = w.to_lowercase();
+            let (wn, qn) = (lower.len(), q.len());
+            let d = typo_distance(qn);
+            let full = lower == q
+                || (qn >= 3 && lower.starts_with(&q))
+                || (d > 0 && wn.abs_diff(qn) <= d && strsim::osa_distance(&lower, &q) <= d);
+            proptest::prop_assert_eq!(matches(&w, &[q.clone()]), full, "{} {}", w, q);
         }
     }
 }
