@@ -526,7 +526,7 @@ mod tests {
             let full = lower == q
                 || (qn >= 3 && lower.starts_with(&q))
                 || (d > 0 && wn.abs_diff(qn) <= d && strsim::osa_distance(&lower, &q) <= d);
-            proptest::prop_assert_eq!(matches(&w, &[q.clone()]), full, "{} {}", w, q);
+            proptest::prop_assert_eq!(matches(&w, std::slice::from_ref(&q)), full, "{} {}", w, q);
         }
     }
 }

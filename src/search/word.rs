@@ -81,7 +81,10 @@ impl Query for WordQuery {
                 EnableScoring::Enabled {
                     statistics_provider,
                     ..
-                } => Some(Bm25Weight::for_terms(statistics_provider, &[term.clone()])?),
+                } => Some(Bm25Weight::for_terms(
+                    statistics_provider,
+                    std::slice::from_ref(&term),
+                )?),
                 EnableScoring::Disabled { .. } => None,
             };
             fields.push(FieldWeight { term, weight, bm25 });
