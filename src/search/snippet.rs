@@ -234,14 +234,11 @@ pub fn snippet(text: &str, query_words: &[String]) -> Snippet {
     };
     let first_byte = first.map(|(byte, _)| byte);
     // Pass 2: the window, text between highlights one piece (a piece per word was most of
-    // a query's allocations); an ellipsis stays a piece of its own.
-    let mut pieces: Vec<(String, bool)> = Vec::new();
-    if from > 0 {
-        pieces.push(("…".to_string(), false));
-    }
+    // a query's allocations); an ellipsis stays a piece of its own. Every piece is a
+    // stretch of the text, so the stretches are found first and each copied once.
+    let mut spans: Vec<(usize, usize, bool)> = Vec::new();
     let mut left = WINDOW;
     let mut cut_after = false;
-    let mut open_plain = false;
     let mut runs = Runs {
         text,
         pos: from_byte,
@@ -258,29 +255,29 @@ pub fn snippet(text: &str, query_words: &[String]) -> Snippet {
         let len = char_count(s);
         let take = len.min(left);
         left -= take;
-        if take < len {
+        let end = if take == len {
+            runs.pos
+        } else {
             cut_after = true;
-        }
-        let cut = |piece: &mut String| {
-            if take == len {
-                piece.push_str(s);
-            } else {
-                piece.extend(s.chars().take(take));
-            }
+            at + s.char_indices().nth(take).map_or(s.len(), |(i, _)| i)
         };
-        match pieces.last_mut() {
-            Some((piece, false)) if open_plain && !is_hit => cut(piece),
-            _ => {
-                let mut piece = String::new();
-                cut(&mut piece);
-                pieces.push((piece, is_hit));
-            }
+        match spans.last_mut() {
+            Some((_, e, false)) if !is_hit => *e = end,
+            _ => spans.push((at, end, is_hit)),
         }
-        open_plain = !is_hit;
         if cut_after {
             break;
         }
     }
+    let mut pieces: Vec<(String, bool)> = Vec::with_capacity(spans.len() + 2);
+    if from > 0 {
+        pieces.push(("…".to_string(), false));
+    }
+    pieces.extend(
+        spans
+            .into_iter()
+            .map(|(a, b, hit)| (text[a..b].to_string(), hit)),
+    );
     if cut_after {
         pieces.push(("…".to_string(), false));
     }
