@@ -228,7 +228,8 @@ impl OddsView {
     fn how(&self) -> String {
         match &self.method {
             Some(Method::Enumerated { runs, .. }) => format!(
-                "exact: every chance outcome still to come played out ({runs} steps run); pinned outcomes stay pinned"
+                "exact: every chance outcome still to come played out ({runs} {} run); pinned outcomes stay pinned",
+                if *runs == 1 { "step" } else { "steps" }
             ),
             Some(Method::Aggregated { model }) => format!("exact, by the game's model: {model}"),
             None => String::new(),
