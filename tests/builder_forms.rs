@@ -752,7 +752,7 @@ fn every_keyforge_form_problem_is_reported_at_its_field() {
         ),
         (
             "rulings",
-            "Rulings, line 1: \"explode foe\": \"explode\" is not amber",
+            "Rulings, line 1: at column 4: expected amber, damage, heal, destroy, exhaust, ready, stun or move, found \"explode\"",
         ),
         (
             "on_rejection",

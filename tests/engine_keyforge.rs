@@ -982,6 +982,182 @@ mod surfaces {
         assert!(String::from_utf8_lossy(&out.stderr).contains("players[0].hand[0].card"));
     }
 
+    /// Stores `position` through the builder's pasted JSON; its permalink hash.
+    async fn stored(position: &Value) -> String {
+        let (status, body, location) = send(
+            TestRequest::post()
+                .uri("/adjudicate")
+                .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+                .set_payload(form(&[("json", &position.to_string())])),
+        )
+        .await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+        location
+            .unwrap()
+            .strip_prefix("/adjudicate/p/")
+            .and_then(|r| r.strip_suffix("/0"))
+            .unwrap()
+            .to_string()
+    }
+
+    /// Posts a written answer to decision `decision` from step `step`, as HTML or JSON.
+    async fn answer(
+        hash: &str,
+        decision: &str,
+        text: &str,
+        step: &str,
+        json: bool,
+    ) -> (StatusCode, String, Option<String>) {
+        let mut req = TestRequest::post()
+            .uri(&format!("/adjudicate/p/{hash}/answer"))
+            .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+            .set_payload(form(&[
+                ("decision", decision),
+                ("text", text),
+                ("step", step),
+            ]));
+        if json {
+            req = req.insert_header(("Accept", "application/json"));
+        }
+        send(req).await
+    }
+
+    // Issue #17: card text outside the effect language is a decision for the judge, and
+    // the step page has a panel at it: the judge writes the ruling's explicit changes in
+    // the builder form's syntax, submits, and lands on the replayed adjudication's
+    // permalink, the JSON twin agreeing; text the syntax cannot read is the same page
+    // again as a 400, the text kept and every problem at its column (a JSON error object
+    // with `{column, message}` for the twin), never a 500.
+    #[actix_rt::test]
+    async fn a_ruling_is_written_on_the_step_page_and_bad_text_is_located() {
+        let position = json!({"game": "keyforge", "house": "Brobnar",
+            "players": [{"name": "Ann", "battleline": [
+                            {"id": "a", "house": "Brobnar", "power": 2, "text": "Action: Swap two creatures."},
+                            {"id": "t", "house": "Brobnar", "power": 2, "text": "Action: Deal 1 damage to a creature."}]},
+                        {"name": "Bob", "amber": 3, "battleline": [{"id": "d", "house": "Dis", "power": 3}]}],
+            "actions": [{"do": "action", "card": "a"}, {"do": "action", "card": "t"}]});
+        let hash = stored(&position).await;
+        // The panel, unanswered: no options, a box, nothing changed.
+        let v = get_json(&format!("/adjudicate/p/{hash}/1.json")).await;
+        let d = &v["decisions"][0];
+        assert_eq!(d["ordinal"], 1, "{v}");
+        assert_eq!(d["question"], "the judge resolves this effect", "{d}");
+        assert_eq!(d["pinned"], false, "{d}");
+        assert_eq!(d["options"], json!([]), "{d}");
+        assert_eq!(d["answer"]["value"], "", "{d}");
+        assert!(
+            d["answer"]["about"]
+                .as_str()
+                .unwrap()
+                .contains("Swap two creatures."),
+            "{d}"
+        );
+        let (status, _, html) = common::http::get(
+            common::bundled_state(),
+            &format!("/adjudicate/p/{hash}/1"),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(
+            html.contains(&format!(r#"action="/adjudicate/p/{hash}/answer""#))
+                && html.contains(r#"name="text""#),
+            "the step page has the ruling's box"
+        );
+        // The ruling: the engine re-runs, a new permalink on the same step.
+        let (status, body, location) =
+            answer(&hash, "1", "destroy d;  amber Bob -2", "1", false).await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+        let location = location.unwrap();
+        assert!(location.ends_with("/1"), "{location}");
+        assert!(!location.contains(&hash), "a new permalink: {location}");
+        let v = get_json(&format!("{location}.json")).await;
+        let d = &v["decisions"][0];
+        assert_eq!(d["pinned"], true, "{d}");
+        assert_eq!(d["answer"]["value"], "destroy d; amber Bob -2", "{d}");
+        assert_eq!(
+            v["position"]["rulings"],
+            json!([{"decision": 1, "changes": [
+                {"kind": "destroy", "card": "d"}, {"kind": "amber", "player": "Bob", "by": -2}]}]),
+            "the JSON twin's position holds the ruling"
+        );
+        let bob = &v["state"]["players"][1];
+        assert_eq!(bob["amber"], 1, "{bob}");
+        assert_eq!(bob["discard"][0]["id"], "d", "{bob}");
+        let log = v["log"].to_string();
+        assert!(
+            log.contains("the judge's ruling makes 2 change(s)"),
+            "{log}"
+        );
+        // Bad text: the same step page, a 400, the text kept, each problem at its column.
+        let (status, html, _) = answer(&hash, "1", "damage d x; explode d", "1", false).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{html}");
+        assert!(
+            html.contains(r#"value="damage d x; explode d""#),
+            "the text is kept"
+        );
+        assert!(
+            html.contains("at column 10: expected a whole number, found"),
+            "{html}"
+        );
+        assert!(
+            html.contains("at column 13: expected amber, damage, heal, destroy, exhaust, ready, stun or move, found"),
+            "{html}"
+        );
+        assert!(html.contains(r#"aria-invalid="true""#));
+        // The JSON twin: an error object, each problem with its column.
+        let (status, body, _) = answer(&hash, "1", "damage d x; explode d", "1", true).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        let e: Value = serde_json::from_str(&body).expect("a JSON error object");
+        assert_eq!(e["object"], "error", "{e}");
+        assert_eq!(e["errors"][0]["column"], 10, "{e}");
+        assert_eq!(e["errors"][1]["column"], 13, "{e}");
+        assert!(
+            e["errors"][0]["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("expected a whole number"),
+            "{e}"
+        );
+        // A name the position does not have: at the change's column, in the resolver's words.
+        let (status, body, _) = answer(&hash, "1", "stun d; destroy zz", "1", true).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        let e: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(e["errors"][0]["column"], 9, "{e}");
+        assert_eq!(e["errors"][0]["message"], "change 2: no card \"zz\"", "{e}");
+        // Nothing written: what to write, at column 1.
+        let (status, body, _) = answer(&hash, "1", "  ", "1", true).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(body.contains("expected a change"), "{body}");
+        // `none`: a ruling that changes nothing, pinned.
+        let (status, body, location) = answer(&hash, "1", "none", "1", false).await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+        let v = get_json(&format!("{}.json", location.unwrap())).await;
+        assert_eq!(v["decisions"][0]["answer"]["value"], "none", "{v}");
+        assert_eq!(v["decisions"][0]["pinned"], true, "{v}");
+        // Decision 2 is a choice (t's target), not a ruling; decision 9 is never met.
+        let (status, body, _) = answer(&hash, "2", "stun d", "2", true).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(body.contains("is a choice among options"), "{body}");
+        let (status, body, _) = answer(&hash, "9", "stun d", "1", true).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(body.contains("meets no decision 9"), "{body}");
+        // On the page, a problem of the decision itself is the same page, a 400.
+        let (status, html, _) = answer(&hash, "2", "stun d", "2", false).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(html.contains("is a choice among options"), "{html}");
+        // Not a number, not a step: a 400 naming the field.
+        let (status, body, _) = answer(&hash, "x", "stun d", "1", true).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(body.contains("decision"), "{body}");
+        let (status, _, _) = answer(&hash, "1", "stun d", "99", false).await;
+        assert_eq!(
+            status,
+            StatusCode::SEE_OTHER,
+            "a step past the end lands on the last"
+        );
+    }
+
     async fn send(req: TestRequest) -> (StatusCode, String, Option<String>) {
         let app = test::init_service(
             App::new().configure(arbiter::web::configure(common::bundled_state())),

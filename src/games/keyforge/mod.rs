@@ -167,6 +167,18 @@ impl Game for Keyforge {
             Change::Choice { decision, .. } => {
                 Some(rules::view::DecisionPanel::of(decision, |id| state.who(id)))
             }
+            Change::Ruling {
+                ordinal,
+                card,
+                text,
+                changes,
+            } => Some(form::ruling_panel(
+                state,
+                *ordinal,
+                card,
+                text,
+                changes.as_deref(),
+            )),
             _ => None,
         }
     }
@@ -183,6 +195,14 @@ impl Game for Keyforge {
         p.decisions.push(DecisionPin { decision, option });
         p.decisions.sort_by_key(|d| d.decision);
         Ok(p)
+    }
+    fn pin_answer_with_cards(
+        position: &Position,
+        cards: &dyn CardSource,
+        decision: u32,
+        text: &str,
+    ) -> Result<Position, Vec<rules::AnswerError>> {
+        form::pin_ruling(position, cards, decision, text)
     }
     fn outcome_sentence(state: &State, outcome: &Outcome) -> String {
         let amber: Vec<String> = state

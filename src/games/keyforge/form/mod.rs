@@ -20,11 +20,13 @@
 //! naming the creature it is `on`. Beyond the rows the form holds, the form notes what it
 //! drops and the pasted JSON keeps it. Depends only on the core and this game.
 
+mod answer;
 mod locate;
 mod read;
 mod syntax;
 mod write;
 
+pub use answer::{pin_ruling, ruling_panel};
 pub use locate::locate;
 pub use read::to_position;
 pub use write::from_position;

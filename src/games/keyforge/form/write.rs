@@ -1,7 +1,7 @@
 //! Position → fields: [`from_position`] and the card rows it sets.
 
 use super::super::format::{CardSpec, Flank, Position};
-use super::syntax::change_text;
+use super::syntax::ruling_text;
 use super::{action_key, card_key, FORM_ACTIONS, FORM_CARDS};
 use crate::rules::form::{self, FormFields};
 use crate::rules::reject::OnRejection;
@@ -162,10 +162,7 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
     let rulings: Vec<String> = pos
         .rulings
         .iter()
-        .map(|r| {
-            let changes: Vec<String> = r.changes.iter().map(change_text).collect();
-            format!("{}: {}", r.decision, changes.join("; "))
-        })
+        .map(|r| format!("{}: {}", r.decision, ruling_text(&r.changes)))
         .collect();
     if !rulings.is_empty() {
         f.set("rulings", rulings.join("\n"));
