@@ -547,6 +547,240 @@ fn futile_use_both_readings() {
 }
 
 // ---------------------------------------------------------------------------------------
+// Bonus icons (published rule "Bonus icons": not in seed 003)
+
+/// Ann plays `icons` (power 3, bonus `bonus`, "Play: Gain 2Æ.") next to her `ally`
+/// against Bob's `weak` (power 1) and `tank` (power 4, armor 1); Ann's deck `top`,
+/// `second`; Bob has 2Æ.
+fn icon_turn(bonus: Value, extra: Value) -> Value {
+    let mut v = turn(
+        json!({"hand": [{"id": "icons", "house": "Brobnar", "power": 3, "bonus": bonus, "text": "Play: Gain 2Æ."}],
+               "deck": [{"id": "top", "house": "Brobnar", "power": 1}, {"id": "second", "house": "Brobnar", "power": 1}],
+               "battleline": [creature("ally", "Brobnar", 2, "")]}),
+        json!({"amber": 2, "battleline": [creature("weak", "Dis", 1, ""),
+                                          {"id": "tank", "house": "Dis", "power": 4, "armor": 1}]}),
+        json!([{"do": "play", "card": "icons"}]),
+    );
+    if let Value::Object(m) = extra {
+        for (k, x) in m {
+            v[k] = x;
+        }
+    }
+    v
+}
+
+#[test]
+fn bonus_icons_resolve_one_at_a_time_top_to_bottom_before_play_abilities() {
+    let (adj, st) = play(icon_turn(
+        json!(["draw", "damage", "capture", "amber"]),
+        json!({}),
+    ));
+    let order: Vec<String> = changes(&adj)
+        .iter()
+        .filter_map(|c| match c {
+            Change::BonusIcon { icon, n, of, .. } => Some(format!("{n}/{of} {}", icon.name())),
+            Change::Resolve { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        order,
+        [
+            "1/4 draw",
+            "2/4 damage",
+            "3/4 capture",
+            "4/4 amber",
+            "Gain 2Æ."
+        ],
+        "top to bottom, then the Play: ability"
+    );
+    assert_eq!(zone_of(&st, "top"), "hand", "the draw takes the top card");
+    assert_eq!(zone_of(&st, "second"), "deck");
+    assert_eq!(
+        zone_of(&st, "weak"),
+        "discard pile",
+        "1 damage destroys power 1"
+    );
+    assert_eq!(
+        st.card("ally").unwrap().amber,
+        1,
+        "the first friendly creature captures"
+    );
+    assert_eq!((amber(&st, 0), amber(&st, 1)), (3, 1));
+    assert!(cites(&adj, cite::base::BONUS.sentence));
+}
+
+#[test]
+fn bonus_icon_choices_take_the_targets_then_the_pins_then_the_default_policy() {
+    let icons = json!(["capture", "damage"]);
+    // The default policy (house rule K4), named in the log.
+    let (adj, st) = play(icon_turn(icons.clone(), json!({})));
+    assert_eq!(st.card("ally").unwrap().amber, 1);
+    assert_eq!(zone_of(&st, "weak"), "discard pile");
+    let policies: Vec<(&str, bool)> = changes(&adj)
+        .iter()
+        .filter_map(|c| match c {
+            Change::Choice { decision, .. } => Some((decision.policy, decision.pinned)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        policies,
+        [
+            ("the first friendly creature from the left not already being destroyed", false),
+            ("the first option (enemy creatures left to right, then friendly) not already being destroyed", false)
+        ]
+    );
+    // Pinned: the played creature captures; the damage goes to the armored creature.
+    let (adj, st) = play(icon_turn(
+        icons.clone(),
+        json!({"decisions": [{"decision": 1, "option": 2}, {"decision": 2, "option": 2}]}),
+    ));
+    assert_eq!(st.card("icons").unwrap().amber, 1);
+    assert_eq!(st.card("ally").unwrap().amber, 0);
+    assert_eq!(damage(&st, "tank"), 0, "armor prevents the 1 damage");
+    assert_eq!(st.card("tank").unwrap().armor_used, 1);
+    assert_eq!(zone_of(&st, "weak"), "battleline");
+    assert!(changes(&adj).iter().any(
+        |c| matches!(c, Change::Choice { decision, .. } if decision.pinned && decision.ordinal == 2)
+    ));
+    // The action's targets, in the order the icons choose.
+    let mut named = icon_turn(icons.clone(), json!({}));
+    named["actions"][0]["targets"] = json!(["icons", "ally"]);
+    let (_, st) = play(named);
+    assert_eq!(st.card("icons").unwrap().amber, 1);
+    assert_eq!(
+        damage(&st, "ally"),
+        1,
+        "a friendly creature may take the damage"
+    );
+    // A pin naming an option the decision does not have stops, located.
+    let (adj, _) = play(icon_turn(
+        icons,
+        json!({"decisions": [{"decision": 2, "option": 9}]}),
+    ));
+    assert_eq!(rules::input_error(&adj).expect("located").path, "decisions");
+}
+
+#[test]
+fn a_bonus_icon_that_can_do_nothing_says_why_and_guesses_nothing() {
+    let (adj, st) = play(turn(
+        json!({"hand": [{"id": "blast", "type": "action", "house": "Brobnar", "bonus": ["capture", "damage", "draw"]},
+                        {"id": "grabber", "house": "Brobnar", "power": 2, "bonus": ["capture"]}]}),
+        json!({}),
+        json!([{"do": "play", "card": "blast"}, {"do": "play", "card": "grabber"}]),
+    ));
+    let notes: Vec<&str> = changes(&adj)
+        .iter()
+        .filter_map(|c| match c {
+            Change::Note { what, .. } if what.contains("bonus icon") => Some(what.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(notes.len(), 4, "{notes:?}");
+    assert!(
+        notes[0].contains("Ann has no creature in play to capture"),
+        "{notes:?}"
+    );
+    assert!(
+        notes[1].contains("no creature in play to damage"),
+        "{notes:?}"
+    );
+    assert!(
+        notes[2].contains("deck holds no card in the position"),
+        "{notes:?}"
+    );
+    assert!(
+        notes[3].contains("Bob has no Æmber to capture"),
+        "{notes:?}"
+    );
+    assert!(cites(&adj, cite::rules::EMPTY_DECK.sentence));
+    assert_eq!(st.players[0].hand.len(), 0, "no card is invented");
+    assert!(!changes(&adj)
+        .iter()
+        .any(|c| matches!(c, Change::Choice { .. })));
+    // Put into play: no icon resolves, and the log says so.
+    let (adj, st) = play(turn(
+        json!({"archives": [{"id": "w", "house": "Dis", "power": 2, "bonus": ["amber", "draw"]}],
+               "deck": [{"id": "top", "house": "Dis", "power": 1}]}),
+        json!({}),
+        json!([{"do": "put_into_play", "card": "w", "zone": "archives"}]),
+    ));
+    assert_eq!((amber(&st, 0), zone_of(&st, "top")), (0, "deck"));
+    assert!(changes(&adj)
+        .iter()
+        .any(|c| matches!(c, Change::Note { what, .. }
+        if what.contains("its bonus icons (amber, draw) do not resolve"))));
+}
+
+#[test]
+fn bonus_icons_are_a_list_or_the_older_count_over_inline_or_catalogue_cards() {
+    let hand = |bonus: Value| {
+        turn(
+            json!({"hand": [{"id": "c", "house": "Brobnar", "power": 1, "bonus": bonus}]}),
+            json!({}),
+            json!([]),
+        )
+    };
+    let p = position(&hand(json!(2)));
+    assert_eq!(
+        p.players[0].hand[0].bonus,
+        [keyforge::format::Icon::Amber, keyforge::format::Icon::Amber],
+        "a number is that many Æmber icons"
+    );
+    let back = serde_json::to_value(&p).unwrap();
+    assert_eq!(
+        back["players"][0]["hand"][0]["bonus"],
+        json!(["amber", "amber"])
+    );
+    for (bad, path, words) in [
+        (
+            json!(["amber", "sparkle"]),
+            "players[0].hand[0].bonus[1]",
+            "unknown variant `sparkle`, expected one of `amber`, `capture`, `damage`, `draw`",
+        ),
+        (json!(-1), "players[0].hand[0].bonus", "0 or more"),
+        (
+            json!(13),
+            "players[0].hand[0].bonus",
+            "at most 12 bonus icons",
+        ),
+        (
+            json!("amber"),
+            "players[0].hand[0].bonus",
+            "a list of bonus icons",
+        ),
+    ] {
+        let e = Position::from_json(&hand(bad.clone()).to_string()).expect_err("refused");
+        assert_eq!(e.path, path, "{bad}: {e}");
+        assert!(e.message.contains(words), "{bad}: {e}");
+    }
+    // Over a catalogue card, which records no icons.
+    let mut v = turn(
+        json!({"hand": [{"id": "mack", "card": "Mack the Knife", "bonus": ["amber", "draw"]}],
+               "deck": [{"id": "top", "house": "Gloamwatch", "power": 1}]}),
+        json!({}),
+        json!([{"do": "play", "card": "mack"}]),
+    );
+    v["house"] = json!("Gloamwatch");
+    let (adj, st) = play_cat(v);
+    assert!(rejected(&adj).is_empty(), "{:?}", rejected(&adj));
+    assert_eq!((amber(&st, 0), zone_of(&st, "top")), (1, "hand"));
+    // With none given, a catalogue card has no icons: nothing is invented.
+    let mut v = turn(
+        json!({"hand": [{"id": "mack", "card": "Mack the Knife"}]}),
+        json!({}),
+        json!([{"do": "play", "card": "mack"}]),
+    );
+    v["house"] = json!("Gloamwatch");
+    let (adj, st) = play_cat(v);
+    assert_eq!(amber(&st, 0), 0);
+    assert!(!changes(&adj)
+        .iter()
+        .any(|c| matches!(c, Change::BonusIcon { .. })));
+}
+
+// ---------------------------------------------------------------------------------------
 // The judge's rulings, decisions, errors
 
 #[test]

@@ -11,9 +11,12 @@
 //! effect language (reading card text), `turn.rs` the actions and their checks,
 //! `families/` the rules (one family per file), `event.rs` the changes and the only
 //! `apply`, `cite.rs` the sentences, `interpret.rs` the readings, `view.rs` the board, `form.rs` the builder form.
+//! A played card's bonus icons (Æmber, capture, damage, draw) resolve before its Play:
+//! abilities (`families/bonus.rs`); a judge's ruling can be written on the step page
+//! (`form/answer.rs`, read by the form's own syntax).
 //! It does no I/O and knows nothing of the catalogue's types, SQL or HTTP. Left out:
-//! forging keys, drawing up, the end of the turn, bonus icons, and most keywords past
-//! Elusive, Skirmish, Taunt, Poison, Assault and Hazardous.
+//! forging keys, drawing up, the end of the turn, the later sets' discard and house
+//! icons, and most keywords past Elusive, Skirmish, Taunt, Poison, Assault and Hazardous.
 
 pub mod cite;
 pub mod effect;

@@ -222,7 +222,11 @@ fn card_row(f: &FormFields, p: usize, n: usize) -> Group {
         stat("damage", "Damage", caps::STAT, "0"),
         stat("armor_used", "Armor used", caps::STAT, "0"),
         stat("amber", "Æmber on it", caps::STAT, "0"),
-        stat("bonus", "Æmber bonus", caps::STAT, "0"),
+        Field::text(key("bonus"), "Bonus icons")
+            .placeholder("none")
+            .hint("top to bottom: amber, capture, damage, draw (or a number of Æmber icons)")
+            .width(Width::Wide)
+            .from(f),
         Field::text(key("owner"), "Owner")
             .placeholder("its holder")
             .width(Width::Small)

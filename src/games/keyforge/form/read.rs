@@ -4,8 +4,8 @@ use super::super::format::{
     ActionSpec, CardSpec, Flank, Kind as CardKind, PlayerSpec, Position, RulingSpec, Verb,
 };
 use super::super::interpret::Interpretations;
-use super::syntax::changes;
 use super::syntax::FROM_ZONES;
+use super::syntax::{changes, icons};
 use super::{action_key, card_key, card_label, card_rows, player_label, zone_of, FORM_ACTIONS};
 use crate::rules::decision::DecisionPin;
 use crate::rules::form::{self, list, number, FieldError, FormFields};
@@ -45,7 +45,13 @@ fn card(f: &FormFields, p: usize, n: usize, errors: &mut Vec<FieldError>) -> Car
         traits: (!traits.is_empty()).then(|| list(traits)),
         // One ability per line, whichever line ends the browser posts.
         text: (!text.is_empty()).then(|| text.replace("\r\n", "\n")),
-        bonus: number(f, &key("bonus"), &label("bonus"), errors).unwrap_or(0),
+        bonus: icons(f.get(&key("bonus"))).unwrap_or_else(|e| {
+            errors.push(FieldError::at(
+                key("bonus"),
+                format!("{}: {e}", label("bonus icons")),
+            ));
+            Vec::new()
+        }),
         owner: form::optional(f.get(&key("owner"))),
         damage: number(f, &key("damage"), &label("damage"), errors).unwrap_or(0),
         armor_used: number(f, &key("armor_used"), &label("armor used"), errors).unwrap_or(0),

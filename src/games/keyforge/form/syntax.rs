@@ -4,8 +4,7 @@
 //! every problem ([`changes`]), and a change printed back ([`change_text`]). What the
 //! names mean (which card, which player) is the resolver's to check, not the syntax's.
 
-use super::super::format::RulingChange;
-use super::super::format::Zone;
+use super::super::format::{caps, Icon, RulingChange, Zone};
 use crate::rules::decision::AnswerError;
 
 /// The zones a card can be played or moved from, by name.
@@ -200,13 +199,15 @@ fn change(w: &[Word<'_>]) -> Result<RulingChange, AnswerError> {
                 ),
             ))
         }
-        _ => return Err(AnswerError::at(
-            kind.column,
-            format!(
+        _ => {
+            return Err(AnswerError::at(
+                kind.column,
+                format!(
                 "expected amber, damage, heal, destroy, exhaust, ready, stun or move, found {:?}",
                 kind.text
             ),
-        )),
+            ))
+        }
     })
 }
 
@@ -222,6 +223,43 @@ pub(super) fn change_text(c: &RulingChange) -> String {
         RulingChange::Stun { card } => format!("stun {card}"),
         RulingChange::Move { card, to } => format!("move {card} {}", to.name()),
     }
+}
+
+/// A card's bonus icons from the form: names top to bottom, separated by commas or
+/// spaces (`amber, damage`), or a number of Æmber icons (`2`); empty is none.
+pub(super) fn icons(s: &str) -> Result<Vec<Icon>, String> {
+    let s = s.trim();
+    if let Ok(n) = s.parse::<usize>() {
+        if n > caps::ICONS {
+            return Err(format!("at most {} bonus icons", caps::ICONS));
+        }
+        return Ok(vec![Icon::Amber; n]);
+    }
+    let mut out = Vec::new();
+    for word in s.split([',', ' ']).filter(|w| !w.trim().is_empty()) {
+        match Icon::parse(word) {
+            Some(i) => out.push(i),
+            None => {
+                return Err(format!(
+                    "{:?} is not a bonus icon: amber, capture, damage or draw",
+                    word.trim()
+                ))
+            }
+        }
+    }
+    if out.len() > caps::ICONS {
+        return Err(format!("at most {} bonus icons", caps::ICONS));
+    }
+    Ok(out)
+}
+
+/// Bonus icons written back as [`icons`] reads them.
+pub(super) fn icons_text(icons: &[Icon]) -> String {
+    icons
+        .iter()
+        .map(|i| i.name())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A ruling's changes written back: `;`-separated, or `none`.

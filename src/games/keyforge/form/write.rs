@@ -1,7 +1,7 @@
 //! Position → fields: [`from_position`] and the card rows it sets.
 
 use super::super::format::{CardSpec, Flank, Position};
-use super::syntax::ruling_text;
+use super::syntax::{icons_text, ruling_text};
 use super::{action_key, card_key, FORM_ACTIONS, FORM_CARDS};
 use crate::rules::form::{self, FormFields};
 use crate::rules::reject::OnRejection;
@@ -36,8 +36,10 @@ fn set_card(f: &mut FormFields, p: usize, n: usize, c: &CardSpec, zone: &str, on
     if let Some(t) = &c.traits {
         f.set(key("traits"), t.join(", "));
     }
+    if !c.bonus.is_empty() {
+        f.set(key("bonus"), icons_text(&c.bonus));
+    }
     for (x, v) in [
-        ("bonus", c.bonus),
         ("damage", c.damage),
         ("armor_used", c.armor_used),
         ("amber", c.amber),
