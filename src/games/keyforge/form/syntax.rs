@@ -38,8 +38,7 @@ struct Word<'a> {
 fn words(piece: &str, column: usize) -> Vec<Word<'_>> {
     let mut out = Vec::new();
     let mut start: Option<(usize, usize)> = None; // (byte, column)
-    let mut col = column;
-    for (b, ch) in piece.char_indices() {
+    for (col, (b, ch)) in (column..).zip(piece.char_indices()) {
         if ch.is_whitespace() {
             if let Some((sb, sc)) = start.take() {
                 out.push(Word {
@@ -50,7 +49,6 @@ fn words(piece: &str, column: usize) -> Vec<Word<'_>> {
         } else if start.is_none() {
             start = Some((b, col));
         }
-        col += 1;
     }
     if let Some((sb, sc)) = start {
         out.push(Word {
