@@ -1447,7 +1447,12 @@ fn build_a_karth_move_in_its_form_and_see_it_rejected_on_the_grid() {
 ///    creature, with a Mighty Javelin in Ann's artifacts): submitted, it lands on step 0,
 ///    whose SVG draws both lines, Bob's creature turned;
 /// 3. screenshots of the form and the step page, desktop and phone, in
-///    `target/browser-artifacts/adjudicate_keyforge_*.png`.
+///    `target/browser-artifacts/adjudicate_keyforge_*.png`;
+/// 4. a turn whose Action: is outside the effect language: on step 1 the judge types a
+///    ruling the syntax cannot read (the same page, the text kept, the problem at its
+///    column), then the ruling's changes, and lands on the replayed step's new
+///    permalink, the panel pinned and the JSON twin agreeing; screenshots of both,
+///    desktop and phone.
 #[test]
 fn build_a_keyforge_turn_in_its_form_and_see_the_battlelines() {
     let Some(chromium) = Chromium::launch() else {
@@ -1536,6 +1541,110 @@ fn build_a_keyforge_turn_in_its_form_and_see_the_battlelines() {
     browser::viewport(&tab, Some(browser::PHONE));
     browser::assert_no_horizontal_scroll(&tab, "the KeyForge step page at 390 px");
     browser::full_screenshot(&tab, "adjudicate_keyforge_step_phone.png");
+    browser::viewport(&tab, None);
+
+    // 4. A ruling on the step page: Ann's creature's Action: is outside the effect
+    // language, so step 1 puts it to the judge, whose box takes the explicit changes.
+    browser::open(&tab, &format!("{base}/adjudicate?game=keyforge"));
+    let _: bool = eval_json(
+        &tab,
+        "(document.querySelectorAll('details#p0-c2').forEach(d => d.open = true), true)",
+    );
+    set_fields(
+        &tab,
+        &[
+            ("p0_c2_id", "swap"),
+            ("p0_c2_zone", "battleline"),
+            ("p0_c2_house", "Ironhowl"),
+            ("p0_c2_power", "2"),
+            ("p0_c2_text", "Action: Swap two creatures."),
+            ("p1_amber", "3"),
+            ("x1_do", "action"),
+            ("x1_card", "swap"),
+            ("x1_target", ""),
+        ],
+    );
+    submit(&tab);
+    let (hash, _) = wait_for_step(&tab, "step 0 of the ruled turn", |_, s| s == 0);
+    browser::open(&tab, &format!("{base}/adjudicate/p/{hash}/1"));
+    wait_for(
+        &tab,
+        "the ruling's box",
+        "!!document.querySelector('form.answer input[name=text]')",
+    );
+    assert_labelled(&tab, "the KeyForge step page with a ruling");
+    assert!(
+        text_of(&tab, "section.decision h2").contains("the judge resolves this effect"),
+        "the panel asks for the judge's ruling"
+    );
+    // Text the syntax cannot read: the same page, the text kept, the problem at its column.
+    let answer_box = |tab: &Tab, value: &str| {
+        let input = tab
+            .wait_for_element("form.answer input[name=text]")
+            .expect("the ruling's box");
+        input.click().expect("click the ruling's box");
+        input
+            .call_js_fn("function () { this.select(); }", vec![], false)
+            .expect("select its text");
+        tab.type_str(value).expect("type the ruling");
+        tab.wait_for_element("form.answer button.answer")
+            .expect("the Rule button")
+            .click()
+            .expect("click Rule");
+    };
+    answer_box(&tab, "damage foe x");
+    wait_for(
+        &tab,
+        "the ruling's problem",
+        "!!document.querySelector('form.answer .field-error')",
+    );
+    assert_eq!(
+        text_of(&tab, "form.answer .field-error"),
+        "at column 12: expected a whole number, found \"x\""
+    );
+    let kept: String = eval_json(
+        &tab,
+        "document.querySelector('form.answer input[name=text]').value",
+    );
+    assert_eq!(kept, "damage foe x", "the judge's text is kept");
+    browser::full_screenshot(&tab, "adjudicate_keyforge_ruling_error_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the ruling's problem at 390 px");
+    browser::full_screenshot(&tab, "adjudicate_keyforge_ruling_error_phone.png");
+    browser::viewport(&tab, None);
+    // The ruling: a new permalink on the same step, the changes applied and pinned.
+    answer_box(&tab, "destroy foe; amber Bob -2");
+    let (ruled, step) = wait_for_step(&tab, "the ruled step", |h, s| h != hash && s == 1);
+    assert_eq!(step, 1);
+    assert!(
+        text_of(&tab, "section.decision h2").contains("pinned by the judge"),
+        "the panel says the judge ruled"
+    );
+    let events = current_events(&tab).join("\n");
+    assert!(
+        events.contains("the judge's ruling makes 2 change(s)") && events.contains("foe"),
+        "{events}"
+    );
+    let value: String = eval_json(
+        &tab,
+        "document.querySelector('form.answer input[name=text]').value",
+    );
+    assert_eq!(
+        value, "destroy foe; amber Bob -2",
+        "the box shows the ruling pinned"
+    );
+    let twin: serde_json::Value = eval_json(
+        &tab,
+        &format!(
+            "(() => {{ const r = new XMLHttpRequest(); r.open('GET', '/adjudicate/p/{ruled}/1.json', false); r.send(); return JSON.parse(r.responseText); }})()"
+        ),
+    );
+    assert_eq!(twin["state"]["players"][1]["amber"], 1, "{twin}");
+    assert_eq!(twin["decisions"][0]["answer"]["value"], value, "{twin}");
+    browser::full_screenshot(&tab, "adjudicate_keyforge_ruling_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the ruled step at 390 px");
+    browser::full_screenshot(&tab, "adjudicate_keyforge_ruling_phone.png");
     browser::viewport(&tab, None);
     drop(tab);
     drop(chromium);

@@ -122,6 +122,7 @@ fn sample_urls(hash: &str) -> Vec<String> {
         ".json",
         "/choose",
         "/decide",
+        "/answer",
         "/interpret",
         "/jump?step=1",
         "/1",

@@ -112,3 +112,33 @@ pub fn check_pins(pins: &[DecisionPin]) -> Vec<super::position::PositionError> {
     }
     errors
 }
+
+/// A problem with a judge's written answer to a decision (a ruling's explicit changes,
+/// typed in the step page's box): where in the text, as a 1-based column counted in
+/// characters (`None`: the answer as a whole), and what was expected there. The game
+/// reads the text ([`super::Game::pin_answer_with_cards`]); the core only carries this.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error, Serialize)]
+#[error("{}{message}", column.map(|c| format!("at column {c}: ")).unwrap_or_default())]
+pub struct AnswerError {
+    /// 1-based, in characters of the text as written.
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+impl AnswerError {
+    /// A problem at column `column` (1-based).
+    pub fn at(column: usize, message: impl Into<String>) -> AnswerError {
+        AnswerError {
+            column: Some(column),
+            message: message.into(),
+        }
+    }
+
+    /// A problem with the answer as a whole (or with the decision it answers).
+    pub fn whole(message: impl Into<String>) -> AnswerError {
+        AnswerError {
+            column: None,
+            message: message.into(),
+        }
+    }
+}

@@ -125,7 +125,33 @@ pub struct DecisionPanel {
     pub policy: &'static str,
     /// Whether the judge pinned it.
     pub pinned: bool,
+    /// The options to pick from (none for a decision answered in words).
     pub options: Vec<DecisionOption>,
+    /// For a decision the judge answers in words (a ruling on text the engine does not
+    /// read), the box to write it in; `None` for a choice among `options`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub answer: Option<WrittenAnswer>,
+}
+
+/// A decision answered in words, not by picking an option: a judge's ruling written as
+/// explicit changes in the game's own syntax, which the game reads
+/// ([`super::Game::pin_answer_with_cards`]). The core shows the box and carries the
+/// text; it never reads it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct WrittenAnswer {
+    /// What is ruled on, in words (`Ann's Mack the Knife: "…"`).
+    pub about: String,
+    /// The syntax, in words.
+    pub syntax: &'static str,
+    /// A complete answer to copy.
+    pub example: &'static str,
+    /// The answer pinned now, in the syntax (empty when the judge has not answered); on
+    /// a page showing a refused answer, the text as the judge submitted it.
+    pub value: String,
+    /// Why the submitted text was refused, each problem with its column (empty unless
+    /// a page is showing a refused answer).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<String>,
 }
 
 /// One option of a decision; a judge pins it by its 1-based `n`.
@@ -155,6 +181,7 @@ impl DecisionPanel {
                     chosen: i == d.chosen,
                 })
                 .collect(),
+            answer: None,
         }
     }
 }
