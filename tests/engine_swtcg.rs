@@ -672,7 +672,7 @@ fn lucky_pins_beyond_x_or_the_dice_are_rejected() {
     let (adj, _) = play(p);
     assert!(changes(&adj)
         .iter()
-        .any(|c| matches!(c, Change::Lucky { pinned: true, dice, .. } if dice.is_empty())));
+        .any(|c| matches!(c, Change::Lucky { decision, dice, .. } if decision.pinned && dice.is_empty())));
 }
 
 // ---------------------------------------------------------------------------------------

@@ -125,7 +125,21 @@ pub struct DecisionPanel {
     pub policy: &'static str,
     /// Whether the judge pinned it.
     pub pinned: bool,
+    /// One option each, pinned by its `n` (empty when `picks` is given instead).
     pub options: Vec<DecisionOption>,
+    /// A decision that picks a set (a [`super::Selection`]): each item with whether it
+    /// is picked, posted together as `pick=N` fields (1-based), at most `most` of them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub picks: Option<Picks>,
+}
+
+/// The items of a set-picking decision.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Picks {
+    /// The most items that may be picked.
+    pub most: usize,
+    /// Each item (its `n` is what a judge posts as `pick`; `chosen`: picked now).
+    pub items: Vec<DecisionOption>,
 }
 
 /// One option of a decision; a judge pins it by its 1-based `n`.
@@ -155,6 +169,32 @@ impl DecisionPanel {
                     chosen: i == d.chosen,
                 })
                 .collect(),
+            picks: None,
+        }
+    }
+
+    /// The panel of set-picking decision `s`, each item named by `name`.
+    pub fn of_selection<T>(s: &super::Selection<T>, name: impl Fn(&T) -> String) -> DecisionPanel {
+        DecisionPanel {
+            ordinal: s.ordinal,
+            who: s.who.clone(),
+            question: s.question,
+            policy: s.policy,
+            pinned: s.pinned,
+            options: Vec::new(),
+            picks: Some(Picks {
+                most: s.most,
+                items: s
+                    .items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, o)| DecisionOption {
+                        n: i + 1,
+                        label: name(o),
+                        chosen: s.chosen.contains(&i),
+                    })
+                    .collect(),
+            }),
         }
     }
 }
