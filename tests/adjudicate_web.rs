@@ -1574,7 +1574,9 @@ async fn a_swtcg_intercept_decision_is_pinned_from_the_step_page() {
     assert_eq!(final_damage(&v, "D").await, 2, "no intercept: D is hit");
     let (_, html) = get_html(&format!("/adjudicate/p/{hash}/{n}")).await;
     assert!(
-        html.contains(r#"<button type="submit" class="option" data-option="2">C intercepts</button>"#),
+        html.contains(
+            r#"<button type="submit" class="option" data-option="2">C intercepts</button>"#
+        ),
         "{html}"
     );
     // Pin C: a new permalink on the same step; the JSON twin and the log follow.
@@ -1630,7 +1632,10 @@ async fn a_swtcg_intercept_decision_is_pinned_from_the_step_page() {
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
     assert!(ctype.starts_with("text/html"), "{ctype}");
-    assert!(text.contains("decision 1 has options 1 to 2, not 3"), "{text}");
+    assert!(
+        text.contains("decision 1 has options 1 to 2, not 3"),
+        "{text}"
+    );
     let (status, ctype, text, _) = decide(
         &hash,
         &[("decision", "1"), ("option", "3"), ("step", "2")],
@@ -1687,8 +1692,9 @@ async fn a_swtcg_prediction_is_pinned_from_the_step_page() {
     assert_eq!(v["decisions"][0]["options"][3]["chosen"], true);
     let log = whole_log(&v).await;
     assert!(
-        log.iter().any(|e| e
-            == "A's Foresight: predicted 2 hit(s), correct; gains the effect (Gain 2 Force)."),
+        log.iter()
+            .any(|e| e
+                == "A's Foresight: predicted 2 hit(s), correct; gains the effect (Gain 2 Force)."),
         "{log:?}"
     );
     // Pin 1 hit: wrong.
@@ -1809,7 +1815,11 @@ async fn a_swtcg_lucky_decision_is_pinned_die_by_die_from_the_step_page() {
     let location = location.unwrap();
     assert!(location.ends_with(&format!("/{n}")), "{location}");
     let (_, v) = get_json(&format!("{location}.json")).await;
-    assert_eq!(v["position"]["decisions"]["lucky"]["dark"], json!([0, 2]), "{v}");
+    assert_eq!(
+        v["position"]["decisions"]["lucky"]["dark"],
+        json!([0, 2]),
+        "{v}"
+    );
     let d = &v["decisions"][0];
     assert_eq!(d["pinned"], true);
     let chosen: Vec<bool> = d["picks"]["items"]
@@ -1838,7 +1848,13 @@ async fn a_swtcg_lucky_decision_is_pinned_die_by_die_from_the_step_page() {
     // Bad input: a 400 in words, never a pin.
     for (pairs, says) in [
         (
-            vec![("decision", "1"), ("step", "4"), ("pick", "1"), ("pick", "2"), ("pick", "3")],
+            vec![
+                ("decision", "1"),
+                ("step", "4"),
+                ("pick", "1"),
+                ("pick", "2"),
+                ("pick", "3"),
+            ],
             "Lucky 2 re-rolls at most 2 dice, not 3",
         ),
         (
@@ -1850,7 +1866,12 @@ async fn a_swtcg_lucky_decision_is_pinned_die_by_die_from_the_step_page() {
             "pick 0 is not a die of this roll",
         ),
         (
-            vec![("decision", "1"), ("step", "4"), ("pick", "2"), ("pick", "2")],
+            vec![
+                ("decision", "1"),
+                ("step", "4"),
+                ("pick", "2"),
+                ("pick", "2"),
+            ],
             "die 1 is picked twice",
         ),
         (
@@ -1862,7 +1883,12 @@ async fn a_swtcg_lucky_decision_is_pinned_die_by_die_from_the_step_page() {
             "decision 1 picks dice, not one option",
         ),
         (
-            vec![("decision", "1"), ("step", "4"), ("option", "1"), ("pick", "1")],
+            vec![
+                ("decision", "1"),
+                ("step", "4"),
+                ("option", "1"),
+                ("pick", "1"),
+            ],
             "not both",
         ),
         (
@@ -1873,13 +1899,20 @@ async fn a_swtcg_lucky_decision_is_pinned_die_by_die_from_the_step_page() {
             vec![("decision", "1"), ("step", "4"), ("die", "1")],
             "is not one of decision, step, option, pick",
         ),
-        (vec![("step", "4"), ("pick", "1")], "form field decision is missing"),
+        (
+            vec![("step", "4"), ("pick", "1")],
+            "form field decision is missing",
+        ),
     ] {
         for json in [false, true] {
             let (status, ctype, text, _) = decide(&hash, &pairs, json).await;
             assert_eq!(status, StatusCode::BAD_REQUEST, "{pairs:?}: {text}");
             assert!(
-                ctype.starts_with(if json { "application/json" } else { "text/html" }),
+                ctype.starts_with(if json {
+                    "application/json"
+                } else {
+                    "text/html"
+                }),
                 "{pairs:?}: {ctype}"
             );
             assert!(text.contains(says), "{pairs:?}: {text}");

@@ -701,11 +701,36 @@ fn every_player_decision_is_an_event_with_its_options_and_default_policy() {
     assert_eq!(
         decisions(&adj),
         [
-            none(1, "which unit intercepts", "pass: no unit intercepts", "none"),
-            none(2, "how many hits it predicts", "pass: no prediction", "none"),
-            none(3, "which dice Lucky re-rolls", "re-roll the dice that miss, natural 1s first, up to X", "[2]"),
-            none(4, "which dice Lucky re-rolls", "re-roll the dice that hit, natural 6s first, natural 1s last, up to X", "[0]"),
-            none(5, "how much Evade prevents", "prevent as much as it can", "1"),
+            none(
+                1,
+                "which unit intercepts",
+                "pass: no unit intercepts",
+                "none"
+            ),
+            none(
+                2,
+                "how many hits it predicts",
+                "pass: no prediction",
+                "none"
+            ),
+            none(
+                3,
+                "which dice Lucky re-rolls",
+                "re-roll the dice that miss, natural 1s first, up to X",
+                "[2]"
+            ),
+            none(
+                4,
+                "which dice Lucky re-rolls",
+                "re-roll the dice that hit, natural 6s first, natural 1s last, up to X",
+                "[0]"
+            ),
+            none(
+                5,
+                "how much Evade prevents",
+                "prevent as much as it can",
+                "1"
+            ),
         ],
         "in the order the attack meets them, the attacking player's Lucky first"
     );
@@ -717,11 +742,15 @@ fn every_player_decision_is_an_event_with_its_options_and_default_policy() {
         Change::Predict { decision, .. } => Some(decision.options.clone()),
         _ => None,
     });
-    assert_eq!(options, Some(vec![None, Some(0), Some(1), Some(2), Some(3)]));
+    assert_eq!(
+        options,
+        Some(vec![None, Some(0), Some(1), Some(2), Some(3)])
+    );
 
     // Pinned: C intercepts (and, having been attacked, predicts), no Lucky for the Dark
     // Side; C has no Lucky, so the Light Side's pin has nothing to act on.
-    p["decisions"] = json!({"intercept": ["C"], "predict": {"A": 2, "C": 1}, "lucky": {"dark": []}});
+    p["decisions"] =
+        json!({"intercept": ["C"], "predict": {"A": 2, "C": 1}, "lucky": {"dark": []}});
     let (adj, st) = play(p);
     let pin = |o: u32, q: &'static str, policy: &'static str, chosen: &str| {
         (o, q, policy, true, chosen.to_string())
@@ -732,15 +761,35 @@ fn every_player_decision_is_an_event_with_its_options_and_default_policy() {
             pin(1, "which unit intercepts", "pass: no unit intercepts", "C"),
             pin(2, "how many hits it predicts", "pass: no prediction", "2"),
             pin(3, "how many hits it predicts", "pass: no prediction", "1"),
-            pin(4, "which dice Lucky re-rolls", "re-roll the dice that miss, natural 1s first, up to X", "[]"),
-            none(5, "the unit Deflect damages", "the unit whose damage it deflects", "A"),
+            pin(
+                4,
+                "which dice Lucky re-rolls",
+                "re-roll the dice that miss, natural 1s first, up to X",
+                "[]"
+            ),
+            none(
+                5,
+                "the unit Deflect damages",
+                "the unit whose damage it deflects",
+                "A"
+            ),
         ],
         "C's one Intercept is used: no second intercept decision"
     );
-    assert_eq!((damage(&st, "C"), damage(&st, "A")), (1, 1), "6, 5, 1: C deflects 1 onto A");
+    assert_eq!(
+        (damage(&st, "C"), damage(&st, "A")),
+        (1, 1),
+        "6, 5, 1: C deflects 1 onto A"
+    );
     let log = log_text(&adj);
-    assert!(log.contains("A's Foresight: predicted 2 hit(s), correct"), "{log}");
-    assert!(log.contains("C's Forewarning: predicted 1 hit(s), 2 rolled; no effect."), "{log}");
+    assert!(
+        log.contains("A's Foresight: predicted 2 hit(s), correct"),
+        "{log}"
+    );
+    assert!(
+        log.contains("C's Forewarning: predicted 1 hit(s), 2 rolled; no effect."),
+        "{log}"
+    );
 }
 
 #[test]
@@ -754,7 +803,10 @@ fn a_rejected_intercept_pin_leaves_the_next_decision_to_the_default() {
         "attack": {"attacker": "A", "defender": "D"}, "dice": {"attack": [6]},
         "decisions": {"intercept": ["A"]}});
     let (adj, st) = play(p);
-    assert!(matches!(changes(&adj)[1], Change::Rejected(_)), "A is the attacker");
+    assert!(
+        matches!(changes(&adj)[1], Change::Rejected(_)),
+        "A is the attacker"
+    );
     assert!(matches!(
         changes(&adj)[2],
         Change::InterceptChoice { slot: 1, decision } if !decision.pinned && decision.chosen == 0
@@ -803,9 +855,9 @@ fn lucky_pins_beyond_x_or_the_dice_are_rejected() {
     );
     p["decisions"] = json!({"lucky": {"dark": []}});
     let (adj, _) = play(p);
-    assert!(changes(&adj)
-        .iter()
-        .any(|c| matches!(c, Change::Lucky { decision, dice, .. } if decision.pinned && dice.is_empty())));
+    assert!(changes(&adj).iter().any(
+        |c| matches!(c, Change::Lucky { decision, dice, .. } if decision.pinned && dice.is_empty())
+    ));
 }
 
 // ---------------------------------------------------------------------------------------

@@ -232,7 +232,11 @@ impl LuckyDie {
         format!(
             "die {} ({} die {}: {}, {})",
             self.die,
-            if self.pool == Pool::Fury { "Fury" } else { "Power" },
+            if self.pool == Pool::Fury {
+                "Fury"
+            } else {
+                "Power"
+            },
             self.n,
             self.face,
             if self.hit { "a hit" } else { "a miss" }

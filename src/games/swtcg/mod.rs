@@ -442,7 +442,10 @@ fn pin_decision_picks(
                 format!("decision {decision}: pick {k} is not a die of this roll; its dice are picks 1 to {n}")
             })?;
         if dice.contains(&item.die) {
-            return Err(format!("decision {decision}: die {} is picked twice", item.die));
+            return Err(format!(
+                "decision {decision}: die {} is picked twice",
+                item.die
+            ));
         }
         dice.push(item.die);
     }

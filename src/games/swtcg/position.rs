@@ -567,7 +567,10 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
             if *n > caps::PREDICT {
                 errors.push(PositionError::at(
                     format!("decisions.predict.{id}"),
-                    format!("a prediction is a number of hits up to {}, not {n}", caps::PREDICT),
+                    format!(
+                        "a prediction is a number of hits up to {}, not {n}",
+                        caps::PREDICT
+                    ),
                 ));
             }
             pins.predict.push((u, *n));

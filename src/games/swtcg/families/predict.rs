@@ -48,7 +48,12 @@ fn predictors(st: &State) -> Vec<(usize, &'static str)> {
 pub fn predict(st: &mut State, out: &mut Vec<Event>) {
     let most = super::roll::dice_count(st) + super::fury::x(st);
     for (u, keyword) in predictors(st) {
-        let pin = st.pins.predict.iter().find(|(p, _)| *p == u).map(|(_, n)| *n);
+        let pin = st
+            .pins
+            .predict
+            .iter()
+            .find(|(p, _)| *p == u)
+            .map(|(_, n)| *n);
         let top = pin.map_or(most, |n| n.max(most));
         let mut options: Vec<Option<u32>> = vec![None];
         options.extend((0..=top).map(Some));
