@@ -2244,9 +2244,9 @@ async fn the_swtcg_builder_and_its_twin_offer_units_keywords_and_readings() {
         let from = html.find(&format!(r#"<datalist id="{id}">"#)).expect(id);
         html[from..from + html[from..].find("</datalist>").expect("end")].to_string()
     };
-    assert!(list("cards").contains(r#"<option value="Colony Recon Trooper">"#));
+    assert!(list("unit-cards").contains(r#"<option value="Colony Recon Trooper">"#));
     assert!(
-        !list("cards").contains("Moss Troll"),
+        !list("unit-cards").contains("Moss Troll"),
         "only this game's cards"
     );
     assert!(list("keywords").contains(r#"<option value="Critical Hit">"#));
@@ -2272,7 +2272,7 @@ async fn the_swtcg_builder_and_its_twin_offer_units_keywords_and_readings() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(v["object"], "position_builder");
     assert_eq!(v["game"], "swtcg");
-    assert!(v["cards"]
+    assert!(v["unit-cards"]
         .as_array()
         .unwrap()
         .iter()
@@ -2411,7 +2411,7 @@ async fn the_swtcg_form_builds_an_attack_and_reopens_it() {
     assert!(
         html.contains(r#"name="u1_abilities" list="keywords" value="Critical Hit 2, Accuracy 1""#)
     );
-    assert!(html.contains(r#"name="u2_card" list="cards" value="Colony Recon Trooper""#));
+    assert!(html.contains(r#"name="u2_card" list="unit-cards" value="Colony Recon Trooper""#));
     assert!(html.contains(r#"name="dice_attack" value="6, 4, -, 1""#));
     assert!(html.contains(r#"name="u2_tapped" value="on" checked"#));
     assert!(html.contains(r#"name="lucky_light" value="none""#));
@@ -2490,7 +2490,7 @@ async fn every_problem_of_a_swtcg_form_is_reported_at_its_field() {
         html.contains(r#"<details class="slot filled invalid" id="u1" open>"#),
         "{html}"
     );
-    assert!(html.contains(r#"name="u2_card" list="cards" value="Colony Recon Trooper""#));
+    assert!(html.contains(r#"name="u2_card" list="unit-cards" value="Colony Recon Trooper""#));
 
     let mut resolver_errors = base.clone();
     resolver_errors.extend([
