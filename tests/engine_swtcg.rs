@@ -793,6 +793,33 @@ fn every_player_decision_is_an_event_with_its_options_and_default_policy() {
 }
 
 #[test]
+fn a_prediction_past_any_roll_is_a_located_error() {
+    let p = position(json!({"game": "swtcg", "units": [
+        {"id": "A", "side": "dark", "power": 2, "health": 5, "abilities": ["Foresight: Gain 1 Force"]},
+        {"id": "D", "side": "light", "power": 1, "health": 5}],
+        "attack": {"attacker": "A", "defender": "D"},
+        "decisions": {"predict": {"A": 4000000000u32}}}));
+    let errors = swtcg::resolve(&p, &NoCards).expect_err("a prediction of 4,000,000,000 hits");
+    assert_eq!(errors[0].path, "decisions.predict.A", "{errors:?}");
+    assert!(errors[0].message.contains("up to 200"), "{errors:?}");
+    // A prediction above what this roll can make but within the cap is an option of its own.
+    let (adj, _) = play(json!({"game": "swtcg", "units": [
+        {"id": "A", "side": "dark", "power": 2, "health": 5, "abilities": ["Foresight: Gain 1 Force"]},
+        {"id": "D", "side": "light", "power": 1, "health": 5}],
+        "attack": {"attacker": "A", "defender": "D"}, "dice": {"attack": [6, 6]},
+        "decisions": {"predict": {"A": 5}}}));
+    let log = log_text(&adj);
+    assert!(
+        log.contains("options: no prediction, 0, 1, 2, 3, 4, 5."),
+        "{log}"
+    );
+    assert!(
+        log.contains("predicted 5 hit(s), 2 rolled; no effect."),
+        "{log}"
+    );
+}
+
+#[test]
 fn a_rejected_intercept_pin_leaves_the_next_decision_to_the_default() {
     // seed 002 Intercept: "Your unit may intercept an attack from one of your own units (but not from itself) as long as that unit can attack it."
     // house rule S11: "Every choice the seed gives a player in an attack is a decision with its options listed; a judge may pin it, and unpinned it takes the default policy named for it in the table of decisions."
