@@ -1120,9 +1120,12 @@ fn build_a_swtcg_attack_in_its_form_and_land_on_its_step() {
 /// Issue #16: a Star Wars TCG attack on the generic step page, from a stored position:
 /// the odds drawn as bar charts (server-rendered SVG, exact fractions) before the roll;
 /// the judge pins a die at the roll, steps back, and the charts have changed; then a
-/// reading is switched to the comparison. Screenshots at desktop size and 390 px:
+/// reading is switched to the comparison. Then a second attack's Lucky decision is pinned
+/// from the page, die by die (checkboxes pinned together), and the log, the panel and
+/// the dice follow. Screenshots at desktop size and 390 px:
 /// `target/browser-artifacts/swtcg_step_{desktop,phone,pinned_desktop}.png`; the dice
-/// as die faces and the timeline at the roll: `swtcg_step_dice_{desktop,phone}.png`.
+/// as die faces and the timeline at the roll: `swtcg_step_dice_{desktop,phone}.png`;
+/// the pinned Lucky: `swtcg_lucky_pinned_{desktop,phone}.png`.
 #[test]
 fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
     let Some(chromium) = Chromium::launch() else {
@@ -1143,6 +1146,20 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
         .permalinks
         .put(&position.to_string())
         .expect("the position is stored");
+    // Lucky 2: by default the attacker re-rolls its misses (the 1 and the 2); the faces
+    // of the re-rolls are pinned (die 0 to a 3, die 2 and die 3 to 6s).
+    let lucky_position = serde_json::json!({"game": "swtcg", "seed": 5,
+        "units": [
+            {"id": "A", "side": "dark", "name": "Hegemony Raider", "power": 4, "health": 5,
+             "abilities": ["Lucky 2"]},
+            {"id": "D", "side": "light", "name": "Colony Guardian", "power": 1, "health": 9}],
+        "attack": {"attacker": "A", "defender": "D"},
+        "dice": {"attack": [6, 5, 1, 2],
+                 "rerolls": [{"die": 0, "face": 3}, {"die": 2, "face": 6}, {"die": 3, "face": 6}]}});
+    let lucky = state
+        .permalinks
+        .put(&lucky_position.to_string())
+        .expect("the Lucky position is stored");
     let server = TestServer::start(state);
     let base = server.base();
     let tab = chromium.tab();
@@ -1331,6 +1348,77 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
         ["fury_dice_naturals: A count, B initial_only"],
         "the comparison names the switched reading"
     );
+
+    // A Lucky decision pinned from the page: a checkbox per die, the misses ticked by
+    // default; the judge ticks die 0 and die 2 instead and pins them together.
+    browser::open(&tab, &format!("{base}/adjudicate/p/{lucky}/4"));
+    assert!(
+        heading(&tab).starts_with("Step 4 of "),
+        "the re-rolls: {}",
+        heading(&tab)
+    );
+    let ticks = |tab: &Tab| -> Vec<(String, bool)> {
+        eval_json(
+            tab,
+            "Array.from(document.querySelectorAll('section.decision input[name=pick]'), i => [i.closest('label').textContent.trim(), i.checked])",
+        )
+    };
+    assert_eq!(
+        ticks(&tab),
+        [
+            ("die 0 (Power die 1: 6, a hit)".to_string(), false),
+            ("die 1 (Power die 2: 5, a hit)".to_string(), false),
+            ("die 2 (Power die 3: 1, a miss)".to_string(), true),
+            ("die 3 (Power die 4: 2, a miss)".to_string(), true),
+        ],
+        "one checkbox per die, the default policy's ticked"
+    );
+    let heading_of_decision = text_of(&tab, "section.decision h2");
+    assert!(
+        heading_of_decision.contains("which dice Lucky re-rolls")
+            && heading_of_decision.contains("the default policy takes"),
+        "{heading_of_decision}"
+    );
+    for pick in ["4", "1"] {
+        tab.wait_for_element(&format!(r#"input[name=pick][data-pick="{pick}"]"#))
+            .expect("a die's checkbox")
+            .click()
+            .expect("tick or untick it");
+    }
+    tab.wait_for_element("button.pick-set")
+        .expect("the pin button")
+        .click()
+        .expect("pin the dice");
+    let (_, step) = wait_for_step(&tab, "the same step with the dice pinned", |h, _| {
+        h != lucky
+    });
+    assert_eq!(step, 4, "the judge lands on the same step");
+    let events = current_events(&tab);
+    assert!(
+        events.iter().any(|e| e.starts_with(
+            "Dark Side player's Lucky 2 (Hegemony Raider (A)): re-rolls die 0, die 2."
+        ) && e.contains("by the judge's pin")),
+        "the log follows the pin: {events:?}"
+    );
+    assert_eq!(
+        ticks(&tab).iter().map(|t| t.1).collect::<Vec<_>>(),
+        [true, false, true, false],
+        "the pinned dice are ticked"
+    );
+    assert!(
+        text_of(&tab, "section.decision h2").contains("(pinned by the judge)"),
+        "the panel says it is pinned"
+    );
+    let faces: Vec<String> = eval_json(
+        &tab,
+        "Array.from(document.querySelectorAll('.dice-tray li.die'), d => d.dataset.face)",
+    );
+    assert_eq!(faces, ["3", "5", "6", "2"], "die 0 and die 2 re-rolled");
+    browser::full_screenshot(&tab, "swtcg_lucky_pinned_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the Lucky decision at 390 px");
+    browser::full_screenshot(&tab, "swtcg_lucky_pinned_phone.png");
+    browser::viewport(&tab, None);
 
     drop(tab);
     drop(chromium);

@@ -48,6 +48,60 @@ impl<T> Decision<T> {
     }
 }
 
+/// One decision that picks a set rather than one option: up to `most` of `items` (which
+/// dice a Lucky re-rolls). The options would be every subset, too many to list, so a
+/// judge pins the set itself, item by item.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Selection<T> {
+    /// 1-based count of the decisions met so far (shared with [`Decision`]'s).
+    pub ordinal: u32,
+    /// Whose decision, as the game names them.
+    pub who: String,
+    /// What is decided (`which dice Lucky re-rolls`).
+    pub question: &'static str,
+    /// Every item that may be picked.
+    pub items: Vec<T>,
+    /// The most items that may be picked (none is always allowed).
+    pub most: usize,
+    /// The default policy's name.
+    pub policy: &'static str,
+    /// The indices in `items` picked, in the order they act.
+    pub chosen: Vec<usize>,
+    /// Whether the judge pinned it (otherwise the policy took it).
+    pub pinned: bool,
+}
+
+impl<T> Selection<T> {
+    /// The log's sentence, naming each item with `name`.
+    pub fn describe(&self, name: impl Fn(&T) -> String) -> String {
+        let list: Vec<String> = self.items.iter().map(&name).collect();
+        let picked: Vec<String> = self
+            .chosen
+            .iter()
+            .filter_map(|&i| self.items.get(i))
+            .map(&name)
+            .collect();
+        let how = if self.pinned {
+            "the judge's pin".to_string()
+        } else {
+            format!("the default policy, {}", self.policy)
+        };
+        format!(
+            "Decision {} ({}'s: {}, up to {}): {}, by {how}; to pick from: {}.",
+            self.ordinal,
+            self.who,
+            self.question,
+            self.most,
+            if picked.is_empty() {
+                "none".to_string()
+            } else {
+                picked.join(", ")
+            },
+            list.join(", ")
+        )
+    }
+}
+
 /// A judge's pin: decision `decision` (1-based) takes option `option` (1-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -222,6 +222,19 @@ pub trait Game: Sized + 'static {
             Self::NAME
         ))])
     }
+    /// `position` with set-picking decision `decision` (a [`super::Selection`]) pinned
+    /// to the items `picks` (1-based, at most the decision's `most`), found by replaying
+    /// the position with `cards`; by default an error: the game has no such decision.
+    fn pin_decision_picks_with_cards(
+        _position: &Self::Position,
+        _cards: &Self::Cards<'_>,
+        decision: u32,
+        _picks: &[usize],
+    ) -> Result<Self::Position, String> {
+        Err(format!(
+            "decision {decision} takes one option: post `option`, not `pick`"
+        ))
+    }
     /// One sentence on how adjudication ended, for pages.
     fn outcome_sentence(state: &Self::State, outcome: &Self::Outcome) -> String;
 

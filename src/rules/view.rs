@@ -131,6 +131,10 @@ pub struct DecisionPanel {
     /// read), the box to write it in; `None` for a choice among `options`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub answer: Option<WrittenAnswer>,
+    /// A decision that picks a set (a [`super::Selection`]): each item with whether it
+    /// is picked, posted together as `pick=N` fields (1-based), at most `most` of them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub picks: Option<Picks>,
 }
 
 /// A decision answered in words, not by picking an option: a judge's ruling written as
@@ -152,6 +156,15 @@ pub struct WrittenAnswer {
     /// a page is showing a refused answer).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<String>,
+}
+
+/// The items of a set-picking decision.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Picks {
+    /// The most items that may be picked.
+    pub most: usize,
+    /// Each item (its `n` is what a judge posts as `pick`; `chosen`: picked now).
+    pub items: Vec<DecisionOption>,
 }
 
 /// One option of a decision; a judge pins it by its 1-based `n`.
@@ -182,6 +195,33 @@ impl DecisionPanel {
                 })
                 .collect(),
             answer: None,
+            picks: None,
+        }
+    }
+
+    /// The panel of set-picking decision `s`, each item named by `name`.
+    pub fn of_selection<T>(s: &super::Selection<T>, name: impl Fn(&T) -> String) -> DecisionPanel {
+        DecisionPanel {
+            ordinal: s.ordinal,
+            who: s.who.clone(),
+            question: s.question,
+            policy: s.policy,
+            pinned: s.pinned,
+            options: Vec::new(),
+            answer: None,
+            picks: Some(Picks {
+                most: s.most,
+                items: s
+                    .items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, o)| DecisionOption {
+                        n: i + 1,
+                        label: name(o),
+                        chosen: s.chosen.contains(&i),
+                    })
+                    .collect(),
+            }),
         }
     }
 }

@@ -534,37 +534,89 @@ async fn choose_as<G: CatalogueGame>(
     Ok(see_other(&step_url(&new, step.min(replay.steps.len()))))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct DecideForm {
+/// What the decide form posts: `decision` and `step`, then either `option` (a decision
+/// with one option to pin) or any number of `pick` fields (a decision that picks a set,
+/// such as Lucky's dice: each item picked, none for the empty set).
+struct DecideForm {
     decision: String,
-    option: String,
     step: String,
+    option: Option<String>,
+    picks: Vec<String>,
 }
 
-/// `POST /adjudicate/p/{hash}/decide`: pin decision `decision` to option `option`; the
-/// engine re-runs, and the judge lands on the same step of the new position.
+impl DecideForm {
+    /// Reads the posted pairs; a field missing, repeated or unknown is a 400 naming it.
+    fn read(pairs: Vec<(String, String)>, out: Format) -> Result<DecideForm, Failure> {
+        let bad = |m: String| WebError::BadRequest(m).in_format(out);
+        let (mut decision, mut step, mut option) = (None, None, None);
+        let mut picks = Vec::new();
+        for (k, v) in pairs {
+            let slot = match k.as_str() {
+                "decision" => &mut decision,
+                "step" => &mut step,
+                "option" => &mut option,
+                "pick" => {
+                    picks.push(v);
+                    continue;
+                }
+                other => {
+                    return Err(bad(format!(
+                        "form field {} is not one of decision, step, option, pick",
+                        page::quoted(other)
+                    )))
+                }
+            };
+            if slot.replace(v).is_some() {
+                return Err(bad(format!("form field {k} is given twice")));
+            }
+        }
+        if option.is_some() && !picks.is_empty() {
+            return Err(bad(
+                "post either `option` (one option) or `pick` fields (a set), not both".into(),
+            ));
+        }
+        Ok(DecideForm {
+            decision: decision.ok_or_else(|| bad("form field decision is missing".into()))?,
+            step: step.ok_or_else(|| bad("form field step is missing".into()))?,
+            option,
+            picks,
+        })
+    }
+}
+
+/// `POST /adjudicate/p/{hash}/decide`: pin decision `decision` to option `option`, or
+/// (a decision that picks a set, such as Lucky's dice) to the items posted as `pick`;
+/// the engine re-runs, and the judge lands on the same step of the new position.
 pub(super) async fn decide(
     req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<String>,
-    form: web::Form<DecideForm>,
+    form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, Refused> {
     let out = Format::of(&req);
     let hash = path.into_inner();
     let (game, json) = load(&state, &hash, out)?;
-    let f = form.into_inner();
+    let f = DecideForm::read(form.into_inner(), out)?;
     let decision: u32 = form_number("decision", &f.decision, out)?;
-    let option: usize = form_number("option", &f.option, out)?;
     let step: usize = form_number("step", &f.step, out)?;
+    let option: Option<usize> = match &f.option {
+        Some(raw) => Some(form_number("option", raw, out)?),
+        None => None,
+    };
+    let picks: Vec<usize> = f
+        .picks
+        .iter()
+        .map(|raw| form_number("pick", raw, out))
+        .collect::<Result<_, _>>()?;
     for_game!(game, G => {
         let position = read::<G>(&hash, &json, out)?;
         let catalogue = state.catalogue.clone();
         let pinned = state
             .heavy
             .run(out, move || {
-                G::with_cards(&catalogue, |cards| {
-                    G::pin_decision_with_cards(&position, cards, decision, option)
+                G::with_cards(&catalogue, |cards| match option {
+                    Some(option) => G::pin_decision_with_cards(&position, cards, decision, option),
+                    None => G::pin_decision_picks_with_cards(&position, cards, decision, &picks),
                 })
             })
             .await?
@@ -572,7 +624,8 @@ pub(super) async fn decide(
         let replay = run::<G>(&state, pinned.clone(), out).await?;
         if G::stopped_by_input(&replay.outcome).is_some() {
             return Err(WebError::BadRequest(format!(
-                "option {option} is not an option of decision {decision}: {}",
+                "{} is not an option of decision {decision}: {}",
+                option.map_or_else(|| "this set".to_string(), |o| format!("option {o}")),
                 outcome_text(&replay)
             ))
             .in_format(out));

@@ -41,6 +41,7 @@ pub fn ruling_panel(
             value: changes.map(ruling_text).unwrap_or_default(),
             errors: Vec::new(),
         }),
+        picks: None,
     }
 }
 
