@@ -7,6 +7,7 @@
 //!
 //! Each behaviour test quotes the seed sentence it tests in a comment.
 
+use crate::common::fixtures;
 use std::path::Path;
 
 use arbiter::adjudicate::{log_text, KeyforgeCards};
@@ -932,54 +933,19 @@ fn hostile_positions_are_errors_or_play_out_never_panic() {
 // ---------------------------------------------------------------------------------------
 // Fixtures, documents
 
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Fixture {
-    about: String,
-    cites: Vec<Cited>,
-    position: Value,
-}
-
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Cited {
-    rule: String,
-    sentence: String,
-}
-
 #[test]
 fn every_keyforge_fixture() {
     let cat = catalogue();
     let cards = KeyforgeCards(&cat);
     insta::glob!("fixtures/keyforge/*.json", |path| {
-        let text = std::fs::read_to_string(path).expect("fixture reads");
-        let fx: Fixture =
-            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let p = Position::from_json(&fx.position.to_string())
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let adj = keyforge::adjudicate(&p, &cards, RecordConfig { states: false })
-            .unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-        for c in &fx.cites {
-            assert!(
-                adj.steps
-                    .iter()
-                    .flat_map(|s| &s.events)
-                    .any(|e| e.rule.rests_on(&c.rule, &c.sentence)),
-                "{}: cites {} {:?} but no event does",
-                path.display(),
-                c.rule,
-                c.sentence
-            );
-        }
-        let final_json = serde_json::to_string_pretty(&adj.final_position).expect("json");
-        let mut settings = insta::Settings::clone_current();
-        settings.set_description(fx.about.clone());
-        settings.set_omit_expression(true);
+        let (fx, adj) = fixtures::play(path, |json| {
+            let p = Position::from_json(json).map_err(|e| e.to_string())?;
+            keyforge::adjudicate(&p, &cards, RecordConfig { states: false })
+                .map_err(|e| format!("{e:?}"))
+        });
+        let final_json = fixtures::final_json(&adj);
+        let (name, settings) = fixtures::snapshot(path, &fx);
         settings.bind(|| {
-            let name = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or("fixture");
             insta::assert_snapshot!(
                 name,
                 format!("{}\nfinal position:\n{final_json}\n", log_text(&adj))
@@ -1609,7 +1575,7 @@ fn replaying_the_logged_changes_reproduces_every_final_position() {
         if path.extension().is_none_or(|x| x != "json") {
             continue;
         }
-        let fx: Fixture = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let fx = fixtures::read(&path);
         let p = position(&fx.position);
         let adj = keyforge::adjudicate(&p, &cards, RecordConfig { states: false }).unwrap();
         let mut fresh = keyforge::resolve(&p, &cards).unwrap();
