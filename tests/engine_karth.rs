@@ -9,7 +9,7 @@
 //! as the verdicts of its actions: `ok 5.2.1` (accepted, resting on 5.2.1) or `no 5.2.1`
 //! (rejected, breaking 5.2.1); house rules read `K2`, published rules their section.
 
-use crate::common::fixtures;
+use crate::common::{docs, fixtures};
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -1462,40 +1462,8 @@ fn every_published_and_house_rule_is_quoted_in_the_rules_doc() {
 
 #[test]
 fn karth_interpretations_table_is_current() {
-    let mut body = String::from("| key | question | seed sentence | readings (default first) |\n| --- | --- | --- | --- |\n");
-    for i in INTERPRETATIONS {
-        let readings: Vec<String> = i
-            .readings
-            .iter()
-            .map(|(v, m)| format!("`{v}`: {m}"))
-            .collect();
-        body.push_str(&format!(
-            "| <a id=\"interpretation-{}\"></a>`{}` | {} | §{}: \"{}\" | {} |\n",
-            i.key,
-            i.key,
-            i.question,
-            i.rule,
-            i.sentence,
-            readings.join("<br>")
-        ));
-    }
-    let path = Path::new(ROOT).join("docs/rules/karth.md");
-    let text = std::fs::read_to_string(&path).expect("doc");
-    let (start, end) = (
-        "<!-- interpretations:start -->\n",
-        "<!-- interpretations:end -->",
-    );
-    let a = text.find(start).expect("start") + start.len();
-    let b = text.find(end).expect("end");
-    if std::env::var("UPDATE_DOCS").is_ok() {
-        std::fs::write(&path, format!("{}{body}{}", &text[..a], &text[b..])).expect("writes");
-    } else {
-        assert_eq!(
-            text[a..b],
-            body,
-            "docs/rules/karth.md: run UPDATE_DOCS=1 cargo test --test all engine_karth::"
-        );
-    }
+    let body = docs::interpretations_table(INTERPRETATIONS, |r| format!("§{r}"));
+    docs::generated("docs/rules/karth.md", "interpretations", &body);
 }
 
 #[test]

@@ -7,7 +7,7 @@
 //!
 //! Each behaviour test quotes the seed sentence it tests in a comment.
 
-use crate::common::fixtures;
+use crate::common::{docs, fixtures};
 use std::path::Path;
 
 use arbiter::adjudicate::{log_text, KeyforgeCards};
@@ -1043,41 +1043,8 @@ fn every_published_and_house_rule_is_quoted_in_the_rules_doc() {
 
 #[test]
 fn keyforge_interpretations_table_is_current() {
-    let mut body = String::from("| key | question | seed sentence | readings (default first) |\n| --- | --- | --- | --- |\n");
-    for i in INTERPRETATIONS {
-        let readings: Vec<String> = i
-            .readings
-            .iter()
-            .map(|(v, m)| format!("`{v}`: {m}"))
-            .collect();
-        body.push_str(&format!(
-            "| <a id=\"interpretation-{}\"></a>`{}` | {} | {}: \"{}\" | {} |\n",
-            i.key,
-            i.key,
-            i.question,
-            i.rule,
-            i.sentence,
-            readings.join("<br>")
-        ));
-    }
-    let rel = "docs/rules/keyforge.md";
-    let path = Path::new(ROOT).join(rel);
-    let text = std::fs::read_to_string(&path).expect("doc");
-    let (start, end) = (
-        "<!-- interpretations:start -->\n",
-        "<!-- interpretations:end -->",
-    );
-    let a = text.find(start).expect("start") + start.len();
-    let b = text.find(end).expect("end");
-    if std::env::var("UPDATE_DOCS").is_ok() {
-        std::fs::write(&path, format!("{}{body}{}", &text[..a], &text[b..])).expect("writes");
-    } else {
-        assert_eq!(
-            text[a..b],
-            body,
-            "{rel}: run UPDATE_DOCS=1 cargo test --test all engine_keyforge::"
-        );
-    }
+    let body = docs::interpretations_table(INTERPRETATIONS, |r| r.to_string());
+    docs::generated("docs/rules/keyforge.md", "interpretations", &body);
 }
 
 // ---------------------------------------------------------------------------------------

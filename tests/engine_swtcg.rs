@@ -6,7 +6,7 @@
 //!
 //! Each behaviour test quotes the seed sentence it tests in a comment.
 
-use crate::common::fixtures;
+use crate::common::{docs, fixtures};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -1734,41 +1734,8 @@ fn every_published_and_house_rule_is_quoted_in_the_rules_doc() {
 
 #[test]
 fn swtcg_interpretations_table_is_current() {
-    let mut body = String::from("| key | question | seed sentence | readings (default first) |\n| --- | --- | --- | --- |\n");
-    for i in INTERPRETATIONS {
-        let readings: Vec<String> = i
-            .readings
-            .iter()
-            .map(|(v, m)| format!("`{v}`: {m}"))
-            .collect();
-        body.push_str(&format!(
-            "| <a id=\"interpretation-{}\"></a>`{}` | {} | {}: \"{}\" | {} |\n",
-            i.key,
-            i.key,
-            i.question,
-            i.rule,
-            i.sentence,
-            readings.join("<br>")
-        ));
-    }
-    let rel = "docs/rules/swtcg.md";
-    let path = Path::new(ROOT).join(rel);
-    let text = std::fs::read_to_string(&path).expect("doc");
-    let (start, end) = (
-        "<!-- interpretations:start -->\n",
-        "<!-- interpretations:end -->",
-    );
-    let a = text.find(start).expect("start") + start.len();
-    let b = text.find(end).expect("end");
-    if std::env::var("UPDATE_DOCS").is_ok() {
-        std::fs::write(&path, format!("{}{body}{}", &text[..a], &text[b..])).expect("writes");
-    } else {
-        assert_eq!(
-            text[a..b],
-            body,
-            "{rel}: run UPDATE_DOCS=1 cargo test --test all engine_swtcg::"
-        );
-    }
+    let body = docs::interpretations_table(INTERPRETATIONS, |r| r.to_string());
+    docs::generated("docs/rules/swtcg.md", "interpretations", &body);
 }
 
 /// The tests that exercise `sentence`: fixtures citing it, and tests of this file
