@@ -35,7 +35,8 @@ fn fts5(cat: &Catalogue) -> rusqlite::Connection {
             st.execute(rusqlite::params![k.name, k.text]).unwrap();
         }
         for c in &d.cards {
-            st.execute(rusqlite::params![c.name, c.text]).unwrap();
+            st.execute(rusqlite::params![c.name.as_str(), c.text.as_str()])
+                .unwrap();
         }
         for r in &d.rules {
             st.execute(rusqlite::params![

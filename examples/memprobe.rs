@@ -81,8 +81,9 @@ fn block(ptr: *const u8, capacity: usize) -> usize {
     unsafe { malloc_usable_size(ptr) + 8 }
 }
 
-fn string(s: &String) -> usize {
-    block(s.as_ptr(), s.capacity())
+/// A string one card owns alone (its name, its text): its allocation, header included.
+fn own(s: &ArcStr) -> usize {
+    (16 + s.len() + 8).next_multiple_of(16).max(32)
 }
 
 fn vec<T>(v: &Vec<T>) -> usize {
@@ -134,10 +135,10 @@ fn main() -> ExitCode {
     let mut seen = HashSet::new();
     add("Vec<Card> (inline records)", vec(&d.cards));
     for c in &d.cards {
-        add("name", string(&c.name));
-        add("text", string(&c.text));
-        add("game", string(&c.game));
-        add("card_type", string(&c.card_type));
+        add("name", own(&c.name));
+        add("text", own(&c.text));
+        add("game (shared)", shared(&mut seen, &c.game));
+        add("card_type (shared)", shared(&mut seen, &c.card_type));
         add(
             "faction (shared)",
             c.faction.as_ref().map_or(0, |f| shared(&mut seen, f)),
@@ -150,9 +151,10 @@ fn main() -> ExitCode {
                 .map(|a| shared(&mut seen, &a.keyword))
                 .sum(),
         );
+        add("traits (list)", slice(&c.traits));
         add(
-            "traits",
-            vec(&c.traits) + c.traits.iter().map(string).sum::<usize>(),
+            "traits (names, shared)",
+            c.traits.iter().map(|t| shared(&mut seen, t)).sum(),
         );
         add("attributes (list)", slice(&c.attributes));
         add(

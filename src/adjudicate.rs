@@ -38,7 +38,7 @@ pub trait CatalogueGame: Game {
                 .cards
                 .iter()
                 .filter(|c| c.game == Self::ID && Self::kind_holds(kind, &c.card_type))
-                .map(|c| c.name.clone())
+                .map(|c| c.name.to_string())
                 .collect(),
             Source::Keywords => data
                 .keywords
@@ -107,13 +107,13 @@ impl keyforge::CardSource for KeyforgeCards<'_> {
                 .unwrap_or(0)
         };
         Some(keyforge::CardDef {
-            name: card.name.clone(),
-            card_type: card.card_type.clone(),
+            name: card.name.to_string(),
+            card_type: card.card_type.to_string(),
             house: card.faction.as_deref().unwrap_or_default().to_string(),
             power: number("power"),
             armor: number("armor"),
-            traits: card.traits.clone(),
-            text: card.text.clone(),
+            traits: card.traits.iter().map(ToString::to_string).collect(),
+            text: card.text.to_string(),
         })
     }
 
@@ -151,8 +151,8 @@ impl arcane::CardSource for ArcaneCards<'_> {
                 .any(|a| a.keyword.eq_ignore_ascii_case(k))
         };
         Some(arcane::CardDef {
-            name: card.name.clone(),
-            card_type: card.card_type.clone(),
+            name: card.name.to_string(),
+            card_type: card.card_type.to_string(),
             abilities: card
                 .text
                 .lines()
@@ -160,7 +160,7 @@ impl arcane::CardSource for ArcaneCards<'_> {
                 .filter(|l| !l.is_empty())
                 .map(String::from)
                 .collect(),
-            traits: card.traits.clone(),
+            traits: card.traits.iter().map(ToString::to_string).collect(),
             figures: card
                 .attribute("figures")
                 .and_then(|a| a.number)
@@ -224,14 +224,14 @@ impl karth::CardSource for KarthCards<'_> {
             })
         });
         Some(karth::CardDef {
-            name: card.name.clone(),
+            name: card.name.to_string(),
             kind: read::CardType::parse(&card.card_type)?,
             value: card.value.unwrap_or(0).clamp(0, i64::from(u32::MAX)) as u32,
             class: read::class(attr("class")),
             classes: read::classes(attr("classes")),
-            traits: card.traits.clone(),
+            traits: card.traits.iter().map(ToString::to_string).collect(),
             abilities: card.abilities.iter().map(|a| a.label()).collect(),
-            text: card.text.clone(),
+            text: card.text.to_string(),
             dual_wield: read::yes(attr("dual_wield")),
             side: side.map(|s| match s {
                 crate::catalogue::Side::Allegiance => karth::format::Allegiance::Allegiance,
@@ -267,8 +267,8 @@ impl swtcg::CardSource for SwtcgCards<'_> {
                 .unwrap_or(0)
         };
         Some(swtcg::CardDef {
-            name: card.name.clone(),
-            card_type: card.card_type.clone(),
+            name: card.name.to_string(),
+            card_type: card.card_type.to_string(),
             power: number("power"),
             health: number("health"),
             abilities: card.abilities.iter().map(|a| a.label()).collect(),
@@ -306,12 +306,12 @@ impl CardSource for CatalogueCards<'_> {
                 .unwrap_or(0)
         };
         Some(CardDef {
-            name: card.name.clone(),
-            card_type: card.card_type.clone(),
+            name: card.name.to_string(),
+            card_type: card.card_type.to_string(),
             attack: number("attack"),
             life: number("life"),
             abilities: card.abilities.iter().map(|a| a.label()).collect(),
-            traits: card.traits.clone(),
+            traits: card.traits.iter().map(ToString::to_string).collect(),
         })
     }
 

@@ -39,7 +39,7 @@ fn names(kind: &str) -> Vec<String> {
             "playable" => c.card_type != "artifact" && c.card_type != "summon",
             _ => c.card_type != "artifact",
         })
-        .map(|c| c.name.clone())
+        .map(|c| c.name.to_string())
         .collect()
 }
 

@@ -436,7 +436,7 @@ impl Catalogue {
             let Ok(i) = u32::try_from(i) else { break };
             for a in &c.abilities {
                 let list = cards_by_keyword
-                    .entry((c.game.clone(), a.keyword.to_string()))
+                    .entry((c.game.to_string(), a.keyword.to_string()))
                     .or_default();
                 if list.last() != Some(&i) {
                     list.push(i);

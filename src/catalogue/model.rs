@@ -123,20 +123,20 @@ pub struct Attribute {
 
 /// One card.
 ///
-/// Compact, since a catalogue holds every card in memory (issue #20): the names many
-/// cards repeat (faction, keyword and attribute names, attribute values) are [`ArcStr`]s
-/// (one pointer), one shared allocation each when read from a catalogue file; lists that
-/// are fixed after load are boxed slices.
+/// Compact, since a catalogue may hold every card in memory (issue #20): every string is
+/// an [`ArcStr`] (one pointer inline); the ones many cards repeat (game, type, faction,
+/// traits, keyword and attribute names, attribute values) are one shared allocation each
+/// when read from a catalogue file; lists that are fixed after load are boxed slices.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Card {
-    pub game: String,
-    pub name: String,
-    pub card_type: String,
+    pub game: ArcStr,
+    pub name: ArcStr,
+    pub card_type: ArcStr,
     pub faction: Option<ArcStr>,
     pub value: Option<i64>,
     pub abilities: Box<[CardAbility]>,
-    pub traits: Vec<String>,
-    pub text: String,
+    pub traits: Box<[ArcStr]>,
+    pub text: ArcStr,
     pub attributes: Box<[Attribute]>,
     /// The card's text read by its game's grammar (KeyForge and Arcane Legions).
     pub text_abilities: Box<[AbilityParse]>,

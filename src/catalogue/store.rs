@@ -216,13 +216,13 @@ fn write(
         for (i, c) in data.cards.iter().enumerate() {
             card.execute(params![
                 i as i64,
-                c.game,
-                c.name,
-                c.card_type,
+                c.game.as_str(),
+                c.name.as_str(),
+                c.card_type.as_str(),
                 c.faction.as_deref(),
                 c.value,
                 json(&c.traits),
-                c.text,
+                c.text.as_str(),
                 json(&c.attributes),
                 json(&c.text_abilities)
             ])?;
@@ -571,9 +571,9 @@ fn read_cards(conn: &Connection, path: &Path) -> Result<Vec<Card>, StoreError> {
             let traits: Vec<String> = r.json(6, "card traits")?;
             let attributes: Vec<StoredAttribute> = r.json(8, "card attributes")?;
             Ok(Card {
-                game: r.get(1)?,
-                name: r.get(2)?,
-                card_type: r.get(3)?,
+                game: names.get(&r.get::<String>(1)?),
+                name: ArcStr::from(r.get::<String>(2)?),
+                card_type: names.get(&r.get::<String>(3)?),
                 faction: r.get::<Option<String>>(4)?.map(|f| names.get(&f)),
                 value: r.get(5)?,
                 abilities: abilities
@@ -581,8 +581,8 @@ fn read_cards(conn: &Connection, path: &Path) -> Result<Vec<Card>, StoreError> {
                     .map(std::mem::take)
                     .unwrap_or_default()
                     .into_boxed_slice(),
-                traits: exact(traits),
-                text: r.get(7)?,
+                traits: traits.iter().map(|t| names.get(t)).collect(),
+                text: ArcStr::from(r.get::<String>(7)?),
                 attributes: attributes
                     .into_iter()
                     .map(|a| Attribute {
@@ -599,12 +599,6 @@ fn read_cards(conn: &Connection, path: &Path) -> Result<Vec<Card>, StoreError> {
     )?;
     cards.shrink_to_fit();
     Ok(cards)
-}
-
-/// `v` with no spare capacity.
-fn exact<T>(mut v: Vec<T>) -> Vec<T> {
-    v.shrink_to_fit();
-    v
 }
 
 /// An [`Attribute`] as the `attributes` column stores it, before its strings are interned.

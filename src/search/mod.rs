@@ -162,7 +162,7 @@ impl FacetCodes {
         let codes = entries
             .iter()
             .map(|&e| {
-                let (game, card_type) = match e {
+                let (game, card_type): (&str, Option<&str>) = match e {
                     Entry::Card(i) => (&d.cards[i].game, Some(&d.cards[i].card_type)),
                     Entry::Keyword(i) => (&d.keywords[i].game, None),
                     Entry::Rule(i) => (&d.rules[i].game, None),

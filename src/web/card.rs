@@ -10,7 +10,7 @@
 
 use super::page::{self, Field};
 use super::{error::Failure, links, AppState, Format};
-use crate::catalogue::{Card, Catalogue, Game};
+use crate::catalogue::{ArcStr, Card, Catalogue, Game};
 use crate::grammar::AbilityParse;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -44,7 +44,7 @@ pub struct CardJson<'a> {
     pub card_type: &'a str,
     pub faction: Option<&'a str>,
     pub value: Option<i64>,
-    pub traits: &'a [String],
+    pub traits: &'a [ArcStr],
     /// Attribute name → its number (numeric columns) or its text.
     pub attributes: Map<String, Value>,
     pub text: &'a str,

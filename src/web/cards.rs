@@ -180,10 +180,10 @@ async fn cards(
         .iter()
         .map(|c| CardRow {
             object: "card",
-            game: c.game.clone(),
-            name: c.name.clone(),
+            game: c.game.to_string(),
+            name: c.name.to_string(),
             url: links::card(&c.game, &c.name),
-            card_type: c.card_type.clone(),
+            card_type: c.card_type.to_string(),
             faction: c.faction.as_ref().map(|f| f.to_string()),
             value: c.value,
             keywords: c.abilities.iter().map(|a| a.label()).collect(),
@@ -296,6 +296,7 @@ fn unknown_keyword(cat: &Catalogue, game: &Game, name: &str, format: Format) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::ArcStr;
 
     fn card(name: &str, card_type: &str, value: Option<i64>) -> Card {
         Card {
@@ -305,8 +306,8 @@ mod tests {
             faction: None,
             value,
             abilities: Box::default(),
-            traits: Vec::new(),
-            text: String::new(),
+            traits: Box::default(),
+            text: ArcStr::default(),
             attributes: Box::default(),
             text_abilities: Box::default(),
         }

@@ -400,9 +400,9 @@ impl<'c> Reader<'c> {
             .iter()
             .filter(|c| fold(&c.name) == key)
             .map(|c| NearName {
-                name: c.name.clone(),
+                name: c.name.to_string(),
                 kind: "card",
-                game: c.game.clone(),
+                game: c.game.to_string(),
                 game_name: game_name(&c.game),
                 url: links::card(&c.game, &c.name),
                 matched_by: "name",
@@ -639,7 +639,7 @@ pub fn answer(
 /// A keyword or card hit as a suggestion.
 fn near_name(cat: &Catalogue, e: Entry) -> NearName {
     let d = cat.data();
-    let (kind, game, name, url) = match e {
+    let (kind, game, name, url): (&str, &str, &str, String) = match e {
         Entry::Card(i) => {
             let c = &d.cards[i];
             ("card", &c.game, &c.name, links::card(&c.game, &c.name))
@@ -664,9 +664,9 @@ fn near_name(cat: &Catalogue, e: Entry) -> NearName {
         }
     };
     NearName {
-        name: name.clone(),
+        name: name.to_string(),
         kind,
-        game: game.clone(),
+        game: game.to_string(),
         game_name: cat.game(game).map(|g| g.name.clone()).unwrap_or_default(),
         url,
         matched_by: "text",

@@ -200,10 +200,10 @@ fn item(cat: &Catalogue, q: &str, e: Entry, hit: &crate::search::Hit) -> ResultI
         Entry::Card(i) => {
             let c = &d.cards[i];
             (
-                c.game.clone(),
-                c.name.clone(),
+                c.game.to_string(),
+                c.name.to_string(),
                 links::card(&c.game, &c.name),
-                c.card_type.clone(),
+                c.card_type.to_string(),
             )
         }
         Entry::Keyword(i) => {

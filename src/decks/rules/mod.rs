@@ -139,8 +139,8 @@ impl DeckValidator {
             let key = fold(&c.name);
             by_name.insert(key.clone(), cards.len());
             cards.push(CardInfo {
-                name: c.name.clone(),
-                card_type: c.card_type.clone(),
+                name: c.name.to_string(),
+                card_type: c.card_type.to_string(),
                 category: Category::of(&c.card_type),
                 belongs,
                 value: c.value.unwrap_or(0),

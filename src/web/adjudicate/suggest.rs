@@ -106,7 +106,7 @@ pub(super) fn suggestions(state: &AppState, typed: &str, kind: Kind) -> Vec<Stri
             for hit in results.hits {
                 if let crate::search::Entry::Card(i) = hit.entry {
                     let card = &state.catalogue.data().cards[i];
-                    if names.contains(&card.name) {
+                    if names.iter().any(|n| *n == *card.name) {
                         push(&card.name, &mut out);
                     }
                 }
