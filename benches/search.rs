@@ -34,7 +34,7 @@ fn fts5(cat: &Catalogue) -> rusqlite::Connection {
         for k in &d.keywords {
             st.execute(rusqlite::params![k.name, k.text]).unwrap();
         }
-        for c in &d.cards {
+        for c in cat.cards().iter() {
             st.execute(rusqlite::params![c.name.as_str(), c.text.as_str()])
                 .unwrap();
         }

@@ -34,8 +34,8 @@ pub trait CatalogueGame: Game {
     fn names(catalogue: &Catalogue, source: &Source) -> Vec<String> {
         let data = catalogue.data();
         let mut names: Vec<String> = match source {
-            Source::Cards { kind } => data
-                .cards
+            Source::Cards { kind } => catalogue
+                .cards()
                 .iter()
                 .filter(|c| c.game == Self::ID && Self::kind_holds(kind, &c.card_type))
                 .map(|c| c.name.to_string())
@@ -118,16 +118,7 @@ impl keyforge::CardSource for KeyforgeCards<'_> {
     }
 
     fn suggest(&self, name: &str) -> Option<String> {
-        let names = self
-            .0
-            .data()
-            .cards
-            .iter()
-            .filter(|c| c.game == keyforge::cite::GAME)
-            .map(|c| c.name.as_str());
-        crate::text::closest(name, names, 1)
-            .first()
-            .map(|s| s.to_string())
+        closest_card(self.0, keyforge::cite::GAME, name)
     }
 }
 
@@ -172,16 +163,7 @@ impl arcane::CardSource for ArcaneCards<'_> {
     }
 
     fn suggest(&self, name: &str) -> Option<String> {
-        let names = self
-            .0
-            .data()
-            .cards
-            .iter()
-            .filter(|c| c.game == arcane::cite::GAME)
-            .map(|c| c.name.as_str());
-        crate::text::closest(name, names, 1)
-            .first()
-            .map(|s| s.to_string())
+        closest_card(self.0, arcane::cite::GAME, name)
     }
 }
 
@@ -241,16 +223,7 @@ impl karth::CardSource for KarthCards<'_> {
     }
 
     fn suggest(&self, name: &str) -> Option<String> {
-        let names = self
-            .0
-            .data()
-            .cards
-            .iter()
-            .filter(|c| c.game == karth::cite::GAME)
-            .map(|c| c.name.as_str());
-        crate::text::closest(name, names, 1)
-            .first()
-            .map(|s| s.to_string())
+        closest_card(self.0, karth::cite::GAME, name)
     }
 }
 
@@ -277,16 +250,7 @@ impl swtcg::CardSource for SwtcgCards<'_> {
     }
 
     fn suggest(&self, name: &str) -> Option<String> {
-        let names = self
-            .0
-            .data()
-            .cards
-            .iter()
-            .filter(|c| c.game == swtcg::cite::GAME)
-            .map(|c| c.name.as_str());
-        crate::text::closest(name, names, 1)
-            .first()
-            .map(|s| s.to_string())
+        closest_card(self.0, swtcg::cite::GAME, name)
     }
 }
 
@@ -316,16 +280,7 @@ impl CardSource for CatalogueCards<'_> {
     }
 
     fn suggest(&self, name: &str) -> Option<String> {
-        let names = self
-            .0
-            .data()
-            .cards
-            .iter()
-            .filter(|c| c.game == GAME)
-            .map(|c| c.name.as_str());
-        crate::text::closest(name, names, 1)
-            .first()
-            .map(|s| s.to_string())
+        closest_card(self.0, GAME, name)
     }
 }
 
@@ -412,4 +367,18 @@ pub fn errors_text(file: &str, errors: &[PositionError]) -> String {
 /// The adjudication as a readable log (the core's, for any game).
 pub fn log_text<G: crate::rules::Game>(adj: &crate::rules::Adjudication<G>) -> String {
     crate::rules::log_text(adj)
+}
+
+/// The card of `game` whose name is closest to `name` ("did you mean"), over every card
+/// of the game (walked from the file when the cards are on disk).
+fn closest_card(catalogue: &Catalogue, game: &str, name: &str) -> Option<String> {
+    let names: Vec<crate::catalogue::ArcStr> = catalogue
+        .cards()
+        .iter()
+        .filter(|c| c.game == game)
+        .map(|c| c.name.clone())
+        .collect();
+    crate::text::closest(name, names.iter().map(|n| n.as_str()), 1)
+        .first()
+        .map(|s| s.to_string())
 }

@@ -513,8 +513,7 @@ struct C {
 }
 
 static CARDS: LazyLock<Vec<C>> = LazyLock::new(|| {
-    CAT.data()
-        .cards
+    CAT.cards()
         .iter()
         .filter(|c| c.game == "karth")
         .map(|c| C {

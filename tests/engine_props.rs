@@ -30,8 +30,7 @@ fn catalogue() -> &'static Catalogue {
 
 fn names(kind: &str) -> Vec<String> {
     catalogue()
-        .data()
-        .cards
+        .cards()
         .iter()
         .filter(|c| c.game == "battleline")
         .filter(|c| match kind {

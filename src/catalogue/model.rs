@@ -180,6 +180,47 @@ pub struct DataSet {
     pub legality: Vec<Legality>,
 }
 
+/// Everything of a catalogue but its cards, which a catalogue reaches through
+/// `Catalogue::cards` (in memory or in the file: issue #20).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Tables {
+    pub games: Vec<Game>,
+    pub keywords: Vec<Keyword>,
+    pub rules: Vec<Rule>,
+    pub factions: Vec<Faction>,
+    pub attribute_columns: Vec<AttributeColumn>,
+    pub formats: Vec<Format>,
+    pub legality: Vec<Legality>,
+}
+
+impl DataSet {
+    /// The tables and the cards, apart.
+    pub fn split(self) -> (Tables, Vec<Card>) {
+        let DataSet {
+            games,
+            keywords,
+            rules,
+            factions,
+            cards,
+            attribute_columns,
+            formats,
+            legality,
+        } = self;
+        (
+            Tables {
+                games,
+                keywords,
+                rules,
+                factions,
+                attribute_columns,
+                formats,
+                legality,
+            },
+            cards,
+        )
+    }
+}
+
 /// A deck-building format of one game: the numeric limits a deck validator checks.
 /// `standard` for Heroes of Karth follows the rulebook's section 3.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -10,7 +10,7 @@
 use super::json::List;
 use super::page;
 use super::{error::Failure, links, AppState, Format, WebError};
-use crate::catalogue::{Card, Catalogue, Game};
+use crate::catalogue::{Card, CardRef, Catalogue, Game};
 use crate::text::fold;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -163,14 +163,9 @@ async fn cards(
                 .clone(),
         ),
     };
-    let mut list: Vec<&Card> = match &keyword {
+    let mut list: Vec<CardRef> = match &keyword {
         Some(k) => cat.cards_with_keyword(&game.slug, k),
-        None => cat
-            .data()
-            .cards
-            .iter()
-            .filter(|c| c.game == game.slug)
-            .collect(),
+        None => cat.cards().iter().filter(|c| c.game == game.slug).collect(),
     };
     sort_cards(&mut list, sort, desc);
     let total = list.len();
@@ -249,7 +244,7 @@ async fn cards(
 
 /// Sorts by `sort` (`name`, `value` or `type`), names breaking ties; cards without a
 /// value come last either way.
-fn sort_cards(list: &mut [&Card], sort: &str, desc: bool) {
+fn sort_cards<C: std::ops::Deref<Target = Card>>(list: &mut [C], sort: &str, desc: bool) {
     let name = |c: &Card| fold(&c.name);
     match sort {
         "value" => list.sort_by(|a, b| {

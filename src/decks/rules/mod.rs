@@ -124,7 +124,7 @@ impl DeckValidator {
             .collect();
         let mut cards = Vec::new();
         let mut by_name = HashMap::new();
-        for c in cat.data().cards.iter().filter(|c| c.game == GAME) {
+        for c in cat.cards().iter().filter(|c| c.game == GAME) {
             let belongs = match c.faction.as_deref() {
                 None | Some("Neutral") => Belongs::Neutral,
                 Some(f) => match Side::parse(f) {
