@@ -13,7 +13,7 @@ use super::store::{CardFile, StoreError};
 use std::sync::Arc;
 
 /// The default memory budget for cards: a catalogue whose cards would take more than this
-/// in memory keeps them on disk. 256 MiB holds ~400,000 cards of `examples/gen_cards`.
+/// in memory keeps them on disk. 256 MiB holds ~360,000 cards of `examples/gen_cards`.
 pub const DEFAULT_CARD_MEMORY: u64 = 256 * 1024 * 1024;
 
 /// Cards the on-disk mode keeps in its cache (a search page shows 20).

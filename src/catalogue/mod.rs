@@ -265,6 +265,16 @@ pub fn open_or_create(
     data_dir: &Path,
     progress: Progress,
 ) -> Result<(Catalogue, bool), ImportError> {
+    open_or_create_with(db, data_dir, progress, &OpenConfig::default())
+}
+
+/// [`open_or_create`], holding the cards as `cfg` says.
+pub fn open_or_create_with(
+    db: &Path,
+    data_dir: &Path,
+    progress: Progress,
+    cfg: &OpenConfig,
+) -> Result<(Catalogue, bool), ImportError> {
     let mut created = false;
     if store::inspect(db) == Found::Nothing {
         // Another process may be creating it: wait for it, then look again.
@@ -301,7 +311,7 @@ pub fn open_or_create(
             ))
         }
     }
-    match Catalogue::open(db) {
+    match Catalogue::open_with(db, cfg) {
         Ok(cat) => Ok((cat, created)),
         Err(e) => Err(refuse(format!("cannot be read: {e}"), &reimport)),
     }

@@ -459,8 +459,9 @@ pub struct Opened {
 }
 
 /// Bytes a card held in memory takes beyond its stored text: its record, its allocations'
-/// headers, its abilities and its share of the lookups; measured with `examples/memprobe`
-/// at 100,000 cards (BENCHMARKS.md, issue #20, fourth round), rounded up.
+/// headers, its abilities and its share of the lookups. At 100,000 cards of
+/// `examples/gen_cards` (304 bytes of stored text each) the server's RSS grows by
+/// ~0.67 KB a card (BENCHMARKS.md, issue #20, fourth round), so this is ~0.4 KB.
 pub const CARD_OVERHEAD: u64 = 400;
 
 /// Opens `path` for reading without reading its cards (see [`Opened`]).
