@@ -654,11 +654,12 @@ impl Catalogue {
             })
             .unwrap_or_default()
     }
-    /// How many cards carry `keyword` (its canonical name), without reading them.
-    pub fn count_with_keyword(&self, game: &str, keyword: &str) -> usize {
+    /// The positions of the cards that carry `keyword` (its canonical name), ascending,
+    /// without reading the cards.
+    pub fn card_ids_with_keyword(&self, game: &str, keyword: &str) -> &[u32] {
         self.cards_by_keyword
             .get(&(game.to_string(), keyword.to_string()))
-            .map_or(0, Vec::len)
+            .map_or(&[], Vec::as_slice)
     }
     /// The deck-building formats of one game, in file order.
     pub fn formats<'a>(&'a self, game: &'a str) -> impl Iterator<Item = &'a Format> + 'a {
