@@ -23,7 +23,7 @@
 use super::error::Failure;
 use super::links;
 use super::search::ResultItem;
-use crate::catalogue::{ArcStr, Card, Catalogue};
+use crate::catalogue::{ArcStr, Card, CardMode, Catalogue};
 use crate::search::query::{self, Node, Op, Term};
 use crate::search::{Entry, EntryKind, SearchResults};
 use crate::text::fold;
@@ -321,6 +321,23 @@ impl<'c> Reader<'c> {
             .get_or_init(|| self.names().map(|n| (fold(&n), n)).collect())
     }
 
+    /// [`nearest`] over [`Reader::names`]. With the cards in memory, the folded names are
+    /// made once per reader; with the cards in the file (which may not fit in memory),
+    /// each call walks them and keeps only the names close enough.
+    fn nearest(&self, wanted: &str, limit: usize, min: f64) -> Vec<(f64, String)> {
+        let owned = |v: Vec<(f64, &str)>| v.into_iter().map(|(s, n)| (s, n.to_string())).collect();
+        if self.cat.cards().mode() == CardMode::Memory {
+            return owned(nearest(wanted, self.all(), limit, min));
+        }
+        let key = fold(wanted);
+        let close: Vec<(String, ArcStr)> = self
+            .names()
+            .map(|n| (fold(&n), n))
+            .filter(|(folded, _)| similarity(&key, folded) >= min)
+            .collect();
+        owned(nearest(wanted, &close, limit, min))
+    }
+
     /// Every keyword name and alias, then every card name.
     fn names(&self) -> impl Iterator<Item = ArcStr> + 'c {
         let cat = self.cat;
@@ -339,9 +356,9 @@ impl<'c> Reader<'c> {
             return None;
         }
         let wanted = fold(text);
-        nearest(text, self.all(), 1, CORRECTION_SIMILARITY)
+        self.nearest(text, 1, CORRECTION_SIMILARITY)
             .into_iter()
-            .map(|(_, n)| n.to_string())
+            .map(|(_, n)| n)
             .find(|n| fold(n) != wanted)
     }
 
@@ -359,14 +376,14 @@ impl<'c> Reader<'c> {
         }
         wanted.dedup();
         wanted.truncate(5);
-        let mut names: Vec<(f64, &str)> = Vec::new();
+        let mut names: Vec<(f64, String)> = Vec::new();
         for w in &wanted {
-            names.extend(nearest(w, self.all(), limit, SUGGESTION_SIMILARITY));
+            names.extend(self.nearest(w, limit, SUGGESTION_SIMILARITY));
         }
-        names.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+        names.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
         let mut out: Vec<NearName> = Vec::new();
         for (_, name) in names {
-            for found in self.named(name) {
+            for found in self.named(&name) {
                 if out.len() < limit && !out.iter().any(|o| o.url == found.url) {
                     out.push(found);
                 }
