@@ -742,12 +742,11 @@ fn every_catalogue_arcane_unit_is_in_a_fixture() {
         .flatten()
         .map(|e| std::fs::read_to_string(e.path()).unwrap_or_default())
         .collect();
-    let units: Vec<&str> = cat
-        .data()
-        .cards
+    let units: Vec<String> = cat
+        .cards()
         .iter()
         .filter(|c| c.game == "arcane")
-        .map(|c| c.name.as_str())
+        .map(|c| c.name.to_string())
         .collect();
     assert!(units.len() >= 7);
     for name in units {

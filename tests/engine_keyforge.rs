@@ -171,8 +171,7 @@ fn every_catalogue_keyforge_card_reads_fully_in_the_effect_language() {
     // seed 003 Ability: "An ability is the special game text a card contributes to the game."
     let cat = catalogue();
     let cards: Vec<_> = cat
-        .data()
-        .cards
+        .cards()
         .iter()
         .filter(|c| c.game == "keyforge")
         .collect();
