@@ -34,8 +34,9 @@ fn fts5(cat: &Catalogue) -> rusqlite::Connection {
         for k in &d.keywords {
             st.execute(rusqlite::params![k.name, k.text]).unwrap();
         }
-        for c in &d.cards {
-            st.execute(rusqlite::params![c.name, c.text]).unwrap();
+        for c in cat.cards().iter() {
+            st.execute(rusqlite::params![c.name.as_str(), c.text.as_str()])
+                .unwrap();
         }
         for r in &d.rules {
             st.execute(rusqlite::params![

@@ -81,12 +81,19 @@ fn block(ptr: *const u8, capacity: usize) -> usize {
     unsafe { malloc_usable_size(ptr) + 8 }
 }
 
-fn string(s: &String) -> usize {
-    block(s.as_ptr(), s.capacity())
+/// A string one card owns alone (its name, its text): its allocation, header included.
+fn own(s: &ArcStr) -> usize {
+    (16 + s.len() + 8).next_multiple_of(16).max(32)
 }
 
-fn vec<T>(v: &Vec<T>) -> usize {
-    block(v.as_ptr().cast(), v.capacity() * std::mem::size_of::<T>())
+/// What a block of `n` bytes costs in the malloc arena (glibc: 8-byte header, 16-byte
+/// granules; blocks of 128 KiB and more are mmapped whole pages).
+fn block_size(n: usize) -> usize {
+    if n == 0 {
+        0
+    } else {
+        (n + 8).next_multiple_of(16)
+    }
 }
 
 fn slice<T>(v: &[T]) -> usize {
@@ -109,35 +116,52 @@ fn mb() -> f64 {
 
 fn main() -> ExitCode {
     let Some(db) = std::env::args().nth(1).map(std::path::PathBuf::from) else {
-        eprintln!("usage: memprobe CATALOGUE.sqlite");
+        eprintln!("usage: memprobe CATALOGUE.sqlite [--disk]");
         return ExitCode::from(2);
     };
+    // `--disk`: the cards are left in the file (a memory budget of 0).
+    let disk = std::env::args().nth(2).as_deref() == Some("--disk");
+    let cfg = arbiter::catalogue::OpenConfig {
+        card_memory: if disk { 0 } else { u64::MAX },
+        ..Default::default()
+    };
     let before = mb();
-    let cat = match arbiter::catalogue::Catalogue::open(&db) {
+    let cat = match arbiter::catalogue::Catalogue::open_with(&db, &cfg) {
         Ok(c) => Arc::new(c),
         Err(e) => {
             eprintln!("{e}");
             return ExitCode::FAILURE;
         }
     };
-    let d = cat.data();
-    let text: usize = d.cards.iter().map(|c| c.name.len() + c.text.len()).sum();
     println!(
-        "catalogue: {:.1} MB live for {} cards ({:.1} MB of it card names and texts)",
+        "catalogue ({:?}): {:.1} MB live for {} cards",
+        cat.cards().mode(),
         mb() - before,
-        d.cards.len(),
-        text as f64 / 1e6
+        cat.cards().len(),
     );
     println!("{}", arena());
+    if disk {
+        match arbiter::search::SearchIndex::open_or_build(&db, cat.clone()) {
+            Ok(_index) => println!("with the search index open: {:.1} MB live", mb() - before),
+            Err(e) => eprintln!("{e}"),
+        }
+        return ExitCode::SUCCESS;
+    }
     let mut parts: BTreeMap<&str, usize> = BTreeMap::new();
     let mut add = |k: &'static str, n: usize| *parts.entry(k).or_default() += n;
     let mut seen = HashSet::new();
-    add("Vec<Card> (inline records)", vec(&d.cards));
-    for c in &d.cards {
-        add("name", string(&c.name));
-        add("text", string(&c.text));
-        add("game", string(&c.game));
-        add("card_type", string(&c.card_type));
+    let n = cat.cards().len();
+    // The cards' vector is allocated exactly (`shrink_to_fit`).
+    add(
+        "Vec<Card> (inline records)",
+        block_size(n * std::mem::size_of::<arbiter::catalogue::Card>()),
+    );
+    for c in cat.cards().iter() {
+        let c = &*c;
+        add("name", own(&c.name));
+        add("text", own(&c.text));
+        add("game (shared)", shared(&mut seen, &c.game));
+        add("card_type (shared)", shared(&mut seen, &c.card_type));
         add(
             "faction (shared)",
             c.faction.as_ref().map_or(0, |f| shared(&mut seen, f)),
@@ -150,9 +174,10 @@ fn main() -> ExitCode {
                 .map(|a| shared(&mut seen, &a.keyword))
                 .sum(),
         );
+        add("traits (list)", slice(&c.traits));
         add(
-            "traits",
-            vec(&c.traits) + c.traits.iter().map(string).sum::<usize>(),
+            "traits (names, shared)",
+            c.traits.iter().map(|t| shared(&mut seen, t)).sum(),
         );
         add("attributes (list)", slice(&c.attributes));
         add(

@@ -34,11 +34,11 @@ pub trait CatalogueGame: Game {
     fn names(catalogue: &Catalogue, source: &Source) -> Vec<String> {
         let data = catalogue.data();
         let mut names: Vec<String> = match source {
-            Source::Cards { kind } => data
-                .cards
+            Source::Cards { kind } => catalogue
+                .cards()
                 .iter()
                 .filter(|c| c.game == Self::ID && Self::kind_holds(kind, &c.card_type))
-                .map(|c| c.name.clone())
+                .map(|c| c.name.to_string())
                 .collect(),
             Source::Keywords => data
                 .keywords
@@ -107,27 +107,18 @@ impl keyforge::CardSource for KeyforgeCards<'_> {
                 .unwrap_or(0)
         };
         Some(keyforge::CardDef {
-            name: card.name.clone(),
-            card_type: card.card_type.clone(),
+            name: card.name.to_string(),
+            card_type: card.card_type.to_string(),
             house: card.faction.as_deref().unwrap_or_default().to_string(),
             power: number("power"),
             armor: number("armor"),
-            traits: card.traits.clone(),
-            text: card.text.clone(),
+            traits: card.traits.iter().map(ToString::to_string).collect(),
+            text: card.text.to_string(),
         })
     }
 
     fn suggest(&self, name: &str) -> Option<String> {
-        let names = self
-            .0
-            .data()
-            .cards
-            .iter()
-            .filter(|c| c.game == keyforge::cite::GAME)
-            .map(|c| c.name.as_str());
-        crate::text::closest(name, names, 1)
-            .first()
-            .map(|s| s.to_string())
+        closest_card(self.0, keyforge::cite::GAME, name)
     }
 }
 
@@ -151,8 +142,8 @@ impl arcane::CardSource for ArcaneCards<'_> {
                 .any(|a| a.keyword.eq_ignore_ascii_case(k))
         };
         Some(arcane::CardDef {
-            name: card.name.clone(),
-            card_type: card.card_type.clone(),
+            name: card.name.to_string(),
+            card_type: card.card_type.to_string(),
             abilities: card
                 .text
                 .lines()
@@ -160,7 +151,7 @@ impl arcane::CardSource for ArcaneCards<'_> {
                 .filter(|l| !l.is_empty())
                 .map(String::from)
                 .collect(),
-            traits: card.traits.clone(),
+            traits: card.traits.iter().map(ToString::to_string).collect(),
             figures: card
                 .attribute("figures")
                 .and_then(|a| a.number)
@@ -172,16 +163,7 @@ impl arcane::CardSource for ArcaneCards<'_> {
     }
 
     fn suggest(&self, name: &str) -> Option<String> {
-        let names = self
-            .0
-            .data()
-            .cards
-            .iter()
-            .filter(|c| c.game == arcane::cite::GAME)
-            .map(|c| c.name.as_str());
-        crate::text::closest(name, names, 1)
-            .first()
-            .map(|s| s.to_string())
+        closest_card(self.0, arcane::cite::GAME, name)
     }
 }
 
@@ -224,14 +206,14 @@ impl karth::CardSource for KarthCards<'_> {
             })
         });
         Some(karth::CardDef {
-            name: card.name.clone(),
+            name: card.name.to_string(),
             kind: read::CardType::parse(&card.card_type)?,
             value: card.value.unwrap_or(0).clamp(0, i64::from(u32::MAX)) as u32,
             class: read::class(attr("class")),
             classes: read::classes(attr("classes")),
-            traits: card.traits.clone(),
+            traits: card.traits.iter().map(ToString::to_string).collect(),
             abilities: card.abilities.iter().map(|a| a.label()).collect(),
-            text: card.text.clone(),
+            text: card.text.to_string(),
             dual_wield: read::yes(attr("dual_wield")),
             side: side.map(|s| match s {
                 crate::catalogue::Side::Allegiance => karth::format::Allegiance::Allegiance,
@@ -241,16 +223,7 @@ impl karth::CardSource for KarthCards<'_> {
     }
 
     fn suggest(&self, name: &str) -> Option<String> {
-        let names = self
-            .0
-            .data()
-            .cards
-            .iter()
-            .filter(|c| c.game == karth::cite::GAME)
-            .map(|c| c.name.as_str());
-        crate::text::closest(name, names, 1)
-            .first()
-            .map(|s| s.to_string())
+        closest_card(self.0, karth::cite::GAME, name)
     }
 }
 
@@ -267,8 +240,8 @@ impl swtcg::CardSource for SwtcgCards<'_> {
                 .unwrap_or(0)
         };
         Some(swtcg::CardDef {
-            name: card.name.clone(),
-            card_type: card.card_type.clone(),
+            name: card.name.to_string(),
+            card_type: card.card_type.to_string(),
             power: number("power"),
             health: number("health"),
             abilities: card.abilities.iter().map(|a| a.label()).collect(),
@@ -277,16 +250,7 @@ impl swtcg::CardSource for SwtcgCards<'_> {
     }
 
     fn suggest(&self, name: &str) -> Option<String> {
-        let names = self
-            .0
-            .data()
-            .cards
-            .iter()
-            .filter(|c| c.game == swtcg::cite::GAME)
-            .map(|c| c.name.as_str());
-        crate::text::closest(name, names, 1)
-            .first()
-            .map(|s| s.to_string())
+        closest_card(self.0, swtcg::cite::GAME, name)
     }
 }
 
@@ -306,26 +270,17 @@ impl CardSource for CatalogueCards<'_> {
                 .unwrap_or(0)
         };
         Some(CardDef {
-            name: card.name.clone(),
-            card_type: card.card_type.clone(),
+            name: card.name.to_string(),
+            card_type: card.card_type.to_string(),
             attack: number("attack"),
             life: number("life"),
             abilities: card.abilities.iter().map(|a| a.label()).collect(),
-            traits: card.traits.clone(),
+            traits: card.traits.iter().map(ToString::to_string).collect(),
         })
     }
 
     fn suggest(&self, name: &str) -> Option<String> {
-        let names = self
-            .0
-            .data()
-            .cards
-            .iter()
-            .filter(|c| c.game == GAME)
-            .map(|c| c.name.as_str());
-        crate::text::closest(name, names, 1)
-            .first()
-            .map(|s| s.to_string())
+        closest_card(self.0, GAME, name)
     }
 }
 
@@ -412,4 +367,18 @@ pub fn errors_text(file: &str, errors: &[PositionError]) -> String {
 /// The adjudication as a readable log (the core's, for any game).
 pub fn log_text<G: crate::rules::Game>(adj: &crate::rules::Adjudication<G>) -> String {
     crate::rules::log_text(adj)
+}
+
+/// The card of `game` whose name is closest to `name` ("did you mean"), over every card
+/// of the game (walked from the file when the cards are on disk).
+fn closest_card(catalogue: &Catalogue, game: &str, name: &str) -> Option<String> {
+    let names: Vec<crate::catalogue::ArcStr> = catalogue
+        .cards()
+        .iter()
+        .filter(|c| c.game == game)
+        .map(|c| c.name.clone())
+        .collect();
+    crate::text::closest(name, names.iter().map(|n| n.as_str()), 1)
+        .first()
+        .map(|s| s.to_string())
 }

@@ -71,6 +71,10 @@ enum Command {
         /// Entries in the cache of rendered search answers (0 disables it).
         #[arg(long, default_value_t = web::DEFAULT_SEARCH_CACHE)]
         search_cache: usize,
+        /// MiB the cards may take in memory; a catalogue whose cards would take more keeps
+        /// them in the file and reads them on demand (0: always in the file).
+        #[arg(long, env = "ARBITER_CARD_MEMORY", default_value_t = catalogue::DEFAULT_CARD_MEMORY / (1024 * 1024))]
+        card_memory: u64,
         #[command(flatten)]
         limits: ServeLimits,
         #[command(flatten)]
@@ -248,9 +252,19 @@ fn main() -> ExitCode {
             addr,
             workers,
             search_cache,
+            card_memory,
             limits,
             store,
-        } => match serve(&db.db, limits.config(addr, workers), search_cache, &store) {
+        } => match serve(
+            &db.db,
+            limits.config(addr, workers),
+            search_cache,
+            &catalogue::OpenConfig {
+                card_memory: card_memory.saturating_mul(1024 * 1024),
+                ..Default::default()
+            },
+            &store,
+        ) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => fail(&e),
         },
@@ -674,8 +688,12 @@ fn ensure_own_report(path: &Path, is_report: impl Fn(&str) -> bool) -> anyhow::R
 
 /// Opens the catalogue at `db` (importing the bundled data when there is none) and its
 /// search index (building it when missing or stale).
-fn open(db: &Path) -> anyhow::Result<(Arc<Catalogue>, Arc<SearchIndex>)> {
-    let (catalogue, _) = catalogue::open_or_create(db, &default_data_dir(), Progress::Auto)?;
+fn open(
+    db: &Path,
+    cfg: &catalogue::OpenConfig,
+) -> anyhow::Result<(Arc<Catalogue>, Arc<SearchIndex>)> {
+    let (catalogue, _) =
+        catalogue::open_or_create_with(db, &default_data_dir(), Progress::Auto, cfg)?;
     let catalogue = Arc::new(catalogue);
     let index =
         SearchIndex::open_or_build(db, catalogue.clone()).context("opening the search index")?;
@@ -683,7 +701,7 @@ fn open(db: &Path) -> anyhow::Result<(Arc<Catalogue>, Arc<SearchIndex>)> {
 }
 
 fn search(db: &Path, query: &str, json: bool, opts: SearchOptions) -> ExitCode {
-    let (cat, index) = match open(db) {
+    let (cat, index) = match open(db, &catalogue::OpenConfig::default()) {
         Ok(x) => x,
         Err(e) => return fail(&e),
     };
@@ -789,9 +807,10 @@ fn serve(
     db: &Path,
     cfg: ServeConfig,
     search_cache: usize,
+    cards: &catalogue::OpenConfig,
     store: &StoreLimits,
 ) -> anyhow::Result<()> {
-    let (catalogue, search) = open(db)?;
+    let (catalogue, search) = open(db, cards)?;
     let links = arbiter::permalinks::Permalinks::open_with(
         &arbiter::permalinks::path_for(db),
         store.permalinks(),

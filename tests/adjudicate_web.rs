@@ -1467,6 +1467,477 @@ async fn a_swtcg_evade_decision_is_pinned_from_the_step_page() {
     assert!(text.contains("options 1 to 3"), "{text}");
 }
 
+/// Posts the decide form of `hash` with `pairs`; answers the status, the body and the
+/// redirect. `json`: asks for the JSON twin's answer (an error as JSON).
+async fn decide(
+    hash: &str,
+    pairs: &[(&str, &str)],
+    json: bool,
+) -> (StatusCode, String, String, Option<String>) {
+    let mut req = TestRequest::post()
+        .uri(&format!("/adjudicate/p/{hash}/decide"))
+        .insert_header(("Content-Type", FORM))
+        .set_payload(encode(pairs));
+    if json {
+        req = req.insert_header(("Accept", "application/json"));
+    }
+    send(req).await
+}
+
+/// The first step of `hash` whose decisions include one asking `question`: its number
+/// and its JSON twin.
+async fn step_deciding(hash: &str, question: &str) -> (u64, Value) {
+    let (_, v) = get_json(&format!("/adjudicate/p/{hash}/0.json")).await;
+    let total = v["total"].as_u64().expect("total");
+    for n in 1..=total {
+        let (_, s) = get_json(&format!("/adjudicate/p/{hash}/{n}.json")).await;
+        if s["decisions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["question"] == question)
+        {
+            return (n, s);
+        }
+    }
+    panic!("no step of {hash} decides {question:?}");
+}
+
+/// The events of every step of the adjudication whose step JSON is `v`, as text.
+async fn whole_log(v: &Value) -> Vec<String> {
+    let (_, last) = get_json(&format!("{}.json", step_of_last(v))).await;
+    let (_, first) = get_json(&format!(
+        "/adjudicate/p/{}/0.json",
+        last["hash"].as_str().unwrap()
+    ))
+    .await;
+    let total = first["total"].as_u64().unwrap();
+    let mut out = Vec::new();
+    for n in 1..=total {
+        let (_, s) = get_json(&format!(
+            "/adjudicate/p/{}/{n}.json",
+            last["hash"].as_str().unwrap()
+        ))
+        .await;
+        let step = s["log"].as_array().unwrap().last().unwrap().clone();
+        for e in step["events"].as_array().unwrap() {
+            out.push(e["text"].as_str().unwrap().to_string());
+        }
+    }
+    out
+}
+
+/// The damage on unit `id` when the adjudication of step JSON `v` ends.
+async fn final_damage(v: &Value, id: &str) -> i64 {
+    let (_, last) = get_json(&format!("{}.json", step_of_last(v))).await;
+    last["state"]["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["id"] == id)
+        .and_then(|u| u["damage"].as_i64())
+        .unwrap_or(0)
+}
+
+fn labels(d: &Value) -> Vec<String> {
+    d["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["label"].as_str().unwrap().to_string())
+        .collect()
+}
+
+// Issue #16: which unit intercepts is a decision on the step page: by default none
+// does; pinning a unit re-runs the attack with it as the defender, and none again takes
+// the pin back.
+#[actix_rt::test]
+async fn a_swtcg_intercept_decision_is_pinned_from_the_step_page() {
+    // seed 002 Intercept: "If one of your other units is being attacked in the same arena, the attacking unit now attacks this unit instead."
+    // seed 002 Intercept: "Any number of units may intercept an attack once for each instance of the effect."
+    // house rule S11: "Every choice the seed gives a player in an attack is a decision with its options listed; a judge may pin it, and unpinned it takes the default policy named for it in the table of decisions."
+    let position = json!({"game": "swtcg", "seed": 5,
+        "units": [{"id": "A", "side": "dark", "power": 2, "health": 5},
+                  {"id": "D", "side": "light", "power": 1, "health": 9},
+                  {"id": "C", "side": "light", "power": 1, "health": 9, "abilities": ["Intercept"]}],
+        "attack": {"attacker": "A", "defender": "D"},
+        "dice": {"attack": [6, 5]}});
+    let hash = store(&position).await;
+    let (n, v) = step_deciding(&hash, "which unit intercepts").await;
+    assert_eq!(v["phase"], "attack POP", "{v}");
+    let d = v["decisions"][0].clone();
+    assert_eq!(d["who"], "the Light Side player");
+    assert_eq!(d["policy"], "pass: no unit intercepts");
+    assert_eq!(d["pinned"], false);
+    assert_eq!(labels(&d), ["no unit intercepts", "C intercepts"]);
+    assert_eq!(d["options"][0]["chosen"], true, "{d}");
+    assert_eq!(final_damage(&v, "D").await, 2, "no intercept: D is hit");
+    let (_, html) = get_html(&format!("/adjudicate/p/{hash}/{n}")).await;
+    assert!(
+        html.contains(
+            r#"<button type="submit" class="option" data-option="2">C intercepts</button>"#
+        ),
+        "{html}"
+    );
+    // Pin C: a new permalink on the same step; the JSON twin and the log follow.
+    let (status, _, text, location) = decide(
+        &hash,
+        &[("decision", "1"), ("option", "2"), ("step", &n.to_string())],
+        false,
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let location = location.unwrap();
+    assert!(location.ends_with(&format!("/{n}")), "{location}");
+    let (_, v) = get_json(&format!("{location}.json")).await;
+    assert_ne!(v["hash"], hash.as_str());
+    assert_eq!(v["position"]["decisions"]["intercept"], json!(["C"]), "{v}");
+    let d = &v["decisions"][0];
+    assert_eq!(d["pinned"], true);
+    assert_eq!(d["options"][1]["chosen"], true);
+    let events: Vec<&str> = v["log"].as_array().unwrap().last().unwrap()["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["text"].as_str().unwrap())
+        .collect();
+    assert!(
+        events.contains(&"C intercepts: the attack on D now attacks C (the same attack)."),
+        "{events:?}"
+    );
+    assert_eq!(
+        (final_damage(&v, "C").await, final_damage(&v, "D").await),
+        (2, 0),
+        "the attack's damage lands on C"
+    );
+    // None again: the list is cut there.
+    let pinned = v["hash"].as_str().unwrap().to_string();
+    let (status, _, text, location) = decide(
+        &pinned,
+        &[("decision", "1"), ("option", "1"), ("step", &n.to_string())],
+        false,
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let (_, v) = get_json(&format!("{}.json", location.unwrap())).await;
+    assert!(v["position"]["decisions"].get("intercept").is_none(), "{v}");
+    assert_eq!(v["decisions"][0]["pinned"], false);
+    assert_eq!(final_damage(&v, "D").await, 2);
+    // Out of range, in HTML and JSON: a 400 in words.
+    let (status, ctype, text, _) = decide(
+        &hash,
+        &[("decision", "1"), ("option", "3"), ("step", "2")],
+        false,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+    assert!(ctype.starts_with("text/html"), "{ctype}");
+    assert!(
+        text.contains("decision 1 has options 1 to 2, not 3"),
+        "{text}"
+    );
+    let (status, ctype, text, _) = decide(
+        &hash,
+        &[("decision", "1"), ("option", "3"), ("step", "2")],
+        true,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+    assert!(ctype.starts_with("application/json"), "{ctype}");
+    let e: Value = serde_json::from_str(&text).expect("a JSON error");
+    assert_eq!(e["object"], "error", "{e}");
+    assert!(e.to_string().contains("options 1 to 2"), "{e}");
+}
+
+// Issue #16: a Foresight prediction is a decision on the step page, met before the roll
+// with every number of hits the roll can make; a right prediction gains the effect, a
+// wrong one does not.
+#[actix_rt::test]
+async fn a_swtcg_prediction_is_pinned_from_the_step_page() {
+    // seed 002 Foresight: "Whenever this unit attacks, you may predict the number of hits that will be rolled for that attack."
+    // seed 002 Foresight: "If you're correct, gain the [effect]."
+    let position = json!({"game": "swtcg", "seed": 5,
+        "units": [{"id": "A", "side": "dark", "power": 3, "health": 5, "abilities": ["Foresight: Gain 2 Force"]},
+                  {"id": "D", "side": "light", "power": 1, "health": 9}],
+        "attack": {"attacker": "A", "defender": "D"},
+        "dice": {"attack": [6, 5, 1]}});
+    let hash = store(&position).await;
+    let (n, v) = step_deciding(&hash, "how many hits it predicts").await;
+    assert_eq!(v["phase"], "attack POP", "before the roll: {v}");
+    let d = v["decisions"][0].clone();
+    assert_eq!(d["who"], "A");
+    assert_eq!(d["policy"], "pass: no prediction");
+    assert_eq!(
+        labels(&d),
+        ["no prediction", "0 hits", "1 hit", "2 hits", "3 hits"],
+        "every number of hits 3 dice can make"
+    );
+    assert_eq!(d["options"][0]["chosen"], true);
+    let before = whole_log(&v).await;
+    assert!(
+        !before.iter().any(|e| e.contains("predicted")),
+        "no prediction, nothing checked: {before:?}"
+    );
+    // Pin 2 hits: right (the 6 and the 5).
+    let (status, _, text, location) = decide(
+        &hash,
+        &[("decision", "1"), ("option", "4"), ("step", &n.to_string())],
+        false,
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let (_, v) = get_json(&format!("{}.json", location.unwrap())).await;
+    assert_eq!(v["position"]["decisions"]["predict"]["A"], 2, "{v}");
+    assert_eq!(v["decisions"][0]["pinned"], true);
+    assert_eq!(v["decisions"][0]["options"][3]["chosen"], true);
+    let log = whole_log(&v).await;
+    assert!(
+        log.iter()
+            .any(|e| e
+                == "A's Foresight: predicted 2 hit(s), correct; gains the effect (Gain 2 Force)."),
+        "{log:?}"
+    );
+    // Pin 1 hit: wrong.
+    let pinned = v["hash"].as_str().unwrap().to_string();
+    let (status, _, text, location) = decide(
+        &pinned,
+        &[("decision", "1"), ("option", "3"), ("step", &n.to_string())],
+        false,
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let (_, v) = get_json(&format!("{}.json", location.unwrap())).await;
+    assert_eq!(v["position"]["decisions"]["predict"]["A"], 1);
+    let log = whole_log(&v).await;
+    assert!(
+        log.iter()
+            .any(|e| e == "A's Foresight: predicted 1 hit(s), 2 rolled; no effect."),
+        "{log:?}"
+    );
+    // No prediction again removes the pin.
+    let pinned = v["hash"].as_str().unwrap().to_string();
+    let (status, _, _, location) = decide(
+        &pinned,
+        &[("decision", "1"), ("option", "1"), ("step", &n.to_string())],
+        false,
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, v) = get_json(&format!("{}.json", location.unwrap())).await;
+    assert!(v["position"].get("decisions").is_none(), "{v}");
+    // A decision the attack does not meet, and option 0: 400s in words.
+    for (pairs, says) in [
+        (
+            [("decision", "4"), ("option", "1"), ("step", "2")],
+            "this attack has no decision 4: its decisions are 1 to 1",
+        ),
+        (
+            [("decision", "1"), ("option", "0"), ("step", "2")],
+            "options are numbered from 1",
+        ),
+        (
+            [("decision", "1"), ("option", "6"), ("step", "2")],
+            "decision 1 has options 1 to 5, not 6",
+        ),
+    ] {
+        for json in [false, true] {
+            let (status, _, text, _) = decide(&hash, &pairs, json).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{pairs:?}: {text}");
+            assert!(text.contains(says), "{pairs:?}: {text}");
+        }
+    }
+}
+
+// Issue #16: which dice each player's Lucky re-rolls is a decision on the step page, a
+// checkbox per die pinned together: the default re-rolls the misses; the judge picks
+// other dice (or none), and the re-rolls, hits and damage follow.
+#[actix_rt::test]
+async fn a_swtcg_lucky_decision_is_pinned_die_by_die_from_the_step_page() {
+    // seed 002 Lucky: "Each time this unit attacks or is attacked, you may re-roll up to X of this unit's attack dice or have your opponent re-roll up to X attack dice against this unit."
+    // seed 002 Lucky: "You may choose to roll any number of dice up to the Lucky value."
+    // seed 002 Lucky: "You can't re-roll more dice than are rolled for the attack."
+    // The re-rolls are pinned by die: die 0 to a 3, die 2 to a 6, die 3 to a 6.
+    let position = json!({"game": "swtcg", "seed": 5,
+        "units": [{"id": "A", "side": "dark", "power": 4, "health": 5, "abilities": ["Lucky 2"]},
+                  {"id": "D", "side": "light", "power": 1, "health": 9}],
+        "attack": {"attacker": "A", "defender": "D"},
+        "dice": {"attack": [6, 5, 1, 2],
+                 "rerolls": [{"die": 0, "face": 3}, {"die": 2, "face": 6}, {"die": 3, "face": 6}]}});
+    let hash = store(&position).await;
+    let (n, v) = step_deciding(&hash, "which dice Lucky re-rolls").await;
+    assert_eq!(v["phase"], "rerolls", "{v}");
+    let d = v["decisions"][0].clone();
+    assert_eq!(d["who"], "the Dark Side player");
+    assert_eq!(d["options"], json!([]), "a set, not options: {d}");
+    assert_eq!(d["picks"]["most"], 2);
+    let items: Vec<(String, bool)> = d["picks"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            (
+                i["label"].as_str().unwrap().to_string(),
+                i["chosen"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        items,
+        [
+            ("die 0 (Power die 1: 6, a hit)".to_string(), false),
+            ("die 1 (Power die 2: 5, a hit)".to_string(), false),
+            ("die 2 (Power die 3: 1, a miss)".to_string(), true),
+            ("die 3 (Power die 4: 2, a miss)".to_string(), true),
+        ],
+        "by default the misses, as the player saw them"
+    );
+    assert_eq!(final_damage(&v, "D").await, 4, "6, 5, 6, 6");
+    let (_, html) = get_html(&format!("/adjudicate/p/{hash}/{n}")).await;
+    assert!(
+        html.contains(r#"<input type="checkbox" name="pick" value="3" data-pick="3" checked>"#)
+            && html.contains(r#"<input type="checkbox" name="pick" value="1" data-pick="1">"#),
+        "{html}"
+    );
+    // The judge ticks dice 0 and 2: the 6 becomes a 3, the 1 a 6.
+    let step = n.to_string();
+    let (status, _, text, location) = decide(
+        &hash,
+        &[
+            ("decision", "1"),
+            ("step", &step),
+            ("pick", "1"),
+            ("pick", "3"),
+        ],
+        false,
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let location = location.unwrap();
+    assert!(location.ends_with(&format!("/{n}")), "{location}");
+    let (_, v) = get_json(&format!("{location}.json")).await;
+    assert_eq!(
+        v["position"]["decisions"]["lucky"]["dark"],
+        json!([0, 2]),
+        "{v}"
+    );
+    let d = &v["decisions"][0];
+    assert_eq!(d["pinned"], true);
+    let chosen: Vec<bool> = d["picks"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["chosen"].as_bool().unwrap())
+        .collect();
+    assert_eq!(chosen, [true, false, true, false]);
+    let log = whole_log(&v).await;
+    assert!(
+        log.iter().any(|e| e.starts_with(
+            "Dark Side player's Lucky 2 (A): re-rolls die 0, die 2. Decision 1 (the Dark Side player's: which dice Lucky re-rolls, up to 2): die 0 (Power die 1: 6, a hit), die 2 (Power die 3: 1, a miss), by the judge's pin;"
+        )),
+        "{log:?}"
+    );
+    assert!(log.iter().any(|e| e.starts_with("2 hit(s)")), "{log:?}");
+    assert_eq!(final_damage(&v, "D").await, 2, "3, 5, 6, 2");
+    // None ticked: a Lucky that re-rolls nothing.
+    let (status, _, text, location) =
+        decide(&hash, &[("decision", "1"), ("step", &step)], false).await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let (_, v) = get_json(&format!("{}.json", location.unwrap())).await;
+    assert_eq!(v["position"]["decisions"]["lucky"]["dark"], json!([]));
+    assert_eq!(final_damage(&v, "D").await, 2, "6, 5, 1, 2");
+    // Bad input: a 400 in words, never a pin.
+    for (pairs, says) in [
+        (
+            vec![
+                ("decision", "1"),
+                ("step", "4"),
+                ("pick", "1"),
+                ("pick", "2"),
+                ("pick", "3"),
+            ],
+            "Lucky 2 re-rolls at most 2 dice, not 3",
+        ),
+        (
+            vec![("decision", "1"), ("step", "4"), ("pick", "9")],
+            "pick 9 is not a die of this roll; its dice are picks 1 to 4",
+        ),
+        (
+            vec![("decision", "1"), ("step", "4"), ("pick", "0")],
+            "pick 0 is not a die of this roll",
+        ),
+        (
+            vec![
+                ("decision", "1"),
+                ("step", "4"),
+                ("pick", "2"),
+                ("pick", "2"),
+            ],
+            "die 1 is picked twice",
+        ),
+        (
+            vec![("decision", "1"), ("step", "4"), ("pick", "two")],
+            "is not a whole number",
+        ),
+        (
+            vec![("decision", "1"), ("step", "4"), ("option", "1")],
+            "decision 1 picks dice, not one option",
+        ),
+        (
+            vec![
+                ("decision", "1"),
+                ("step", "4"),
+                ("option", "1"),
+                ("pick", "1"),
+            ],
+            "not both",
+        ),
+        (
+            vec![("decision", "2"), ("step", "4"), ("pick", "1")],
+            "this attack has no decision 2",
+        ),
+        (
+            vec![("decision", "1"), ("step", "4"), ("die", "1")],
+            "is not one of decision, step, option, pick",
+        ),
+        (
+            vec![("step", "4"), ("pick", "1")],
+            "form field decision is missing",
+        ),
+    ] {
+        for json in [false, true] {
+            let (status, ctype, text, _) = decide(&hash, &pairs, json).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{pairs:?}: {text}");
+            assert!(
+                ctype.starts_with(if json {
+                    "application/json"
+                } else {
+                    "text/html"
+                }),
+                "{pairs:?}: {ctype}"
+            );
+            assert!(text.contains(says), "{pairs:?}: {text}");
+        }
+    }
+}
+
+// Issue #16: no HTML id is given twice on any game's builder page (the Star Wars TCG
+// form's Units section and its list of card names were both `units`).
+#[actix_rt::test]
+async fn every_builder_page_gives_each_html_id_once() {
+    for game in arbiter::games::GameId::ALL {
+        let (status, html) = get_html(&format!("/adjudicate?game={}", game.slug())).await;
+        assert_eq!(status, StatusCode::OK, "{game:?}");
+        let mut seen: std::collections::BTreeMap<&str, usize> = Default::default();
+        for piece in html.split(" id=\"").skip(1) {
+            let id = &piece[..piece.find('"').expect("a closing quote")];
+            *seen.entry(id).or_default() += 1;
+        }
+        let twice: Vec<_> = seen.iter().filter(|(_, n)| **n > 1).collect();
+        assert!(twice.is_empty(), "{game:?}: ids given twice: {twice:?}");
+        assert!(seen.len() > 10, "{game:?}: the page was read: {seen:?}");
+    }
+}
+
 fn step_of_last(v: &Value) -> String {
     v["links"]["last"]
         .as_str()
@@ -1773,9 +2244,9 @@ async fn the_swtcg_builder_and_its_twin_offer_units_keywords_and_readings() {
         let from = html.find(&format!(r#"<datalist id="{id}">"#)).expect(id);
         html[from..from + html[from..].find("</datalist>").expect("end")].to_string()
     };
-    assert!(list("units").contains(r#"<option value="Colony Recon Trooper">"#));
+    assert!(list("unit-cards").contains(r#"<option value="Colony Recon Trooper">"#));
     assert!(
-        !list("units").contains("Moss Troll"),
+        !list("unit-cards").contains("Moss Troll"),
         "only this game's cards"
     );
     assert!(list("keywords").contains(r#"<option value="Critical Hit">"#));
@@ -1801,7 +2272,7 @@ async fn the_swtcg_builder_and_its_twin_offer_units_keywords_and_readings() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(v["object"], "position_builder");
     assert_eq!(v["game"], "swtcg");
-    assert!(v["units"]
+    assert!(v["unit-cards"]
         .as_array()
         .unwrap()
         .iter()
@@ -1940,7 +2411,7 @@ async fn the_swtcg_form_builds_an_attack_and_reopens_it() {
     assert!(
         html.contains(r#"name="u1_abilities" list="keywords" value="Critical Hit 2, Accuracy 1""#)
     );
-    assert!(html.contains(r#"name="u2_card" list="units" value="Colony Recon Trooper""#));
+    assert!(html.contains(r#"name="u2_card" list="unit-cards" value="Colony Recon Trooper""#));
     assert!(html.contains(r#"name="dice_attack" value="6, 4, -, 1""#));
     assert!(html.contains(r#"name="u2_tapped" value="on" checked"#));
     assert!(html.contains(r#"name="lucky_light" value="none""#));
@@ -2019,7 +2490,7 @@ async fn every_problem_of_a_swtcg_form_is_reported_at_its_field() {
         html.contains(r#"<details class="slot filled invalid" id="u1" open>"#),
         "{html}"
     );
-    assert!(html.contains(r#"name="u2_card" list="units" value="Colony Recon Trooper""#));
+    assert!(html.contains(r#"name="u2_card" list="unit-cards" value="Colony Recon Trooper""#));
 
     let mut resolver_errors = base.clone();
     resolver_errors.extend([

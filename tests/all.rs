@@ -12,6 +12,7 @@ mod browser_adjudicate;
 mod browser_arcane;
 mod browser_decks;
 mod builder_forms;
+mod catalogue_disk;
 mod cli;
 mod cli_files;
 mod core_game;

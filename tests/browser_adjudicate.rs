@@ -1120,9 +1120,12 @@ fn build_a_swtcg_attack_in_its_form_and_land_on_its_step() {
 /// Issue #16: a Star Wars TCG attack on the generic step page, from a stored position:
 /// the odds drawn as bar charts (server-rendered SVG, exact fractions) before the roll;
 /// the judge pins a die at the roll, steps back, and the charts have changed; then a
-/// reading is switched to the comparison. Screenshots at desktop size and 390 px:
+/// reading is switched to the comparison. Then a second attack's Lucky decision is pinned
+/// from the page, die by die (checkboxes pinned together), and the log, the panel and
+/// the dice follow. Screenshots at desktop size and 390 px:
 /// `target/browser-artifacts/swtcg_step_{desktop,phone,pinned_desktop}.png`; the dice
-/// as die faces and the timeline at the roll: `swtcg_step_dice_{desktop,phone}.png`.
+/// as die faces and the timeline at the roll: `swtcg_step_dice_{desktop,phone}.png`;
+/// the pinned Lucky: `swtcg_lucky_pinned_{desktop,phone}.png`.
 #[test]
 fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
     let Some(chromium) = Chromium::launch() else {
@@ -1143,6 +1146,20 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
         .permalinks
         .put(&position.to_string())
         .expect("the position is stored");
+    // Lucky 2: by default the attacker re-rolls its misses (the 1 and the 2); the faces
+    // of the re-rolls are pinned (die 0 to a 3, die 2 and die 3 to 6s).
+    let lucky_position = serde_json::json!({"game": "swtcg", "seed": 5,
+        "units": [
+            {"id": "A", "side": "dark", "name": "Hegemony Raider", "power": 4, "health": 5,
+             "abilities": ["Lucky 2"]},
+            {"id": "D", "side": "light", "name": "Colony Guardian", "power": 1, "health": 9}],
+        "attack": {"attacker": "A", "defender": "D"},
+        "dice": {"attack": [6, 5, 1, 2],
+                 "rerolls": [{"die": 0, "face": 3}, {"die": 2, "face": 6}, {"die": 3, "face": 6}]}});
+    let lucky = state
+        .permalinks
+        .put(&lucky_position.to_string())
+        .expect("the Lucky position is stored");
     let server = TestServer::start(state);
     let base = server.base();
     let tab = chromium.tab();
@@ -1332,6 +1349,77 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
         "the comparison names the switched reading"
     );
 
+    // A Lucky decision pinned from the page: a checkbox per die, the misses ticked by
+    // default; the judge ticks die 0 and die 2 instead and pins them together.
+    browser::open(&tab, &format!("{base}/adjudicate/p/{lucky}/4"));
+    assert!(
+        heading(&tab).starts_with("Step 4 of "),
+        "the re-rolls: {}",
+        heading(&tab)
+    );
+    let ticks = |tab: &Tab| -> Vec<(String, bool)> {
+        eval_json(
+            tab,
+            "Array.from(document.querySelectorAll('section.decision input[name=pick]'), i => [i.closest('label').textContent.trim(), i.checked])",
+        )
+    };
+    assert_eq!(
+        ticks(&tab),
+        [
+            ("die 0 (Power die 1: 6, a hit)".to_string(), false),
+            ("die 1 (Power die 2: 5, a hit)".to_string(), false),
+            ("die 2 (Power die 3: 1, a miss)".to_string(), true),
+            ("die 3 (Power die 4: 2, a miss)".to_string(), true),
+        ],
+        "one checkbox per die, the default policy's ticked"
+    );
+    let heading_of_decision = text_of(&tab, "section.decision h2");
+    assert!(
+        heading_of_decision.contains("which dice Lucky re-rolls")
+            && heading_of_decision.contains("the default policy takes"),
+        "{heading_of_decision}"
+    );
+    for pick in ["4", "1"] {
+        tab.wait_for_element(&format!(r#"input[name=pick][data-pick="{pick}"]"#))
+            .expect("a die's checkbox")
+            .click()
+            .expect("tick or untick it");
+    }
+    tab.wait_for_element("button.pick-set")
+        .expect("the pin button")
+        .click()
+        .expect("pin the dice");
+    let (_, step) = wait_for_step(&tab, "the same step with the dice pinned", |h, _| {
+        h != lucky
+    });
+    assert_eq!(step, 4, "the judge lands on the same step");
+    let events = current_events(&tab);
+    assert!(
+        events.iter().any(|e| e.starts_with(
+            "Dark Side player's Lucky 2 (Hegemony Raider (A)): re-rolls die 0, die 2."
+        ) && e.contains("by the judge's pin")),
+        "the log follows the pin: {events:?}"
+    );
+    assert_eq!(
+        ticks(&tab).iter().map(|t| t.1).collect::<Vec<_>>(),
+        [true, false, true, false],
+        "the pinned dice are ticked"
+    );
+    assert!(
+        text_of(&tab, "section.decision h2").contains("(pinned by the judge)"),
+        "the panel says it is pinned"
+    );
+    let faces: Vec<String> = eval_json(
+        &tab,
+        "Array.from(document.querySelectorAll('.dice-tray li.die'), d => d.dataset.face)",
+    );
+    assert_eq!(faces, ["3", "5", "6", "2"], "die 0 and die 2 re-rolled");
+    browser::full_screenshot(&tab, "swtcg_lucky_pinned_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the Lucky decision at 390 px");
+    browser::full_screenshot(&tab, "swtcg_lucky_pinned_phone.png");
+    browser::viewport(&tab, None);
+
     drop(tab);
     drop(chromium);
     server.stop();
@@ -1447,7 +1535,12 @@ fn build_a_karth_move_in_its_form_and_see_it_rejected_on_the_grid() {
 ///    creature, with a Mighty Javelin in Ann's artifacts): submitted, it lands on step 0,
 ///    whose SVG draws both lines, Bob's creature turned;
 /// 3. screenshots of the form and the step page, desktop and phone, in
-///    `target/browser-artifacts/adjudicate_keyforge_*.png`.
+///    `target/browser-artifacts/adjudicate_keyforge_*.png`;
+/// 4. a turn whose Action: is outside the effect language: on step 1 the judge types a
+///    ruling the syntax cannot read (the same page, the text kept, the problem at its
+///    column), then the ruling's changes, and lands on the replayed step's new
+///    permalink, the panel pinned and the JSON twin agreeing; screenshots of both,
+///    desktop and phone.
 #[test]
 fn build_a_keyforge_turn_in_its_form_and_see_the_battlelines() {
     let Some(chromium) = Chromium::launch() else {
@@ -1536,6 +1629,110 @@ fn build_a_keyforge_turn_in_its_form_and_see_the_battlelines() {
     browser::viewport(&tab, Some(browser::PHONE));
     browser::assert_no_horizontal_scroll(&tab, "the KeyForge step page at 390 px");
     browser::full_screenshot(&tab, "adjudicate_keyforge_step_phone.png");
+    browser::viewport(&tab, None);
+
+    // 4. A ruling on the step page: Ann's creature's Action: is outside the effect
+    // language, so step 1 puts it to the judge, whose box takes the explicit changes.
+    browser::open(&tab, &format!("{base}/adjudicate?game=keyforge"));
+    let _: bool = eval_json(
+        &tab,
+        "(document.querySelectorAll('details#p0-c2').forEach(d => d.open = true), true)",
+    );
+    set_fields(
+        &tab,
+        &[
+            ("p0_c2_id", "swap"),
+            ("p0_c2_zone", "battleline"),
+            ("p0_c2_house", "Ironhowl"),
+            ("p0_c2_power", "2"),
+            ("p0_c2_text", "Action: Swap two creatures."),
+            ("p1_amber", "3"),
+            ("x1_do", "action"),
+            ("x1_card", "swap"),
+            ("x1_target", ""),
+        ],
+    );
+    submit(&tab);
+    let (hash, _) = wait_for_step(&tab, "step 0 of the ruled turn", |_, s| s == 0);
+    browser::open(&tab, &format!("{base}/adjudicate/p/{hash}/1"));
+    wait_for(
+        &tab,
+        "the ruling's box",
+        "!!document.querySelector('form.answer input[name=text]')",
+    );
+    assert_labelled(&tab, "the KeyForge step page with a ruling");
+    assert!(
+        text_of(&tab, "section.decision h2").contains("the judge resolves this effect"),
+        "the panel asks for the judge's ruling"
+    );
+    // Text the syntax cannot read: the same page, the text kept, the problem at its column.
+    let answer_box = |tab: &Tab, value: &str| {
+        let input = tab
+            .wait_for_element("form.answer input[name=text]")
+            .expect("the ruling's box");
+        input.click().expect("click the ruling's box");
+        input
+            .call_js_fn("function () { this.select(); }", vec![], false)
+            .expect("select its text");
+        tab.type_str(value).expect("type the ruling");
+        tab.wait_for_element("form.answer button.answer")
+            .expect("the Rule button")
+            .click()
+            .expect("click Rule");
+    };
+    answer_box(&tab, "damage foe x");
+    wait_for(
+        &tab,
+        "the ruling's problem",
+        "!!document.querySelector('form.answer .field-error')",
+    );
+    assert_eq!(
+        text_of(&tab, "form.answer .field-error"),
+        "at column 12: expected a whole number, found \"x\""
+    );
+    let kept: String = eval_json(
+        &tab,
+        "document.querySelector('form.answer input[name=text]').value",
+    );
+    assert_eq!(kept, "damage foe x", "the judge's text is kept");
+    browser::full_screenshot(&tab, "adjudicate_keyforge_ruling_error_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the ruling's problem at 390 px");
+    browser::full_screenshot(&tab, "adjudicate_keyforge_ruling_error_phone.png");
+    browser::viewport(&tab, None);
+    // The ruling: a new permalink on the same step, the changes applied and pinned.
+    answer_box(&tab, "destroy foe; amber Bob -2");
+    let (ruled, step) = wait_for_step(&tab, "the ruled step", |h, s| h != hash && s == 1);
+    assert_eq!(step, 1);
+    assert!(
+        text_of(&tab, "section.decision h2").contains("pinned by the judge"),
+        "the panel says the judge ruled"
+    );
+    let events = current_events(&tab).join("\n");
+    assert!(
+        events.contains("the judge's ruling makes 2 change(s)") && events.contains("foe"),
+        "{events}"
+    );
+    let value: String = eval_json(
+        &tab,
+        "document.querySelector('form.answer input[name=text]').value",
+    );
+    assert_eq!(
+        value, "destroy foe; amber Bob -2",
+        "the box shows the ruling pinned"
+    );
+    let twin: serde_json::Value = eval_json(
+        &tab,
+        &format!(
+            "(() => {{ const r = new XMLHttpRequest(); r.open('GET', '/adjudicate/p/{ruled}/1.json', false); r.send(); return JSON.parse(r.responseText); }})()"
+        ),
+    );
+    assert_eq!(twin["state"]["players"][1]["amber"], 1, "{twin}");
+    assert_eq!(twin["decisions"][0]["answer"]["value"], value, "{twin}");
+    browser::full_screenshot(&tab, "adjudicate_keyforge_ruling_desktop.png");
+    browser::viewport(&tab, Some(browser::PHONE));
+    browser::assert_no_horizontal_scroll(&tab, "the ruled step at 390 px");
+    browser::full_screenshot(&tab, "adjudicate_keyforge_ruling_phone.png");
     browser::viewport(&tab, None);
     drop(tab);
     drop(chromium);

@@ -696,6 +696,64 @@ fn keyforge_zones_and_upgrades_read_from_rows() {
     assert_eq!(Keyforge::from_form(&values).unwrap(), p);
 }
 
+// Issue #17: a card's bonus icons on the form: names top to bottom (or the older
+// number of Æmber icons), written back as names; a name that is no icon is an error at
+// its field. The rulings field reads `none` and puts a problem at its column.
+#[test]
+fn keyforge_form_reads_bonus_icons_and_rulings_by_the_one_syntax() {
+    use arbiter::games::keyforge::format::Icon;
+    let base = [
+        ("house", "Dis"),
+        ("p0_name", "Ann"),
+        ("p1_name", "Bob"),
+        ("p0_c1_id", "imp"),
+        ("p0_c1_zone", "hand"),
+        ("p0_c1_house", "Dis"),
+        ("p0_c1_power", "2"),
+    ];
+    let with = |extra: &[(&'static str, &'static str)]| {
+        let mut all = base.to_vec();
+        all.extend_from_slice(extra);
+        pairs(&all)
+    };
+    let p = Keyforge::from_form(&with(&[
+        ("p0_c1_bonus", "Capture, damage  draw,amber"),
+        ("rulings", "2: none"),
+    ]))
+    .unwrap();
+    assert_eq!(
+        p.players[0].hand[0].bonus,
+        [Icon::Capture, Icon::Damage, Icon::Draw, Icon::Amber]
+    );
+    assert_eq!(p.rulings[0].changes, []);
+    let (values, _) = Keyforge::form_values(Some(&p));
+    assert_eq!(values.get("p0_c1_bonus"), "capture, damage, draw, amber");
+    assert_eq!(values.get("rulings"), "2: none");
+    assert_eq!(Keyforge::from_form(&values).unwrap(), p);
+    let p = Keyforge::from_form(&with(&[("p0_c1_bonus", "2")])).unwrap();
+    assert_eq!(p.players[0].hand[0].bonus, [Icon::Amber, Icon::Amber]);
+    let errors = Keyforge::from_form(&with(&[
+        ("p0_c1_bonus", "amber, sparkle"),
+        ("rulings", "1:"),
+    ]))
+    .unwrap_err();
+    let at = |field: &str| {
+        errors
+            .iter()
+            .find(|e| e.field.as_deref() == Some(field))
+            .map(|e| e.message.clone())
+            .unwrap_or_else(|| panic!("no error at {field}: {errors:?}"))
+    };
+    assert_eq!(
+        at("p0_c1_bonus"),
+        "Ann, card 1 (imp), bonus icons: \"sparkle\" is not a bonus icon: amber, capture, damage or draw"
+    );
+    assert!(
+        at("rulings").starts_with("Rulings, line 1: at column 3: expected a change"),
+        "{errors:?}"
+    );
+}
+
 #[test]
 fn every_keyforge_form_problem_is_reported_at_its_field() {
     let f = pairs(&[
@@ -752,7 +810,7 @@ fn every_keyforge_form_problem_is_reported_at_its_field() {
         ),
         (
             "rulings",
-            "Rulings, line 1: \"explode foe\": \"explode\" is not amber",
+            "Rulings, line 1: at column 4: expected amber, damage, heal, destroy, exhaust, ready, stun or move, found \"explode\"",
         ),
         (
             "on_rejection",

@@ -138,7 +138,7 @@ fn a_killed_import_leaves_the_old_catalogue_byte_for_byte() {
         "the old catalogue is intact"
     );
     let cat = arbiter::catalogue::Catalogue::open(&db).unwrap();
-    assert_eq!(cat.data().cards.len(), data.cards.len());
+    assert_eq!(cat.cards().len(), data.cards.len());
 
     // Issue #12 finding 10: the killed import's temporary file is left behind, and the
     // next import into the same catalogue removes it.

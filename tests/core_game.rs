@@ -556,6 +556,29 @@ fn bad_decision_pins_are_all_reported_at_their_paths() {
     assert!(err.to_string().starts_with("2:"), "{err}");
 }
 
+/// A decision answered in words (a ruling) is the game's to read: a game whose decisions
+/// are all choices keeps the default, a refusal in words; a game's problem with the text
+/// says its column.
+#[test]
+fn a_written_answer_is_refused_by_a_game_without_one_and_errors_say_their_column() {
+    use arbiter::rules::decision::AnswerError;
+    let p = read(json!({"game": "duel", "players": players([1, 1], [0, 0])}));
+    let errors = Duel::pin_answer_with_cards(&p, &(), 1, "damage foe 4").unwrap_err();
+    assert_eq!(
+        errors.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+        ["Duel (test only) has no decision answered in words (decision 1)"]
+    );
+    assert_eq!(
+        AnswerError::at(12, "expected a whole number").to_string(),
+        "at column 12: expected a whole number"
+    );
+    assert_eq!(
+        serde_json::to_value(AnswerError::at(3, "x")).unwrap(),
+        json!({"column": 3, "message": "x"})
+    );
+    assert_eq!(AnswerError::whole("no such decision").column, None);
+}
+
 // ---------------------------------------------------------------- chance
 
 #[test]

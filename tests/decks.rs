@@ -513,13 +513,12 @@ struct C {
 }
 
 static CARDS: LazyLock<Vec<C>> = LazyLock::new(|| {
-    CAT.data()
-        .cards
+    CAT.cards()
         .iter()
         .filter(|c| c.game == "karth")
         .map(|c| C {
-            name: c.name.clone(),
-            ty: c.card_type.clone(),
+            name: c.name.to_string(),
+            ty: c.card_type.to_string(),
             faction: c.faction.as_ref().map(|f| f.to_string()),
             value: c.value.unwrap_or(0),
             movement: c.attribute("movement").is_some_and(|a| a.value == "yes"),

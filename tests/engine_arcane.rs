@@ -8,6 +8,7 @@
 //!
 //! Each behaviour test quotes the seed sentence it tests in a comment.
 
+use crate::common::{docs, fixtures};
 use std::path::Path;
 
 use arbiter::adjudicate::{log_text, ArcaneCards};
@@ -70,54 +71,19 @@ fn count(adj: &arcane::Adjudication, f: impl Fn(&Change) -> bool) -> usize {
 // ---------------------------------------------------------------------------------------
 // Fixtures, documents
 
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Fixture {
-    about: String,
-    cites: Vec<Cited>,
-    position: Value,
-}
-
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Cited {
-    rule: String,
-    sentence: String,
-}
-
 #[test]
 fn every_arcane_fixture() {
     let cat = catalogue();
     let cards = ArcaneCards(&cat);
     insta::glob!("fixtures/arcane/*.json", |path| {
-        let text = std::fs::read_to_string(path).expect("fixture reads");
-        let fx: Fixture =
-            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let p = Position::from_json(&fx.position.to_string())
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let adj = arcane::adjudicate(&p, &cards, RecordConfig { states: false })
-            .unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-        for c in &fx.cites {
-            assert!(
-                adj.steps
-                    .iter()
-                    .flat_map(|s| &s.events)
-                    .any(|e| e.rule.rests_on(&c.rule, &c.sentence)),
-                "{}: cites {} {:?} but no event does",
-                path.display(),
-                c.rule,
-                c.sentence
-            );
-        }
-        let final_json = serde_json::to_string_pretty(&adj.final_position).expect("json");
-        let mut settings = insta::Settings::clone_current();
-        settings.set_description(fx.about.clone());
-        settings.set_omit_expression(true);
+        let (fx, adj) = fixtures::play(path, |json| {
+            let p = Position::from_json(json).map_err(|e| e.to_string())?;
+            arcane::adjudicate(&p, &cards, RecordConfig { states: false })
+                .map_err(|e| format!("{e:?}"))
+        });
+        let final_json = fixtures::final_json(&adj);
+        let (name, settings) = fixtures::snapshot(path, &fx);
         settings.bind(|| {
-            let name = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or("fixture");
             insta::assert_snapshot!(
                 name,
                 format!("{}\nfinal position:\n{final_json}\n", log_text(&adj))
@@ -776,12 +742,11 @@ fn every_catalogue_arcane_unit_is_in_a_fixture() {
         .flatten()
         .map(|e| std::fs::read_to_string(e.path()).unwrap_or_default())
         .collect();
-    let units: Vec<&str> = cat
-        .data()
-        .cards
+    let units: Vec<String> = cat
+        .cards()
         .iter()
         .filter(|c| c.game == "arcane")
-        .map(|c| c.name.as_str())
+        .map(|c| c.name.to_string())
         .collect();
     assert!(units.len() >= 7);
     for name in units {
@@ -887,41 +852,8 @@ fn every_house_rule_is_quoted_in_the_rules_doc() {
 
 #[test]
 fn arcane_interpretations_table_is_current() {
-    let mut body = String::from("| key | question | seed sentence | readings (default first) |\n| --- | --- | --- | --- |\n");
-    for i in INTERPRETATIONS {
-        let readings: Vec<String> = i
-            .readings
-            .iter()
-            .map(|(v, m)| format!("`{v}`: {m}"))
-            .collect();
-        body.push_str(&format!(
-            "| <a id=\"interpretation-{}\"></a>`{}` | {} | {}: \"{}\" | {} |\n",
-            i.key,
-            i.key,
-            i.question,
-            i.rule,
-            i.sentence,
-            readings.join("<br>")
-        ));
-    }
-    let rel = "docs/rules/arcane.md";
-    let path = Path::new(ROOT).join(rel);
-    let text = std::fs::read_to_string(&path).expect("doc");
-    let (start, end) = (
-        "<!-- interpretations:start -->\n",
-        "<!-- interpretations:end -->",
-    );
-    let a = text.find(start).expect("start") + start.len();
-    let b = text.find(end).expect("end");
-    if std::env::var("UPDATE_DOCS").is_ok() {
-        std::fs::write(&path, format!("{}{body}{}", &text[..a], &text[b..])).expect("writes");
-    } else {
-        assert_eq!(
-            text[a..b],
-            body,
-            "{rel}: run UPDATE_DOCS=1 cargo test --test all engine_arcane::"
-        );
-    }
+    let body = docs::interpretations_table(INTERPRETATIONS, |r| r.to_string());
+    docs::generated("docs/rules/arcane.md", "interpretations", &body);
 }
 
 // ---------------------------------------------------------------------------------------

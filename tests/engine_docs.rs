@@ -10,6 +10,7 @@
 //!
 //! The two generated tables are rewritten by `UPDATE_DOCS=1 cargo test --test all engine_docs::`.
 
+use crate::common::docs;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -70,36 +71,6 @@ fn read(rel: &str) -> String {
     std::fs::read_to_string(Path::new(ROOT).join(rel)).unwrap_or_default()
 }
 
-/// Replaces the text between `<!-- NAME:start -->` and `<!-- NAME:end -->`, or checks it.
-fn generated(rel: &str, name: &str, body: &str) {
-    // Tests run four at a time and several regenerate tables of the same file: one
-    // read-modify-write at a time, or an update loses another's table.
-    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let _guard = ONE_AT_A_TIME
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let path = PathBuf::from(ROOT).join(rel);
-    let text = std::fs::read_to_string(&path).expect("doc reads");
-    let (start, end) = (
-        format!("<!-- {name}:start -->\n"),
-        format!("<!-- {name}:end -->"),
-    );
-    let a = text
-        .find(&start)
-        .unwrap_or_else(|| panic!("{rel}: no {start}"))
-        + start.len();
-    let b = text.find(&end).unwrap_or_else(|| panic!("{rel}: no {end}"));
-    if std::env::var("UPDATE_DOCS").is_ok() {
-        let new = format!("{}{body}{}", &text[..a], &text[b..]);
-        std::fs::write(&path, new).expect("doc writes");
-    } else {
-        assert!(
-            text[a..b] == *body,
-            "{rel}: the {name} table is stale; run UPDATE_DOCS=1 cargo test --test all engine_docs::"
-        );
-    }
-}
-
 #[test]
 fn every_seed_citation_is_verbatim_in_the_seed() {
     let cat = catalogue();
@@ -134,24 +105,8 @@ fn every_house_rule_is_quoted_in_the_turn_sequence_doc() {
 
 #[test]
 fn interpretations_table_is_current() {
-    let mut body = String::from("| key | question | seed sentence | readings (default first) |\n| --- | --- | --- | --- |\n");
-    for i in INTERPRETATIONS {
-        let readings: Vec<String> = i
-            .readings
-            .iter()
-            .map(|(v, m)| format!("`{v}`: {m}"))
-            .collect();
-        body.push_str(&format!(
-            "| <a id=\"interpretation-{}\"></a>`{}` | {} | {} §4: \"{}\" | {} |\n",
-            i.key,
-            i.key,
-            i.question,
-            i.rule,
-            i.sentence,
-            readings.join("<br>")
-        ));
-    }
-    generated("docs/rules/battleline.md", "interpretations", &body);
+    let body = docs::interpretations_table(INTERPRETATIONS, |r| format!("{r} §4"));
+    docs::generated("docs/rules/battleline.md", "interpretations", &body);
 }
 
 /// The tests that exercise `sentence`: fixtures citing it, and test sources quoting it.
@@ -232,7 +187,7 @@ fn traceability_covers_every_sentence_of_seed_000() {
             sentence.replace('|', "\\|")
         ));
     }
-    generated("docs/traceability.md", "engine", &body);
+    docs::generated("docs/traceability.md", "engine", &body);
     assert!(
         uncovered.is_empty(),
         "seed 000 sentences no test exercises:\n{}",
@@ -326,7 +281,7 @@ fn traceability_covers_every_sentence_of_seed_003() {
             }
         ));
     }
-    generated("docs/traceability.md", "keyforge", &body);
+    docs::generated("docs/traceability.md", "keyforge", &body);
     assert!(
         uncovered.is_empty(),
         "seed 003 sentences no test exercises:\n{}",
@@ -424,7 +379,7 @@ fn traceability_covers_every_sentence_of_seed_004() {
         };
         body.push_str(&format!("| {} | {cell} |\n", sentence.replace('|', "\\|")));
     }
-    generated("docs/traceability.md", "arcane", &body);
+    docs::generated("docs/traceability.md", "arcane", &body);
     assert!(
         uncovered.is_empty(),
         "seed 004 sentences no test exercises:\n{}",
@@ -516,7 +471,7 @@ fn traceability_covers_every_sentence_of_seed_001() {
         }
     }
     assert!(count > 60, "seed 001 has {count} sentences");
-    generated("docs/traceability.md", "karth", &body);
+    docs::generated("docs/traceability.md", "karth", &body);
     assert!(
         uncovered.is_empty(),
         "seed 001 sentences no test exercises:\n{}",

@@ -9,6 +9,7 @@
 //! as the verdicts of its actions: `ok 5.2.1` (accepted, resting on 5.2.1) or `no 5.2.1`
 //! (rejected, breaking 5.2.1); house rules read `K2`, published rules their section.
 
+use crate::common::{docs, fixtures};
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -1358,54 +1359,19 @@ fn on_rejection_stop_ends_at_the_first_rejection_and_the_state_resumes() {
 // ---------------------------------------------------------------------------------------
 // Fixtures, documents
 
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Fixture {
-    about: String,
-    cites: Vec<Cited>,
-    position: Value,
-}
-
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Cited {
-    rule: String,
-    sentence: String,
-}
-
 #[test]
 fn every_karth_fixture() {
     let cards = KarthCards(catalogue());
     insta::glob!("fixtures/karth/*.json", |path| {
-        let text = std::fs::read_to_string(path).expect("fixture reads");
-        let fx: Fixture =
-            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let p = Position::from_json(&fx.position.to_string())
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let adj = karth::adjudicate(&p, &cards, RecordConfig { states: false })
-            .unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-        for c in &fx.cites {
-            assert!(
-                adj.steps
-                    .iter()
-                    .flat_map(|s| &s.events)
-                    .any(|e| e.rule.rests_on(&c.rule, &c.sentence)),
-                "{}: cites {} {:?} but no event does",
-                path.display(),
-                c.rule,
-                c.sentence
-            );
-        }
+        let (fx, adj) = fixtures::play(path, |json| {
+            let p = Position::from_json(json).map_err(|e| e.to_string())?;
+            karth::adjudicate(&p, &cards, RecordConfig { states: false })
+                .map_err(|e| format!("{e:?}"))
+        });
         let verdicts = verdicts(&adj).join("\n");
-        let final_json = serde_json::to_string_pretty(&adj.final_position).expect("json");
-        let mut settings = insta::Settings::clone_current();
-        settings.set_description(fx.about.clone());
-        settings.set_omit_expression(true);
+        let final_json = fixtures::final_json(&adj);
+        let (name, settings) = fixtures::snapshot(path, &fx);
         settings.bind(|| {
-            let name = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or("fixture");
             insta::assert_snapshot!(
                 name,
                 format!(
@@ -1496,40 +1462,8 @@ fn every_published_and_house_rule_is_quoted_in_the_rules_doc() {
 
 #[test]
 fn karth_interpretations_table_is_current() {
-    let mut body = String::from("| key | question | seed sentence | readings (default first) |\n| --- | --- | --- | --- |\n");
-    for i in INTERPRETATIONS {
-        let readings: Vec<String> = i
-            .readings
-            .iter()
-            .map(|(v, m)| format!("`{v}`: {m}"))
-            .collect();
-        body.push_str(&format!(
-            "| <a id=\"interpretation-{}\"></a>`{}` | {} | §{}: \"{}\" | {} |\n",
-            i.key,
-            i.key,
-            i.question,
-            i.rule,
-            i.sentence,
-            readings.join("<br>")
-        ));
-    }
-    let path = Path::new(ROOT).join("docs/rules/karth.md");
-    let text = std::fs::read_to_string(&path).expect("doc");
-    let (start, end) = (
-        "<!-- interpretations:start -->\n",
-        "<!-- interpretations:end -->",
-    );
-    let a = text.find(start).expect("start") + start.len();
-    let b = text.find(end).expect("end");
-    if std::env::var("UPDATE_DOCS").is_ok() {
-        std::fs::write(&path, format!("{}{body}{}", &text[..a], &text[b..])).expect("writes");
-    } else {
-        assert_eq!(
-            text[a..b],
-            body,
-            "docs/rules/karth.md: run UPDATE_DOCS=1 cargo test --test all engine_karth::"
-        );
-    }
+    let body = docs::interpretations_table(INTERPRETATIONS, |r| format!("§{r}"));
+    docs::generated("docs/rules/karth.md", "interpretations", &body);
 }
 
 #[test]

@@ -7,6 +7,7 @@
 //!
 //! Each behaviour test quotes the seed sentence it tests in a comment.
 
+use crate::common::{docs, fixtures};
 use std::path::Path;
 
 use arbiter::adjudicate::{log_text, KeyforgeCards};
@@ -170,8 +171,7 @@ fn every_catalogue_keyforge_card_reads_fully_in_the_effect_language() {
     // seed 003 Ability: "An ability is the special game text a card contributes to the game."
     let cat = catalogue();
     let cards: Vec<_> = cat
-        .data()
-        .cards
+        .cards()
         .iter()
         .filter(|c| c.game == "keyforge")
         .collect();
@@ -547,6 +547,240 @@ fn futile_use_both_readings() {
 }
 
 // ---------------------------------------------------------------------------------------
+// Bonus icons (published rule "Bonus icons": not in seed 003)
+
+/// Ann plays `icons` (power 3, bonus `bonus`, "Play: Gain 2Æ.") next to her `ally`
+/// against Bob's `weak` (power 1) and `tank` (power 4, armor 1); Ann's deck `top`,
+/// `second`; Bob has 2Æ.
+fn icon_turn(bonus: Value, extra: Value) -> Value {
+    let mut v = turn(
+        json!({"hand": [{"id": "icons", "house": "Brobnar", "power": 3, "bonus": bonus, "text": "Play: Gain 2Æ."}],
+               "deck": [{"id": "top", "house": "Brobnar", "power": 1}, {"id": "second", "house": "Brobnar", "power": 1}],
+               "battleline": [creature("ally", "Brobnar", 2, "")]}),
+        json!({"amber": 2, "battleline": [creature("weak", "Dis", 1, ""),
+                                          {"id": "tank", "house": "Dis", "power": 4, "armor": 1}]}),
+        json!([{"do": "play", "card": "icons"}]),
+    );
+    if let Value::Object(m) = extra {
+        for (k, x) in m {
+            v[k] = x;
+        }
+    }
+    v
+}
+
+#[test]
+fn bonus_icons_resolve_one_at_a_time_top_to_bottom_before_play_abilities() {
+    let (adj, st) = play(icon_turn(
+        json!(["draw", "damage", "capture", "amber"]),
+        json!({}),
+    ));
+    let order: Vec<String> = changes(&adj)
+        .iter()
+        .filter_map(|c| match c {
+            Change::BonusIcon { icon, n, of, .. } => Some(format!("{n}/{of} {}", icon.name())),
+            Change::Resolve { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        order,
+        [
+            "1/4 draw",
+            "2/4 damage",
+            "3/4 capture",
+            "4/4 amber",
+            "Gain 2Æ."
+        ],
+        "top to bottom, then the Play: ability"
+    );
+    assert_eq!(zone_of(&st, "top"), "hand", "the draw takes the top card");
+    assert_eq!(zone_of(&st, "second"), "deck");
+    assert_eq!(
+        zone_of(&st, "weak"),
+        "discard pile",
+        "1 damage destroys power 1"
+    );
+    assert_eq!(
+        st.card("ally").unwrap().amber,
+        1,
+        "the first friendly creature captures"
+    );
+    assert_eq!((amber(&st, 0), amber(&st, 1)), (3, 1));
+    assert!(cites(&adj, cite::base::BONUS.sentence));
+}
+
+#[test]
+fn bonus_icon_choices_take_the_targets_then_the_pins_then_the_default_policy() {
+    let icons = json!(["capture", "damage"]);
+    // The default policy (house rule K4), named in the log.
+    let (adj, st) = play(icon_turn(icons.clone(), json!({})));
+    assert_eq!(st.card("ally").unwrap().amber, 1);
+    assert_eq!(zone_of(&st, "weak"), "discard pile");
+    let policies: Vec<(&str, bool)> = changes(&adj)
+        .iter()
+        .filter_map(|c| match c {
+            Change::Choice { decision, .. } => Some((decision.policy, decision.pinned)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        policies,
+        [
+            ("the first friendly creature from the left not already being destroyed", false),
+            ("the first option (enemy creatures left to right, then friendly) not already being destroyed", false)
+        ]
+    );
+    // Pinned: the played creature captures; the damage goes to the armored creature.
+    let (adj, st) = play(icon_turn(
+        icons.clone(),
+        json!({"decisions": [{"decision": 1, "option": 2}, {"decision": 2, "option": 2}]}),
+    ));
+    assert_eq!(st.card("icons").unwrap().amber, 1);
+    assert_eq!(st.card("ally").unwrap().amber, 0);
+    assert_eq!(damage(&st, "tank"), 0, "armor prevents the 1 damage");
+    assert_eq!(st.card("tank").unwrap().armor_used, 1);
+    assert_eq!(zone_of(&st, "weak"), "battleline");
+    assert!(changes(&adj).iter().any(
+        |c| matches!(c, Change::Choice { decision, .. } if decision.pinned && decision.ordinal == 2)
+    ));
+    // The action's targets, in the order the icons choose.
+    let mut named = icon_turn(icons.clone(), json!({}));
+    named["actions"][0]["targets"] = json!(["icons", "ally"]);
+    let (_, st) = play(named);
+    assert_eq!(st.card("icons").unwrap().amber, 1);
+    assert_eq!(
+        damage(&st, "ally"),
+        1,
+        "a friendly creature may take the damage"
+    );
+    // A pin naming an option the decision does not have stops, located.
+    let (adj, _) = play(icon_turn(
+        icons,
+        json!({"decisions": [{"decision": 2, "option": 9}]}),
+    ));
+    assert_eq!(rules::input_error(&adj).expect("located").path, "decisions");
+}
+
+#[test]
+fn a_bonus_icon_that_can_do_nothing_says_why_and_guesses_nothing() {
+    let (adj, st) = play(turn(
+        json!({"hand": [{"id": "blast", "type": "action", "house": "Brobnar", "bonus": ["capture", "damage", "draw"]},
+                        {"id": "grabber", "house": "Brobnar", "power": 2, "bonus": ["capture"]}]}),
+        json!({}),
+        json!([{"do": "play", "card": "blast"}, {"do": "play", "card": "grabber"}]),
+    ));
+    let notes: Vec<&str> = changes(&adj)
+        .iter()
+        .filter_map(|c| match c {
+            Change::Note { what, .. } if what.contains("bonus icon") => Some(what.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(notes.len(), 4, "{notes:?}");
+    assert!(
+        notes[0].contains("Ann has no creature in play to capture"),
+        "{notes:?}"
+    );
+    assert!(
+        notes[1].contains("no creature in play to damage"),
+        "{notes:?}"
+    );
+    assert!(
+        notes[2].contains("deck holds no card in the position"),
+        "{notes:?}"
+    );
+    assert!(
+        notes[3].contains("Bob has no Æmber to capture"),
+        "{notes:?}"
+    );
+    assert!(cites(&adj, cite::rules::EMPTY_DECK.sentence));
+    assert_eq!(st.players[0].hand.len(), 0, "no card is invented");
+    assert!(!changes(&adj)
+        .iter()
+        .any(|c| matches!(c, Change::Choice { .. })));
+    // Put into play: no icon resolves, and the log says so.
+    let (adj, st) = play(turn(
+        json!({"archives": [{"id": "w", "house": "Dis", "power": 2, "bonus": ["amber", "draw"]}],
+               "deck": [{"id": "top", "house": "Dis", "power": 1}]}),
+        json!({}),
+        json!([{"do": "put_into_play", "card": "w", "zone": "archives"}]),
+    ));
+    assert_eq!((amber(&st, 0), zone_of(&st, "top")), (0, "deck"));
+    assert!(changes(&adj)
+        .iter()
+        .any(|c| matches!(c, Change::Note { what, .. }
+        if what.contains("its bonus icons (amber, draw) do not resolve"))));
+}
+
+#[test]
+fn bonus_icons_are_a_list_or_the_older_count_over_inline_or_catalogue_cards() {
+    let hand = |bonus: Value| {
+        turn(
+            json!({"hand": [{"id": "c", "house": "Brobnar", "power": 1, "bonus": bonus}]}),
+            json!({}),
+            json!([]),
+        )
+    };
+    let p = position(&hand(json!(2)));
+    assert_eq!(
+        p.players[0].hand[0].bonus,
+        [keyforge::format::Icon::Amber, keyforge::format::Icon::Amber],
+        "a number is that many Æmber icons"
+    );
+    let back = serde_json::to_value(&p).unwrap();
+    assert_eq!(
+        back["players"][0]["hand"][0]["bonus"],
+        json!(["amber", "amber"])
+    );
+    for (bad, path, words) in [
+        (
+            json!(["amber", "sparkle"]),
+            "players[0].hand[0].bonus[1]",
+            "unknown variant `sparkle`, expected one of `amber`, `capture`, `damage`, `draw`",
+        ),
+        (json!(-1), "players[0].hand[0].bonus", "0 or more"),
+        (
+            json!(13),
+            "players[0].hand[0].bonus",
+            "at most 12 bonus icons",
+        ),
+        (
+            json!("amber"),
+            "players[0].hand[0].bonus",
+            "a list of bonus icons",
+        ),
+    ] {
+        let e = Position::from_json(&hand(bad.clone()).to_string()).expect_err("refused");
+        assert_eq!(e.path, path, "{bad}: {e}");
+        assert!(e.message.contains(words), "{bad}: {e}");
+    }
+    // Over a catalogue card, which records no icons.
+    let mut v = turn(
+        json!({"hand": [{"id": "mack", "card": "Mack the Knife", "bonus": ["amber", "draw"]}],
+               "deck": [{"id": "top", "house": "Gloamwatch", "power": 1}]}),
+        json!({}),
+        json!([{"do": "play", "card": "mack"}]),
+    );
+    v["house"] = json!("Gloamwatch");
+    let (adj, st) = play_cat(v);
+    assert!(rejected(&adj).is_empty(), "{:?}", rejected(&adj));
+    assert_eq!((amber(&st, 0), zone_of(&st, "top")), (1, "hand"));
+    // With none given, a catalogue card has no icons: nothing is invented.
+    let mut v = turn(
+        json!({"hand": [{"id": "mack", "card": "Mack the Knife"}]}),
+        json!({}),
+        json!([{"do": "play", "card": "mack"}]),
+    );
+    v["house"] = json!("Gloamwatch");
+    let (adj, st) = play_cat(v);
+    assert_eq!(amber(&st, 0), 0);
+    assert!(!changes(&adj)
+        .iter()
+        .any(|c| matches!(c, Change::BonusIcon { .. })));
+}
+
+// ---------------------------------------------------------------------------------------
 // The judge's rulings, decisions, errors
 
 #[test]
@@ -698,54 +932,19 @@ fn hostile_positions_are_errors_or_play_out_never_panic() {
 // ---------------------------------------------------------------------------------------
 // Fixtures, documents
 
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Fixture {
-    about: String,
-    cites: Vec<Cited>,
-    position: Value,
-}
-
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Cited {
-    rule: String,
-    sentence: String,
-}
-
 #[test]
 fn every_keyforge_fixture() {
     let cat = catalogue();
     let cards = KeyforgeCards(&cat);
     insta::glob!("fixtures/keyforge/*.json", |path| {
-        let text = std::fs::read_to_string(path).expect("fixture reads");
-        let fx: Fixture =
-            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let p = Position::from_json(&fx.position.to_string())
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let adj = keyforge::adjudicate(&p, &cards, RecordConfig { states: false })
-            .unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-        for c in &fx.cites {
-            assert!(
-                adj.steps
-                    .iter()
-                    .flat_map(|s| &s.events)
-                    .any(|e| e.rule.rests_on(&c.rule, &c.sentence)),
-                "{}: cites {} {:?} but no event does",
-                path.display(),
-                c.rule,
-                c.sentence
-            );
-        }
-        let final_json = serde_json::to_string_pretty(&adj.final_position).expect("json");
-        let mut settings = insta::Settings::clone_current();
-        settings.set_description(fx.about.clone());
-        settings.set_omit_expression(true);
+        let (fx, adj) = fixtures::play(path, |json| {
+            let p = Position::from_json(json).map_err(|e| e.to_string())?;
+            keyforge::adjudicate(&p, &cards, RecordConfig { states: false })
+                .map_err(|e| format!("{e:?}"))
+        });
+        let final_json = fixtures::final_json(&adj);
+        let (name, settings) = fixtures::snapshot(path, &fx);
         settings.bind(|| {
-            let name = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or("fixture");
             insta::assert_snapshot!(
                 name,
                 format!("{}\nfinal position:\n{final_json}\n", log_text(&adj))
@@ -843,41 +1042,8 @@ fn every_published_and_house_rule_is_quoted_in_the_rules_doc() {
 
 #[test]
 fn keyforge_interpretations_table_is_current() {
-    let mut body = String::from("| key | question | seed sentence | readings (default first) |\n| --- | --- | --- | --- |\n");
-    for i in INTERPRETATIONS {
-        let readings: Vec<String> = i
-            .readings
-            .iter()
-            .map(|(v, m)| format!("`{v}`: {m}"))
-            .collect();
-        body.push_str(&format!(
-            "| <a id=\"interpretation-{}\"></a>`{}` | {} | {}: \"{}\" | {} |\n",
-            i.key,
-            i.key,
-            i.question,
-            i.rule,
-            i.sentence,
-            readings.join("<br>")
-        ));
-    }
-    let rel = "docs/rules/keyforge.md";
-    let path = Path::new(ROOT).join(rel);
-    let text = std::fs::read_to_string(&path).expect("doc");
-    let (start, end) = (
-        "<!-- interpretations:start -->\n",
-        "<!-- interpretations:end -->",
-    );
-    let a = text.find(start).expect("start") + start.len();
-    let b = text.find(end).expect("end");
-    if std::env::var("UPDATE_DOCS").is_ok() {
-        std::fs::write(&path, format!("{}{body}{}", &text[..a], &text[b..])).expect("writes");
-    } else {
-        assert_eq!(
-            text[a..b],
-            body,
-            "{rel}: run UPDATE_DOCS=1 cargo test --test all engine_keyforge::"
-        );
-    }
+    let body = docs::interpretations_table(INTERPRETATIONS, |r| r.to_string());
+    docs::generated("docs/rules/keyforge.md", "interpretations", &body);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -980,6 +1146,182 @@ mod surfaces {
         let out = cli().arg("adjudicate").arg(&file).output().unwrap();
         assert_eq!(out.status.code(), Some(2));
         assert!(String::from_utf8_lossy(&out.stderr).contains("players[0].hand[0].card"));
+    }
+
+    /// Stores `position` through the builder's pasted JSON; its permalink hash.
+    async fn stored(position: &Value) -> String {
+        let (status, body, location) = send(
+            TestRequest::post()
+                .uri("/adjudicate")
+                .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+                .set_payload(form(&[("json", &position.to_string())])),
+        )
+        .await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+        location
+            .unwrap()
+            .strip_prefix("/adjudicate/p/")
+            .and_then(|r| r.strip_suffix("/0"))
+            .unwrap()
+            .to_string()
+    }
+
+    /// Posts a written answer to decision `decision` from step `step`, as HTML or JSON.
+    async fn answer(
+        hash: &str,
+        decision: &str,
+        text: &str,
+        step: &str,
+        json: bool,
+    ) -> (StatusCode, String, Option<String>) {
+        let mut req = TestRequest::post()
+            .uri(&format!("/adjudicate/p/{hash}/answer"))
+            .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+            .set_payload(form(&[
+                ("decision", decision),
+                ("text", text),
+                ("step", step),
+            ]));
+        if json {
+            req = req.insert_header(("Accept", "application/json"));
+        }
+        send(req).await
+    }
+
+    // Issue #17: card text outside the effect language is a decision for the judge, and
+    // the step page has a panel at it: the judge writes the ruling's explicit changes in
+    // the builder form's syntax, submits, and lands on the replayed adjudication's
+    // permalink, the JSON twin agreeing; text the syntax cannot read is the same page
+    // again as a 400, the text kept and every problem at its column (a JSON error object
+    // with `{column, message}` for the twin), never a 500.
+    #[actix_rt::test]
+    async fn a_ruling_is_written_on_the_step_page_and_bad_text_is_located() {
+        let position = json!({"game": "keyforge", "house": "Brobnar",
+            "players": [{"name": "Ann", "battleline": [
+                            {"id": "a", "house": "Brobnar", "power": 2, "text": "Action: Swap two creatures."},
+                            {"id": "t", "house": "Brobnar", "power": 2, "text": "Action: Deal 1 damage to a creature."}]},
+                        {"name": "Bob", "amber": 3, "battleline": [{"id": "d", "house": "Dis", "power": 3}]}],
+            "actions": [{"do": "action", "card": "a"}, {"do": "action", "card": "t"}]});
+        let hash = stored(&position).await;
+        // The panel, unanswered: no options, a box, nothing changed.
+        let v = get_json(&format!("/adjudicate/p/{hash}/1.json")).await;
+        let d = &v["decisions"][0];
+        assert_eq!(d["ordinal"], 1, "{v}");
+        assert_eq!(d["question"], "the judge resolves this effect", "{d}");
+        assert_eq!(d["pinned"], false, "{d}");
+        assert_eq!(d["options"], json!([]), "{d}");
+        assert_eq!(d["answer"]["value"], "", "{d}");
+        assert!(
+            d["answer"]["about"]
+                .as_str()
+                .unwrap()
+                .contains("Swap two creatures."),
+            "{d}"
+        );
+        let (status, _, html) = common::http::get(
+            common::bundled_state(),
+            &format!("/adjudicate/p/{hash}/1"),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(
+            html.contains(&format!(r#"action="/adjudicate/p/{hash}/answer""#))
+                && html.contains(r#"name="text""#),
+            "the step page has the ruling's box"
+        );
+        // The ruling: the engine re-runs, a new permalink on the same step.
+        let (status, body, location) =
+            answer(&hash, "1", "destroy d;  amber Bob -2", "1", false).await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+        let location = location.unwrap();
+        assert!(location.ends_with("/1"), "{location}");
+        assert!(!location.contains(&hash), "a new permalink: {location}");
+        let v = get_json(&format!("{location}.json")).await;
+        let d = &v["decisions"][0];
+        assert_eq!(d["pinned"], true, "{d}");
+        assert_eq!(d["answer"]["value"], "destroy d; amber Bob -2", "{d}");
+        assert_eq!(
+            v["position"]["rulings"],
+            json!([{"decision": 1, "changes": [
+                {"kind": "destroy", "card": "d"}, {"kind": "amber", "player": "Bob", "by": -2}]}]),
+            "the JSON twin's position holds the ruling"
+        );
+        let bob = &v["state"]["players"][1];
+        assert_eq!(bob["amber"], 1, "{bob}");
+        assert_eq!(bob["discard"][0]["id"], "d", "{bob}");
+        let log = v["log"].to_string();
+        assert!(
+            log.contains("the judge's ruling makes 2 change(s)"),
+            "{log}"
+        );
+        // Bad text: the same step page, a 400, the text kept, each problem at its column.
+        let (status, html, _) = answer(&hash, "1", "damage d x; explode d", "1", false).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{html}");
+        assert!(
+            html.contains(r#"value="damage d x; explode d""#),
+            "the text is kept"
+        );
+        assert!(
+            html.contains("at column 10: expected a whole number, found"),
+            "{html}"
+        );
+        assert!(
+            html.contains("at column 13: expected amber, damage, heal, destroy, exhaust, ready, stun or move, found"),
+            "{html}"
+        );
+        assert!(html.contains(r#"aria-invalid="true""#));
+        // The JSON twin: an error object, each problem with its column.
+        let (status, body, _) = answer(&hash, "1", "damage d x; explode d", "1", true).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        let e: Value = serde_json::from_str(&body).expect("a JSON error object");
+        assert_eq!(e["object"], "error", "{e}");
+        assert_eq!(e["errors"][0]["column"], 10, "{e}");
+        assert_eq!(e["errors"][1]["column"], 13, "{e}");
+        assert!(
+            e["errors"][0]["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("expected a whole number"),
+            "{e}"
+        );
+        // A name the position does not have: at the change's column, in the resolver's words.
+        let (status, body, _) = answer(&hash, "1", "stun d; destroy zz", "1", true).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        let e: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(e["errors"][0]["column"], 9, "{e}");
+        assert_eq!(e["errors"][0]["message"], "change 2: no card \"zz\"", "{e}");
+        // Nothing written: what to write, at column 1.
+        let (status, body, _) = answer(&hash, "1", "  ", "1", true).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(body.contains("expected a change"), "{body}");
+        // `none`: a ruling that changes nothing, pinned.
+        let (status, body, location) = answer(&hash, "1", "none", "1", false).await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+        let v = get_json(&format!("{}.json", location.unwrap())).await;
+        assert_eq!(v["decisions"][0]["answer"]["value"], "none", "{v}");
+        assert_eq!(v["decisions"][0]["pinned"], true, "{v}");
+        // Decision 2 is a choice (t's target), not a ruling; decision 9 is never met.
+        let (status, body, _) = answer(&hash, "2", "stun d", "2", true).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(body.contains("is a choice among options"), "{body}");
+        let (status, body, _) = answer(&hash, "9", "stun d", "1", true).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(body.contains("meets no decision 9"), "{body}");
+        // On the page, a problem of the decision itself is the same page, a 400.
+        let (status, html, _) = answer(&hash, "2", "stun d", "2", false).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(html.contains("is a choice among options"), "{html}");
+        // Not a number, not a step: a 400 naming the field.
+        let (status, body, _) = answer(&hash, "x", "stun d", "1", true).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(body.contains("decision"), "{body}");
+        let (status, _, _) = answer(&hash, "1", "stun d", "99", false).await;
+        assert_eq!(
+            status,
+            StatusCode::SEE_OTHER,
+            "a step past the end lands on the last"
+        );
     }
 
     async fn send(req: TestRequest) -> (StatusCode, String, Option<String>) {
@@ -1199,7 +1541,7 @@ fn replaying_the_logged_changes_reproduces_every_final_position() {
         if path.extension().is_none_or(|x| x != "json") {
             continue;
         }
-        let fx: Fixture = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let fx = fixtures::read(&path);
         let p = position(&fx.position);
         let adj = keyforge::adjudicate(&p, &cards, RecordConfig { states: false }).unwrap();
         let mut fresh = keyforge::resolve(&p, &cards).unwrap();

@@ -30,8 +30,7 @@ fn catalogue() -> &'static Catalogue {
 
 fn names(kind: &str) -> Vec<String> {
     catalogue()
-        .data()
-        .cards
+        .cards()
         .iter()
         .filter(|c| c.game == "battleline")
         .filter(|c| match kind {
@@ -39,7 +38,7 @@ fn names(kind: &str) -> Vec<String> {
             "playable" => c.card_type != "artifact" && c.card_type != "summon",
             _ => c.card_type != "artifact",
         })
-        .map(|c| c.name.clone())
+        .map(|c| c.name.to_string())
         .collect()
 }
 

@@ -6,6 +6,7 @@
 //!
 //! Each behaviour test quotes the seed sentence it tests in a comment.
 
+use crate::common::{docs, fixtures};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -41,7 +42,11 @@ fn changes(adj: &swtcg::Adjudication) -> Vec<&Change> {
 
 fn cites(adj: &swtcg::Adjudication, sentence: &str) -> bool {
     adj.steps.iter().flat_map(|s| &s.events).any(|e| {
-        e.rule.sentence == sentence || e.rule.house.is_some_and(|h| h.sentence == sentence)
+        e.rule.sentence == sentence
+            || [e.rule.house, e.rule.also]
+                .into_iter()
+                .flatten()
+                .any(|h| h.sentence == sentence)
     })
 }
 
@@ -631,6 +636,214 @@ fn a_unit_never_intercepts_its_own_attack() {
 }
 
 // ---------------------------------------------------------------------------------------
+// Decisions (house rule S11)
+
+/// Every decision of `adj` in order: `(ordinal, question, policy, pinned, chosen label)`.
+fn decisions(adj: &swtcg::Adjudication) -> Vec<(u32, &'static str, &'static str, bool, String)> {
+    changes(adj)
+        .into_iter()
+        .filter_map(|c| match c {
+            Change::InterceptChoice { decision: d, .. } => Some((
+                d.ordinal,
+                d.question,
+                d.policy,
+                d.pinned,
+                d.options[d.chosen].clone().unwrap_or_else(|| "none".into()),
+            )),
+            Change::Predict { decision: d, .. } => Some((
+                d.ordinal,
+                d.question,
+                d.policy,
+                d.pinned,
+                d.options[d.chosen].map_or("none".into(), |n| n.to_string()),
+            )),
+            Change::Lucky { decision: d, .. } => Some((
+                d.ordinal,
+                d.question,
+                d.policy,
+                d.pinned,
+                format!("{:?}", d.chosen),
+            )),
+            Change::Evade { decision: d, .. } => Some((
+                d.ordinal,
+                d.question,
+                d.policy,
+                d.pinned,
+                d.options[d.chosen].to_string(),
+            )),
+            Change::Deflect { decision: d, .. } => Some((
+                d.ordinal,
+                d.question,
+                d.policy,
+                d.pinned,
+                d.options[d.chosen].clone(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn every_player_decision_is_an_event_with_its_options_and_default_policy() {
+    // house rule S11: "Every choice the seed gives a player in an attack is a decision with its options listed; a judge may pin it, and unpinned it takes the default policy named for it in the table of decisions."
+    // seed 002 Intercept: "Any number of units may intercept an attack once for each instance of the effect."
+    // seed 002 Lucky: "Both players can use Lucky effects according to the rules for POP chances."
+    // seed 002 Forewarning: "Whenever this unit is attacked, you may predict the number of hits that will be rolled for that attack."
+    let mut p = json!({"game": "swtcg", "units": [
+        {"id": "A", "side": "dark", "power": 3, "health": 9, "abilities": ["Foresight: Gain 1 Force", "Lucky 1"]},
+        {"id": "D", "side": "light", "power": 1, "health": 9, "abilities": ["Lucky 1", "Evade 1"]},
+        {"id": "C", "side": "light", "power": 1, "health": 9, "abilities": ["Intercept", "Forewarning: Gain 1 Force", "Deflect 1"]}],
+        "attack": {"attacker": "A", "defender": "D"},
+        "dice": {"attack": [6, 5, 1], "rerolls": [{"die": 2, "face": 2}, {"die": 0, "face": 4}]}});
+    let (adj, st) = play(p.clone());
+    let none = |o: u32, q: &'static str, policy: &'static str, chosen: &str| {
+        (o, q, policy, false, chosen.to_string())
+    };
+    assert_eq!(
+        decisions(&adj),
+        [
+            none(
+                1,
+                "which unit intercepts",
+                "pass: no unit intercepts",
+                "none"
+            ),
+            none(
+                2,
+                "how many hits it predicts",
+                "pass: no prediction",
+                "none"
+            ),
+            none(
+                3,
+                "which dice Lucky re-rolls",
+                "re-roll the dice that miss, natural 1s first, up to X",
+                "[2]"
+            ),
+            none(
+                4,
+                "which dice Lucky re-rolls",
+                "re-roll the dice that hit, natural 6s first, natural 1s last, up to X",
+                "[0]"
+            ),
+            none(
+                5,
+                "how much Evade prevents",
+                "prevent as much as it can",
+                "1"
+            ),
+        ],
+        "in the order the attack meets them, the attacking player's Lucky first"
+    );
+    assert_eq!(hits(&adj), 2, "4, 5, 2");
+    assert_eq!(damage(&st, "D"), 1);
+    assert!(cites(&adj, swtcg::cite::rules::DECISIONS.sentence));
+    // The options a prediction offers: none, then every number of hits 3 dice can make.
+    let options = changes(&adj).into_iter().find_map(|c| match c {
+        Change::Predict { decision, .. } => Some(decision.options.clone()),
+        _ => None,
+    });
+    assert_eq!(
+        options,
+        Some(vec![None, Some(0), Some(1), Some(2), Some(3)])
+    );
+
+    // Pinned: C intercepts (and, having been attacked, predicts), no Lucky for the Dark
+    // Side; C has no Lucky, so the Light Side's pin has nothing to act on.
+    p["decisions"] =
+        json!({"intercept": ["C"], "predict": {"A": 2, "C": 1}, "lucky": {"dark": []}});
+    let (adj, st) = play(p);
+    let pin = |o: u32, q: &'static str, policy: &'static str, chosen: &str| {
+        (o, q, policy, true, chosen.to_string())
+    };
+    assert_eq!(
+        decisions(&adj),
+        [
+            pin(1, "which unit intercepts", "pass: no unit intercepts", "C"),
+            pin(2, "how many hits it predicts", "pass: no prediction", "2"),
+            pin(3, "how many hits it predicts", "pass: no prediction", "1"),
+            pin(
+                4,
+                "which dice Lucky re-rolls",
+                "re-roll the dice that miss, natural 1s first, up to X",
+                "[]"
+            ),
+            none(
+                5,
+                "the unit Deflect damages",
+                "the unit whose damage it deflects",
+                "A"
+            ),
+        ],
+        "C's one Intercept is used: no second intercept decision"
+    );
+    assert_eq!(
+        (damage(&st, "C"), damage(&st, "A")),
+        (1, 1),
+        "6, 5, 1: C deflects 1 onto A"
+    );
+    let log = log_text(&adj);
+    assert!(
+        log.contains("A's Foresight: predicted 2 hit(s), correct"),
+        "{log}"
+    );
+    assert!(
+        log.contains("C's Forewarning: predicted 1 hit(s), 2 rolled; no effect."),
+        "{log}"
+    );
+}
+
+#[test]
+fn a_prediction_past_any_roll_is_a_located_error() {
+    let p = position(json!({"game": "swtcg", "units": [
+        {"id": "A", "side": "dark", "power": 2, "health": 5, "abilities": ["Foresight: Gain 1 Force"]},
+        {"id": "D", "side": "light", "power": 1, "health": 5}],
+        "attack": {"attacker": "A", "defender": "D"},
+        "decisions": {"predict": {"A": 4000000000u32}}}));
+    let errors = swtcg::resolve(&p, &NoCards).expect_err("a prediction of 4,000,000,000 hits");
+    assert_eq!(errors[0].path, "decisions.predict.A", "{errors:?}");
+    assert!(errors[0].message.contains("up to 200"), "{errors:?}");
+    // A prediction above what this roll can make but within the cap is an option of its own.
+    let (adj, _) = play(json!({"game": "swtcg", "units": [
+        {"id": "A", "side": "dark", "power": 2, "health": 5, "abilities": ["Foresight: Gain 1 Force"]},
+        {"id": "D", "side": "light", "power": 1, "health": 5}],
+        "attack": {"attacker": "A", "defender": "D"}, "dice": {"attack": [6, 6]},
+        "decisions": {"predict": {"A": 5}}}));
+    let log = log_text(&adj);
+    assert!(
+        log.contains("options: no prediction, 0, 1, 2, 3, 4, 5."),
+        "{log}"
+    );
+    assert!(
+        log.contains("predicted 5 hit(s), 2 rolled; no effect."),
+        "{log}"
+    );
+}
+
+#[test]
+fn a_rejected_intercept_pin_leaves_the_next_decision_to_the_default() {
+    // seed 002 Intercept: "Your unit may intercept an attack from one of your own units (but not from itself) as long as that unit can attack it."
+    // house rule S11: "Every choice the seed gives a player in an attack is a decision with its options listed; a judge may pin it, and unpinned it takes the default policy named for it in the table of decisions."
+    let p = json!({"game": "swtcg", "units": [
+        {"id": "A", "side": "dark", "power": 1, "health": 5, "abilities": ["Intercept"]},
+        {"id": "D", "side": "light", "power": 1, "health": 5},
+        {"id": "C", "side": "light", "power": 1, "health": 5, "abilities": ["Intercept"]}],
+        "attack": {"attacker": "A", "defender": "D"}, "dice": {"attack": [6]},
+        "decisions": {"intercept": ["A"]}});
+    let (adj, st) = play(p);
+    assert!(
+        matches!(changes(&adj)[1], Change::Rejected(_)),
+        "A is the attacker"
+    );
+    assert!(matches!(
+        changes(&adj)[2],
+        Change::InterceptChoice { slot: 1, decision } if !decision.pinned && decision.chosen == 0
+            && decision.options == [None, Some("C".to_string())]
+    ));
+    assert_eq!(damage(&st, "D"), 1, "nobody intercepts");
+}
+
+// ---------------------------------------------------------------------------------------
 // Lucky
 
 #[test]
@@ -670,9 +883,9 @@ fn lucky_pins_beyond_x_or_the_dice_are_rejected() {
     );
     p["decisions"] = json!({"lucky": {"dark": []}});
     let (adj, _) = play(p);
-    assert!(changes(&adj)
-        .iter()
-        .any(|c| matches!(c, Change::Lucky { pinned: true, dice, .. } if dice.is_empty())));
+    assert!(changes(&adj).iter().any(
+        |c| matches!(c, Change::Lucky { decision, dice, .. } if decision.pinned && dice.is_empty())
+    ));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1447,54 +1660,19 @@ fn catalogue() -> Catalogue {
     Catalogue::from_data(set, "test".into())
 }
 
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Fixture {
-    about: String,
-    cites: Vec<Cited>,
-    position: Value,
-}
-
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Cited {
-    rule: String,
-    sentence: String,
-}
-
 #[test]
 fn every_swtcg_fixture() {
     let cat = catalogue();
     let cards = SwtcgCards(&cat);
     insta::glob!("fixtures/swtcg/*.json", |path| {
-        let text = std::fs::read_to_string(path).expect("fixture reads");
-        let fx: Fixture =
-            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let p = Position::from_json(&fx.position.to_string())
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let adj = swtcg::adjudicate(&p, &cards, RecordConfig { states: false })
-            .unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-        for c in &fx.cites {
-            assert!(
-                adj.steps
-                    .iter()
-                    .flat_map(|s| &s.events)
-                    .any(|e| e.rule.rests_on(&c.rule, &c.sentence)),
-                "{}: cites {} {:?} but no event does",
-                path.display(),
-                c.rule,
-                c.sentence
-            );
-        }
-        let final_json = serde_json::to_string_pretty(&adj.final_position).expect("json");
-        let mut settings = insta::Settings::clone_current();
-        settings.set_description(fx.about.clone());
-        settings.set_omit_expression(true);
+        let (fx, adj) = fixtures::play(path, |json| {
+            let p = Position::from_json(json).map_err(|e| e.to_string())?;
+            swtcg::adjudicate(&p, &cards, RecordConfig { states: false })
+                .map_err(|e| format!("{e:?}"))
+        });
+        let final_json = fixtures::final_json(&adj);
+        let (name, settings) = fixtures::snapshot(path, &fx);
         settings.bind(|| {
-            let name = path
-                .file_stem()
-                .and_then(|s| s.to_str())
-                .unwrap_or("fixture");
             insta::assert_snapshot!(
                 name,
                 format!("{}\nfinal position:\n{final_json}\n", log_text(&adj))
@@ -1556,41 +1734,8 @@ fn every_published_and_house_rule_is_quoted_in_the_rules_doc() {
 
 #[test]
 fn swtcg_interpretations_table_is_current() {
-    let mut body = String::from("| key | question | seed sentence | readings (default first) |\n| --- | --- | --- | --- |\n");
-    for i in INTERPRETATIONS {
-        let readings: Vec<String> = i
-            .readings
-            .iter()
-            .map(|(v, m)| format!("`{v}`: {m}"))
-            .collect();
-        body.push_str(&format!(
-            "| <a id=\"interpretation-{}\"></a>`{}` | {} | {}: \"{}\" | {} |\n",
-            i.key,
-            i.key,
-            i.question,
-            i.rule,
-            i.sentence,
-            readings.join("<br>")
-        ));
-    }
-    let rel = "docs/rules/swtcg.md";
-    let path = Path::new(ROOT).join(rel);
-    let text = std::fs::read_to_string(&path).expect("doc");
-    let (start, end) = (
-        "<!-- interpretations:start -->\n",
-        "<!-- interpretations:end -->",
-    );
-    let a = text.find(start).expect("start") + start.len();
-    let b = text.find(end).expect("end");
-    if std::env::var("UPDATE_DOCS").is_ok() {
-        std::fs::write(&path, format!("{}{body}{}", &text[..a], &text[b..])).expect("writes");
-    } else {
-        assert_eq!(
-            text[a..b],
-            body,
-            "{rel}: run UPDATE_DOCS=1 cargo test --test all engine_swtcg::"
-        );
-    }
+    let body = docs::interpretations_table(INTERPRETATIONS, |r| r.to_string());
+    docs::generated("docs/rules/swtcg.md", "interpretations", &body);
 }
 
 /// The tests that exercise `sentence`: fixtures citing it, and tests of this file

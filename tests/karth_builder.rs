@@ -529,3 +529,24 @@ async fn a_bad_karth_submission_is_a_located_400_and_garbage_never_a_500() {
         assert!(status.is_client_error(), "{status}: {text:.300}");
     }
 }
+
+/// KeyForge and Arcane Legions have no chance node either (no dice, no random draw): their
+/// step pages show no "Odds from here", while their JSON twins still carry the outcome.
+#[actix_rt::test]
+async fn games_without_chance_show_no_odds() {
+    for fixture in [
+        "tests/fixtures/keyforge/fight_assault_hazardous.json",
+        "tests/fixtures/arcane/chariot_and_wall.json",
+    ] {
+        let text = std::fs::read_to_string(fixture).unwrap();
+        let v: Value = serde_json::from_str(&text).unwrap();
+        let position = v["position"].to_string();
+        let (status, text, location) = post("/adjudicate", &[("json", &position)]).await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{fixture}: {text}");
+        let location = location.unwrap();
+        let (status, _, html) = common::http::get(common::bundled_state(), &location, None).await;
+        assert_eq!(status, StatusCode::OK, "{fixture}");
+        assert!(html.contains("<h2>Log</h2>"), "{fixture}: {html}");
+        assert!(!html.contains("Odds from here"), "{fixture} has no chance");
+    }
+}

@@ -41,7 +41,10 @@ fn lines(r: &SearchResults) -> Vec<String> {
         .map(|h| {
             let mark = if h.exact { "*" } else { " " };
             match h.entry {
-                Entry::Card(i) => format!("{mark}card    {} {}", d.cards[i].game, d.cards[i].name),
+                Entry::Card(i) => {
+                    let c = index().catalogue().cards().get(i).expect("a card");
+                    format!("{mark}card    {} {}", c.game, c.name)
+                }
                 Entry::Keyword(i) => format!(
                     "{mark}keyword {} {}",
                     d.keywords[i].game, d.keywords[i].name
@@ -149,20 +152,22 @@ fn a_rule_number_returns_both_rules() {
 
 #[test]
 fn numeric_comparisons() {
-    let d = index().catalogue().data();
+    let d = index().catalogue().cards();
     let r = search("game:battleline attack>=5");
     assert!(r.total > 0);
     for h in &r.hits {
         let Entry::Card(i) = h.entry else {
             panic!("only cards have attack")
         };
-        assert!(d.cards[i].attribute("attack").unwrap().number.unwrap() >= 5.0);
+        let c = d.get(i).unwrap();
+        assert!(c.attribute("attack").unwrap().number.unwrap() >= 5.0);
     }
     let r = search("game:karth type:item value<=2");
     assert!(r.total > 0);
     for h in &r.hits {
         let Entry::Card(i) = h.entry else { panic!() };
-        assert!(d.cards[i].value.unwrap() <= 2 && d.cards[i].card_type == "item");
+        let c = d.get(i).unwrap();
+        assert!(c.value.unwrap() <= 2 && c.card_type == "item");
     }
     let all_karth = search("game:karth kind:card").total;
     let ne = search("game:karth kind:card value!=0").total;

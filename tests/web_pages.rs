@@ -452,7 +452,7 @@ fn hostile_catalogue() -> Arc<Catalogue> {
             value: None,
         }]
         .into(),
-        traits: vec!["<b>Beast</b>".into()],
+        traits: vec!["<b>Beast</b>".into()].into(),
         text: EVIL_TEXT.into(),
         attributes: Box::default(),
         text_abilities: Box::default(),
@@ -511,7 +511,7 @@ async fn a_keyword_page_lists_at_most_200_cards_and_links_the_rest() {
     for i in 0..250 {
         data.cards.push(Card {
             game: "battleline".into(),
-            name: format!("Fury Drone {i:03}"),
+            name: format!("Fury Drone {i:03}").into(),
             card_type: "creature".into(),
             faction: None,
             value: None,
@@ -520,8 +520,8 @@ async fn a_keyword_page_lists_at_most_200_cards_and_links_the_rest() {
                 value: None,
             }]
             .into(),
-            traits: vec![],
-            text: String::new(),
+            traits: Box::default(),
+            text: Default::default(),
             attributes: Box::default(),
             text_abilities: Box::default(),
         });

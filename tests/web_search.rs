@@ -151,7 +151,7 @@ async fn hostile_text_is_escaped_in_results() {
         faction: None,
         value: None,
         abilities: Box::default(),
-        traits: vec![],
+        traits: Box::default(),
         text: "Hexes <script>alert(1)</script> & \"quotes\" 'apos' hexes".into(),
         attributes: Box::default(),
         text_abilities: Box::default(),

@@ -7,11 +7,15 @@
 //! `data/README.md`. This module does no HTTP and renders nothing; search indexing lives in
 //! `search`, which reads a [`Catalogue`].
 
+mod cards;
 pub mod csvfile;
 mod load;
 mod model;
 mod store;
 
+pub use cards::{
+    CardMode, CardRef, Cards, OpenConfig, Walk, DEFAULT_CARD_CACHE, DEFAULT_CARD_MEMORY,
+};
 pub use load::counts;
 pub use model::*;
 pub use store::{Found, StoreError};
@@ -261,6 +265,16 @@ pub fn open_or_create(
     data_dir: &Path,
     progress: Progress,
 ) -> Result<(Catalogue, bool), ImportError> {
+    open_or_create_with(db, data_dir, progress, &OpenConfig::default())
+}
+
+/// [`open_or_create`], holding the cards as `cfg` says.
+pub fn open_or_create_with(
+    db: &Path,
+    data_dir: &Path,
+    progress: Progress,
+    cfg: &OpenConfig,
+) -> Result<(Catalogue, bool), ImportError> {
     let mut created = false;
     if store::inspect(db) == Found::Nothing {
         // Another process may be creating it: wait for it, then look again.
@@ -297,7 +311,7 @@ pub fn open_or_create(
             ))
         }
     }
-    match Catalogue::open(db) {
+    match Catalogue::open_with(db, cfg) {
         Ok(cat) => Ok((cat, created)),
         Err(e) => Err(refuse(format!("cannot be read: {e}"), &reimport)),
     }
@@ -363,21 +377,25 @@ pub fn inspect(db_path: &Path) -> Found {
     store::inspect(db_path)
 }
 
-/// A catalogue loaded for reading, with its lookups.
+/// A catalogue loaded for reading, with its lookups. Its cards are in memory or left in
+/// the file ([`OpenConfig`], [`Cards`]); the lookups below work alike in both.
 #[derive(Debug)]
 pub struct Catalogue {
-    data: DataSet,
+    data: Tables,
+    cards: Cards,
     data_hash: String,
     cards_by_name: NameIndex,
     keywords_by_name: HashMap<(String, String), usize>,
     rules_by_section: HashMap<(String, String), Vec<usize>>,
     cards_by_keyword: HashMap<(String, String), Vec<u32>>,
+    /// Cards per game.
+    card_counts: HashMap<String, usize>,
 }
 
 /// The cards by game and folded name, in 16 bytes a card: the hash of the pair and the
 /// card's position, sorted by hash. A lookup checks each candidate against the card
 /// itself, so a collision costs a comparison, never a wrong card. (A map keyed by owned
-/// `(game, folded name)` strings took ~150 bytes a card.)
+/// `(game, folded name)` strings took ~150 bytes a card.) Kept in memory in both modes.
 #[derive(Debug, Default)]
 struct NameIndex(Vec<(u64, u32)>);
 
@@ -390,12 +408,8 @@ impl NameIndex {
         h.finish()
     }
 
-    fn new(cards: &[Card]) -> NameIndex {
-        let mut v: Vec<(u64, u32)> = cards
-            .iter()
-            .enumerate()
-            .filter_map(|(i, c)| Some((Self::key(&c.game, &fold(&c.name)), u32::try_from(i).ok()?)))
-            .collect();
+    /// From (hash, position) pairs in position order.
+    fn new(mut v: Vec<(u64, u32)>) -> NameIndex {
         // Stable: of two cards with one name, the later wins, as the import's checks
         // leave it.
         v.sort_by_key(|&(h, _)| h);
@@ -403,46 +417,161 @@ impl NameIndex {
         NameIndex(v)
     }
 
-    /// The position of the card `name` (folded) of `game`.
-    fn get(&self, cards: &[Card], game: &str, name: &str) -> Option<usize> {
+    /// The card `name` (folded) of `game`.
+    fn get<'c>(&self, cards: &'c Cards, game: &str, name: &str) -> Option<CardRef<'c>> {
         let folded = fold(name);
         let key = Self::key(game, &folded);
         let start = self.0.partition_point(|&(h, _)| h < key);
         self.0[start..]
             .iter()
             .take_while(|&&(h, _)| h == key)
-            .map(|&(_, i)| i as usize)
-            .filter(|&i| {
-                cards
-                    .get(i)
-                    .is_some_and(|c| c.game == game && fold(&c.name) == folded)
-            })
+            .filter_map(|&(_, i)| cards.get(i as usize))
+            .filter(|c| c.game == game && fold(&c.name) == folded)
             .last()
     }
 }
 
+/// A card's keywords, listed once per card, by (game, keyword).
+fn add_keyword(map: &mut HashMap<(String, String), Vec<u32>>, game: &str, keyword: &str, i: u32) {
+    let list = map
+        .entry((game.to_string(), keyword.to_string()))
+        .or_default();
+    if list.last() != Some(&i) {
+        list.push(i);
+    }
+}
+
 impl Catalogue {
-    /// Loads the catalogue file at `path`.
+    /// Loads the catalogue file at `path`, with the default [`OpenConfig`].
     pub fn open(path: &Path) -> Result<Catalogue, StoreError> {
-        let (data, hash) = store::read(path)?;
-        Ok(Catalogue::from_data(data, hash))
+        Catalogue::open_with(path, &OpenConfig::default())
     }
 
-    /// Wraps data already in memory (tests, benchmarks).
-    pub fn from_data(data: DataSet, data_hash: String) -> Catalogue {
-        let cards_by_name = NameIndex::new(&data.cards);
-        let mut cards_by_keyword: HashMap<(String, String), Vec<u32>> = HashMap::new();
-        for (i, c) in data.cards.iter().enumerate() {
-            let Ok(i) = u32::try_from(i) else { break };
-            for a in &c.abilities {
-                let list = cards_by_keyword
-                    .entry((c.game.clone(), a.keyword.to_string()))
-                    .or_default();
-                if list.last() != Some(&i) {
-                    list.push(i);
+    /// Loads the catalogue file at `path`: everything but the cards into memory, and the
+    /// cards too when they fit `cfg.card_memory`; otherwise the cards stay in the file and
+    /// only their lookups (name, keyword, game and type: ~25 bytes a card) are kept.
+    pub fn open_with(path: &Path, cfg: &OpenConfig) -> Result<Catalogue, StoreError> {
+        let opened = store::open_tables(path)?;
+        if opened.estimate <= cfg.card_memory {
+            tracing::info!(
+                cards = opened.count,
+                estimate = opened.estimate,
+                "cards held in memory"
+            );
+            let (data, hash) = store::read(path)?;
+            return Ok(Catalogue::from_data(data, hash));
+        }
+        tracing::info!(
+            cards = opened.count,
+            estimate = opened.estimate,
+            budget = cfg.card_memory,
+            "cards left on disk: they would take more memory than the budget (--card-memory)"
+        );
+        let file = opened.file;
+        let count = opened.count as usize;
+        let mut names: Vec<ArcStr> = Vec::new();
+        let mut codes: Vec<(u16, u16)> = Vec::with_capacity(count);
+        let mut by_name: Vec<(u64, u32)> = Vec::with_capacity(count);
+        let mut card_counts: HashMap<String, usize> = HashMap::new();
+        let mut code_of = |s: &str| -> Result<u16, StoreError> {
+            match names.iter().position(|n| n == s) {
+                Some(p) => Ok(p as u16),
+                None if names.len() < usize::from(u16::MAX) => {
+                    names.push(ArcStr::from(s));
+                    Ok((names.len() - 1) as u16)
+                }
+                None => Err(StoreError::Corrupt {
+                    path: path.to_path_buf(),
+                    message: "more than 65,535 distinct games and card types".into(),
+                }),
+            }
+        };
+        file.keys(|id, game, name, card_type| {
+            if id as usize != codes.len() {
+                return Err(StoreError::Corrupt {
+                    path: path.to_path_buf(),
+                    message: format!("card {id} out of order"),
+                });
+            }
+            codes.push((code_of(game)?, code_of(card_type)?));
+            by_name.push((NameIndex::key(game, &fold(name)), id));
+            match card_counts.get_mut(game) {
+                Some(n) => *n += 1,
+                None => {
+                    card_counts.insert(game.to_string(), 1);
                 }
             }
+            Ok(())
+        })?;
+        let mut cards_by_keyword: HashMap<(String, String), Vec<u32>> = HashMap::new();
+        file.keywords(|id, keyword| {
+            let game = codes
+                .get(id as usize)
+                .and_then(|&(g, _)| names.get(usize::from(g)))
+                .ok_or_else(|| StoreError::Corrupt {
+                    path: path.to_path_buf(),
+                    message: format!("a keyword of card {id}, which does not exist"),
+                })?;
+            add_keyword(&mut cards_by_keyword, game, keyword, id);
+            Ok(())
+        })?;
+        let cards = Cards::disk(
+            file,
+            opened.count,
+            cfg.card_cache,
+            codes.into_boxed_slice(),
+            names,
+        );
+        Ok(Catalogue::assemble(
+            opened.tables.split().0,
+            cards,
+            opened.hash,
+            NameIndex::new(by_name),
+            cards_by_keyword,
+            card_counts,
+        ))
+    }
+
+    /// Wraps data already in memory (tests, benchmarks); the cards are held in memory.
+    pub fn from_data(data: DataSet, data_hash: String) -> Catalogue {
+        let (tables, cards) = data.split();
+        let by_name = cards
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| {
+                Some((
+                    NameIndex::key(&c.game, &fold(&c.name)),
+                    u32::try_from(i).ok()?,
+                ))
+            })
+            .collect();
+        let mut cards_by_keyword: HashMap<(String, String), Vec<u32>> = HashMap::new();
+        let mut card_counts: HashMap<String, usize> = HashMap::new();
+        for (i, c) in cards.iter().enumerate() {
+            *card_counts.entry(c.game.to_string()).or_default() += 1;
+            let Ok(i) = u32::try_from(i) else { continue };
+            for a in &c.abilities {
+                add_keyword(&mut cards_by_keyword, &c.game, &a.keyword, i);
+            }
         }
+        Catalogue::assemble(
+            tables,
+            Cards::memory(cards),
+            data_hash,
+            NameIndex::new(by_name),
+            cards_by_keyword,
+            card_counts,
+        )
+    }
+
+    fn assemble(
+        data: Tables,
+        cards: Cards,
+        data_hash: String,
+        cards_by_name: NameIndex,
+        mut cards_by_keyword: HashMap<(String, String), Vec<u32>>,
+        card_counts: HashMap<String, usize>,
+    ) -> Catalogue {
         for list in cards_by_keyword.values_mut() {
             list.shrink_to_fit();
         }
@@ -461,16 +590,23 @@ impl Catalogue {
         }
         Catalogue {
             data,
+            cards,
             data_hash,
             cards_by_name,
             keywords_by_name,
             rules_by_section,
             cards_by_keyword,
+            card_counts,
         }
     }
 
-    pub fn data(&self) -> &DataSet {
+    /// Everything but the cards.
+    pub fn data(&self) -> &Tables {
         &self.data
+    }
+    /// The cards, in memory or in the file.
+    pub fn cards(&self) -> &Cards {
+        &self.cards
     }
     /// The hash of the data files this catalogue was imported from.
     pub fn data_hash(&self) -> &str {
@@ -483,10 +619,8 @@ impl Catalogue {
         self.data.games.iter().find(|g| g.slug == slug)
     }
     /// A card by name, case- and quote-insensitively.
-    pub fn card(&self, game: &str, name: &str) -> Option<&Card> {
-        self.cards_by_name
-            .get(&self.data.cards, game, name)
-            .and_then(|i| self.data.cards.get(i))
+    pub fn card(&self, game: &str, name: &str) -> Option<CardRef<'_>> {
+        self.cards_by_name.get(&self.cards, game, name)
     }
     /// A keyword by name or alias, case- and quote-insensitively.
     pub fn keyword(&self, game: &str, name: &str) -> Option<&Keyword> {
@@ -510,15 +644,22 @@ impl Catalogue {
             .unwrap_or_default()
     }
     /// The cards that carry `keyword` (its canonical name), in catalogue order.
-    pub fn cards_with_keyword(&self, game: &str, keyword: &str) -> Vec<&Card> {
+    pub fn cards_with_keyword(&self, game: &str, keyword: &str) -> Vec<CardRef<'_>> {
         self.cards_by_keyword
             .get(&(game.to_string(), keyword.to_string()))
             .map(|ids| {
                 ids.iter()
-                    .filter_map(|&i| self.data.cards.get(i as usize))
+                    .filter_map(|&i| self.cards.get(i as usize))
                     .collect()
             })
             .unwrap_or_default()
+    }
+    /// The positions of the cards that carry `keyword` (its canonical name), ascending,
+    /// without reading the cards.
+    pub fn card_ids_with_keyword(&self, game: &str, keyword: &str) -> &[u32] {
+        self.cards_by_keyword
+            .get(&(game.to_string(), keyword.to_string()))
+            .map_or(&[], Vec::as_slice)
     }
     /// The deck-building formats of one game, in file order.
     pub fn formats<'a>(&'a self, game: &'a str) -> impl Iterator<Item = &'a Format> + 'a {
@@ -557,7 +698,7 @@ impl Catalogue {
     pub fn counts(&self, game: &str) -> (usize, usize, usize) {
         let d = &self.data;
         (
-            d.cards.iter().filter(|c| c.game == game).count(),
+            self.card_counts.get(game).copied().unwrap_or(0),
             d.keywords.iter().filter(|k| k.game == game).count(),
             d.rules.iter().filter(|r| r.game == game).count(),
         )

@@ -123,20 +123,20 @@ pub struct Attribute {
 
 /// One card.
 ///
-/// Compact, since a catalogue holds every card in memory (issue #20): the names many
-/// cards repeat (faction, keyword and attribute names, attribute values) are [`ArcStr`]s
-/// (one pointer), one shared allocation each when read from a catalogue file; lists that
-/// are fixed after load are boxed slices.
+/// Compact, since a catalogue may hold every card in memory (issue #20): every string is
+/// an [`ArcStr`] (one pointer inline); the ones many cards repeat (game, type, faction,
+/// traits, keyword and attribute names, attribute values) are one shared allocation each
+/// when read from a catalogue file; lists that are fixed after load are boxed slices.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Card {
-    pub game: String,
-    pub name: String,
-    pub card_type: String,
+    pub game: ArcStr,
+    pub name: ArcStr,
+    pub card_type: ArcStr,
     pub faction: Option<ArcStr>,
     pub value: Option<i64>,
     pub abilities: Box<[CardAbility]>,
-    pub traits: Vec<String>,
-    pub text: String,
+    pub traits: Box<[ArcStr]>,
+    pub text: ArcStr,
     pub attributes: Box<[Attribute]>,
     /// The card's text read by its game's grammar (KeyForge and Arcane Legions).
     pub text_abilities: Box<[AbilityParse]>,
@@ -178,6 +178,47 @@ pub struct DataSet {
     /// Per-format card statuses (`legality.csv`), in file order.
     #[serde(default)]
     pub legality: Vec<Legality>,
+}
+
+/// Everything of a catalogue but its cards, which a catalogue reaches through
+/// `Catalogue::cards` (in memory or in the file: issue #20).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Tables {
+    pub games: Vec<Game>,
+    pub keywords: Vec<Keyword>,
+    pub rules: Vec<Rule>,
+    pub factions: Vec<Faction>,
+    pub attribute_columns: Vec<AttributeColumn>,
+    pub formats: Vec<Format>,
+    pub legality: Vec<Legality>,
+}
+
+impl DataSet {
+    /// The tables and the cards, apart.
+    pub fn split(self) -> (Tables, Vec<Card>) {
+        let DataSet {
+            games,
+            keywords,
+            rules,
+            factions,
+            cards,
+            attribute_columns,
+            formats,
+            legality,
+        } = self;
+        (
+            Tables {
+                games,
+                keywords,
+                rules,
+                factions,
+                attribute_columns,
+                formats,
+                legality,
+            },
+            cards,
+        )
+    }
 }
 
 /// A deck-building format of one game: the numeric limits a deck validator checks.

@@ -216,13 +216,13 @@ fn write(
         for (i, c) in data.cards.iter().enumerate() {
             card.execute(params![
                 i as i64,
-                c.game,
-                c.name,
-                c.card_type,
+                c.game.as_str(),
+                c.name.as_str(),
+                c.card_type.as_str(),
                 c.faction.as_deref(),
                 c.value,
                 json(&c.traits),
-                c.text,
+                c.text.as_str(),
                 json(&c.attributes),
                 json(&c.text_abilities)
             ])?;
@@ -380,11 +380,22 @@ fn rows<T>(
     conn: &Connection,
     path: &Path,
     query: &str,
+    read: impl FnMut(&Row) -> Result<T, StoreError>,
+) -> Result<Vec<T>, StoreError> {
+    rows_with(conn, path, query, [], read)
+}
+
+/// [`rows`] with parameters.
+fn rows_with<T>(
+    conn: &Connection,
+    path: &Path,
+    query: &str,
+    params: impl rusqlite::Params,
     mut read: impl FnMut(&Row) -> Result<T, StoreError>,
 ) -> Result<Vec<T>, StoreError> {
     let e = sql(path);
-    let mut st = conn.prepare(query).map_err(&e)?;
-    let mut found = st.query([]).map_err(&e)?;
+    let mut st = conn.prepare_cached(query).map_err(&e)?;
+    let mut found = st.query(params).map_err(&e)?;
     let mut out = Vec::new();
     while let Some(row) = found.next().map_err(&e)? {
         out.push(read(&Row { row, path })?);
@@ -392,8 +403,9 @@ fn rows<T>(
     Ok(out)
 }
 
-/// Reads a whole catalogue back. Returns the data and its data hash.
-pub fn read(path: &Path) -> Result<(DataSet, String), StoreError> {
+/// Opens a catalogue file for reading, checks its schema version and returns the
+/// connection and the data hash.
+fn open_read(path: &Path) -> Result<(Connection, String), StoreError> {
     if !path.exists() {
         return Err(StoreError::Io {
             path: path.to_path_buf(),
@@ -420,9 +432,81 @@ pub fn read(path: &Path) -> Result<(DataSet, String), StoreError> {
             r.get(0)
         })
         .map_err(sql(path))?;
-    let data = DataSet {
+    Ok((conn, hash))
+}
+
+/// Reads a whole catalogue back. Returns the data and its data hash.
+pub fn read(path: &Path) -> Result<(DataSet, String), StoreError> {
+    let (conn, hash) = open_read(path)?;
+    let mut data = read_tables(&conn, path)?;
+    let mut names = Interner::default();
+    data.cards = read_cards(&conn, path, 0..u32::MAX, &mut |s| names.get(s))?;
+    data.cards.shrink_to_fit();
+    Ok((data, hash))
+}
+
+/// A catalogue opened for reading with its cards left in the file: everything but the
+/// cards, read whole; the cards' sizes; and the file, to read cards from on demand.
+pub struct Opened {
+    pub tables: DataSet,
+    pub hash: String,
+    /// How many cards there are (their ids are `0..count`).
+    pub count: u32,
+    /// What reading every card into memory would take, estimated from the stored text
+    /// (see [`CARD_OVERHEAD`]).
+    pub estimate: u64,
+    pub file: CardFile,
+}
+
+/// Bytes a card held in memory takes beyond its stored text: its record, its allocations'
+/// headers, its abilities and its share of the lookups. At 100,000 cards of
+/// `examples/gen_cards` (304 bytes of stored text each) the server's RSS grows by
+/// ~0.67 KB a card (BENCHMARKS.md, issue #20, fourth round), so this is ~0.4 KB.
+pub const CARD_OVERHEAD: u64 = 400;
+
+/// Opens `path` for reading without reading its cards (see [`Opened`]).
+pub fn open_tables(path: &Path) -> Result<Opened, StoreError> {
+    let (conn, hash) = open_read(path)?;
+    let tables = read_tables(&conn, path)?;
+    let (count, bytes): (i64, i64) = conn
+        .query_row(
+            "SELECT COUNT(*), COALESCE(SUM(LENGTH(name) + LENGTH(text) + LENGTH(traits) + LENGTH(attributes) + LENGTH(text_abilities)), 0) FROM cards",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .map_err(sql(path))?;
+    let max_id: Option<i64> = conn
+        .query_row("SELECT MAX(id) FROM cards", [], |r| r.get(0))
+        .map_err(sql(path))?;
+    let count = u32::try_from(count).map_err(|_| StoreError::Corrupt {
+        path: path.to_path_buf(),
+        message: format!("{count} cards"),
+    })?;
+    // Cards are numbered 0.. in file order by the import; a file where they are not was
+    // not written by it.
+    if max_id.map_or(0, |m| m + 1) != i64::from(count) {
+        return Err(StoreError::Corrupt {
+            path: path.to_path_buf(),
+            message: format!("{count} cards but the last is numbered {max_id:?}"),
+        });
+    }
+    Ok(Opened {
+        tables,
+        hash,
+        count,
+        estimate: (bytes.max(0) as u64).saturating_add(u64::from(count) * CARD_OVERHEAD),
+        file: CardFile {
+            path: path.to_path_buf(),
+            pool: std::sync::Mutex::new(vec![conn]),
+        },
+    })
+}
+
+/// Everything but the cards.
+fn read_tables(conn: &Connection, path: &Path) -> Result<DataSet, StoreError> {
+    Ok(DataSet {
         games: rows(
-            &conn,
+            conn,
             path,
             "SELECT slug, name, description, source FROM games ORDER BY ord",
             |r| {
@@ -435,7 +519,7 @@ pub fn read(path: &Path) -> Result<(DataSet, String), StoreError> {
             },
         )?,
         factions: rows(
-            &conn,
+            conn,
             path,
             "SELECT game, faction, side FROM factions ORDER BY ord",
             |r| {
@@ -448,7 +532,7 @@ pub fn read(path: &Path) -> Result<(DataSet, String), StoreError> {
             },
         )?,
         keywords: rows(
-            &conn,
+            conn,
             path,
             "SELECT game, name, aliases, takes_value, kind, timing, section, text, normalised, source, parse FROM keywords ORDER BY id",
             |r| {
@@ -468,7 +552,7 @@ pub fn read(path: &Path) -> Result<(DataSet, String), StoreError> {
             },
         )?,
         rules: rows(
-            &conn,
+            conn,
             path,
             "SELECT id, game, section, title, text, normalised, source FROM rules ORDER BY id",
             |r| {
@@ -484,7 +568,7 @@ pub fn read(path: &Path) -> Result<(DataSet, String), StoreError> {
             },
         )?,
         attribute_columns: rows(
-            &conn,
+            conn,
             path,
             "SELECT game, name, numeric FROM attribute_columns ORDER BY ord",
             |r| {
@@ -495,9 +579,9 @@ pub fn read(path: &Path) -> Result<(DataSet, String), StoreError> {
                 })
             },
         )?,
-        cards: read_cards(&conn, path)?,
+        cards: Vec::new(),
         formats: rows(
-            &conn,
+            conn,
             path,
             "SELECT game, format, description, max_gold, heroes, min_barrack, min_treasury, min_spellbook, main_deck, max_copies, min_terrain, max_movement_terrain FROM formats ORDER BY ord",
             |r| {
@@ -518,7 +602,7 @@ pub fn read(path: &Path) -> Result<(DataSet, String), StoreError> {
             },
         )?,
         legality: rows(
-            &conn,
+            conn,
             path,
             "SELECT game, format, card, status FROM legality ORDER BY ord",
             |r| {
@@ -534,27 +618,128 @@ pub fn read(path: &Path) -> Result<(DataSet, String), StoreError> {
                 })
             },
         )?,
-    };
-    Ok((data, hash))
+    })
 }
 
-/// The cards, each with its abilities (the `card_keywords` rows of its id, in order).
-/// The names many cards repeat are interned: one allocation each, shared (issue #20).
-fn read_cards(conn: &Connection, path: &Path) -> Result<Vec<Card>, StoreError> {
-    let mut names = Interner::default();
+/// A catalogue file's cards, read on demand (cards held on disk, issue #20). Read-only
+/// connections are kept in a small pool so concurrent readers do not wait on one another.
+pub struct CardFile {
+    path: PathBuf,
+    pool: std::sync::Mutex<Vec<Connection>>,
+}
+
+impl std::fmt::Debug for CardFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CardFile")
+            .field("path", &self.path)
+            .finish()
+    }
+}
+
+/// Connections a [`CardFile`] keeps open between reads (one per worker is plenty).
+const POOL: usize = 8;
+
+impl CardFile {
+    /// The catalogue file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The cards numbered `ids` (in order; the names many cards repeat are not shared,
+    /// since a bounded cache holds few cards at a time).
+    pub fn read(&self, ids: std::ops::Range<u32>) -> Result<Vec<Card>, StoreError> {
+        let conn = self.pool.lock().ok().and_then(|mut p| p.pop());
+        let conn = match conn {
+            Some(c) => c,
+            None => Connection::open_with_flags(&self.path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+                .map_err(sql(&self.path))?,
+        };
+        let cards = read_cards(&conn, &self.path, ids, &mut |s| ArcStr::from(s));
+        if let Ok(mut pool) = self.pool.lock() {
+            if pool.len() < POOL {
+                pool.push(conn);
+            }
+        }
+        cards
+    }
+
+    /// Each card's game, name and type, in id order (for the lookups kept in memory).
+    pub fn keys(
+        &self,
+        mut each: impl FnMut(u32, &str, &str, &str) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        let conn = Connection::open_with_flags(&self.path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .map_err(sql(&self.path))?;
+        let e = sql(&self.path);
+        let mut st = conn
+            .prepare("SELECT id, game, name, type FROM cards ORDER BY id")
+            .map_err(&e)?;
+        let mut found = st.query([]).map_err(&e)?;
+        while let Some(row) = found.next().map_err(&e)? {
+            let id: i64 = row.get(0).map_err(&e)?;
+            let (game, name, card_type) = (
+                row.get_ref(1).and_then(|v| v.as_str().map_err(Into::into)),
+                row.get_ref(2).and_then(|v| v.as_str().map_err(Into::into)),
+                row.get_ref(3).and_then(|v| v.as_str().map_err(Into::into)),
+            );
+            each(
+                id as u32,
+                game.map_err(&e)?,
+                name.map_err(&e)?,
+                card_type.map_err(&e)?,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Each card's keywords: (card id, keyword), in id order.
+    pub fn keywords(
+        &self,
+        mut each: impl FnMut(u32, &str) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        let conn = Connection::open_with_flags(&self.path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .map_err(sql(&self.path))?;
+        let e = sql(&self.path);
+        let mut st = conn
+            .prepare("SELECT card_id, keyword FROM card_keywords ORDER BY card_id, ord")
+            .map_err(&e)?;
+        let mut found = st.query([]).map_err(&e)?;
+        while let Some(row) = found.next().map_err(&e)? {
+            let id: i64 = row.get(0).map_err(&e)?;
+            let keyword = row
+                .get_ref(1)
+                .and_then(|v| v.as_str().map_err(Into::into))
+                .map_err(&e)?;
+            each(id as u32, keyword)?;
+        }
+        Ok(())
+    }
+}
+
+/// The cards numbered `ids`, each with its abilities (the `card_keywords` rows of its id,
+/// in order). `names` makes the strings many cards repeat (interning them where the cards
+/// are all kept: one allocation each, shared; issue #20).
+fn read_cards(
+    conn: &Connection,
+    path: &Path,
+    ids: std::ops::Range<u32>,
+    names: &mut dyn FnMut(&str) -> ArcStr,
+) -> Result<Vec<Card>, StoreError> {
+    let (from, to) = (i64::from(ids.start), i64::from(ids.end));
     let mut abilities: Vec<Vec<CardAbility>> = Vec::new();
-    rows(
+    rows_with(
         conn,
         path,
-        "SELECT card_id, keyword, value FROM card_keywords ORDER BY card_id, ord",
+        "SELECT card_id, keyword, value FROM card_keywords WHERE card_id >= ?1 AND card_id < ?2 ORDER BY card_id, ord",
+        params![from, to],
         |r| {
-            let id = r.get::<i64>(0)? as usize;
-            if abilities.len() <= id {
-                abilities.resize_with(id + 1, Vec::new);
+            let at = (r.get::<i64>(0)? - from) as usize;
+            if abilities.len() <= at {
+                abilities.resize_with(at + 1, Vec::new);
             }
             let keyword: String = r.get(1)?;
-            abilities[id].push(CardAbility {
-                keyword: names.get(&keyword),
+            abilities[at].push(CardAbility {
+                keyword: names(&keyword),
                 value: r.get(2)?,
             });
             Ok(())
@@ -562,32 +747,33 @@ fn read_cards(conn: &Connection, path: &Path) -> Result<Vec<Card>, StoreError> {
     )?;
     // Lists are boxed slices, exactly their length: read through `push`, a one-element
     // list keeps room for four, which at 100,000 cards was a third of the catalogue's memory.
-    let mut cards = rows(
+    rows_with(
         conn,
         path,
-        "SELECT id, game, name, type, faction, value, traits, text, attributes, text_abilities FROM cards ORDER BY id",
+        "SELECT id, game, name, type, faction, value, traits, text, attributes, text_abilities FROM cards WHERE id >= ?1 AND id < ?2 ORDER BY id",
+        params![from, to],
         |r| {
-            let id = r.get::<i64>(0)? as usize;
+            let at = (r.get::<i64>(0)? - from) as usize;
             let traits: Vec<String> = r.json(6, "card traits")?;
             let attributes: Vec<StoredAttribute> = r.json(8, "card attributes")?;
             Ok(Card {
-                game: r.get(1)?,
-                name: r.get(2)?,
-                card_type: r.get(3)?,
-                faction: r.get::<Option<String>>(4)?.map(|f| names.get(&f)),
+                game: names(&r.get::<String>(1)?),
+                name: ArcStr::from(r.get::<String>(2)?),
+                card_type: names(&r.get::<String>(3)?),
+                faction: r.get::<Option<String>>(4)?.map(|f| names(&f)),
                 value: r.get(5)?,
                 abilities: abilities
-                    .get_mut(id)
+                    .get_mut(at)
                     .map(std::mem::take)
                     .unwrap_or_default()
                     .into_boxed_slice(),
-                traits: exact(traits),
-                text: r.get(7)?,
+                traits: traits.iter().map(|t| names(t)).collect(),
+                text: ArcStr::from(r.get::<String>(7)?),
                 attributes: attributes
                     .into_iter()
                     .map(|a| Attribute {
-                        name: names.get(&a.name),
-                        value: names.get(&a.value),
+                        name: names(&a.name),
+                        value: names(&a.value),
                         number: a.number,
                     })
                     .collect(),
@@ -596,15 +782,7 @@ fn read_cards(conn: &Connection, path: &Path) -> Result<Vec<Card>, StoreError> {
                     .into_boxed_slice(),
             })
         },
-    )?;
-    cards.shrink_to_fit();
-    Ok(cards)
-}
-
-/// `v` with no spare capacity.
-fn exact<T>(mut v: Vec<T>) -> Vec<T> {
-    v.shrink_to_fit();
-    v
+    )
 }
 
 /// An [`Attribute`] as the `attributes` column stores it, before its strings are interned.

@@ -248,6 +248,9 @@ pub struct Rule {
     pub cite: &'static Citation,
     /// A house rule that settled the point the cited sentence leaves open.
     pub house: Option<&'static Citation>,
+    /// A second basis of the same kind, when two settled it (the order of a POP and a
+    /// decision's default policy).
+    pub also: Option<&'static Citation>,
     /// The interpretations whose readings settled the point (at most two).
     pub readings: [Option<&'static Reading>; 2],
 }
@@ -268,10 +271,10 @@ impl Rule {
     /// it cites, or as the house rule that settled it (a fixture's `cites` check).
     pub fn rests_on(&self, rule: &str, sentence: &str) -> bool {
         let is = |c: &Citation| c.rule == rule && c.sentence == sentence;
-        is(self.cite) || self.house.is_some_and(is)
+        is(self.cite) || self.house.is_some_and(is) || self.also.is_some_and(is)
     }
 
-    /// Also rests on house rule `h`.
+    /// Also rests on house rule `h` (replacing any set before).
     pub const fn house(self, h: &'static Citation) -> Rule {
         Rule {
             house: Some(h),
@@ -279,11 +282,19 @@ impl Rule {
         }
     }
 
+    /// Also rests on a second house rule `h`, beside the one [`Rule::house`] set.
+    pub const fn also(self, h: &'static Citation) -> Rule {
+        Rule {
+            also: Some(h),
+            ..self
+        }
+    }
+
     /// Every basis, the cited sentence first.
     pub fn citations(&self) -> Vec<Basis> {
         let mut all = vec![Basis::of(self.cite)];
-        if let Some(h) = self.house {
-            if h != self.cite {
+        for h in [self.house, self.also].into_iter().flatten() {
+            if h != self.cite && !all.contains(&Basis::of(h)) {
                 all.push(Basis::of(h));
             }
         }
@@ -311,6 +322,7 @@ impl From<&'static Citation> for Rule {
         Rule {
             cite,
             house: None,
+            also: None,
             readings: [None, None],
         }
     }

@@ -48,6 +48,60 @@ impl<T> Decision<T> {
     }
 }
 
+/// One decision that picks a set rather than one option: up to `most` of `items` (which
+/// dice a Lucky re-rolls). The options would be every subset, too many to list, so a
+/// judge pins the set itself, item by item.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Selection<T> {
+    /// 1-based count of the decisions met so far (shared with [`Decision`]'s).
+    pub ordinal: u32,
+    /// Whose decision, as the game names them.
+    pub who: String,
+    /// What is decided (`which dice Lucky re-rolls`).
+    pub question: &'static str,
+    /// Every item that may be picked.
+    pub items: Vec<T>,
+    /// The most items that may be picked (none is always allowed).
+    pub most: usize,
+    /// The default policy's name.
+    pub policy: &'static str,
+    /// The indices in `items` picked, in the order they act.
+    pub chosen: Vec<usize>,
+    /// Whether the judge pinned it (otherwise the policy took it).
+    pub pinned: bool,
+}
+
+impl<T> Selection<T> {
+    /// The log's sentence, naming each item with `name`.
+    pub fn describe(&self, name: impl Fn(&T) -> String) -> String {
+        let list: Vec<String> = self.items.iter().map(&name).collect();
+        let picked: Vec<String> = self
+            .chosen
+            .iter()
+            .filter_map(|&i| self.items.get(i))
+            .map(&name)
+            .collect();
+        let how = if self.pinned {
+            "the judge's pin".to_string()
+        } else {
+            format!("the default policy, {}", self.policy)
+        };
+        format!(
+            "Decision {} ({}'s: {}, up to {}): {}, by {how}; to pick from: {}.",
+            self.ordinal,
+            self.who,
+            self.question,
+            self.most,
+            if picked.is_empty() {
+                "none".to_string()
+            } else {
+                picked.join(", ")
+            },
+            list.join(", ")
+        )
+    }
+}
+
 /// A judge's pin: decision `decision` (1-based) takes option `option` (1-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -111,4 +165,34 @@ pub fn check_pins(pins: &[DecisionPin]) -> Vec<super::position::PositionError> {
         }
     }
     errors
+}
+
+/// A problem with a judge's written answer to a decision (a ruling's explicit changes,
+/// typed in the step page's box): where in the text, as a 1-based column counted in
+/// characters (`None`: the answer as a whole), and what was expected there. The game
+/// reads the text ([`super::Game::pin_answer_with_cards`]); the core only carries this.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error, Serialize)]
+#[error("{}{message}", column.map(|c| format!("at column {c}: ")).unwrap_or_default())]
+pub struct AnswerError {
+    /// 1-based, in characters of the text as written.
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+impl AnswerError {
+    /// A problem at column `column` (1-based).
+    pub fn at(column: usize, message: impl Into<String>) -> AnswerError {
+        AnswerError {
+            column: Some(column),
+            message: message.into(),
+        }
+    }
+
+    /// A problem with the answer as a whole (or with the decision it answers).
+    pub fn whole(message: impl Into<String>) -> AnswerError {
+        AnswerError {
+            column: None,
+            message: message.into(),
+        }
+    }
 }

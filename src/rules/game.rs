@@ -206,6 +206,35 @@ pub trait Game: Sized + 'static {
     ) -> Result<Self::Position, String> {
         Self::pin_decision_in_position(position, decision, option)
     }
+    /// `position` with decision `decision` answered by `text`, the words a judge wrote
+    /// in its panel's box (a panel with a [`super::view::WrittenAnswer`]: a ruling's
+    /// explicit changes), read by the game's own syntax and checked against the position
+    /// and its cards; every problem at once, each at its column where it has one.
+    /// Games whose decisions are all choices among options keep the default: an error.
+    fn pin_answer_with_cards(
+        _position: &Self::Position,
+        _cards: &Self::Cards<'_>,
+        decision: u32,
+        _text: &str,
+    ) -> Result<Self::Position, Vec<super::decision::AnswerError>> {
+        Err(vec![super::decision::AnswerError::whole(format!(
+            "{} has no decision answered in words (decision {decision})",
+            Self::NAME
+        ))])
+    }
+    /// `position` with set-picking decision `decision` (a [`super::Selection`]) pinned
+    /// to the items `picks` (1-based, at most the decision's `most`), found by replaying
+    /// the position with `cards`; by default an error: the game has no such decision.
+    fn pin_decision_picks_with_cards(
+        _position: &Self::Position,
+        _cards: &Self::Cards<'_>,
+        decision: u32,
+        _picks: &[usize],
+    ) -> Result<Self::Position, String> {
+        Err(format!(
+            "decision {decision} takes one option: post `option`, not `pick`"
+        ))
+    }
     /// One sentence on how adjudication ended, for pages.
     fn outcome_sentence(state: &Self::State, outcome: &Self::Outcome) -> String;
 

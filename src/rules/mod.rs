@@ -19,7 +19,7 @@ pub mod view;
 
 pub use chance::{Chance, ChanceInfo, Odds};
 pub use cite::{Basis, Citation, Reading, Rule, Source};
-pub use decision::{Decision, DecisionPin};
+pub use decision::{AnswerError, Decision, DecisionPin, Selection};
 pub use form::{FieldError, Form, FormFields};
 pub use game::{
     adjudicate, input_error, log_text, play_out, Adjudication, Event, Game, LoggedEvent,

@@ -125,7 +125,46 @@ pub struct DecisionPanel {
     pub policy: &'static str,
     /// Whether the judge pinned it.
     pub pinned: bool,
+    /// The options to pick from (none for a decision answered in words).
     pub options: Vec<DecisionOption>,
+    /// For a decision the judge answers in words (a ruling on text the engine does not
+    /// read), the box to write it in; `None` for a choice among `options`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub answer: Option<WrittenAnswer>,
+    /// A decision that picks a set (a [`super::Selection`]): each item with whether it
+    /// is picked, posted together as `pick=N` fields (1-based), at most `most` of them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub picks: Option<Picks>,
+}
+
+/// A decision answered in words, not by picking an option: a judge's ruling written as
+/// explicit changes in the game's own syntax, which the game reads
+/// ([`super::Game::pin_answer_with_cards`]). The core shows the box and carries the
+/// text; it never reads it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct WrittenAnswer {
+    /// What is ruled on, in words (`Ann's Mack the Knife: "…"`).
+    pub about: String,
+    /// The syntax, in words.
+    pub syntax: &'static str,
+    /// A complete answer to copy.
+    pub example: &'static str,
+    /// The answer pinned now, in the syntax (empty when the judge has not answered); on
+    /// a page showing a refused answer, the text as the judge submitted it.
+    pub value: String,
+    /// Why the submitted text was refused, each problem with its column (empty unless
+    /// a page is showing a refused answer).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<String>,
+}
+
+/// The items of a set-picking decision.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Picks {
+    /// The most items that may be picked.
+    pub most: usize,
+    /// Each item (its `n` is what a judge posts as `pick`; `chosen`: picked now).
+    pub items: Vec<DecisionOption>,
 }
 
 /// One option of a decision; a judge pins it by its 1-based `n`.
@@ -155,6 +194,34 @@ impl DecisionPanel {
                     chosen: i == d.chosen,
                 })
                 .collect(),
+            answer: None,
+            picks: None,
+        }
+    }
+
+    /// The panel of set-picking decision `s`, each item named by `name`.
+    pub fn of_selection<T>(s: &super::Selection<T>, name: impl Fn(&T) -> String) -> DecisionPanel {
+        DecisionPanel {
+            ordinal: s.ordinal,
+            who: s.who.clone(),
+            question: s.question,
+            policy: s.policy,
+            pinned: s.pinned,
+            options: Vec::new(),
+            answer: None,
+            picks: Some(Picks {
+                most: s.most,
+                items: s
+                    .items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, o)| DecisionOption {
+                        n: i + 1,
+                        label: name(o),
+                        chosen: s.chosen.contains(&i),
+                    })
+                    .collect(),
+            }),
         }
     }
 }

@@ -20,7 +20,7 @@ pub use query::QueryWarning;
 pub use schema::{Entry, EntryKind};
 pub use snippet::Snippet;
 
-use crate::catalogue::Catalogue;
+use crate::catalogue::{Card, CardRef, Catalogue};
 use crate::text::fold;
 use schema::Fields;
 use std::borrow::Cow;
@@ -164,8 +164,11 @@ impl FacetCodes {
         let codes = entries
             .iter()
             .map(|&e| {
-                let (game, card_type) = match e {
-                    Entry::Card(i) => (&d.cards[i].game, Some(&d.cards[i].card_type)),
+                let (game, card_type): (&str, Option<&str>) = match e {
+                    Entry::Card(i) => (
+                        cat.cards().game_of(i).unwrap_or_default(),
+                        cat.cards().type_of(i),
+                    ),
                     Entry::Keyword(i) => (&d.keywords[i].game, None),
                     Entry::Rule(i) => (&d.rules[i].game, None),
                 };
@@ -392,30 +395,46 @@ impl SearchIndex {
         })
     }
 
-    /// The names (name and aliases) and the snippet text of an entry.
-    fn describe(&self, e: Entry) -> (Vec<&str>, Cow<'_, str>) {
+    /// The names (name and aliases) and the snippet text of an entry (owned only for a
+    /// card read from the file: cards on disk, issue #20).
+    fn describe(&self, e: Entry) -> (Vec<Cow<'_, str>>, Cow<'_, str>) {
         let d = self.catalogue.data();
+        let card = |c: &Card| {
+            let text = if c.text.is_empty() {
+                c.abilities
+                    .iter()
+                    .map(|a| a.label())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            } else {
+                c.text.to_string()
+            };
+            (vec![Cow::Owned(c.name.to_string())], Cow::Owned(text))
+        };
         match e {
-            Entry::Card(i) => {
-                let c = &d.cards[i];
-                let text = if c.text.is_empty() {
-                    Cow::Owned(
-                        c.abilities
-                            .iter()
-                            .map(|a| a.label())
-                            .collect::<Vec<_>>()
-                            .join("; "),
-                    )
-                } else {
-                    Cow::Borrowed(c.text.as_str())
-                };
-                (vec![c.name.as_str()], text)
-            }
+            Entry::Card(i) => match self.catalogue.cards().get(i) {
+                Some(CardRef::Borrowed(c)) => {
+                    let text = if c.text.is_empty() {
+                        Cow::Owned(
+                            c.abilities
+                                .iter()
+                                .map(|a| a.label())
+                                .collect::<Vec<_>>()
+                                .join("; "),
+                        )
+                    } else {
+                        Cow::Borrowed(c.text.as_str())
+                    };
+                    (vec![Cow::Borrowed(c.name.as_str())], text)
+                }
+                Some(CardRef::Shared(c)) => card(&c),
+                None => (Vec::new(), Cow::Borrowed("")),
+            },
             Entry::Keyword(i) => {
                 let k = &d.keywords[i];
                 (
-                    std::iter::once(k.name.as_str())
-                        .chain(k.aliases.iter().map(String::as_str))
+                    std::iter::once(Cow::Borrowed(k.name.as_str()))
+                        .chain(k.aliases.iter().map(|a| Cow::Borrowed(a.as_str())))
                         .collect(),
                     Cow::Borrowed(k.text.as_str()),
                 )
@@ -423,7 +442,7 @@ impl SearchIndex {
             Entry::Rule(i) => {
                 let r = &d.rules[i];
                 (
-                    vec![r.section.as_str()],
+                    vec![Cow::Borrowed(r.section.as_str())],
                     Cow::Borrowed(if r.text.is_empty() {
                         r.title.as_str()
                     } else {
@@ -437,7 +456,7 @@ impl SearchIndex {
     fn game_of(&self, e: Entry) -> &str {
         let d = self.catalogue.data();
         match e {
-            Entry::Card(i) => &d.cards[i].game,
+            Entry::Card(i) => self.catalogue.cards().game_of(i).unwrap_or_default(),
             Entry::Keyword(i) => &d.keywords[i].game,
             Entry::Rule(i) => &d.rules[i].game,
         }

@@ -49,7 +49,7 @@ impl EntryKind {
     }
 }
 
-/// A catalogue entry by position: `Card(i)` is `catalogue.data().cards[i]`.
+/// A catalogue entry by position: `Card(i)` is `catalogue.cards().get(i)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Entry {
     Card(usize),
@@ -73,7 +73,7 @@ pub fn entries(cat: &Catalogue) -> Vec<Entry> {
     let d = cat.data();
     (0..d.keywords.len())
         .map(Entry::Keyword)
-        .chain((0..d.cards.len()).map(Entry::Card))
+        .chain((0..cat.cards().len()).map(Entry::Card))
         .chain((0..d.rules.len()).map(Entry::Rule))
         .collect()
 }
@@ -82,7 +82,7 @@ pub fn entries(cat: &Catalogue) -> Vec<Entry> {
 /// the catalogue's counts rather than kept in a list (16 bytes a card).
 pub fn entry(cat: &Catalogue, id: usize) -> Option<Entry> {
     let d = cat.data();
-    let (keywords, cards) = (d.keywords.len(), d.cards.len());
+    let (keywords, cards) = (d.keywords.len(), cat.cards().len());
     if id < keywords {
         Some(Entry::Keyword(id))
     } else if id < keywords + cards {
@@ -240,7 +240,11 @@ impl Fields {
         doc.add_text(self.kind, entry.kind().as_str());
         let d = cat.data();
         match entry {
-            Entry::Card(i) => self.card(&mut doc, &d.cards[i]),
+            Entry::Card(i) => {
+                if let Some(c) = cat.cards().get(i) {
+                    self.card(&mut doc, &c)
+                }
+            }
             Entry::Keyword(i) => self.keyword(&mut doc, &d.keywords[i]),
             Entry::Rule(i) => self.rule(&mut doc, &d.rules[i]),
         }

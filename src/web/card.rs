@@ -10,7 +10,7 @@
 
 use super::page::{self, Field};
 use super::{error::Failure, links, AppState, Format};
-use crate::catalogue::{Card, Catalogue, Game};
+use crate::catalogue::{ArcStr, Card, Catalogue, Game};
 use crate::grammar::AbilityParse;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -44,7 +44,7 @@ pub struct CardJson<'a> {
     pub card_type: &'a str,
     pub faction: Option<&'a str>,
     pub value: Option<i64>,
-    pub traits: &'a [String],
+    pub traits: &'a [ArcStr],
     /// Attribute name → its number (numeric columns) or its text.
     pub attributes: Map<String, Value>,
     pub text: &'a str,
@@ -128,7 +128,7 @@ async fn card(
     let html = |text: &str| super::keyword::linkify(&game.slug, text, resolve).0;
     let page = CardPage {
         game,
-        card,
+        card: &card,
         text_html: html(&card.text),
         abilities: data
             .abilities
@@ -161,13 +161,13 @@ fn attribute_value(number: Option<f64>, text: &str) -> Value {
 }
 
 fn unknown_card(cat: &Catalogue, game: &Game, name: &str, format: Format) -> Failure {
-    let names = cat
-        .data()
-        .cards
+    let names: Vec<crate::catalogue::ArcStr> = cat
+        .cards()
         .iter()
         .filter(|c| c.game == game.slug)
-        .map(|c| c.name.as_str());
-    let found = page::suggestions(name, names);
+        .map(|c| c.name.clone())
+        .collect();
+    let found = page::suggestions(name, names.iter().map(|n| n.as_str()));
     page::not_found(
         format!("no {} card {}", game.slug, page::quoted(name)),
         &found,

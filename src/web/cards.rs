@@ -10,7 +10,7 @@
 use super::json::List;
 use super::page;
 use super::{error::Failure, links, AppState, Format, WebError};
-use crate::catalogue::{Card, Catalogue, Game};
+use crate::catalogue::{ArcStr, Card, CardRef, Catalogue, Game};
 use crate::text::fold;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -163,13 +163,27 @@ async fn cards(
                 .clone(),
         ),
     };
-    let mut list: Vec<&Card> = match &keyword {
-        Some(k) => cat.cards_with_keyword(&game.slug, k),
-        None => cat
-            .data()
-            .cards
+    // Only what the order needs is kept per card (cards may be read from the file, and
+    // a game may have more of them than memory holds); the page's cards are read after.
+    let listed = |(i, c): (usize, CardRef)| Listed {
+        id: i,
+        name: c.name.clone(),
+        card_type: c.card_type.clone(),
+        value: c.value,
+    };
+    let cards = cat.cards();
+    let mut list: Vec<Listed> = match &keyword {
+        Some(k) => cat
+            .card_ids_with_keyword(&game.slug, k)
             .iter()
-            .filter(|c| c.game == game.slug)
+            .filter_map(|&i| Some((i as usize, cards.get(i as usize)?)))
+            .map(listed)
+            .collect(),
+        None => cards
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.game == game.slug)
+            .map(listed)
             .collect(),
     };
     sort_cards(&mut list, sort, desc);
@@ -178,12 +192,13 @@ async fn cards(
     let end = (start + per_page).min(total);
     let rows: Vec<CardRow> = list[start..end]
         .iter()
+        .filter_map(|l| cards.get(l.id))
         .map(|c| CardRow {
             object: "card",
-            game: c.game.clone(),
-            name: c.name.clone(),
+            game: c.game.to_string(),
+            name: c.name.to_string(),
             url: links::card(&c.game, &c.name),
-            card_type: c.card_type.clone(),
+            card_type: c.card_type.to_string(),
             faction: c.faction.as_ref().map(|f| f.to_string()),
             value: c.value,
             keywords: c.abilities.iter().map(|a| a.label()).collect(),
@@ -249,11 +264,50 @@ async fn cards(
 
 /// Sorts by `sort` (`name`, `value` or `type`), names breaking ties; cards without a
 /// value come last either way.
-fn sort_cards(list: &mut [&Card], sort: &str, desc: bool) {
-    let name = |c: &Card| fold(&c.name);
+/// A card of a listing: its position and what the listing sorts by.
+struct Listed {
+    id: usize,
+    name: ArcStr,
+    card_type: ArcStr,
+    value: Option<i64>,
+}
+
+/// What a listing sorts cards by.
+trait SortKey {
+    fn name(&self) -> &str;
+    fn card_type(&self) -> &str;
+    fn value(&self) -> Option<i64>;
+}
+
+impl SortKey for Listed {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn card_type(&self) -> &str {
+        &self.card_type
+    }
+    fn value(&self) -> Option<i64> {
+        self.value
+    }
+}
+
+impl SortKey for &Card {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn card_type(&self) -> &str {
+        &self.card_type
+    }
+    fn value(&self) -> Option<i64> {
+        self.value
+    }
+}
+
+fn sort_cards<C: SortKey>(list: &mut [C], sort: &str, desc: bool) {
+    let name = |c: &C| fold(c.name());
     match sort {
         "value" => list.sort_by(|a, b| {
-            let by_value = match (a.value, b.value) {
+            let by_value = match (a.value(), b.value()) {
                 (Some(x), Some(y)) if desc => y.cmp(&x),
                 (Some(x), Some(y)) => x.cmp(&y),
                 (Some(_), None) => std::cmp::Ordering::Less,
@@ -263,7 +317,7 @@ fn sort_cards(list: &mut [&Card], sort: &str, desc: bool) {
             by_value.then_with(|| name(a).cmp(&name(b)))
         }),
         "type" => {
-            list.sort_by_cached_key(|c| (fold(&c.card_type), name(c)));
+            list.sort_by_cached_key(|c| (fold(c.card_type()), name(c)));
             if desc {
                 list.reverse();
             }
@@ -296,6 +350,7 @@ fn unknown_keyword(cat: &Catalogue, game: &Game, name: &str, format: Format) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::ArcStr;
 
     fn card(name: &str, card_type: &str, value: Option<i64>) -> Card {
         Card {
@@ -305,8 +360,8 @@ mod tests {
             faction: None,
             value,
             abilities: Box::default(),
-            traits: Vec::new(),
-            text: String::new(),
+            traits: Box::default(),
+            text: ArcStr::default(),
             attributes: Box::default(),
             text_abilities: Box::default(),
         }

@@ -352,7 +352,7 @@ fn view<'a>(cat: &Catalogue, number: usize, verdict: &'a Verdict) -> DeckView<'a
             };
             entry
                 .cards
-                .push((card.name.clone(), links::card(GAME, &card.name)));
+                .push((card.name.to_string(), links::card(GAME, &card.name)));
         }
     }
     keywords.sort_by(|a, b| a.name.cmp(&b.name));

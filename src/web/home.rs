@@ -78,7 +78,7 @@ async fn healthz(state: web::Data<AppState>) -> Result<HttpResponse, Failure> {
         &Health {
             status: "ok",
             data_hash: state.catalogue.data_hash(),
-            cards: state.catalogue.data().cards.len(),
+            cards: state.catalogue.cards().len(),
         },
         Format::Json,
     )

@@ -132,8 +132,10 @@ async fn keyword(
         }
         html
     });
-    let all_cards = cat.cards_with_keyword(&game.slug, &kw.name);
-    let cards_total = all_cards.len();
+    // Counted without reading the cards; only the listed ones are read (cards may be in
+    // the file).
+    let ids = cat.card_ids_with_keyword(&game.slug, &kw.name);
+    let cards_total = ids.len();
     let cards_more_url = (cards_total > MAX_CARDS_LISTED).then(|| {
         let name = if kw.name.contains(' ') {
             format!("\"{}\"", kw.name)
@@ -142,9 +144,10 @@ async fn keyword(
         };
         crate::web::links::search(&format!("game:{} keyword:{name}", game.slug), 1)
     });
-    let cards = all_cards
-        .into_iter()
+    let cards = ids
+        .iter()
         .take(MAX_CARDS_LISTED)
+        .filter_map(|&i| cat.cards().get(i as usize))
         .map(|c| CardWithValue {
             card: ItemRef::card(&c.game, &c.name),
             value: c.ability(&kw.name).flatten(),

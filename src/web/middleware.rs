@@ -95,6 +95,7 @@ const ROUTES: &[(&str, &[&str])] = &[
     ("/adjudicate/p/{hash}", GET),
     ("/adjudicate/p/{hash}/choose", POST),
     ("/adjudicate/p/{hash}/decide", POST),
+    ("/adjudicate/p/{hash}/answer", POST),
     ("/adjudicate/p/{hash}/interpret", POST),
     ("/adjudicate/p/{hash}/jump", GET),
     ("/adjudicate/p/{hash}/{step}", GET),

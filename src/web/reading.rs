@@ -23,7 +23,7 @@
 use super::error::Failure;
 use super::links;
 use super::search::ResultItem;
-use crate::catalogue::{Card, Catalogue};
+use crate::catalogue::{ArcStr, Card, CardMode, Catalogue};
 use crate::search::query::{self, Node, Op, Term};
 use crate::search::{Entry, EntryKind, SearchResults};
 use crate::text::fold;
@@ -254,19 +254,16 @@ fn similarity(a: &str, b: &str) -> f64 {
 
 /// The candidates (each folded, and as written) at least `min` similar to `wanted`,
 /// best first, without repeats, at most `limit`, each with its score.
-fn nearest<'a, 'b>(
+fn nearest<'b, S: AsRef<str> + 'b>(
     wanted: &str,
-    candidates: impl IntoIterator<Item = &'b (String, &'a str)>,
+    candidates: impl IntoIterator<Item = &'b (String, S)>,
     limit: usize,
     min: f64,
-) -> Vec<(f64, &'a str)>
-where
-    'a: 'b,
-{
+) -> Vec<(f64, &'b str)> {
     let key = fold(wanted);
     let mut scored: Vec<(f64, &str)> = candidates
         .into_iter()
-        .map(|(folded, c)| (similarity(&key, folded), *c))
+        .map(|(folded, c)| (similarity(&key, folded), c.as_ref()))
         .filter(|(s, _)| *s >= min)
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
@@ -306,7 +303,8 @@ impl NearName {
 /// are folded once per reader, on first use (only a search that found nothing needs them).
 pub struct Reader<'c> {
     cat: &'c Catalogue,
-    folded: std::cell::OnceCell<Vec<(String, &'c str)>>,
+    /// Owned names (shared strings), since cards may be read from the file.
+    folded: std::cell::OnceCell<Vec<(String, ArcStr)>>,
 }
 
 impl<'c> Reader<'c> {
@@ -318,19 +316,37 @@ impl<'c> Reader<'c> {
     }
 
     /// [`Reader::names`], each with its folded form.
-    fn all(&self) -> &[(String, &'c str)] {
-        self.folded.get_or_init(|| folded(self.names()))
+    fn all(&self) -> &[(String, ArcStr)] {
+        self.folded
+            .get_or_init(|| self.names().map(|n| (fold(&n), n)).collect())
+    }
+
+    /// [`nearest`] over [`Reader::names`]. With the cards in memory, the folded names are
+    /// made once per reader; with the cards in the file (which may not fit in memory),
+    /// each call walks them and keeps only the names close enough.
+    fn nearest(&self, wanted: &str, limit: usize, min: f64) -> Vec<(f64, String)> {
+        let owned = |v: Vec<(f64, &str)>| v.into_iter().map(|(s, n)| (s, n.to_string())).collect();
+        if self.cat.cards().mode() == CardMode::Memory {
+            return owned(nearest(wanted, self.all(), limit, min));
+        }
+        let key = fold(wanted);
+        let close: Vec<(String, ArcStr)> = self
+            .names()
+            .map(|n| (fold(&n), n))
+            .filter(|(folded, _)| similarity(&key, folded) >= min)
+            .collect();
+        owned(nearest(wanted, &close, limit, min))
     }
 
     /// Every keyword name and alias, then every card name.
-    fn names(&self) -> impl Iterator<Item = &'c str> + 'c {
-        let d = self.cat.data();
-        d.keywords
+    fn names(&self) -> impl Iterator<Item = ArcStr> + 'c {
+        let cat = self.cat;
+        cat.data()
+            .keywords
             .iter()
-            .flat_map(|k| {
-                std::iter::once(k.name.as_str()).chain(k.aliases.iter().map(String::as_str))
-            })
-            .chain(d.cards.iter().map(|c| c.name.as_str()))
+            .flat_map(|k| std::iter::once(&k.name).chain(&k.aliases))
+            .map(|n| ArcStr::from(n.as_str()))
+            .chain(cat.cards().iter().map(|c| c.name.clone()))
     }
 
     /// The name a plain query that found nothing most likely meant (`break through` →
@@ -340,9 +356,9 @@ impl<'c> Reader<'c> {
             return None;
         }
         let wanted = fold(text);
-        nearest(text, self.all(), 1, CORRECTION_SIMILARITY)
+        self.nearest(text, 1, CORRECTION_SIMILARITY)
             .into_iter()
-            .map(|(_, n)| n.to_string())
+            .map(|(_, n)| n)
             .find(|n| fold(n) != wanted)
     }
 
@@ -360,14 +376,14 @@ impl<'c> Reader<'c> {
         }
         wanted.dedup();
         wanted.truncate(5);
-        let mut names: Vec<(f64, &str)> = Vec::new();
+        let mut names: Vec<(f64, String)> = Vec::new();
         for w in &wanted {
-            names.extend(nearest(w, self.all(), limit, SUGGESTION_SIMILARITY));
+            names.extend(self.nearest(w, limit, SUGGESTION_SIMILARITY));
         }
-        names.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+        names.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
         let mut out: Vec<NearName> = Vec::new();
         for (_, name) in names {
-            for found in self.named(name) {
+            for found in self.named(&name) {
                 if out.len() < limit && !out.iter().any(|o| o.url == found.url) {
                     out.push(found);
                 }
@@ -395,14 +411,14 @@ impl<'c> Reader<'c> {
                 url: links::keyword(&k.game, &k.name),
                 matched_by: "name",
             });
-        let cards = d
-            .cards
+        let cards = cat
+            .cards()
             .iter()
             .filter(|c| fold(&c.name) == key)
             .map(|c| NearName {
-                name: c.name.clone(),
+                name: c.name.to_string(),
                 kind: "card",
-                game: c.game.clone(),
+                game: c.game.to_string(),
                 game_name: game_name(&c.game),
                 url: links::card(&c.game, &c.name),
                 matched_by: "name",
@@ -581,12 +597,12 @@ pub fn answer(
         let typo = if results.hits.iter().any(|h| h.exact) {
             None
         } else {
-            let names: Vec<&str> = results
+            let names: Vec<ArcStr> = results
                 .hits
                 .iter()
                 .flat_map(|h| entry_names(cat, h.entry))
                 .collect();
-            typo_reading(typed, names)
+            typo_reading(typed, names.iter().map(|n| n.as_str()))
         };
         return Ok(match typo {
             Some(name) => read(name, "typo", results),
@@ -639,11 +655,15 @@ pub fn answer(
 /// A keyword or card hit as a suggestion.
 fn near_name(cat: &Catalogue, e: Entry) -> NearName {
     let d = cat.data();
-    let (kind, game, name, url) = match e {
-        Entry::Card(i) => {
-            let c = &d.cards[i];
-            ("card", &c.game, &c.name, links::card(&c.game, &c.name))
-        }
+    let card = match e {
+        Entry::Card(i) => cat.cards().get(i),
+        _ => None,
+    };
+    let (kind, game, name, url): (&str, &str, &str, String) = match e {
+        Entry::Card(_) => match &card {
+            Some(c) => ("card", &c.game, &c.name, links::card(&c.game, &c.name)),
+            None => ("card", "", "", String::new()),
+        },
         Entry::Keyword(i) => {
             let k = &d.keywords[i];
             (
@@ -664,9 +684,9 @@ fn near_name(cat: &Catalogue, e: Entry) -> NearName {
         }
     };
     NearName {
-        name: name.clone(),
+        name: name.to_string(),
         kind,
-        game: game.clone(),
+        game: game.to_string(),
         game_name: cat.game(game).map(|g| g.name.clone()).unwrap_or_default(),
         url,
         matched_by: "text",
@@ -674,12 +694,18 @@ fn near_name(cat: &Catalogue, e: Entry) -> NearName {
 }
 
 /// The names (and aliases) an entry is found by.
-fn entry_names(cat: &Catalogue, e: Entry) -> Vec<&str> {
+fn entry_names(cat: &Catalogue, e: Entry) -> Vec<ArcStr> {
     let d = cat.data();
     match e {
-        Entry::Card(i) => vec![d.cards[i].name.as_str()],
-        Entry::Keyword(i) => std::iter::once(d.keywords[i].name.as_str())
-            .chain(d.keywords[i].aliases.iter().map(String::as_str))
+        Entry::Card(i) => cat
+            .cards()
+            .get(i)
+            .map(|c| c.name.clone())
+            .into_iter()
+            .collect(),
+        Entry::Keyword(i) => std::iter::once(&d.keywords[i].name)
+            .chain(&d.keywords[i].aliases)
+            .map(|n| ArcStr::from(n.as_str()))
             .collect(),
         Entry::Rule(_) => Vec::new(),
     }

@@ -192,20 +192,25 @@ fn run_query(
 
 fn item(cat: &Catalogue, q: &str, e: Entry, hit: &crate::search::Hit) -> ResultItem {
     let d = cat.data();
-    let (filtered, keywords) = match e {
-        Entry::Card(i) => reading::why_matched(cat, &d.cards[i], q),
-        _ => (Vec::new(), Vec::new()),
+    // A card the file cannot give back (cards on disk) is logged where it is read.
+    let card = match e {
+        Entry::Card(i) => cat.cards().get(i),
+        _ => None,
+    };
+    let (filtered, keywords) = match &card {
+        Some(c) => reading::why_matched(cat, c, q),
+        None => (Vec::new(), Vec::new()),
     };
     let (game, name, url, subtitle) = match e {
-        Entry::Card(i) => {
-            let c = &d.cards[i];
-            (
-                c.game.clone(),
-                c.name.clone(),
+        Entry::Card(_) => match &card {
+            Some(c) => (
+                c.game.to_string(),
+                c.name.to_string(),
                 links::card(&c.game, &c.name),
-                c.card_type.clone(),
-            )
-        }
+                c.card_type.to_string(),
+            ),
+            None => Default::default(),
+        },
         Entry::Keyword(i) => {
             let k = &d.keywords[i];
             (

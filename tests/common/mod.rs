@@ -2,6 +2,8 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod docs;
+pub mod fixtures;
 pub mod http;
 
 use arbiter::catalogue::{self, Catalogue, ImportConfig, ImportError, ImportReport};

@@ -182,14 +182,17 @@ impl Validator {
             return None;
         };
         Some(Card {
-            game: game.to_string(),
-            name: name.to_string(),
-            card_type: card_type.to_string(),
+            game: ArcStr::from(game),
+            name: ArcStr::from(name),
+            card_type: ArcStr::from(card_type),
             faction: faction.map(ArcStr::from),
             value,
             abilities: abilities.into(),
-            traits: split_list(f.get(rec, f.column("traits"))),
-            text,
+            traits: split_list(f.get(rec, f.column("traits")))
+                .into_iter()
+                .map(ArcStr::from)
+                .collect(),
+            text: ArcStr::from(text),
             attributes: attributes.into(),
             text_abilities: text_abilities.into(),
         })

@@ -131,7 +131,7 @@ impl Validator {
             .cards
             .iter()
             .enumerate()
-            .map(|(i, c)| ((c.game.clone(), fold(&c.name)), i))
+            .map(|(i, c)| ((c.game.to_string(), fold(&c.name)), i))
             .collect();
         let mut rows = Vec::new();
         let mut seen: HashMap<(String, String, String), usize> = HashMap::new();
@@ -176,7 +176,7 @@ impl Validator {
             }
             let canonical = cards
                 .get(&(game.to_string(), fold(card)))
-                .map(|&i| self.data.cards[i].name.clone());
+                .map(|&i| self.data.cards[i].name.to_string());
             if canonical.is_none() {
                 let names = self
                     .data

@@ -261,7 +261,7 @@ pub fn counts(data: &DataSet) -> BTreeMap<String, (usize, usize, usize)> {
         .map(|g| (g.slug.clone(), (0, 0, 0)))
         .collect();
     for c in &data.cards {
-        out.entry(c.game.clone()).or_default().0 += 1;
+        out.entry(c.game.to_string()).or_default().0 += 1;
     }
     for k in &data.keywords {
         out.entry(k.game.clone()).or_default().1 += 1;

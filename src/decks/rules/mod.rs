@@ -124,7 +124,7 @@ impl DeckValidator {
             .collect();
         let mut cards = Vec::new();
         let mut by_name = HashMap::new();
-        for c in cat.data().cards.iter().filter(|c| c.game == GAME) {
+        for c in cat.cards().iter().filter(|c| c.game == GAME) {
             let belongs = match c.faction.as_deref() {
                 None | Some("Neutral") => Belongs::Neutral,
                 Some(f) => match Side::parse(f) {
@@ -139,8 +139,8 @@ impl DeckValidator {
             let key = fold(&c.name);
             by_name.insert(key.clone(), cards.len());
             cards.push(CardInfo {
-                name: c.name.clone(),
-                card_type: c.card_type.clone(),
+                name: c.name.to_string(),
+                card_type: c.card_type.to_string(),
                 category: Category::of(&c.card_type),
                 belongs,
                 value: c.value.unwrap_or(0),

@@ -49,6 +49,8 @@ impl Game for Arcane {
     const NAME: &'static str = "Arcane Legions";
     const SEED: &'static str = cite::SEED;
     const RULES_DOC: &'static str = cite::RULES_DOC;
+    /// No chance node: the engine plays no dice and draws no cards at random.
+    const HAS_CHANCE: bool = false;
 
     type Position = Position;
     type State = State;

@@ -208,9 +208,9 @@ pub mod base {
     );
     pub const BONUS: Citation = public(
         RULEBOOK,
-        "Æmber bonus",
-        "\"Playing cards\"",
-        "When a card is played, its controller first gains the Æmber of its Æmber bonus icons; then its Play: abilities resolve. A card put into play gives no bonus.",
+        "Bonus icons",
+        "\"Bonus Icons\"",
+        "When a card is played, its bonus icons resolve one at a time, top to bottom, before its Play: abilities: Æmber (gain 1 Æmber), capture (a friendly creature captures 1 Æmber from the opponent), damage (deal 1 damage to a creature), draw (draw a card). A card put into play resolves no bonus icons.",
     );
     pub const CARD_TYPES: Citation = public(
         RULEBOOK,

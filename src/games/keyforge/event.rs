@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::effect::Trigger;
-use super::format::{Flank, RulingChange};
+use super::format::{Flank, Icon, RulingChange};
 use super::state::{Outcome, Place, State};
 use crate::rules::decision::BadPin;
 use crate::rules::{Decision, Rejected, Rule};
@@ -118,6 +118,13 @@ pub enum Change {
     Choice {
         purpose: &'static str,
         decision: Decision<String>,
+    },
+    /// Bonus icon `n` of `of` on `card` (top to bottom) resolves.
+    BonusIcon {
+        card: String,
+        icon: Icon,
+        n: u32,
+        of: u32,
     },
     /// An effect outside the language, for the judge.
     Ruling {
@@ -289,6 +296,7 @@ pub fn apply(st: &mut State, change: &Change) {
             })
         }
         Change::Note { .. }
+        | Change::BonusIcon { .. }
         | Change::Fight { .. }
         | Change::Destroyed { .. }
         | Change::Resolve { .. }
@@ -410,6 +418,16 @@ pub fn describe(st: &State, event: &Event) -> String {
         Change::Choice { purpose, decision } => {
             format!("{purpose}: {}", decision.describe(|id| st.who(id)))
         }
+        Change::BonusIcon { card, icon, n, of } => format!(
+            "{}'s bonus icon {n} of {of} (top to bottom, before its Play: abilities): {}.",
+            who(card),
+            match icon {
+                Icon::Amber => "Æmber, gain 1Æ",
+                Icon::Capture => "capture, a friendly creature captures 1Æ",
+                Icon::Damage => "damage, deal 1 damage to a creature",
+                Icon::Draw => "draw, draw a card",
+            }
+        ),
         Change::Ruling {
             ordinal,
             card,

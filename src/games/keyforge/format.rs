@@ -32,6 +32,8 @@ pub mod caps {
     pub const TEXT: usize = 1000;
     /// Pinned decisions and rulings, and the changes in one ruling.
     pub const PINS: usize = 64;
+    /// Bonus icons on one card (printed cards have a few).
+    pub const ICONS: usize = 12;
 }
 
 /// One turn of the active player to adjudicate, from the position as it stands.
@@ -151,10 +153,15 @@ pub struct CardSpec {
     /// The card's text, one ability per line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
-    /// Æmber bonus icons: the Æmber its controller gains when it is played (inline only:
-    /// the catalogue does not record them).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub bonus: i32,
+    /// Bonus icons, top to bottom, resolved when the card is played (the catalogue
+    /// records none: a position gives them, inline or over a catalogue card). Read as a
+    /// list of icon names or, the older form, a number of Æmber icons; written as a list.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "bonus_icons"
+    )]
+    pub bonus: Vec<Icon>,
     /// The owner's name, when not the player whose zone holds it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub owner: Option<String>,
@@ -177,6 +184,84 @@ pub struct CardSpec {
     pub amber: i32,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub upgrades: Vec<CardSpec>,
+}
+
+/// A bonus icon printed on a card (published rule "Bonus icons"): resolved one at a
+/// time, top to bottom, when the card is played, before its Play: abilities.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Icon {
+    /// Gain 1 Æmber.
+    Amber,
+    /// A friendly creature captures 1 Æmber from the opponent.
+    Capture,
+    /// Deal 1 damage to a creature.
+    Damage,
+    /// Draw a card.
+    Draw,
+}
+
+impl Icon {
+    pub const ALL: [Icon; 4] = [Icon::Amber, Icon::Capture, Icon::Damage, Icon::Draw];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Icon::Amber => "amber",
+            Icon::Capture => "capture",
+            Icon::Damage => "damage",
+            Icon::Draw => "draw",
+        }
+    }
+
+    /// The icon named `s` (folded; `æmber` too).
+    pub fn parse(s: &str) -> Option<Icon> {
+        let s = s.trim().to_lowercase();
+        if s == "æmber" {
+            return Some(Icon::Amber);
+        }
+        Icon::ALL.into_iter().find(|i| i.name() == s)
+    }
+}
+
+/// A card's `bonus`: a list of icon names, top to bottom, or a number of Æmber icons
+/// (the older form); at most [`caps::ICONS`].
+fn bonus_icons<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Icon>, D::Error> {
+    use serde::de::{Error, SeqAccess, Visitor};
+    struct Icons;
+    impl<'de> Visitor<'de> for Icons {
+        type Value = Vec<Icon>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str(
+                "a list of bonus icons, top to bottom (\"amber\", \"capture\", \"damage\", \"draw\"), or a number of Æmber bonus icons",
+            )
+        }
+        fn visit_u64<E: Error>(self, n: u64) -> Result<Vec<Icon>, E> {
+            if n > caps::ICONS as u64 {
+                return Err(E::custom(format!("at most {} bonus icons", caps::ICONS)));
+            }
+            Ok(vec![Icon::Amber; n as usize])
+        }
+        fn visit_i64<E: Error>(self, n: i64) -> Result<Vec<Icon>, E> {
+            match u64::try_from(n) {
+                Ok(n) => self.visit_u64(n),
+                Err(_) => Err(E::custom("a number of Æmber bonus icons is 0 or more")),
+            }
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Icon>, A::Error> {
+            let mut icons = Vec::new();
+            while let Some(icon) = seq.next_element::<Icon>()? {
+                if icons.len() == caps::ICONS {
+                    return Err(A::Error::custom(format!(
+                        "at most {} bonus icons",
+                        caps::ICONS
+                    )));
+                }
+                icons.push(icon);
+            }
+            Ok(icons)
+        }
+    }
+    d.deserialize_any(Icons)
 }
 
 /// What an action does.

@@ -11,9 +11,12 @@
 //! effect language (reading card text), `turn.rs` the actions and their checks,
 //! `families/` the rules (one family per file), `event.rs` the changes and the only
 //! `apply`, `cite.rs` the sentences, `interpret.rs` the readings, `view.rs` the board, `form.rs` the builder form.
+//! A played card's bonus icons (Æmber, capture, damage, draw) resolve before its Play:
+//! abilities (`families/bonus.rs`); a judge's ruling can be written on the step page
+//! (`form/answer.rs`, read by the form's own syntax).
 //! It does no I/O and knows nothing of the catalogue's types, SQL or HTTP. Left out:
-//! forging keys, drawing up, the end of the turn, bonus icons, and most keywords past
-//! Elusive, Skirmish, Taunt, Poison, Assault and Hazardous.
+//! forging keys, drawing up, the end of the turn, the later sets' discard and house
+//! icons, and most keywords past Elusive, Skirmish, Taunt, Poison, Assault and Hazardous.
 
 pub mod cite;
 pub mod effect;
@@ -48,6 +51,8 @@ impl Game for Keyforge {
     const NAME: &'static str = "KeyForge";
     const SEED: &'static str = cite::SEED;
     const RULES_DOC: &'static str = cite::RULES_DOC;
+    /// No chance node: the engine plays no dice and draws no cards at random.
+    const HAS_CHANCE: bool = false;
 
     type Position = Position;
     type State = State;
@@ -167,6 +172,18 @@ impl Game for Keyforge {
             Change::Choice { decision, .. } => {
                 Some(rules::view::DecisionPanel::of(decision, |id| state.who(id)))
             }
+            Change::Ruling {
+                ordinal,
+                card,
+                text,
+                changes,
+            } => Some(form::ruling_panel(
+                state,
+                *ordinal,
+                card,
+                text,
+                changes.as_deref(),
+            )),
             _ => None,
         }
     }
@@ -183,6 +200,14 @@ impl Game for Keyforge {
         p.decisions.push(DecisionPin { decision, option });
         p.decisions.sort_by_key(|d| d.decision);
         Ok(p)
+    }
+    fn pin_answer_with_cards(
+        position: &Position,
+        cards: &dyn CardSource,
+        decision: u32,
+        text: &str,
+    ) -> Result<Position, Vec<rules::AnswerError>> {
+        form::pin_ruling(position, cards, decision, text)
     }
     fn outcome_sentence(state: &State, outcome: &Outcome) -> String {
         let amber: Vec<String> = state

@@ -162,7 +162,6 @@ fn card(
         ("damage", spec.damage),
         ("armor_used", spec.armor_used),
         ("amber", spec.amber),
-        ("bonus", spec.bonus),
     ] {
         stat(errors, field(f), v);
     }
@@ -231,7 +230,7 @@ fn card(
         power,
         armor,
         traits,
-        bonus: spec.bonus,
+        bonus: spec.bonus.clone(),
         abilities,
         owner,
         damage: spec.damage,

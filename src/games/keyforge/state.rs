@@ -11,7 +11,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::effect::{Ability, Body, Constant, Keyword};
-use super::format::{ActionSpec, CardSpec, Kind, Position, RulingChange, Verb};
+use super::format::{ActionSpec, CardSpec, Icon, Kind, Position, RulingChange, Verb};
 use super::interpret::Interpretations;
 use crate::rules::decision::DecisionPin;
 use crate::rules::reject::OnRejection;
@@ -28,8 +28,8 @@ pub struct Card {
     pub power: i32,
     pub armor: i32,
     pub traits: Vec<String>,
-    /// Æmber bonus icons.
-    pub bonus: i32,
+    /// Bonus icons, top to bottom.
+    pub bonus: Vec<Icon>,
     pub abilities: Vec<Ability>,
     /// The player who owns it (0 or 1).
     pub owner: usize,

@@ -6,6 +6,7 @@
 use super::cite::{base, rules, seed003, Rule};
 use super::effect::{Body, Constant, Effect, Subject, Trigger};
 use super::event::{emit, Change, Event};
+use super::families::bonus;
 use super::families::effects::{choose, resolve};
 use super::families::fight::{check_target, fight};
 use super::families::using::{
@@ -492,17 +493,13 @@ fn enter(
         }
         Kind::Action => {}
     }
-    let bonus = st.card(card).map_or(0, |c| c.bonus);
-    if played && bonus > 0 {
-        emit(
-            st,
-            out,
-            Change::Amber {
-                player: player.clone(),
-                by: bonus,
-            },
-            &base::BONUS,
-        );
+    if played {
+        bonus::resolve_icons(st, out, ctx, card);
+        if st.is_over() {
+            return;
+        }
+    } else {
+        bonus::not_played(st, out, card);
     }
     let abilities = st
         .card(card)

@@ -25,6 +25,7 @@ pub fn advance(st: &mut State) -> Vec<Event> {
         Phase::AttackPop => {
             build::attack_pop(st, &mut out);
             intercept::attack_pop(st, &mut out);
+            predict::predict(st, &mut out);
         }
         Phase::Roll => {
             roll::initial_roll(st, &mut out);

@@ -1,7 +1,7 @@
 //! The Star Wars TCG citation table: the sentences of seed 002 the resolver quotes, the
 //! published base rules the seed leans on but never states (cited as `public`, with
 //! where they are published), and our numbered house rules (`docs/rules/swtcg.md`,
-//! S1–S10) for what neither settles. The kinds of source are the core's
+//! S1–S11) for what neither settles. The kinds of source are the core's
 //! ([`crate::rules::cite`]). Seed sentences are checked verbatim against the catalogue's
 //! copy of seed 002 by `tests/engine_swtcg.rs`; public and house rules against the doc.
 //!
@@ -79,7 +79,7 @@ pub mod base {
     pub const ALL: &[Citation] = &[DICE, DISCARD, POP, ORDER, ACCURACY, RETALIATE, TIES];
 }
 
-/// The house rules S1–S10 (`docs/rules/swtcg.md`, "House rules").
+/// The house rules S1–S11 (`docs/rules/swtcg.md`, "House rules").
 pub mod rules {
     use super::{house, Citation};
 
@@ -136,6 +136,12 @@ pub mod rules {
         "Before the attack is declared, in the build step, the position's actions are played in order (those taken in the attack POP there, before Intercept), each accepted or rejected and a rejected one changing nothing; a unit's effective abilities are its printed abilities, then those INSERT grants (from the unit or a card in its stack), Equipment grants and a declared Enhance grants, each a layer; an ability Reserves grants works only in the build zone, so never on a unit in the arena.",
     );
 
+    pub const DECISIONS: Citation = house(
+        "Decisions",
+        "S11",
+        "Every choice the seed gives a player in an attack is a decision with its options listed; a judge may pin it, and unpinned it takes the default policy named for it in the table of decisions.",
+    );
+
     pub const ALL: &[Citation] = &[
         STACKING,
         POP_ORDER,
@@ -147,5 +153,6 @@ pub mod rules {
         NOT_ADJUDICATED,
         RETALIATE,
         LAYERS,
+        DECISIONS,
     ];
 }

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use super::state::{Damage, Die, Layer, Pool, Side, State, Summary};
-use crate::rules::{Chance, Decision, Rejected, Rule};
+use crate::rules::{Chance, Decision, Rejected, Rule, Selection};
 
 /// One event of the attack.
 pub type Event = crate::rules::Event<Change>;
@@ -25,6 +25,13 @@ pub enum Change {
     Pass {
         window: &'static str,
         what: String,
+    },
+    /// The defending player's decision in the attack POP: which unit intercepts next,
+    /// or none (`None`). `slot` is the entry of `decisions.intercept` that pins it (the
+    /// list's length when nothing does).
+    InterceptChoice {
+        slot: usize,
+        decision: Decision<Option<String>>,
     },
     /// A unit intercepts: it is the defender now (the same attack).
     Intercept {
@@ -55,14 +62,21 @@ pub enum Change {
         x: u32,
         triggered: bool,
     },
-    /// A Lucky effect used: which dice it re-rolls.
+    /// A Lucky effect used: which dice it re-rolls (the player's decision: up to X of
+    /// the dice rolled, each die by its index).
     Lucky {
         side: Side,
         unit: String,
         x: u32,
         dice: Vec<usize>,
-        pinned: bool,
-        policy: &'static str,
+        decision: Selection<LuckyDie>,
+    },
+    /// A unit with Foresight or Forewarning predicts the number of hits, or passes
+    /// (`None`), before the roll.
+    Predict {
+        unit: String,
+        keyword: &'static str,
+        decision: Decision<Option<u32>>,
     },
     /// An ability gained after the roll that is too late to act.
     TooLate {
@@ -200,6 +214,36 @@ pub enum Change {
     End,
 }
 
+/// A die a Lucky may re-roll, as it lay when the player decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LuckyDie {
+    /// Its index among the attack's dice (attack dice, then Fury's).
+    pub die: usize,
+    pub pool: Pool,
+    /// Its 1-based number within its pool, as the dice tray numbers it.
+    pub n: usize,
+    pub face: u8,
+    pub hit: bool,
+}
+
+impl LuckyDie {
+    /// `die 0 (Power die 1: 6, a hit)`.
+    pub fn label(&self) -> String {
+        format!(
+            "die {} ({} die {}: {}, {})",
+            self.die,
+            if self.pool == Pool::Fury {
+                "Fury"
+            } else {
+                "Power"
+            },
+            self.n,
+            self.face,
+            if self.hit { "a hit" } else { "a miss" }
+        )
+    }
+}
+
 /// Applies `change` to `st`: the only place the state changes for a change.
 pub fn apply(st: &mut State, change: &Change) {
     match change {
@@ -253,6 +297,18 @@ pub fn apply(st: &mut State, change: &Change) {
             }
         }
         Change::Evade { decision, .. } => st.decisions = st.decisions.max(decision.ordinal),
+        Change::InterceptChoice { decision, .. } => {
+            st.decisions = st.decisions.max(decision.ordinal)
+        }
+        Change::Lucky { decision, .. } => st.decisions = st.decisions.max(decision.ordinal),
+        Change::Predict { unit, decision, .. } => {
+            st.decisions = st.decisions.max(decision.ordinal);
+            if let (Some(i), Some(Some(n))) =
+                (st.index_of(unit), decision.options.get(decision.chosen))
+            {
+                st.predicted.push((i, *n));
+            }
+        }
         Change::Deflect { decision, .. } => st.decisions = st.decisions.max(decision.ordinal),
         Change::Damage {
             source,
@@ -343,7 +399,6 @@ pub fn apply(st: &mut State, change: &Change) {
         | Change::Rejected(_)
         | Change::Dice { .. }
         | Change::Fury { .. }
-        | Change::Lucky { .. }
         | Change::TooLate { .. }
         | Change::Prediction { .. }
         | Change::Retaliate { .. }
@@ -367,6 +422,15 @@ pub fn who(st: &State, id: &str) -> String {
     match st.index_of(id).and_then(|i| st.unit(i)) {
         Some(u) if u.name != u.id => format!("{} ({})", u.name, u.id),
         _ => id.to_string(),
+    }
+}
+
+/// A side as the log names its player (`Dark Side`).
+pub fn side_name(side: Side) -> &'static str {
+    if side == Side::Dark {
+        "Dark Side"
+    } else {
+        "Light Side"
     }
 }
 
@@ -448,23 +512,48 @@ pub fn describe(st: &State, event: &Event) -> String {
             unit,
             x,
             dice,
-            pinned,
-            policy,
+            decision,
         } => format!(
-            "{} player's Lucky {x} ({}): re-rolls {} ({}).",
-            if *side == Side::Dark {
-                "Dark Side"
-            } else {
-                "Light Side"
-            },
+            "{} player's Lucky {x} ({}): re-rolls {}. {}",
+            side_name(*side),
             who(st, unit),
             dice_list(dice),
-            if *pinned {
-                "judge's pin".to_string()
-            } else {
-                format!("default: {policy}")
-            }
+            decision.describe(LuckyDie::label)
         ),
+        Change::InterceptChoice { decision, .. } => {
+            let name = |o: &Option<String>| match o {
+                Some(id) => who(st, id),
+                None => "none".to_string(),
+            };
+            let chosen = decision.options.get(decision.chosen).cloned().flatten();
+            format!(
+                "Attack POP: {}. {}",
+                match &chosen {
+                    Some(id) => format!("{} intercepts", who(st, id)),
+                    None => "no unit intercepts".to_string(),
+                },
+                decision.describe(name)
+            )
+        }
+        Change::Predict {
+            unit,
+            keyword,
+            decision,
+        } => {
+            let name = |o: &Option<u32>| match o {
+                Some(n) => n.to_string(),
+                None => "no prediction".to_string(),
+            };
+            format!(
+                "{}'s {keyword}: {}. {}",
+                who(st, unit),
+                match decision.options.get(decision.chosen).copied().flatten() {
+                    Some(n) => format!("predicts {n} hit(s)"),
+                    None => "no prediction".to_string(),
+                },
+                decision.describe(name)
+            )
+        }
         Change::TooLate { unit, ability } => format!(
             "{}'s {ability} was gained after the attack dice were rolled: too late to act.",
             who(st, unit)

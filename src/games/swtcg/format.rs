@@ -25,6 +25,8 @@ pub mod caps {
     pub const X: u32 = 10;
     /// Characters in an id, a name, an arena, a card.
     pub const NAME: usize = 80;
+    /// A predicted number of hits (above any roll's: Power 40 and Fury's dice).
+    pub const PREDICT: u32 = 200;
     /// Pinned dice in each list.
     pub const DICE: usize = 64;
     /// Actions before the attack (`actions`).

@@ -198,6 +198,14 @@ impl Game for Swtcg {
     ) -> Result<Position, String> {
         pin_decision(position, cards, decision, option)
     }
+    fn pin_decision_picks_with_cards(
+        position: &Position,
+        cards: &dyn CardSource,
+        decision: u32,
+        picks: &[usize],
+    ) -> Result<Position, String> {
+        pin_decision_picks(position, cards, decision, picks)
+    }
     fn outcome_sentence(state: &State, outcome: &Outcome) -> String {
         let damage: Vec<String> = state
             .units
@@ -301,48 +309,97 @@ pub fn adjudicate(
     rules::adjudicate::<Swtcg>(position, cards, config)
 }
 
+/// The change that records decision `decision` when `position` is played with `cards`.
+fn find_decision(
+    position: &Position,
+    cards: &dyn CardSource,
+    decision: u32,
+) -> Result<Change, String> {
+    let adj =
+        adjudicate(position, cards, rules::RecordConfig { states: false }).map_err(|errors| {
+            let all: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+            format!("the position does not resolve: {}", all.join("; "))
+        })?;
+    let mut met = 0;
+    let found = adj
+        .steps
+        .into_iter()
+        .flat_map(|s| s.events)
+        .map(|e| e.change)
+        .find(|c| {
+            let ordinal = match c {
+                Change::InterceptChoice { decision: d, .. } => d.ordinal,
+                Change::Predict { decision: d, .. } => d.ordinal,
+                Change::Lucky { decision: d, .. } => d.ordinal,
+                Change::Evade { decision: d, .. } => d.ordinal,
+                Change::Deflect { decision: d, .. } => d.ordinal,
+                Change::Enhance { decision: d, .. } => d.ordinal,
+                _ => return false,
+            };
+            met = met.max(ordinal);
+            ordinal == decision
+        });
+    found.ok_or_else(|| match met {
+        0 => format!("this attack has no decision {decision}: it meets no decision"),
+        n => format!("this attack has no decision {decision}: its decisions are 1 to {n}"),
+    })
+}
+
 /// `position` with decision `decision` pinned to option `option` (1-based), found by
-/// playing the position with `cards`: an Evade's amount (`decisions.evade`, which every
-/// Evade instance of the unit then prevents at most), a Deflect's unit
-/// (`decisions.deflect`), an Enhance declared or not (`decisions.enhance`).
+/// playing the position with `cards`: which unit intercepts at that point of the attack
+/// POP, or none (`decisions.intercept`: the entry the decision reads is replaced, or
+/// added; none cuts the list there); a prediction (`decisions.predict`; no prediction
+/// removes the unit's entry); an Evade's amount (`decisions.evade`, which every Evade
+/// instance of the unit then prevents at most), a Deflect's unit (`decisions.deflect`),
+/// an Enhance declared or not (`decisions.enhance`). A Lucky is pinned by its dice
+/// ([`pin_decision_picks`]).
 fn pin_decision(
     position: &Position,
     cards: &dyn CardSource,
     decision: u32,
     option: usize,
 ) -> Result<Position, String> {
-    let adj =
-        adjudicate(position, cards, rules::RecordConfig { states: false }).map_err(|errors| {
-            let all: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-            format!("the position does not resolve: {}", all.join("; "))
-        })?;
-    let found = adj
-        .steps
-        .iter()
-        .flat_map(|s| &s.events)
-        .map(|e| &e.change)
-        .find(|c| match c {
-            Change::Evade { decision: d, .. } => d.ordinal == decision,
-            Change::Deflect { decision: d, .. } => d.ordinal == decision,
-            Change::Enhance { decision: d, .. } => d.ordinal == decision,
-            _ => false,
-        })
-        .ok_or_else(|| format!("this attack has no decision {decision}"))?;
+    let found = find_decision(position, cards, decision)?;
     let i = option.checked_sub(1).ok_or("options are numbered from 1")?;
     let mut p = position.clone();
     let bad = |n: usize| format!("decision {decision} has options 1 to {n}, not {option}");
     match found {
+        Change::InterceptChoice { slot, decision: d } => {
+            let chosen = d.options.get(i).ok_or_else(|| bad(d.options.len()))?;
+            let list = &mut p.decisions.intercept;
+            match chosen {
+                None => list.truncate(slot),
+                Some(id) if slot < list.len() => list[slot] = id.clone(),
+                Some(id) => list.push(id.clone()),
+            }
+        }
+        Change::Predict {
+            unit, decision: d, ..
+        } => match d.options.get(i).ok_or_else(|| bad(d.options.len()))? {
+            None => {
+                p.decisions.predict.remove(&unit);
+            }
+            Some(n) => {
+                p.decisions.predict.insert(unit, *n);
+            }
+        },
+        Change::Lucky { decision: d, .. } => {
+            return Err(format!(
+                "decision {decision} picks dice, not one option: post a `pick` for each die to re-roll (at most {})",
+                d.most
+            ))
+        }
         Change::Evade {
             unit, decision: d, ..
         } => {
             let n = d.options.get(i).ok_or_else(|| bad(d.options.len()))?;
-            p.decisions.evade.insert(unit.clone(), *n);
+            p.decisions.evade.insert(unit, *n);
         }
         Change::Deflect {
             unit, decision: d, ..
         } => {
             let to = d.options.get(i).ok_or_else(|| bad(d.options.len()))?;
-            p.decisions.deflect.insert(unit.clone(), to.clone());
+            p.decisions.deflect.insert(unit, to.clone());
         }
         Change::Enhance {
             unit, decision: d, ..
@@ -350,9 +407,61 @@ fn pin_decision(
             if i >= d.options.len() {
                 return Err(bad(d.options.len()));
             }
-            p.decisions.enhance.insert(unit.clone(), i == 1);
+            p.decisions.enhance.insert(unit, i == 1);
         }
         _ => {}
+    }
+    Ok(p)
+}
+
+/// `position` with Lucky decision `decision` pinned to the dice `picks` (1-based items
+/// of its panel, so die `pick - 1`), at most its X, each once: `decisions.lucky.<side>`
+/// becomes those dice, in die order. None picked is a Lucky that re-rolls nothing.
+fn pin_decision_picks(
+    position: &Position,
+    cards: &dyn CardSource,
+    decision: u32,
+    picks: &[usize],
+) -> Result<Position, String> {
+    let found = find_decision(position, cards, decision)?;
+    let Change::Lucky {
+        side, decision: d, ..
+    } = found
+    else {
+        return Err(format!(
+            "decision {decision} takes one option: post `option`, not `pick`"
+        ));
+    };
+    let n = d.items.len();
+    let mut dice: Vec<usize> = Vec::new();
+    for &k in picks {
+        let item = k
+            .checked_sub(1)
+            .and_then(|i| d.items.get(i))
+            .ok_or_else(|| {
+                format!("decision {decision}: pick {k} is not a die of this roll; its dice are picks 1 to {n}")
+            })?;
+        if dice.contains(&item.die) {
+            return Err(format!(
+                "decision {decision}: die {} is picked twice",
+                item.die
+            ));
+        }
+        dice.push(item.die);
+    }
+    if dice.len() > d.most {
+        return Err(format!(
+            "decision {decision}: Lucky {} re-rolls at most {} dice, not {} (seed 002 Lucky: \"You may choose to roll any number of dice up to the Lucky value.\")",
+            d.most,
+            d.most,
+            dice.len()
+        ));
+    }
+    dice.sort_unstable();
+    let mut p = position.clone();
+    match side {
+        state::Side::Dark => p.decisions.lucky.dark = Some(dice),
+        state::Side::Light => p.decisions.lucky.light = Some(dice),
     }
     Ok(p)
 }

@@ -564,6 +564,15 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                     format!("{id} has neither Foresight nor Forewarning"),
                 ));
             }
+            if *n > caps::PREDICT {
+                errors.push(PositionError::at(
+                    format!("decisions.predict.{id}"),
+                    format!(
+                        "a prediction is a number of hits up to {}, not {n}",
+                        caps::PREDICT
+                    ),
+                ));
+            }
             pins.predict.push((u, *n));
         }
     }
@@ -587,6 +596,7 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
         steps: 0,
         chances: 0,
         decisions: 0,
+        predicted: Vec::new(),
         dice: Vec::new(),
         summary: None,
         pending: 0,

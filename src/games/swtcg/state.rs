@@ -362,6 +362,8 @@ pub struct State {
     /// Chance nodes and decisions met so far.
     pub chances: u32,
     pub decisions: u32,
+    /// The predictions made before the roll: `(unit, hits)` (Foresight, Forewarning).
+    pub predicted: Vec<(usize, u32)>,
     pub dice: Vec<Die>,
     pub summary: Option<Summary>,
     /// The attack's damage pending to the defender.

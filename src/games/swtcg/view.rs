@@ -4,8 +4,8 @@
 //! ([`dice`]: hit or miss against the defender, the naturals the attack's keywords read,
 //! re-rolls); the attack's steps with the one just played ([`timeline`]); and the chance panel of a die (six faces, 1/6 each), pinned by posting
 //! `attack:I:F`, `fury:I:F`, `retaliate:I:F` or `reroll:I:N:F`; and the decision panels
-//! of Evade, Deflect and Enhance (pinned by `mod.rs`, which plays the position with its
-//! cards). Plain data; no HTML.
+//! of every player decision: Intercept, predictions, Lucky (a checkbox per die), Evade,
+//! Deflect and Enhance (pinned by `mod.rs`, which plays the position with its cards). Plain data; no HTML.
 
 use super::event::Change;
 use super::families::{fury, retaliate, roll};
@@ -224,10 +224,26 @@ pub fn pin_in_position(position: &Position, _chance: u32, pin: &str) -> Result<P
     Ok(p)
 }
 
-/// The decision panel of an Evade (how much), a Deflect (which unit) or an Enhance
-/// (declared or not), each option named as the log names it.
+/// The decision panel of every player decision, each option named as the log names
+/// it: an Intercept (which unit, or none), a prediction (how many hits, or none), an
+/// Evade (how much), a Deflect (which unit), an Enhance (declared or not); and a Lucky
+/// (which dice: one checkbox per die, the panel's `picks`, posted together).
 pub fn decision_panel(st: &State, change: &Change) -> Option<DecisionPanel> {
     match change {
+        Change::InterceptChoice { decision, .. } => {
+            Some(DecisionPanel::of(decision, |o| match o {
+                Some(id) => format!("{} intercepts", super::event::who(st, id)),
+                None => "no unit intercepts".to_string(),
+            }))
+        }
+        Change::Predict { decision, .. } => Some(DecisionPanel::of(decision, |o| match o {
+            Some(n) => format!("{n} hit{}", if *n == 1 { "" } else { "s" }),
+            None => "no prediction".to_string(),
+        })),
+        Change::Lucky { decision, .. } => Some(DecisionPanel::of_selection(
+            decision,
+            super::event::LuckyDie::label,
+        )),
         Change::Evade { decision, .. } => {
             Some(DecisionPanel::of(decision, |n| format!("prevent {n}")))
         }

@@ -69,7 +69,10 @@ pub(super) async fn example(
         let names = |e: &crate::rules::LoggedEvent<<G as Game>::Change>| {
             fold(&e.text).contains(&folded)
                 || fold(e.rule.rule) == folded
-                || e.rule.house.is_some_and(|h| fold(h.rule) == folded)
+                || [e.rule.house, e.rule.also]
+                    .into_iter()
+                    .flatten()
+                    .any(|h| fold(h.rule) == folded)
         };
         let at = replay
             .steps

@@ -93,6 +93,11 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
             .route(web::post().to(step::decide)),
     )
     .service(
+        web::resource("/adjudicate/p/{hash}/answer")
+            .app_data(form_config())
+            .route(web::post().to(step::answer)),
+    )
+    .service(
         web::resource("/adjudicate/p/{hash}/interpret")
             .app_data(form_config())
             .route(web::post().to(step::interpret)),

@@ -165,12 +165,33 @@ pub(super) async fn render<G: Game>(
     replay: &Replay<G>,
     out: Format,
 ) -> Result<HttpResponse, Refused> {
+    render_refused(state, hash, step, replay, None, out).await
+}
+
+/// A judge's written answer the game refused, shown again in its decision's panel.
+struct RefusedAnswer {
+    decision: u32,
+    /// The text as the judge submitted it.
+    text: String,
+    /// Each problem in words, with its column.
+    errors: Vec<String>,
+}
+
+/// [`render`], with `refused` (if any) shown in its decision's panel.
+async fn render_refused<G: Game>(
+    state: &AppState,
+    hash: String,
+    step: usize,
+    replay: &Replay<G>,
+    refused: Option<&RefusedAnswer>,
+    out: Format,
+) -> Result<HttpResponse, Refused> {
     let from = replay.state(step.min(replay.steps.len())).clone();
     let odds = state
         .heavy
         .run(out, move || OddsView::of::<G>(&from))
         .await?;
-    step_view(hash, step, replay, odds, out)
+    step_view(hash, step, replay, odds, refused, out)
 }
 
 /// The exact odds of each result from a step, over every chance outcome still to come
@@ -228,7 +249,8 @@ impl OddsView {
     fn how(&self) -> String {
         match &self.method {
             Some(Method::Enumerated { runs, .. }) => format!(
-                "exact: every chance outcome still to come played out ({runs} steps run); pinned outcomes stay pinned"
+                "exact: every chance outcome still to come played out ({runs} {} run); pinned outcomes stay pinned",
+                if *runs == 1 { "step" } else { "steps" }
             ),
             Some(Method::Aggregated { model }) => format!("exact, by the game's model: {model}"),
             None => String::new(),
@@ -242,6 +264,7 @@ fn step_view<G: Game>(
     step: usize,
     replay: &Replay<G>,
     odds: OddsView,
+    refused: Option<&RefusedAnswer>,
     out: Format,
 ) -> Result<HttpResponse, Failure> {
     let total = replay.steps.len();
@@ -262,15 +285,36 @@ fn step_view<G: Game>(
             .collect(),
         None => Vec::new(),
     };
-    let decisions: Vec<DecisionPanel> = match step.checked_sub(1).and_then(|i| replay.steps.get(i))
-    {
-        Some(ran) => ran
-            .events
-            .iter()
-            .filter_map(|e| G::decision_panel(st, &e.change))
-            .collect(),
-        None => Vec::new(),
-    };
+    let mut decisions: Vec<DecisionPanel> =
+        match step.checked_sub(1).and_then(|i| replay.steps.get(i)) {
+            Some(ran) => ran
+                .events
+                .iter()
+                .filter_map(|e| G::decision_panel(st, &e.change))
+                .collect(),
+            None => Vec::new(),
+        };
+    if let Some(r) = refused {
+        let answer = decisions
+            .iter_mut()
+            .filter(|d| d.ordinal == r.decision)
+            .find_map(|d| d.answer.as_mut());
+        match answer {
+            Some(a) => {
+                a.value = r.text.clone();
+                a.errors = r.errors.clone();
+            }
+            // Not on this step: the problems on a page of their own.
+            None => {
+                return Err(WebError::BadRequest(format!(
+                    "the answer to decision {} could not be read: {}",
+                    r.decision,
+                    r.errors.join("; ")
+                ))
+                .in_format(out))
+            }
+        }
+    }
     let board = BoardView::of::<G>(st);
     let (keys, abilities) = in_play(replay);
     let interpretations =
@@ -490,37 +534,89 @@ async fn choose_as<G: CatalogueGame>(
     Ok(see_other(&step_url(&new, step.min(replay.steps.len()))))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct DecideForm {
+/// What the decide form posts: `decision` and `step`, then either `option` (a decision
+/// with one option to pin) or any number of `pick` fields (a decision that picks a set,
+/// such as Lucky's dice: each item picked, none for the empty set).
+struct DecideForm {
     decision: String,
-    option: String,
     step: String,
+    option: Option<String>,
+    picks: Vec<String>,
 }
 
-/// `POST /adjudicate/p/{hash}/decide`: pin decision `decision` to option `option`; the
-/// engine re-runs, and the judge lands on the same step of the new position.
+impl DecideForm {
+    /// Reads the posted pairs; a field missing, repeated or unknown is a 400 naming it.
+    fn read(pairs: Vec<(String, String)>, out: Format) -> Result<DecideForm, Failure> {
+        let bad = |m: String| WebError::BadRequest(m).in_format(out);
+        let (mut decision, mut step, mut option) = (None, None, None);
+        let mut picks = Vec::new();
+        for (k, v) in pairs {
+            let slot = match k.as_str() {
+                "decision" => &mut decision,
+                "step" => &mut step,
+                "option" => &mut option,
+                "pick" => {
+                    picks.push(v);
+                    continue;
+                }
+                other => {
+                    return Err(bad(format!(
+                        "form field {} is not one of decision, step, option, pick",
+                        page::quoted(other)
+                    )))
+                }
+            };
+            if slot.replace(v).is_some() {
+                return Err(bad(format!("form field {k} is given twice")));
+            }
+        }
+        if option.is_some() && !picks.is_empty() {
+            return Err(bad(
+                "post either `option` (one option) or `pick` fields (a set), not both".into(),
+            ));
+        }
+        Ok(DecideForm {
+            decision: decision.ok_or_else(|| bad("form field decision is missing".into()))?,
+            step: step.ok_or_else(|| bad("form field step is missing".into()))?,
+            option,
+            picks,
+        })
+    }
+}
+
+/// `POST /adjudicate/p/{hash}/decide`: pin decision `decision` to option `option`, or
+/// (a decision that picks a set, such as Lucky's dice) to the items posted as `pick`;
+/// the engine re-runs, and the judge lands on the same step of the new position.
 pub(super) async fn decide(
     req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<String>,
-    form: web::Form<DecideForm>,
+    form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, Refused> {
     let out = Format::of(&req);
     let hash = path.into_inner();
     let (game, json) = load(&state, &hash, out)?;
-    let f = form.into_inner();
+    let f = DecideForm::read(form.into_inner(), out)?;
     let decision: u32 = form_number("decision", &f.decision, out)?;
-    let option: usize = form_number("option", &f.option, out)?;
     let step: usize = form_number("step", &f.step, out)?;
+    let option: Option<usize> = match &f.option {
+        Some(raw) => Some(form_number("option", raw, out)?),
+        None => None,
+    };
+    let picks: Vec<usize> = f
+        .picks
+        .iter()
+        .map(|raw| form_number("pick", raw, out))
+        .collect::<Result<_, _>>()?;
     for_game!(game, G => {
         let position = read::<G>(&hash, &json, out)?;
         let catalogue = state.catalogue.clone();
         let pinned = state
             .heavy
             .run(out, move || {
-                G::with_cards(&catalogue, |cards| {
-                    G::pin_decision_with_cards(&position, cards, decision, option)
+                G::with_cards(&catalogue, |cards| match option {
+                    Some(option) => G::pin_decision_with_cards(&position, cards, decision, option),
+                    None => G::pin_decision_picks_with_cards(&position, cards, decision, &picks),
                 })
             })
             .await?
@@ -528,7 +624,8 @@ pub(super) async fn decide(
         let replay = run::<G>(&state, pinned.clone(), out).await?;
         if G::stopped_by_input(&replay.outcome).is_some() {
             return Err(WebError::BadRequest(format!(
-                "option {option} is not an option of decision {decision}: {}",
+                "{} is not an option of decision {decision}: {}",
+                option.map_or_else(|| "this set".to_string(), |o| format!("option {o}")),
                 outcome_text(&replay)
             ))
             .in_format(out));
@@ -536,6 +633,102 @@ pub(super) async fn decide(
         let new = store(&state, &req, &pinned, out)?;
         Ok(see_other(&step_url(&new, step.min(replay.steps.len()))))
     })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct AnswerForm {
+    decision: String,
+    /// The answer in the game's own words (a ruling's changes: `damage foe 4; amber Bob -1`).
+    text: String,
+    step: String,
+}
+
+/// `POST /adjudicate/p/{hash}/answer`: answer decision `decision` in words (a judge's
+/// ruling on an effect the engine does not read, written as explicit changes); the game
+/// reads the text, the engine re-runs, and the judge lands on the same step of the new
+/// position. Text the game cannot read is the same step page again as a 400, the text
+/// kept and every problem at its column in the decision's panel (the JSON twin: a 400
+/// error object whose `errors` are `{column, message}`).
+pub(super) async fn answer(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    form: web::Form<AnswerForm>,
+) -> Result<HttpResponse, Refused> {
+    let out = Format::of(&req);
+    let hash = path.into_inner();
+    let (game, json) = load(&state, &hash, out)?;
+    let f = form.into_inner();
+    let decision: u32 = form_number("decision", &f.decision, out)?;
+    let step: usize = form_number("step", &f.step, out)?;
+    let asked = Answer {
+        decision,
+        text: f.text,
+        step,
+    };
+    for_game!(game, G => answer_as::<G>(&req, &state, hash, &json, asked, out).await)
+}
+
+/// What a judge posted to [`answer`], read.
+struct Answer {
+    decision: u32,
+    text: String,
+    step: usize,
+}
+
+async fn answer_as<G: CatalogueGame>(
+    req: &HttpRequest,
+    state: &AppState,
+    hash: String,
+    json: &str,
+    asked: Answer,
+    out: Format,
+) -> Result<HttpResponse, Refused> {
+    let position = read::<G>(&hash, json, out)?;
+    let catalogue = state.catalogue.clone();
+    let (from, text, decision) = (position.clone(), asked.text.clone(), asked.decision);
+    let pinned = state
+        .heavy
+        .run(out, move || {
+            G::with_cards(&catalogue, |cards| {
+                G::pin_answer_with_cards(&from, cards, decision, &text)
+            })
+        })
+        .await?;
+    match pinned {
+        Ok(pinned) => {
+            let replay = run::<G>(state, pinned.clone(), out).await?;
+            let new = store(state, req, &pinned, out)?;
+            Ok(see_other(&step_url(
+                &new,
+                asked.step.min(replay.steps.len()),
+            )))
+        }
+        Err(errors) => {
+            let messages: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+            if out == Format::Json {
+                return Err(WebError::BadInput {
+                    message: format!(
+                        "the answer to decision {decision} could not be read:\n{}",
+                        messages.join("\n")
+                    ),
+                    errors: serde_json::to_value(&errors).unwrap_or_default(),
+                }
+                .in_format(out));
+            }
+            let replay = run::<G>(state, position, out).await?;
+            let refused = RefusedAnswer {
+                decision,
+                text: asked.text,
+                errors: messages,
+            };
+            let mut page =
+                render_refused(state, hash, asked.step, &replay, Some(&refused), out).await?;
+            *page.status_mut() = actix_web::http::StatusCode::BAD_REQUEST;
+            Ok(page)
+        }
+    }
 }
 
 #[derive(Deserialize)]

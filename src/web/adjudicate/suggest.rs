@@ -105,8 +105,10 @@ pub(super) fn suggestions(state: &AppState, typed: &str, kind: Kind) -> Vec<Stri
         Ok(results) => {
             for hit in results.hits {
                 if let crate::search::Entry::Card(i) = hit.entry {
-                    let card = &state.catalogue.data().cards[i];
-                    if names.contains(&card.name) {
+                    let Some(card) = state.catalogue.cards().get(i) else {
+                        continue;
+                    };
+                    if names.iter().any(|n| *n == *card.name) {
                         push(&card.name, &mut out);
                     }
                 }

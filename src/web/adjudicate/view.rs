@@ -507,7 +507,7 @@ impl BoardView {
                     .filter_map(|s| s.piece.as_ref().map(|p| p.piece.name.as_str()))
                     .collect();
                 match pieces.len() {
-                    0 => format!("{}: nothing on the board", r.label),
+                    0 => format!("{}: nothing", r.label),
                     _ => format!("{}: {}", r.label, pieces.join(", ")),
                 }
             })

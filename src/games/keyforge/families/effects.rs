@@ -105,6 +105,23 @@ pub fn choose(
     purpose: &'static str,
     options: Vec<String>,
 ) -> Option<String> {
+    choose_by(st, out, ctx, purpose, options, DEFAULT_POLICY)
+}
+
+/// The default policy's name in the log (house rule K4).
+const DEFAULT_POLICY: &str =
+    "the first option (enemy creatures left to right, then friendly) not already being destroyed";
+
+/// [`choose`], naming the default policy `policy` in the log (the options must be in
+/// that policy's order: house rule K4's, restricted to what the choice allows).
+pub fn choose_by(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    ctx: &mut Ctx,
+    purpose: &'static str,
+    options: Vec<String>,
+    policy: &'static str,
+) -> Option<String> {
     if options.is_empty() {
         emit(
             st,
@@ -171,7 +188,7 @@ pub fn choose(
                 who,
                 question: purpose,
                 options,
-                policy: "the first option (enemy creatures left to right, then friendly) not already being destroyed",
+                policy,
                 chosen: i,
                 pinned,
             };

@@ -2,10 +2,12 @@
 //! card: control, the active house, exhaustion, stun, futile uses), `fight` (the fight
 //! in the published order, with Taunt, Elusive, Skirmish, Poison, Assault, Hazardous,
 //! Before Fight and the seed's Fight:), `damage` (armor, destruction, leaving play),
-//! `effects` (the effect language played: targets, choices, the judge's rulings). Each
+//! `effects` (the effect language played: targets, choices, the judge's rulings),
+//! `bonus` (a played card's bonus icons, top to bottom, before its Play: abilities). Each
 //! decides and emits through `event::emit`; none changes the state itself. The order of
 //! an action's steps is `turn.rs`'s.
 
+pub mod bonus;
 pub mod damage;
 pub mod effects;
 pub mod fight;

@@ -20,11 +20,13 @@
 //! naming the creature it is `on`. Beyond the rows the form holds, the form notes what it
 //! drops and the pasted JSON keeps it. Depends only on the core and this game.
 
+mod answer;
 mod locate;
 mod read;
 mod syntax;
 mod write;
 
+pub use answer::{pin_ruling, ruling_panel};
 pub use locate::locate;
 pub use read::to_position;
 pub use write::from_position;
@@ -220,7 +222,11 @@ fn card_row(f: &FormFields, p: usize, n: usize) -> Group {
         stat("damage", "Damage", caps::STAT, "0"),
         stat("armor_used", "Armor used", caps::STAT, "0"),
         stat("amber", "Æmber on it", caps::STAT, "0"),
-        stat("bonus", "Æmber bonus", caps::STAT, "0"),
+        Field::text(key("bonus"), "Bonus icons")
+            .placeholder("none")
+            .hint("top to bottom: amber, capture, damage, draw (or a number of Æmber icons)")
+            .width(Width::Wide)
+            .from(f),
         Field::text(key("owner"), "Owner")
             .placeholder("its holder")
             .width(Width::Small)

@@ -4,8 +4,8 @@ use super::super::format::{
     ActionSpec, CardSpec, Flank, Kind as CardKind, PlayerSpec, Position, RulingSpec, Verb,
 };
 use super::super::interpret::Interpretations;
-use super::syntax::change;
 use super::syntax::FROM_ZONES;
+use super::syntax::{changes, icons};
 use super::{action_key, card_key, card_label, card_rows, player_label, zone_of, FORM_ACTIONS};
 use crate::rules::decision::DecisionPin;
 use crate::rules::form::{self, list, number, FieldError, FormFields};
@@ -45,7 +45,13 @@ fn card(f: &FormFields, p: usize, n: usize, errors: &mut Vec<FieldError>) -> Car
         traits: (!traits.is_empty()).then(|| list(traits)),
         // One ability per line, whichever line ends the browser posts.
         text: (!text.is_empty()).then(|| text.replace("\r\n", "\n")),
-        bonus: number(f, &key("bonus"), &label("bonus"), errors).unwrap_or(0),
+        bonus: icons(f.get(&key("bonus"))).unwrap_or_else(|e| {
+            errors.push(FieldError::at(
+                key("bonus"),
+                format!("{}: {e}", label("bonus icons")),
+            ));
+            Vec::new()
+        }),
         owner: form::optional(f.get(&key("owner"))),
         damage: number(f, &key("damage"), &label("damage"), errors).unwrap_or(0),
         armor_used: number(f, &key("armor_used"), &label("armor used"), errors).unwrap_or(0),
@@ -211,19 +217,17 @@ fn decisions(f: &FormFields, errors: &mut Vec<FieldError>) -> Vec<DecisionPin> {
     out
 }
 
-/// The rulings field: a line each, `decision: change; change`.
+/// The rulings field: a line each, `decision: change; change` (the changes read by
+/// [`changes`], every problem at its column of the line).
 fn rulings(f: &FormFields, errors: &mut Vec<FieldError>) -> Vec<RulingSpec> {
     let mut out = Vec::new();
-    let lines = f
-        .get("rulings")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty());
+    let lines = f.get("rulings").lines().filter(|l| !l.trim().is_empty());
     for (i, line) in lines.enumerate() {
         let at = |m: String| FieldError::at("rulings", format!("Rulings, line {}: {m}", i + 1));
-        let Some((d, changes)) = line.split_once(':') else {
+        let Some((d, rest)) = line.split_once(':') else {
             errors.push(at(format!(
-                "{line:?} is not decision: changes (for example 1: damage foe 4; amber Bob -1)"
+                "{:?} is not decision: changes (for example 1: damage foe 4; amber Bob -1)",
+                line.trim()
             )));
             continue;
         };
@@ -231,17 +235,13 @@ fn rulings(f: &FormFields, errors: &mut Vec<FieldError>) -> Vec<RulingSpec> {
             errors.push(at(format!("{:?} is not a decision number", d.trim())));
             continue;
         };
-        let mut spec = RulingSpec {
-            decision,
-            changes: Vec::new(),
-        };
-        for c in changes.split(';').filter(|c| !c.trim().is_empty()) {
-            match change(c) {
-                Ok(c) => spec.changes.push(c),
-                Err(e) => errors.push(at(format!("{:?}: {e}", c.trim()))),
-            }
+        match changes(rest, d.chars().count() + 1) {
+            Ok(list) => out.push(RulingSpec {
+                decision,
+                changes: list.into_iter().map(|l| l.change).collect(),
+            }),
+            Err(list) => errors.extend(list.into_iter().map(|e| at(e.to_string()))),
         }
-        out.push(spec);
     }
     out
 }

@@ -1,7 +1,7 @@
 //! Position → fields: [`from_position`] and the card rows it sets.
 
 use super::super::format::{CardSpec, Flank, Position};
-use super::syntax::change_text;
+use super::syntax::{icons_text, ruling_text};
 use super::{action_key, card_key, FORM_ACTIONS, FORM_CARDS};
 use crate::rules::form::{self, FormFields};
 use crate::rules::reject::OnRejection;
@@ -36,8 +36,10 @@ fn set_card(f: &mut FormFields, p: usize, n: usize, c: &CardSpec, zone: &str, on
     if let Some(t) = &c.traits {
         f.set(key("traits"), t.join(", "));
     }
+    if !c.bonus.is_empty() {
+        f.set(key("bonus"), icons_text(&c.bonus));
+    }
     for (x, v) in [
-        ("bonus", c.bonus),
         ("damage", c.damage),
         ("armor_used", c.armor_used),
         ("amber", c.amber),
@@ -162,10 +164,7 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
     let rulings: Vec<String> = pos
         .rulings
         .iter()
-        .map(|r| {
-            let changes: Vec<String> = r.changes.iter().map(change_text).collect();
-            format!("{}: {}", r.decision, changes.join("; "))
-        })
+        .map(|r| format!("{}: {}", r.decision, ruling_text(&r.changes)))
         .collect();
     if !rulings.is_empty() {
         f.set("rulings", rulings.join("\n"));

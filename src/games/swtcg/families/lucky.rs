@@ -2,7 +2,8 @@
 //! the attacking player's Lucky re-rolls up to X of its attacker's dice and the
 //! defending player's Lucky has the attacker re-roll up to X dice against the defender
 //! (house rule S2: the attacking player first). X values add (cumulative). The dice are
-//! the players' decision, pinned by `decisions.lucky`; the default policies:
+//! each player's decision (a set of up to X of the dice rolled, the core's `Selection`),
+//! pinned by `decisions.lucky`; the default policies (house rule S11):
 //! - the attacker's Lucky re-rolls the dice that miss, natural 1s first, up to X;
 //! - the defender's Lucky re-rolls the dice that hit, natural 6s first, then the other
 //!   hits, natural 1s that hit last, up to X;
@@ -10,10 +11,10 @@
 //! ties by the lower die index. A re-rolled die's face is pinned by `dice.rerolls`.
 
 use super::super::cite::{rules, seed, Citation};
-use super::super::event::{emit, Change, Event};
+use super::super::event::{emit, side_name, Change, Event, LuckyDie};
 use super::super::state::{Keyword, Side, State};
 use super::roll::{need, roll_die};
-use crate::rules::{Rejected, Rule};
+use crate::rules::{Rejected, Rule, Selection};
 
 pub const MEANS: Citation = seed(
     "Lucky",
@@ -98,10 +99,16 @@ pub fn rerolls(st: &mut State, out: &mut Vec<Event>) {
         let need = need(st);
         let faces: Vec<u8> = st.dice.iter().map(|d| d.face).collect();
         let pin = st.pins.lucky[usize::from(side == Side::Light)].clone();
-        let (dice, pinned, policy) = match pin {
-            Some(dice) => (dice, true, ""),
-            None if attacking => (attacker_policy(&faces, need, x), false, ATTACKER_POLICY),
-            None => (defender_policy(&faces, need, x), false, DEFENDER_POLICY),
+        let policy = if attacking {
+            ATTACKER_POLICY
+        } else {
+            DEFENDER_POLICY
+        };
+        let pinned = pin.is_some();
+        let dice = match pin {
+            Some(dice) => dice,
+            None if attacking => attacker_policy(&faces, need, x),
+            None => defender_policy(&faces, need, x),
         };
         let bad = if dice.len() > x as usize {
             Some((
@@ -135,19 +142,40 @@ pub fn rerolls(st: &mut State, out: &mut Vec<Event>) {
             emit(st, out, change, cite);
             continue;
         }
+        let decision = Selection {
+            ordinal: st.decisions + 1,
+            who: format!("the {} player", side_name(side)),
+            question: "which dice Lucky re-rolls",
+            items: st
+                .dice
+                .iter()
+                .enumerate()
+                .map(|(i, d)| LuckyDie {
+                    die: i,
+                    pool: d.pool,
+                    n: st.dice[..i].iter().filter(|e| e.pool == d.pool).count() + 1,
+                    face: d.face,
+                    hit: d.face >= need,
+                })
+                .collect(),
+            most: x as usize,
+            policy,
+            chosen: dice.clone(),
+            pinned,
+        };
         let change = Change::Lucky {
             side,
             unit: st.units[unit].id.clone(),
             x,
             dice: dice.clone(),
-            pinned,
-            policy,
+            decision,
         };
         let cite = if attacking {
             Rule::from(&MEANS).house(&rules::POP_ORDER)
         } else {
             Rule::from(&POP).house(&rules::POP_ORDER)
-        };
+        }
+        .also(&rules::DECISIONS);
         emit(st, out, change, cite);
         for d in dice {
             let nth = st.dice.get(d).map_or(0, |die| die.rerolls as usize);

@@ -1,13 +1,16 @@
 //! Foresight and Forewarning (seed 002 §Ancient Seers): a unit that attacks (Foresight)
 //! or has been attacked (Forewarning: the declared defender and every interceptor) may
-//! predict the number of hits; a correct prediction gains the effect. Predictions are
-//! decisions pinned by `decisions.predict`; the default policy is to pass (no
-//! prediction), since the keyword says "may".
+//! predict the number of hits; a correct prediction gains the effect. Each prediction is
+//! a decision met at the end of the attack POP, before the roll (the attacker's first,
+//! house rule S2), its options no prediction and every number of hits the roll can make
+//! (its dice and Fury's); pinned by `decisions.predict`; the default policy is to pass
+//! (no prediction), since the keyword says "may" (house rule S11). The hits are checked
+//! once counted.
 
-use super::super::cite::{seed, Citation};
+use super::super::cite::{rules, seed, Citation};
 use super::super::event::{emit, Change, Event};
 use super::super::state::{Keyword, State};
-use crate::rules::Rule;
+use crate::rules::{Decision, Rule};
 
 pub const FORESIGHT: Citation = seed(
     "Foresight",
@@ -23,11 +26,68 @@ pub const FOREWARNING_GAIN: Citation = seed("Forewarning", "If you're correct, g
 
 pub const ALL: &[Citation] = &[FORESIGHT, FORESIGHT_GAIN, FOREWARNING, FOREWARNING_GAIN];
 
+/// The default policy's name.
+pub const POLICY: &str = "pass: no prediction";
+
+/// The units that may predict, in order (the attacker with Foresight, then every unit
+/// attacked with Forewarning), each with its keyword.
+fn predictors(st: &State) -> Vec<(usize, &'static str)> {
+    let mut out = Vec::new();
+    if st.attacker().has(Keyword::Foresight) {
+        out.push((st.attacker, "Foresight"));
+    }
+    for &u in &st.attacked {
+        if u != st.attacker && st.units[u].has(Keyword::Forewarning) {
+            out.push((u, "Forewarning"));
+        }
+    }
+    out
+}
+
+/// Before the roll: each prediction, a decision.
+pub fn predict(st: &mut State, out: &mut Vec<Event>) {
+    let most = super::roll::dice_count(st) + super::fury::x(st);
+    for (u, keyword) in predictors(st) {
+        let pin = st
+            .pins
+            .predict
+            .iter()
+            .find(|(p, _)| *p == u)
+            .map(|(_, n)| *n);
+        let top = pin.map_or(most, |n| n.max(most));
+        let mut options: Vec<Option<u32>> = vec![None];
+        options.extend((0..=top).map(Some));
+        let chosen = pin.map_or(0, |n| n as usize + 1);
+        let decision = Decision {
+            ordinal: st.decisions + 1,
+            who: st.units[u].id.clone(),
+            question: "how many hits it predicts",
+            options,
+            policy: POLICY,
+            chosen,
+            pinned: pin.is_some(),
+        };
+        let cite = if keyword == "Foresight" {
+            Rule::from(&FORESIGHT)
+        } else if st.attacked.first() == Some(&u) {
+            Rule::from(&FOREWARNING)
+        } else {
+            Rule::from(&FOREWARNING).house(&super::intercept::ATTACKED)
+        };
+        let change = Change::Predict {
+            unit: st.units[u].id.clone(),
+            keyword,
+            decision,
+        };
+        emit(st, out, change, cite.also(&rules::DECISIONS));
+    }
+}
+
 /// Checks every prediction against the hits rolled.
 pub fn check(st: &mut State, out: &mut Vec<Event>) {
     let hits = st.summary.map_or(0, |s| s.hits);
-    let pins = st.pins.predict.clone();
-    for (u, predicted) in pins {
+    let made = st.predicted.clone();
+    for (u, predicted) in made {
         let unit = &st.units[u];
         let (keyword, cite, ability) = if u == st.attacker && unit.has(Keyword::Foresight) {
             let cite = if predicted == hits {

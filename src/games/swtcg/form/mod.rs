@@ -151,7 +151,7 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
         )
         .width(Width::Small)
         .from(f),
-        Field::listed(key("card"), "Catalogue card", "units")
+        Field::listed(key("card"), "Catalogue card", "unit-cards")
             .width(Width::Wide)
             .summary("")
             .from(f),
@@ -195,7 +195,7 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
         Field::new(key("discarded"), "Discarded", Kind::Checkbox)
             .width(Width::Small)
             .from(f),
-        Field::listed(key("stack"), "Cards stacked under it", "units")
+        Field::listed(key("stack"), "Cards stacked under it", "unit-cards")
             .items()
             .from(f),
         Field::text(key("equipment"), "Equipment attached")
@@ -238,7 +238,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
             .placeholder("A")
             .width(Width::Small)
             .from(f),
-        Field::listed(key("card"), "card", "units")
+        Field::listed(key("card"), "card", "unit-cards")
             .context(context.clone())
             .placeholder("the card stacked or the Equipment")
             .width(Width::Wide)
@@ -402,8 +402,10 @@ pub fn layout(f: &FormFields) -> Form {
             form::readings_section::<Interpretations>(f),
         ],
         lists: vec![
+            // Not `units` (the Units section's id on the same page) and not `cards`
+            // (builder.js gives a `cards` field battle-line creature suggestions).
             List {
-                id: "units",
+                id: "unit-cards",
                 source: Source::Cards { kind: "unit" },
             },
             List {
