@@ -450,16 +450,61 @@ const NOT_VALUES: &[&str] = &[
     "section", "s", "timing", "ability",
 ];
 
-/// Why a card hit matched `q`: the values its comparisons looked at (`value<=2` → `value
-/// 2`, `attack>=3` → `attack 4`) and its keywords, those the query named marked.
-pub fn why_matched(cat: &Catalogue, card: &Card, q: &str) -> (Vec<Filtered>, Vec<KeywordShown>) {
-    let node = query::parse(q).node;
-    let mut terms = Vec::new();
-    if let Some(node) = &node {
-        positive_terms(node, &mut terms);
+/// A query read once for every hit of its page: its terms not under a negation, and
+/// its bare words (what [`why_matched`] compares each hit with).
+pub struct ReadQuery {
+    terms: Vec<Term>,
+    /// The bare terms as one folded text (`heal over time`).
+    bare_text: String,
+    /// Each bare term folded.
+    bare_words: Vec<String>,
+}
+
+impl ReadQuery {
+    /// Query `q` read for [`why_matched`].
+    pub fn of(q: &str) -> ReadQuery {
+        let node = query::parse(q).node;
+        let mut terms = Vec::new();
+        if let Some(node) = &node {
+            positive_terms(node, &mut terms);
+        }
+        let terms: Vec<Term> = terms.into_iter().cloned().collect();
+        let bare_text = fold(
+            &terms
+                .iter()
+                .filter(|t| t.field.is_none())
+                .map(|t| t.value.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+        let bare_words = terms
+            .iter()
+            .filter(|t| t.field.is_none())
+            .map(|t| fold(bare(&t.value)))
+            .collect();
+        ReadQuery {
+            terms,
+            bare_text,
+            bare_words,
+        }
     }
+}
+
+/// Why a card hit matched the query `read`: the values its comparisons looked at
+/// (`value<=2` → `value 2`, `attack>=3` → `attack 4`) and its keywords, those the query
+/// named marked.
+pub fn why_matched(
+    cat: &Catalogue,
+    card: &Card,
+    read: &ReadQuery,
+) -> (Vec<Filtered>, Vec<KeywordShown>) {
+    let ReadQuery {
+        terms,
+        bare_text,
+        bare_words,
+    } = read;
     let mut filtered: Vec<Filtered> = Vec::new();
-    for t in &terms {
+    for t in terms {
         let Some(field) = t.field.as_deref() else {
             continue;
         };
@@ -491,19 +536,6 @@ pub fn why_matched(cat: &Catalogue, card: &Card, q: &str) -> (Vec<Filtered>, Vec
                 .map_or_else(|| fold(&t.value), |k| fold(&k.name))
         })
         .collect();
-    let bare_text = fold(
-        &terms
-            .iter()
-            .filter(|t| t.field.is_none())
-            .map(|t| t.value.as_str())
-            .collect::<Vec<_>>()
-            .join(" "),
-    );
-    let bare_words: Vec<String> = terms
-        .iter()
-        .filter(|t| t.field.is_none())
-        .map(|t| fold(bare(&t.value)))
-        .collect();
     let keywords = card
         .abilities
         .iter()
@@ -518,7 +550,7 @@ pub fn why_matched(cat: &Catalogue, card: &Card, q: &str) -> (Vec<Filtered>, Vec
                 label: a.label(),
                 url: links::keyword(&card.game, &a.keyword),
                 matched: named.iter().any(|n| is(n))
-                    || (!bare_text.is_empty() && is(&bare_text))
+                    || (!bare_text.is_empty() && is(bare_text))
                     || bare_words.iter().any(|w| is(w)),
             }
         })

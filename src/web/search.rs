@@ -7,7 +7,7 @@
 
 use super::json::{List, Warning};
 use super::page::filters;
-use super::reading::{self, Filtered, KeywordShown, NearName, ReadAs};
+use super::reading::{self, Filtered, KeywordShown, NearName, ReadAs, ReadQuery};
 use super::{error::Failure, links, AppState, Format, WebError};
 use crate::catalogue::Catalogue;
 use crate::search::{
@@ -190,7 +190,7 @@ fn run_query(
     })
 }
 
-fn item(cat: &Catalogue, q: &str, e: Entry, hit: &crate::search::Hit) -> ResultItem {
+fn item(cat: &Catalogue, q: &ReadQuery, e: Entry, hit: &crate::search::Hit) -> ResultItem {
     let d = cat.data();
     // A card the file cannot give back (cards on disk) is logged where it is read.
     let card = match e {
@@ -301,7 +301,12 @@ pub fn search_response(
         }
         url
     });
-    let data: Vec<ResultItem> = r.hits.iter().map(|h| item(cat, q, h.entry, h)).collect();
+    let read = ReadQuery::of(q);
+    let data: Vec<ResultItem> = r
+        .hits
+        .iter()
+        .map(|h| item(cat, &read, h.entry, h))
+        .collect();
     let list = List {
         object: "list",
         data,
@@ -428,10 +433,11 @@ async fn search_page(
             (name.to_string(), links)
         })
         .collect();
+    let read = ReadQuery::of(&searched);
     let mut results: Vec<ResultItem> = r
         .hits
         .iter()
-        .map(|h| item(&state.catalogue, &searched, h.entry, h))
+        .map(|h| item(&state.catalogue, &read, h.entry, h))
         .collect();
     let grouped = reading::group_by_game(&mut results);
     let page = ResultsPage {
