@@ -107,11 +107,13 @@ async fn the_arcane_builder_and_its_twin_offer_units_and_readings() {
         "{html:.600}"
     );
     assert!(html.contains(r#"<input type="hidden" name="game" value="arcane">"#));
-    let from = html.find(r#"<datalist id="cards">"#).expect("a unit list");
+    let from = html
+        .find(r#"<datalist id="unit-cards">"#)
+        .expect("a unit list");
     let units = &html[from..from + html[from..].find("</datalist>").unwrap()];
     assert!(units.contains(r#"<option value="Barrow Legion Cohort">"#));
     assert!(!units.contains("Moss Troll"), "only this game's cards");
-    assert!(html.contains(r#"name="u1_card" list="cards""#));
+    assert!(html.contains(r#"name="u1_card" list="unit-cards""#));
     assert!(
         html.contains(r#"name="u16_id""#),
         "a card per unit, up to the cap"
@@ -129,7 +131,7 @@ async fn the_arcane_builder_and_its_twin_offer_units_and_readings() {
     assert!(ctype.starts_with("application/json"));
     let v: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(v["game"], "arcane");
-    assert!(v["cards"]
+    assert!(v["unit-cards"]
         .as_array()
         .unwrap()
         .iter()

@@ -126,6 +126,15 @@ fn build_an_arcane_fireburst_in_its_form_and_land_on_its_trays() {
     assert_eq!(heading(&tab), "Adjudicate Arcane Legions special abilities");
     assert_labelled(&tab, "the Arcane builder");
     both_sizes(&tab, "the Arcane builder", "builder");
+    // The unit field keeps its own list of Arcane units: the script's card suggestions
+    // (battle-line creatures) take over only the battle-line's `cards` fields.
+    let unit_list: Vec<String> = eval_json(
+        &tab,
+        "[document.querySelector('input[name=u1_card]').getAttribute('list') || '', \
+          String(document.querySelectorAll('#unit-cards option').length)]",
+    );
+    assert_eq!(unit_list[0], "unit-cards", "{unit_list:?}");
+    assert_ne!(unit_list[1], "0", "the Arcane units are offered");
 
     // 2. The Fireburst position, with a typo in the ability's name.
     let mut fields: Vec<(&str, &str)> = crate::arcane_builder_web::fireburst_fields()

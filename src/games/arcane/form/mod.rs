@@ -50,6 +50,9 @@ pub const FORM_UNITS: usize = caps::UNITS;
 pub const FORM_PLAYERS: usize = caps::PLAYERS;
 /// Action rows on the form (the position's cap is larger: paste JSON for more).
 pub const FORM_ACTIONS: usize = 12;
+/// The id of the list of catalogue units the unit fields complete from (not `cards`:
+/// the builder script gives fields listing `cards` battle-line creature suggestions).
+const UNIT_CARDS: &str = "unit-cards";
 
 /// The per-unit fields, after `u<N>_`.
 const UNIT_FIELDS: &[&str] = &[
@@ -248,7 +251,7 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .placeholder("Alice")
             .width(Width::Small)
             .from(f),
-        Field::listed(key("card"), "Catalogue card", "cards")
+        Field::listed(key("card"), "Catalogue card", UNIT_CARDS)
             .width(Width::Wide)
             .summary("")
             .from(f),
@@ -452,7 +455,7 @@ pub fn layout(f: &FormFields) -> Form {
         ],
         lists: vec![
             List {
-                id: "cards",
+                id: UNIT_CARDS,
                 source: Source::Cards { kind: "unit" },
             },
             List {
