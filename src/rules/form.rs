@@ -451,6 +451,24 @@ impl Field {
 }
 
 impl Group {
+    /// Item `n` of a numbered list (`Unit 3`, with HTML id `id`): each field's label
+    /// prefixed `Unit 3: ` for a screen reader, which does not see the card around it;
+    /// shown open when it is the first; its summary says `empty` while it holds nothing.
+    pub fn numbered(id: String, noun: &str, n: usize, empty: &str, fields: Vec<Field>) -> Group {
+        let title = format!("{noun} {n}");
+        let context = format!("{title}: ");
+        Group {
+            id,
+            title,
+            empty: empty.into(),
+            open: n == 1,
+            fields: fields
+                .into_iter()
+                .map(|field| field.context(context.clone()))
+                .collect(),
+        }
+    }
+
     /// Whether a summary field holds something.
     pub fn filled(&self) -> bool {
         self.fields

@@ -299,24 +299,12 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .width(Width::Small)
             .from(f),
     ];
-    // Each label says its unit to a screen reader, which does not see the card around it.
-    let fields = fields
-        .into_iter()
-        .map(|field| field.context(format!("Unit {n}: ")))
-        .collect();
-    Group {
-        id: format!("u{n}"),
-        title: format!("Unit {n}"),
-        empty: "add a unit".into(),
-        open: n == 1,
-        fields,
-    }
+    Group::numbered(format!("u{n}"), "Unit", n, "add a unit", fields)
 }
 
 /// Action row `i`.
 fn action_row(f: &FormFields, i: usize) -> Group {
     let key = |x: &str| action_key(i, x);
-    let context = format!("Action {i}: ");
     let fields = vec![
         Field::select(key("do"), "What", VERBS)
             .width(Width::Wide)
@@ -350,17 +338,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
             .width(Width::Small)
             .from(f),
     ];
-    let fields = fields
-        .into_iter()
-        .map(|field| field.context(context.clone()))
-        .collect();
-    Group {
-        id: format!("action-{i}"),
-        title: format!("Action {i}"),
-        empty: "add an action".into(),
-        open: i == 1,
-        fields,
-    }
+    Group::numbered(format!("action-{i}"), "Action", i, "add an action", fields)
 }
 
 /// The builder's form showing `f`.

@@ -367,17 +367,7 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .width(Width::Wide)
             .from(f),
     ];
-    let fields = fields
-        .into_iter()
-        .map(|field| field.context(format!("Unit {n}: ")))
-        .collect();
-    Group {
-        id: format!("u{n}"),
-        title: format!("Unit {n}"),
-        empty: "add a unit".into(),
-        open: n == 1,
-        fields,
-    }
+    Group::numbered(format!("u{n}"), "Unit", n, "add a unit", fields)
 }
 
 /// Action row `i`.

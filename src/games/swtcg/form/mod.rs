@@ -202,18 +202,7 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .items()
             .from(f),
     ];
-    // Each label says its unit to a screen reader, which does not see the card around it.
-    let fields = fields
-        .into_iter()
-        .map(|field| field.context(format!("Unit {n}: ")))
-        .collect();
-    Group {
-        id: format!("u{n}"),
-        title: format!("Unit {n}"),
-        empty: "add a unit".into(),
-        open: n == 1,
-        fields,
-    }
+    Group::numbered(format!("u{n}"), "Unit", n, "add a unit", fields)
 }
 
 /// Build-step action row `i`.
