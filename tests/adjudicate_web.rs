@@ -66,7 +66,11 @@ async fn send(req: TestRequest) -> (StatusCode, String, String, Option<String>) 
 
 /// Stores `position` through the builder's JSON paste; answers its hash.
 async fn store(position: &Value) -> String {
-    let body = encode(&[("json", &position.to_string())]);
+    store_form(encode(&[("json", &position.to_string())])).await
+}
+
+/// Posts the builder's form `body` (URL-encoded); answers the stored position's hash.
+async fn store_form(body: String) -> String {
     let (status, _, text, location) = send(
         TestRequest::post()
             .uri("/adjudicate")
@@ -189,19 +193,8 @@ async fn the_form_builds_a_position_from_catalogue_cards_and_a_hypothetical() {
         ("interp_storm_target", "random"),
         ("choices", "1:2"),
     ]);
-    let (status, _, text, location) = send(
-        TestRequest::post()
-            .uri("/adjudicate")
-            .insert_header(("Content-Type", FORM))
-            .set_payload(body.clone()),
-    )
-    .await;
-    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
-    let location = location.unwrap();
-    let hash = location
-        .strip_prefix("/adjudicate/p/")
-        .and_then(|r| r.strip_suffix("/0"))
-        .unwrap();
+    let hash = store_form(body.clone()).await;
+    let location = format!("/adjudicate/p/{hash}/0");
 
     // The stored position is what the form said.
     let (status, _, json) = http::get(state(), &format!("/adjudicate/p/{hash}.json"), None).await;
@@ -2362,20 +2355,8 @@ async fn the_swtcg_form_builds_an_attack_and_reopens_it() {
         ("lucky_light", "none"),
         ("interp_fury_dice_naturals", "initial_only"),
     ]);
-    let (status, _, text, location) = send(
-        TestRequest::post()
-            .uri("/adjudicate")
-            .insert_header(("Content-Type", FORM))
-            .set_payload(body.clone()),
-    )
-    .await;
-    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
-    let location = location.unwrap();
-    let hash = location
-        .strip_prefix("/adjudicate/p/")
-        .and_then(|r| r.strip_suffix("/0"))
-        .unwrap()
-        .to_string();
+    let hash = store_form(body.clone()).await;
+    let location = format!("/adjudicate/p/{hash}/0");
     let (status, _, json) = http::get(state(), &format!("/adjudicate/p/{hash}.json"), None).await;
     assert_eq!(status, StatusCode::OK);
     let p: Value = serde_json::from_str(&json).unwrap();
@@ -2727,20 +2708,8 @@ async fn the_keyforge_form_builds_a_turn_and_reopens_it() {
         ("x2_do", ""),
         ("interp_active_house", "any_house"),
     ]);
-    let (status, _, text, location) = send(
-        TestRequest::post()
-            .uri("/adjudicate")
-            .insert_header(("Content-Type", FORM))
-            .set_payload(body.clone()),
-    )
-    .await;
-    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
-    let location = location.unwrap();
-    let hash = location
-        .strip_prefix("/adjudicate/p/")
-        .and_then(|r| r.strip_suffix("/0"))
-        .unwrap()
-        .to_string();
+    let hash = store_form(body.clone()).await;
+    let location = format!("/adjudicate/p/{hash}/0");
     let (status, _, json) = http::get(state(), &format!("/adjudicate/p/{hash}.json"), None).await;
     assert_eq!(status, StatusCode::OK);
     let p: Value = serde_json::from_str(&json).unwrap();
