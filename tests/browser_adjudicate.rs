@@ -769,11 +769,7 @@ fn builder_shows_every_problem_at_its_field_and_the_pages_fit_a_phone() {
         "the summary links each problem to its field"
     );
     assert_labelled(&tab, "the builder with its problems");
-    browser::full_screenshot(&tab, "adjudicate_builder_errors_desktop.png");
-    browser::viewport(&tab, Some(browser::PHONE));
-    browser::assert_no_horizontal_scroll(&tab, "the builder's problems at 390 px");
-    browser::full_screenshot(&tab, "adjudicate_builder_errors_phone.png");
-    browser::viewport(&tab, None);
+    browser::at_both_widths(&tab, "the builder's problems", "adjudicate_builder_errors");
 
     // 3. Fixed, it adjudicates: the position of the first test.
     set_fields(
@@ -848,11 +844,7 @@ fn builder_shows_every_problem_at_its_field_and_the_pages_fit_a_phone() {
     );
     assert_labelled(&tab, "a step page");
     browser::assert_no_horizontal_scroll(&tab, "a step page on a desktop");
-    browser::full_screenshot(&tab, "adjudicate_step_desktop.png");
-    browser::viewport(&tab, Some(browser::PHONE));
-    browser::assert_no_horizontal_scroll(&tab, "a step page at 390 px");
-    browser::full_screenshot(&tab, "adjudicate_step_phone.png");
-    browser::viewport(&tab, None);
+    browser::at_both_widths(&tab, "a step page", "adjudicate_step");
 
     // The last step: the turns ran out, which is not a game over.
     open_page(
@@ -1077,11 +1069,11 @@ fn build_a_swtcg_attack_in_its_form_and_land_on_its_step() {
         "one problem, at its field, in words"
     );
     assert_labelled(&tab, "the Star Wars TCG builder with its problem");
-    browser::full_screenshot(&tab, "adjudicate_swtcg_builder_errors_desktop.png");
-    browser::viewport(&tab, Some(browser::PHONE));
-    browser::assert_no_horizontal_scroll(&tab, "the Star Wars TCG builder's problem at 390 px");
-    browser::full_screenshot(&tab, "adjudicate_swtcg_builder_errors_phone.png");
-    browser::viewport(&tab, None);
+    browser::at_both_widths(
+        &tab,
+        "the Star Wars TCG builder's problem",
+        "adjudicate_swtcg_builder_errors",
+    );
 
     // 3. Fixed, with the dice on the table: it adjudicates.
     insert_text(&tab, "u1_abilities", "Critical Hit 2, Accuracy 1");
@@ -1213,11 +1205,7 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
         how.contains("dynamic programming"),
         "the figures say how they were computed: {how}"
     );
-    browser::full_screenshot(&tab, "swtcg_step_desktop.png");
-    browser::viewport(&tab, Some(browser::PHONE));
-    browser::assert_no_horizontal_scroll(&tab, "the swtcg step page at 390 px");
-    browser::full_screenshot(&tab, "swtcg_step_phone.png");
-    browser::viewport(&tab, None);
+    browser::at_both_widths(&tab, "the swtcg step page", "swtcg_step");
 
     // The roll: pin die 2 (the judge's 3) to a 4, a natural 4 that triggers Fury.
     tab.wait_for_element("a#next")
@@ -1321,11 +1309,7 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
             );
         }
     }
-    browser::full_screenshot(&tab, "swtcg_step_dice_desktop.png");
-    browser::viewport(&tab, Some(browser::PHONE));
-    browser::assert_no_horizontal_scroll(&tab, "the roll's dice and timeline at 390 px");
-    browser::full_screenshot(&tab, "swtcg_step_dice_phone.png");
-    browser::viewport(&tab, None);
+    browser::at_both_widths(&tab, "the roll's dice and timeline", "swtcg_step_dice");
     // Back to before the roll: the odds now rest on the pinned 4.
     press(&tab, "ArrowLeft");
     wait_for_step(&tab, "step 2 of the pinned position", |h, s| {
@@ -1414,11 +1398,7 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
         "Array.from(document.querySelectorAll('.dice-tray li.die'), d => d.dataset.face)",
     );
     assert_eq!(faces, ["3", "5", "6", "2"], "die 0 and die 2 re-rolled");
-    browser::full_screenshot(&tab, "swtcg_lucky_pinned_desktop.png");
-    browser::viewport(&tab, Some(browser::PHONE));
-    browser::assert_no_horizontal_scroll(&tab, "the Lucky decision at 390 px");
-    browser::full_screenshot(&tab, "swtcg_lucky_pinned_phone.png");
-    browser::viewport(&tab, None);
+    browser::at_both_widths(&tab, "the Lucky decision", "swtcg_lucky_pinned");
 
     drop(tab);
     drop(chromium);
@@ -1454,11 +1434,7 @@ fn build_a_karth_move_in_its_form_and_see_it_rejected_on_the_grid() {
         "Adjudicate a Heroes of Karth play",
     );
     assert_labelled(&tab, "the Karth builder");
-    browser::full_screenshot(&tab, "adjudicate_karth_builder_desktop.png");
-    browser::viewport(&tab, Some(browser::PHONE));
-    browser::assert_no_horizontal_scroll(&tab, "the Karth builder at 390 px");
-    browser::full_screenshot(&tab, "adjudicate_karth_builder_phone.png");
-    browser::viewport(&tab, None);
+    browser::at_both_widths(&tab, "the Karth builder", "adjudicate_karth_builder");
 
     // 2. The question, as a paste would fill it.
     set_fields(
@@ -1514,11 +1490,7 @@ fn build_a_karth_move_in_its_form_and_see_it_rejected_on_the_grid() {
         "the rule it breaks is named under the grid: {rule:?}"
     );
     assert_labelled(&tab, "the Karth step page");
-    browser::full_screenshot(&tab, "adjudicate_karth_step_desktop.png");
-    browser::viewport(&tab, Some(browser::PHONE));
-    browser::assert_no_horizontal_scroll(&tab, "the Karth step page at 390 px");
-    browser::full_screenshot(&tab, "adjudicate_karth_step_phone.png");
-    browser::viewport(&tab, None);
+    browser::at_both_widths(&tab, "the Karth step page", "adjudicate_karth_step");
 
     drop(tab);
     drop(chromium);
@@ -1625,11 +1597,7 @@ fn build_a_keyforge_turn_in_its_form_and_see_the_battlelines() {
         (Some(false), Some(false)),
         "{ogre}"
     );
-    browser::full_screenshot(&tab, "adjudicate_keyforge_step_desktop.png");
-    browser::viewport(&tab, Some(browser::PHONE));
-    browser::assert_no_horizontal_scroll(&tab, "the KeyForge step page at 390 px");
-    browser::full_screenshot(&tab, "adjudicate_keyforge_step_phone.png");
-    browser::viewport(&tab, None);
+    browser::at_both_widths(&tab, "the KeyForge step page", "adjudicate_keyforge_step");
 
     // 4. A ruling on the step page: Ann's creature's Action: is outside the effect
     // language, so step 1 puts it to the judge, whose box takes the explicit changes.
@@ -1695,11 +1663,11 @@ fn build_a_keyforge_turn_in_its_form_and_see_the_battlelines() {
         "document.querySelector('form.answer input[name=text]').value",
     );
     assert_eq!(kept, "damage foe x", "the judge's text is kept");
-    browser::full_screenshot(&tab, "adjudicate_keyforge_ruling_error_desktop.png");
-    browser::viewport(&tab, Some(browser::PHONE));
-    browser::assert_no_horizontal_scroll(&tab, "the ruling's problem at 390 px");
-    browser::full_screenshot(&tab, "adjudicate_keyforge_ruling_error_phone.png");
-    browser::viewport(&tab, None);
+    browser::at_both_widths(
+        &tab,
+        "the ruling's problem",
+        "adjudicate_keyforge_ruling_error",
+    );
     // The ruling: a new permalink on the same step, the changes applied and pinned.
     answer_box(&tab, "destroy foe; amber Bob -2");
     let (ruled, step) = wait_for_step(&tab, "the ruled step", |h, s| h != hash && s == 1);
@@ -1729,11 +1697,7 @@ fn build_a_keyforge_turn_in_its_form_and_see_the_battlelines() {
     );
     assert_eq!(twin["state"]["players"][1]["amber"], 1, "{twin}");
     assert_eq!(twin["decisions"][0]["answer"]["value"], value, "{twin}");
-    browser::full_screenshot(&tab, "adjudicate_keyforge_ruling_desktop.png");
-    browser::viewport(&tab, Some(browser::PHONE));
-    browser::assert_no_horizontal_scroll(&tab, "the ruled step at 390 px");
-    browser::full_screenshot(&tab, "adjudicate_keyforge_ruling_phone.png");
-    browser::viewport(&tab, None);
+    browser::at_both_widths(&tab, "the ruled step", "adjudicate_keyforge_ruling");
     drop(tab);
     drop(chromium);
     server.stop();

@@ -82,15 +82,6 @@ fn submit(tab: &Tab) {
         .expect("click Adjudicate");
 }
 
-/// Checks the page at 390 px (no sideways scroll), screenshots it there and on a desktop.
-fn both_sizes(tab: &Tab, what: &str, name: &str) {
-    browser::full_screenshot(tab, &format!("arcane_{name}_desktop.png"));
-    browser::viewport(tab, Some(browser::PHONE));
-    browser::assert_no_horizontal_scroll(tab, &format!("{what} at 390 px"));
-    browser::full_screenshot(tab, &format!("arcane_{name}_phone.png"));
-    browser::viewport(tab, None);
-}
-
 /// The trays of the board: per unit row, its label and per place its name, marks and
 /// abilities.
 #[derive(serde::Deserialize, Debug)]
@@ -125,7 +116,7 @@ fn build_an_arcane_fireburst_in_its_form_and_land_on_its_trays() {
     browser::open(&tab, &format!("{base}/adjudicate?game=arcane"));
     assert_eq!(heading(&tab), "Adjudicate Arcane Legions special abilities");
     assert_labelled(&tab, "the Arcane builder");
-    both_sizes(&tab, "the Arcane builder", "builder");
+    browser::at_both_widths(&tab, "the Arcane builder", "arcane_builder");
     // The unit field keeps its own list of Arcane units: the script's card suggestions
     // (battle-line creatures) take over only the battle-line's `cards` fields.
     let unit_list: Vec<String> = eval_json(
@@ -163,7 +154,11 @@ fn build_an_arcane_fireburst_in_its_form_and_land_on_its_trays() {
         "{shown:?}"
     );
     assert_labelled(&tab, "the Arcane builder with its problem");
-    both_sizes(&tab, "the Arcane builder's problem", "builder_errors");
+    browser::at_both_widths(
+        &tab,
+        "the Arcane builder's problem",
+        "arcane_builder_errors",
+    );
     // A closer look on a phone: a unit's card and the action with its problem.
     browser::viewport(&tab, Some(browser::PHONE));
     for (id, name) in [("u1", "unit"), ("action-1", "action")] {
@@ -226,7 +221,7 @@ fn build_an_arcane_fireburst_in_its_form_and_land_on_its_trays() {
     let page = browser::main_text(&tab);
     assert!(page.contains("Fireburst"), "{page:.1200}");
     assert_labelled(&tab, "the step page");
-    both_sizes(&tab, "the Fireburst step page", "step");
+    browser::at_both_widths(&tab, "the Fireburst step page", "arcane_step");
 
     eprintln!("the Arcane browser test took {:?}", started.elapsed());
     drop(tab);

@@ -436,6 +436,16 @@ pub fn luminance([r, g, b]: [u8; 3]) -> f64 {
     (0.2126 * r as f64 + 0.7152 * g as f64 + 0.0722 * b as f64) / 255.0
 }
 
+/// Checks the page at 390 px (no sideways scroll) and screenshots it on a desktop and
+/// there, as `{name}_desktop.png` and `{name}_phone.png`; the window is put back.
+pub fn at_both_widths(tab: &Tab, what: &str, name: &str) {
+    full_screenshot(tab, &format!("{name}_desktop.png"));
+    viewport(tab, Some(PHONE));
+    assert_no_horizontal_scroll(tab, &format!("{what} at 390 px"));
+    full_screenshot(tab, &format!("{name}_phone.png"));
+    viewport(tab, None);
+}
+
 /// A screenshot of the whole page (not only the viewport; at most 6000 px tall), saved
 /// as [`screenshot`] does. The viewport is stretched to the page for the capture, then
 /// put back: the phone's ([`PHONE`]) when the page was phone-wide, else the window's.
