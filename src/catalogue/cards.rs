@@ -6,7 +6,7 @@
 //! Both hand out a [`CardRef`], a borrow of a card held in memory or a share of one read
 //! from the file. Which mode a catalogue uses is decided when it is opened
 //! ([`OpenConfig`]). Lookups by name and keyword live in the catalogue (`mod.rs`); SQL
-//! lives in `store.rs`.
+//! lives in `store/`.
 
 use super::model::{ArcStr, Card};
 use super::store::{CardFile, StoreError};
