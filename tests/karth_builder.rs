@@ -168,7 +168,7 @@ fn every_karth_form_problem_is_reported_at_its_field() {
         ("x3_do", "Action 3: \"fly\" is not an action"),
         (
             "on_rejection",
-            "After a rejection: \"later\" is not continue or stop",
+            "After a rejected action: \"later\" is not continue or stop",
         ),
         ("cards", "Inline cards: "),
     ] {

@@ -30,6 +30,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use super::interpret::Readings;
+use super::reject::OnRejection;
 
 /// A submission's values, by field name (a multi-choice's name repeats).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -620,6 +621,34 @@ pub fn reading_name(value: &str) -> String {
 /// The field names of readings: `interp_<key>`.
 pub fn reading_field(key: &str) -> String {
     format!("interp_{key}")
+}
+
+/// The choice of what adjudication does after a rejected action (field
+/// `on_rejection`), going on named in the game's words (`go on`, `judge the next`).
+pub fn on_rejection_field(values: &FormFields, go_on: &str) -> Field {
+    Field::select(
+        "on_rejection",
+        "After a rejected action",
+        &[("continue", go_on), ("stop", "stop")],
+    )
+    .width(Width::Small)
+    .from(values)
+}
+
+/// The `on_rejection` field read: empty or `continue` goes on, `stop` stops; anything
+/// else is a problem at the field (and reads as going on).
+pub fn read_on_rejection(values: &FormFields, errors: &mut Vec<FieldError>) -> OnRejection {
+    match values.get("on_rejection") {
+        "" | "continue" => OnRejection::Continue,
+        "stop" => OnRejection::Stop,
+        v => {
+            errors.push(FieldError::at(
+                "on_rejection",
+                format!("After a rejected action: {v:?} is not continue or stop"),
+            ));
+            OnRejection::Continue
+        }
+    }
 }
 
 /// The interpretations section of a game whose readings are `R`: one [`Kind::Reading`]

@@ -84,9 +84,10 @@ pub fn locate(f: &FormFields, e: &PositionError) -> FieldError {
         ("active", None) => FieldError::at("active", format!("Active player: {message}")),
         ("turn", None) => FieldError::at("turn", format!("Turn: {message}")),
         ("phase", None) => FieldError::at("phase", format!("Phase: {message}")),
-        ("on_rejection", None) => {
-            FieldError::at("on_rejection", format!("After a rejection: {message}"))
-        }
+        ("on_rejection", None) => FieldError::at(
+            "on_rejection",
+            format!("After a rejected action: {message}"),
+        ),
         ("interpretations", None) => form::reading_error::<Interpretations>(rest, message),
         _ if e.path.is_empty() => FieldError::general(message.clone()),
         _ => FieldError::general(format!("{}: {message}", e.path)),

@@ -363,13 +363,7 @@ pub fn layout(f: &FormFields) -> Form {
                 .hint("pairs of unit ids, as the judge sees the table")
                 .width(Width::Wide)
                 .from(f),
-            Field::select(
-                "on_rejection",
-                "After a rejected action",
-                &[("continue", "go on"), ("stop", "stop")],
-            )
-            .width(Width::Small)
-            .from(f),
+            form::on_rejection_field(f, "go on"),
         ],
     );
     let players = Section::new("players", "Players", Vec::new())

@@ -370,17 +370,7 @@ pub fn to_position(f: &FormFields) -> Result<Position, Vec<FieldError>> {
             Phase::Order
         }),
     };
-    let on_rejection = match f.get("on_rejection") {
-        "" | "continue" => OnRejection::Continue,
-        "stop" => OnRejection::Stop,
-        v => {
-            errors.push(FieldError::at(
-                "on_rejection",
-                format!("After a rejection: {v:?} is not continue or stop"),
-            ));
-            OnRejection::Continue
-        }
-    };
+    let on_rejection = form::read_on_rejection(f, &mut errors);
     let actions = action_rows(f)
         .into_iter()
         .filter_map(|i| action(f, i, &mut errors))

@@ -431,13 +431,7 @@ pub fn layout(f: &FormFields) -> Form {
                 .placeholder("Ann")
                 .width(Width::Small)
                 .from(f),
-            Field::select(
-                "on_rejection",
-                "After a rejected action",
-                &[("continue", "judge the next"), ("stop", "stop")],
-            )
-            .width(Width::Small)
-            .from(f),
+            form::on_rejection_field(f, "judge the next"),
             Field::number("judged", "Actions judged before", 0, caps::ACTIONS as i64)
                 .placeholder("0")
                 .hint("numbering goes on from these")

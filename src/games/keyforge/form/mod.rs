@@ -374,13 +374,7 @@ pub fn layout(f: &FormFields) -> Form {
                 .hint("a player's name")
                 .width(Width::Small)
                 .from(f),
-            Field::select(
-                "on_rejection",
-                "After a rejected action",
-                &[("continue", "go on"), ("stop", "stop")],
-            )
-            .width(Width::Small)
-            .from(f),
+            form::on_rejection_field(f, "go on"),
         ],
     );
     let actions = Section::new("actions", "Actions", Vec::new())

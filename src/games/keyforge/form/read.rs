@@ -9,7 +9,6 @@ use super::syntax::{changes, icons};
 use super::{action_key, card_key, card_label, card_rows, player_label, zone_of, FORM_ACTIONS};
 use crate::rules::decision::DecisionPin;
 use crate::rules::form::{self, list, number, FieldError, FormFields};
-use crate::rules::reject::OnRejection;
 
 /// Card row `n` of player `p` as a card spec (no upgrades yet).
 fn card(f: &FormFields, p: usize, n: usize, errors: &mut Vec<FieldError>) -> CardSpec {
@@ -254,17 +253,7 @@ pub fn to_position(f: &FormFields) -> Result<Position, Vec<FieldError>> {
         .into_iter()
         .filter_map(|i| action(f, i, &mut errors))
         .collect();
-    let on_rejection = match f.get("on_rejection") {
-        "" | "continue" => OnRejection::Continue,
-        "stop" => OnRejection::Stop,
-        v => {
-            errors.push(FieldError::at(
-                "on_rejection",
-                format!("After a rejected action: {v:?} is not continue or stop"),
-            ));
-            OnRejection::Continue
-        }
-    };
+    let on_rejection = form::read_on_rejection(f, &mut errors);
     let position = Position {
         game: super::super::cite::GAME.into(),
         players,
