@@ -8,10 +8,12 @@
 
 use super::query::{Node, Op, QueryWarning, Term};
 use super::schema::Fields;
-use super::word::{Automaton, WordQuery};
+use super::typo::{typo_distance, Vocabularies};
+use super::word::{Typos, WordQuery};
 use crate::catalogue::Catalogue;
 use crate::text::fold;
 use std::ops::Bound;
+use std::sync::Arc;
 use tantivy::query::{
     AllQuery, BooleanQuery, BoostQuery, Occur, PhraseQuery, Query, RangeQuery, TermQuery,
 };
@@ -38,6 +40,8 @@ pub struct Compiler<'a> {
     pub fields: &'a Fields,
     pub catalogue: &'a Catalogue,
     pub analyzer: TextAnalyzer,
+    /// Each segment's terms a bare word's typos are looked up in (`typo.rs`).
+    pub vocabularies: Arc<Vocabularies>,
     warnings: Vec<QueryWarning>,
     highlight: Vec<String>,
     /// How many exclusions (`-`) enclose the node being compiled, whatever their parity.
@@ -65,22 +69,18 @@ fn should(clauses: Vec<Box<dyn Query>>) -> Box<dyn Query> {
     ))
 }
 
-/// Edit distance allowed for a word of `len` characters: one edit from 4 letters, two
-/// from 8.
-fn typo_distance(len: usize) -> u8 {
-    match len {
-        0..=3 => 0,
-        4..=7 => 1,
-        _ => 2,
-    }
-}
-
 impl<'a> Compiler<'a> {
-    pub fn new(fields: &'a Fields, catalogue: &'a Catalogue, analyzer: TextAnalyzer) -> Self {
+    pub fn new(
+        fields: &'a Fields,
+        catalogue: &'a Catalogue,
+        analyzer: TextAnalyzer,
+        vocabularies: Arc<Vocabularies>,
+    ) -> Self {
         Compiler {
             fields,
             catalogue,
             analyzer,
+            vocabularies,
             warnings: Vec::new(),
             highlight: Vec::new(),
             excluded: 0,
@@ -402,18 +402,15 @@ impl<'a> Compiler<'a> {
                 (field, weight)
             });
             // Per field: the word (BM25 × weight) and any term within the typo distance
-            // (weight × 0.3); and names starting with the word (0.5). One query, one
-            // typo automaton for every field (word.rs says why).
-            let d = typo_distance(len);
-            // Distances 1 and 2 always build; were one refused, the word still matches.
-            let typos = (d > 0)
-                .then(|| Automaton::typos(word, d).ok())
-                .flatten()
-                .map(|a| (a, 0.3));
-            let prefix = (len >= 2)
-                .then(|| Automaton::prefix(word).ok())
-                .flatten()
-                .map(|a| (fields[0], a, 0.5));
+            // (weight × 0.3); and names starting with the word (0.5). One query for
+            // every field (word.rs says why); typos found once (typo.rs).
+            let d = typo_distance(len) as u8;
+            let typos = (d > 0).then(|| Typos {
+                distance: d,
+                factor: 0.3,
+                vocabularies: self.vocabularies.clone(),
+            });
+            let prefix = (len >= 2).then(|| (fields[0], 0.5));
             alternatives.push(boxed(WordQuery {
                 word: word.clone(),
                 fields: weights.collect(),

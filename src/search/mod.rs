@@ -13,6 +13,7 @@ mod compile;
 pub mod query;
 mod schema;
 mod snippet;
+mod typo;
 mod word;
 
 pub use compile::{is_section, FIELDS};
@@ -30,6 +31,7 @@ use std::sync::Arc;
 use tantivy::collector::{Collector, SegmentCollector, TopDocs};
 use tantivy::index::SegmentId;
 use tantivy::{DocId, Index, IndexReader, ReloadPolicy, Score, SegmentReader};
+use typo::{Vocabularies, Vocabulary};
 
 /// Why a search or an index build failed.
 #[derive(Debug, thiserror::Error)]
@@ -114,6 +116,9 @@ pub struct SearchIndex {
     /// opens: an array lookup per match, where decoding the `id` fast field per match (and
     /// opening the column again for every hit) was a tenth of an uncached search.
     doc_entries: HashMap<SegmentId, Arc<[u32]>>,
+    /// Per segment, the terms of the bare-word fields a word's typos are found among
+    /// (`typo.rs`), read once when the index opens.
+    vocabularies: Arc<Vocabularies>,
 }
 
 /// A document with no entry number (none is ever written so).
@@ -281,10 +286,16 @@ impl SearchIndex {
             .map_err(tv(dir))?;
         let facet_codes = FacetCodes::new(&cat, &schema::entries(&cat));
         let mut doc_entries = HashMap::new();
+        let mut vocabularies = Vocabularies::new();
+        let bare_word_fields = [fields.name, fields.aliases, fields.text];
         for segment in reader.searcher().segment_readers() {
             doc_entries.insert(
                 segment.segment_id(),
                 read_doc_entries(segment).map_err(tv(dir))?,
+            );
+            vocabularies.insert(
+                segment.segment_id(),
+                Vocabulary::read(segment, &bare_word_fields).map_err(tv(dir))?,
             );
         }
         Ok(SearchIndex {
@@ -294,6 +305,7 @@ impl SearchIndex {
             catalogue: cat,
             facet_codes,
             doc_entries,
+            vocabularies: Arc::new(vocabularies),
         })
     }
 
@@ -323,8 +335,13 @@ impl SearchIndex {
                         "the fold analyser is missing".into(),
                     ),
                 })?;
-        let compiled =
-            compile::Compiler::new(&self.fields, &self.catalogue, analyzer).compile(&node);
+        let compiled = compile::Compiler::new(
+            &self.fields,
+            &self.catalogue,
+            analyzer,
+            self.vocabularies.clone(),
+        )
+        .compile(&node);
         let mut warnings = parsed.warnings;
         warnings.extend(compiled.warnings);
         warnings.sort_by_key(|w| w.offset);

@@ -15,30 +15,26 @@
 //!
 //! Scores are the same sums as before, up to the order in which floats are added.
 
+use super::typo::{Typo, Vocabularies, Vocabulary};
 use std::fmt;
 use std::sync::Arc;
+use tantivy::postings::TermInfo;
 use tantivy::query::{
     Bm25Weight, DfaWrapper, EnableScoring, Explanation, FuzzyTermQuery, Query, Scorer, Weight,
 };
 use tantivy::schema::{Field, IndexRecordOption};
-use tantivy::{DocId, DocSet, Score, SegmentReader, TantivyError, Term, TERMINATED};
+use tantivy::{
+    DocId, DocSet, InvertedIndexReader, Score, SegmentReader, TantivyError, Term, TERMINATED,
+};
 
 /// A Levenshtein automaton, shared by the fields it is walked over.
 #[derive(Clone)]
-pub struct Automaton(Arc<DfaWrapper>);
+struct Automaton(Arc<DfaWrapper>);
 
 impl Automaton {
     /// The terms within `distance` edits of `word` (a transposition counts as one edit).
-    pub fn typos(word: &str, distance: u8) -> tantivy::Result<Automaton> {
-        Self::build(FuzzyTermQuery::new(any_term(word), distance, true))
-    }
-
-    /// The terms that start with `word`.
-    pub fn prefix(word: &str) -> tantivy::Result<Automaton> {
-        Self::build(FuzzyTermQuery::new_prefix(any_term(word), 0, false))
-    }
-
-    fn build(q: FuzzyTermQuery) -> tantivy::Result<Automaton> {
+    fn typos(word: &str, distance: u8) -> tantivy::Result<Automaton> {
+        let q = FuzzyTermQuery::new(any_term(word), distance, true);
         Ok(Automaton(Arc::new(q.automaton()?)))
     }
 }
@@ -48,16 +44,26 @@ fn any_term(word: &str) -> Term {
     Term::from_field_text(Field::from_field_id(0), word)
 }
 
+/// How a word's typos are found: in the segment's [`Vocabulary`] where it can tell, else
+/// by an automaton (built only then).
+#[derive(Clone)]
+pub struct Typos {
+    /// Edits allowed (1 or 2).
+    pub distance: u8,
+    /// The share of a field's weight a typo (or the word) adds.
+    pub factor: Score,
+    pub vocabularies: Arc<Vocabularies>,
+}
+
 /// A bare word over `fields`; see the module documentation for its score.
 #[derive(Clone)]
 pub struct WordQuery {
     pub word: String,
     /// Each field and its weight.
     pub fields: Vec<(Field, Score)>,
-    /// The typo automaton and the share of a field's weight a typo (or the word) adds.
-    pub typos: Option<(Automaton, Score)>,
-    /// Name terms starting with the word: the field, its automaton and boost.
-    pub prefix: Option<(Field, Automaton, Score)>,
+    pub typos: Option<Typos>,
+    /// Name terms starting with the word: the field and its boost.
+    pub prefix: Option<(Field, Score)>,
 }
 
 impl fmt::Debug for WordQuery {
@@ -65,8 +71,11 @@ impl fmt::Debug for WordQuery {
         f.debug_struct("WordQuery")
             .field("word", &self.word)
             .field("fields", &self.fields)
-            .field("typo_factor", &self.typos.as_ref().map(|t| t.1))
-            .field("prefix", &self.prefix.as_ref().map(|p| (p.0, p.2)))
+            .field(
+                "typos",
+                &self.typos.as_ref().map(|t| (t.distance, t.factor)),
+            )
+            .field("prefix", &self.prefix)
             .finish()
     }
 }
@@ -90,9 +99,10 @@ impl Query for WordQuery {
             fields.push(FieldWeight { term, weight, bm25 });
         }
         Ok(Box::new(WordWeight {
+            word: self.word.clone(),
             fields,
             typos: self.typos.clone(),
-            prefix: self.prefix.clone(),
+            prefix: self.prefix,
         }))
     }
 
@@ -107,9 +117,10 @@ struct FieldWeight {
 }
 
 struct WordWeight {
+    word: String,
     fields: Vec<FieldWeight>,
-    typos: Option<(Automaton, Score)>,
-    prefix: Option<(Field, Automaton, Score)>,
+    typos: Option<Typos>,
+    prefix: Option<(Field, Score)>,
 }
 
 /// A plain bitset over a segment's documents.
@@ -149,53 +160,122 @@ impl Bits {
     }
 }
 
+/// Adds the documents of one term (its `TermInfo`) to `docs`.
+fn add_postings(
+    docs: &mut Option<Bits>,
+    reader: &SegmentReader,
+    index: &InvertedIndexReader,
+    info: &TermInfo,
+) -> tantivy::Result<()> {
+    let bits = docs.get_or_insert_with(|| Bits::new(reader.max_doc()));
+    let mut postings = index.read_block_postings_from_terminfo(info, IndexRecordOption::Basic)?;
+    loop {
+        let block = postings.docs();
+        if block.is_empty() {
+            break;
+        }
+        for &doc in block {
+            bits.insert(doc);
+        }
+        postings.advance();
+    }
+    Ok(())
+}
+
 /// Every document of one segment holding a term `automaton` matches in `field`, but for
 /// the term `skip`; `None` when there is none.
 fn automaton_docs(
     reader: &SegmentReader,
     field: Field,
     automaton: &Automaton,
-    skip: Option<&[u8]>,
+    skip: &[u8],
 ) -> tantivy::Result<Option<Bits>> {
     let index = reader.inverted_index(field)?;
     let mut stream = index.terms().search(&*automaton.0).into_stream()?;
     let mut docs: Option<Bits> = None;
     while stream.advance() {
-        if skip == Some(stream.key()) {
-            continue;
-        }
-        let bits = docs.get_or_insert_with(|| Bits::new(reader.max_doc()));
-        let mut postings =
-            index.read_block_postings_from_terminfo(stream.value(), IndexRecordOption::Basic)?;
-        loop {
-            let block = postings.docs();
-            if block.is_empty() {
-                break;
-            }
-            for &doc in block {
-                bits.insert(doc);
-            }
-            postings.advance();
+        if stream.key() != skip {
+            add_postings(&mut docs, reader, &index, stream.value())?;
         }
     }
     Ok(docs)
 }
 
+/// Every document of one segment with a term of `field` starting with `prefix`.
+fn prefix_docs(
+    reader: &SegmentReader,
+    field: Field,
+    prefix: &str,
+) -> tantivy::Result<Option<Bits>> {
+    let index = reader.inverted_index(field)?;
+    let mut stream = index.terms().range().ge(prefix.as_bytes()).into_stream()?;
+    let mut docs: Option<Bits> = None;
+    while stream.advance() && stream.key().starts_with(prefix.as_bytes()) {
+        add_postings(&mut docs, reader, &index, stream.value())?;
+    }
+    Ok(docs)
+}
+
+/// A word's typos in one segment: listed by the vocabulary, or left to the automaton.
+enum TypoTerms<'a> {
+    Listed(&'a Vocabulary, Vec<Typo<'a>>),
+    Automaton,
+}
+
 impl WordWeight {
+    /// The documents of `field` with a typo of the word (not the word), `None` if none.
+    fn typo_docs(
+        &self,
+        reader: &SegmentReader,
+        field: Field,
+        terms: &TypoTerms<'_>,
+        automaton: &mut Option<Automaton>,
+        distance: u8,
+    ) -> tantivy::Result<Option<Bits>> {
+        if let TypoTerms::Listed(vocabulary, typos) = terms {
+            if let Some(bit) = vocabulary.field_bit(field) {
+                let index = reader.inverted_index(field)?;
+                let mut docs = None;
+                for typo in typos.iter().filter(|t| t.in_field(bit)) {
+                    let term = Term::from_field_text(field, typo.text);
+                    if let Some(info) = index.get_term_info(&term)? {
+                        add_postings(&mut docs, reader, &index, &info)?;
+                    }
+                }
+                return Ok(docs);
+            }
+        }
+        let automaton = match automaton {
+            Some(a) => a,
+            None => automaton.insert(Automaton::typos(&self.word, distance)?),
+        };
+        automaton_docs(reader, field, automaton, self.word.as_bytes())
+    }
+
     fn word_scorer(&self, reader: &SegmentReader, boost: Score) -> tantivy::Result<WordScorer> {
         let mut exact = Vec::with_capacity(self.fields.len());
         let mut constant = Vec::new();
+        let typo_terms = self.typos.as_ref().map(|t| {
+            let listed = t
+                .vocabularies
+                .get(&reader.segment_id())
+                .and_then(|v| Some((v, v.typos(&self.word, t.distance as usize)?)));
+            match listed {
+                Some((v, typos)) => TypoTerms::Listed(v, typos),
+                None => TypoTerms::Automaton,
+            }
+        });
+        let mut automaton = None;
         for f in &self.fields {
             let field = f.term.field();
-            let word = f.term.serialized_value_bytes();
             // The documents with a typo of the word (not the word) in this field; the
             // word's own documents get the typo constant with their BM25 below.
-            let (mut others, typo_score) = match &self.typos {
-                Some((automaton, factor)) => (
-                    automaton_docs(reader, field, automaton, Some(word))?,
-                    boost * f.weight * factor,
+            let (mut others, typo_score) = match (&self.typos, &typo_terms) {
+                (Some(t), Some(terms)) => (
+                    self.typo_docs(reader, field, terms, &mut automaton, t.distance)?,
+                    boost * f.weight * t.factor,
                 ),
-                None => (None, 0.0),
+                _ => (None, 0.0),
             };
             let index = reader.inverted_index(field)?;
             let mut scored: Vec<(DocId, Score)> = Vec::new();
@@ -243,8 +323,8 @@ impl WordWeight {
                 constant.push((o, typo_score));
             }
         }
-        if let Some((field, automaton, prefix_boost)) = &self.prefix {
-            if let Some(bits) = automaton_docs(reader, *field, automaton, None)? {
+        if let Some((field, prefix_boost)) = &self.prefix {
+            if let Some(bits) = prefix_docs(reader, *field, &self.word)? {
                 constant.push((bits, boost * prefix_boost));
             }
         }
@@ -456,6 +536,8 @@ mod tests {
     struct Fixture {
         index: Index,
         fields: [Field; 3],
+        /// Each segment's vocabulary of the three fields.
+        vocabularies: Arc<Vocabularies>,
     }
 
     /// Three text fields over enough documents to span several windows (4,096) and
@@ -486,6 +568,8 @@ mod tests {
             "opposing",
             "oppose",
             "fury",
+            "he4l",
+            "heal5",
         ];
         for segment in 0..2 {
             for i in 0..9_000u32 {
@@ -503,7 +587,17 @@ mod tests {
             }
             w.commit().unwrap();
         }
-        Fixture { index, fields }
+        let searcher = index.reader().unwrap().searcher();
+        let vocabularies = searcher
+            .segment_readers()
+            .iter()
+            .map(|s| (s.segment_id(), Vocabulary::read(s, &fields).unwrap()))
+            .collect();
+        Fixture {
+            index,
+            fields,
+            vocabularies: Arc::new(vocabularies),
+        }
     }
 
     /// The stock queries `WordQuery` replaces, as `compile.rs` built them before.
@@ -533,7 +627,22 @@ mod tests {
         Box::new(BooleanQuery::new(clauses))
     }
 
+    /// Ours, typos from the vocabularies.
     fn ours(f: &Fixture, word: &str, distance: u8) -> Box<dyn Query> {
+        with_vocabularies(f, word, distance, f.vocabularies.clone())
+    }
+
+    /// Ours, typos from the automaton (no vocabulary for any segment).
+    fn ours_by_automaton(f: &Fixture, word: &str, distance: u8) -> Box<dyn Query> {
+        with_vocabularies(f, word, distance, Arc::default())
+    }
+
+    fn with_vocabularies(
+        f: &Fixture,
+        word: &str,
+        distance: u8,
+        vocabularies: Arc<Vocabularies>,
+    ) -> Box<dyn Query> {
         Box::new(WordQuery {
             word: word.to_string(),
             fields: f
@@ -542,8 +651,12 @@ mod tests {
                 .enumerate()
                 .map(|(i, &field)| (field, if i < 2 { 4.0 } else { 1.0 }))
                 .collect(),
-            typos: (distance > 0).then(|| (Automaton::typos(word, distance).unwrap(), 0.3)),
-            prefix: Some((f.fields[0], Automaton::prefix(word).unwrap(), 0.5)),
+            typos: (distance > 0).then(|| Typos {
+                distance,
+                factor: 0.3,
+                vocabularies,
+            }),
+            prefix: Some((f.fields[0], 0.5)),
         })
     }
 
@@ -583,8 +696,15 @@ mod tests {
             ("fury", 1),
             ("absent", 1),
             ("opposing", 2),
+            ("hea", 0),
+            // A word with a digit: its typos are left to the automaton.
+            ("he4l", 1),
+            ("heal5", 1),
+            ("heal", 2),
         ] {
-            assert_same(&f, &*ours(&f, word, d), &*stock(&f, word, d), word);
+            let stock = stock(&f, word, d);
+            assert_same(&f, &*ours(&f, word, d), &*stock, word);
+            assert_same(&f, &*ours_by_automaton(&f, word, d), &*stock, word);
         }
     }
 
