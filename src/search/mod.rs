@@ -116,6 +116,8 @@ pub struct SearchIndex {
     /// opens: an array lookup per match, where decoding the `id` fast field per match (and
     /// opening the column again for every hit) was a tenth of an uncached search.
     doc_entries: HashMap<SegmentId, Arc<[u32]>>,
+    /// Per segment, each document's facet combination (see [`FacetCodes`]).
+    doc_combos: HashMap<SegmentId, Arc<[u32]>>,
     /// Per segment, the terms of the bare-word fields a word's typos are found among
     /// (`typo.rs`), read once when the index opens.
     vocabularies: Arc<Vocabularies>,
@@ -140,14 +142,25 @@ fn read_doc_entries(segment: &SegmentReader) -> tantivy::Result<Arc<[u32]>> {
 /// Every entry's facet values as small numbers, made once per index, so counting the
 /// facets of a result set is array increments rather than string comparisons (which were
 /// a third of an uncached search's time at 100,000 cards).
+///
+/// An entry's three values are one number, its *combination* (an index into `combos`):
+/// counting a match is then one lookup and one increment, where looking up the entry and
+/// then its three codes was a tenth of an uncached search (issue #20, fifth round).
 struct FacetCodes {
-    /// Per entry: (game, kind, card type or `NO_TYPE`), indexes into the name tables.
-    codes: Arc<[(u16, u8, u16)]>,
+    /// Each distinct (game, kind, card type or `NO_TYPE`), indexes into the name tables;
+    /// the last is `NO_FACETS`, for an entry the tables do not cover.
+    combos: Vec<(u16, u8, u16)>,
+    /// Per entry, its combination.
+    entry_combos: Vec<u32>,
     games: Vec<String>,
     types: Vec<String>,
 }
 
 const NO_TYPE: u16 = u16::MAX;
+/// The combination of an entry counted in the total only (none is ever made so).
+const NO_FACETS: (u16, u8, u16) = (u16::MAX, u8::MAX, u16::MAX);
+/// The combination of a document with no entry: not counted at all.
+const NO_COMBO: u32 = u32::MAX;
 const KINDS: [EntryKind; 3] = [EntryKind::Card, EntryKind::Keyword, EntryKind::Rule];
 
 impl FacetCodes {
@@ -182,12 +195,41 @@ impl FacetCodes {
                 let k = KINDS.iter().position(|&k| k == e.kind()).unwrap_or(0) as u8;
                 (g, k, t)
             })
+            .collect::<Vec<_>>();
+        let mut combos: Vec<(u16, u8, u16)> = Vec::new();
+        let mut combo_of: HashMap<(u16, u8, u16), u32> = HashMap::new();
+        let entry_combos = codes
+            .into_iter()
+            .map(|code| {
+                *combo_of.entry(code).or_insert_with(|| {
+                    combos.push(code);
+                    combos.len() as u32 - 1
+                })
+            })
             .collect();
+        combos.push(NO_FACETS);
         FacetCodes {
-            codes,
+            combos,
+            entry_combos,
             games,
             types,
         }
+    }
+
+    /// Each document's combination in one segment, from its entry numbers.
+    fn doc_combos(&self, doc_entries: &[u32]) -> Arc<[u32]> {
+        let no_facets = self.combos.len() as u32 - 1;
+        doc_entries
+            .iter()
+            .map(|&e| match e {
+                NO_ENTRY => NO_COMBO,
+                e => self
+                    .entry_combos
+                    .get(e as usize)
+                    .copied()
+                    .unwrap_or(no_facets),
+            })
+            .collect()
     }
 }
 
@@ -286,13 +328,13 @@ impl SearchIndex {
             .map_err(tv(dir))?;
         let facet_codes = FacetCodes::new(&cat, &schema::entries(&cat));
         let mut doc_entries = HashMap::new();
+        let mut doc_combos = HashMap::new();
         let mut vocabularies = Vocabularies::new();
         let bare_word_fields = [fields.name, fields.aliases, fields.text];
         for segment in reader.searcher().segment_readers() {
-            doc_entries.insert(
-                segment.segment_id(),
-                read_doc_entries(segment).map_err(tv(dir))?,
-            );
+            let entries = read_doc_entries(segment).map_err(tv(dir))?;
+            doc_combos.insert(segment.segment_id(), facet_codes.doc_combos(&entries));
+            doc_entries.insert(segment.segment_id(), entries);
             vocabularies.insert(
                 segment.segment_id(),
                 Vocabulary::read(segment, &bare_word_fields).map_err(tv(dir))?,
@@ -305,6 +347,7 @@ impl SearchIndex {
             catalogue: cat,
             facet_codes,
             doc_entries,
+            doc_combos,
             vocabularies: Arc::new(vocabularies),
         })
     }
@@ -356,16 +399,15 @@ impl SearchIndex {
             .and_offset(offset)
             .order_by_score();
         let counter = CountCollector {
-            doc_entries: &self.doc_entries,
-            codes: &self.facet_codes.codes,
-            games: self.facet_codes.games.len(),
-            types: self.facet_codes.types.len(),
+            doc_combos: &self.doc_combos,
+            facet_codes: &self.facet_codes,
         };
         let index_error = |source| SearchError::Index {
             path: PathBuf::new(),
             source,
         };
-        let (top, counts) = searcher.search(&q, &(top, counter)).map_err(index_error)?;
+        let (top, per_combo) = searcher.search(&q, &(top, counter)).map_err(index_error)?;
+        let counts = Counts::of_combos(&self.facet_codes, &per_combo);
         let mut hits = Vec::with_capacity(top.len());
         for (score, addr) in top {
             let segment = searcher.segment_reader(addr.segment_ord);
@@ -501,8 +543,7 @@ impl SearchIndex {
     }
 }
 
-/// How many documents match, by facet value: counted while tantivy walks the matches,
-/// with an array lookup per match (document → entry → facet codes).
+/// How many documents match, by facet value.
 #[derive(Debug, Default)]
 struct Counts {
     total: usize,
@@ -512,56 +553,56 @@ struct Counts {
 }
 
 impl Counts {
-    fn new(games: usize, types: usize) -> Counts {
-        Counts {
+    /// The counts of `combos` (see [`FacetCodes`]) from how many matches each has.
+    fn of_combos(codes: &FacetCodes, per_combo: &[u32]) -> Counts {
+        let mut c = Counts {
             total: 0,
-            game: vec![0; games],
+            game: vec![0; codes.games.len()],
             kind: [0; KINDS.len()],
-            card_type: vec![0; types],
+            card_type: vec![0; codes.types.len()],
+        };
+        for (&(g, k, t), &n) in codes.combos.iter().zip(per_combo) {
+            let n = n as usize;
+            c.total += n;
+            if let Some(x) = c.game.get_mut(g as usize) {
+                *x += n;
+            }
+            if let Some(x) = c.kind.get_mut(k as usize) {
+                *x += n;
+            }
+            if let Some(x) = c.card_type.get_mut(t as usize) {
+                *x += n;
+            }
         }
-    }
-
-    fn add(&mut self, other: &Counts) {
-        self.total += other.total;
-        for (a, b) in self.game.iter_mut().zip(&other.game) {
-            *a += b;
-        }
-        for (a, b) in self.kind.iter_mut().zip(&other.kind) {
-            *a += b;
-        }
-        for (a, b) in self.card_type.iter_mut().zip(&other.card_type) {
-            *a += b;
-        }
+        c
     }
 }
 
-/// Counts the matches and their facets (see [`Counts`]).
+/// Counts the matches and their facets, counted while tantivy walks the matches: per
+/// match, its combination's count goes up by one (see [`FacetCodes`]).
 struct CountCollector<'a> {
-    doc_entries: &'a HashMap<SegmentId, Arc<[u32]>>,
-    codes: &'a Arc<[(u16, u8, u16)]>,
-    games: usize,
-    types: usize,
+    doc_combos: &'a HashMap<SegmentId, Arc<[u32]>>,
+    facet_codes: &'a FacetCodes,
 }
 
 struct CountSegment {
-    entries: Arc<[u32]>,
-    codes: Arc<[(u16, u8, u16)]>,
-    counts: Counts,
+    doc_combos: Arc<[u32]>,
+    /// Matches per combination.
+    per_combo: Vec<u32>,
 }
 
 impl Collector for CountCollector<'_> {
-    type Fruit = Counts;
+    type Fruit = Vec<u32>;
     type Child = CountSegment;
 
     fn for_segment(&self, _ord: u32, reader: &SegmentReader) -> tantivy::Result<CountSegment> {
-        let entries = match self.doc_entries.get(&reader.segment_id()) {
-            Some(e) => e.clone(),
-            None => read_doc_entries(reader)?,
+        let doc_combos = match self.doc_combos.get(&reader.segment_id()) {
+            Some(c) => c.clone(),
+            None => self.facet_codes.doc_combos(&read_doc_entries(reader)?),
         };
         Ok(CountSegment {
-            entries,
-            codes: self.codes.clone(),
-            counts: Counts::new(self.games, self.types),
+            doc_combos,
+            per_combo: vec![0; self.facet_codes.combos.len()],
         })
     }
 
@@ -569,39 +610,30 @@ impl Collector for CountCollector<'_> {
         false
     }
 
-    fn merge_fruits(&self, fruits: Vec<Counts>) -> tantivy::Result<Counts> {
-        let mut all = Counts::new(self.games, self.types);
+    fn merge_fruits(&self, fruits: Vec<Vec<u32>>) -> tantivy::Result<Vec<u32>> {
+        let mut all = vec![0u32; self.facet_codes.combos.len()];
         for f in &fruits {
-            all.add(f);
+            for (a, b) in all.iter_mut().zip(f) {
+                *a += b;
+            }
         }
         Ok(all)
     }
 }
 
 impl SegmentCollector for CountSegment {
-    type Fruit = Counts;
+    type Fruit = Vec<u32>;
 
     fn collect(&mut self, doc: DocId, _score: Score) {
-        let Some(&entry) = self.entries.get(doc as usize).filter(|&&e| e != NO_ENTRY) else {
-            return;
-        };
-        let c = &mut self.counts;
-        c.total += 1;
-        let Some(&(g, k, t)) = self.codes.get(entry as usize) else {
-            return;
-        };
-        if let Some(n) = c.game.get_mut(g as usize) {
-            *n += 1;
-        }
-        if let Some(n) = c.kind.get_mut(k as usize) {
-            *n += 1;
-        }
-        if let Some(n) = c.card_type.get_mut(t as usize) {
-            *n += 1;
+        if let Some(&combo) = self.doc_combos.get(doc as usize) {
+            // `NO_COMBO` (no entry) is past the end: not counted.
+            if let Some(n) = self.per_combo.get_mut(combo as usize) {
+                *n += 1;
+            }
         }
     }
 
-    fn harvest(self) -> Counts {
-        self.counts
+    fn harvest(self) -> Vec<u32> {
+        self.per_combo
     }
 }

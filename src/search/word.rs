@@ -419,16 +419,22 @@ impl WordScorer {
         }
         self.start = first - first % 64;
         let end = self.start.saturating_add(WINDOW);
+        // A window's scores are written where its bits are first set and added to after,
+        // so neither the 16 KiB of scores nor anything but the bits is cleared per window.
         self.bits = [0; WORDS];
-        self.scores.fill(0.0);
         for e in &mut self.exact {
             while let Some(&(doc, score)) = e.docs.get(e.pos) {
                 if doc >= end {
                     break;
                 }
                 let delta = (doc - self.start) as usize;
-                self.bits[delta / 64] |= 1 << (delta % 64);
-                self.scores[delta] += score;
+                let (word, bit) = (delta / 64, 1u64 << (delta % 64));
+                if self.bits[word] & bit == 0 {
+                    self.bits[word] |= bit;
+                    self.scores[delta] = score;
+                } else {
+                    self.scores[delta] += score;
+                }
                 e.pos += 1;
             }
         }
@@ -440,10 +446,19 @@ impl WordScorer {
                     // Nothing before `first` (which is at or after `target`).
                     w &= u64::MAX << (first % 64);
                 }
+                if w == 0 {
+                    continue;
+                }
+                let seen = self.bits[k];
                 self.bits[k] |= w;
                 while w != 0 {
                     let b = w.trailing_zeros() as usize;
-                    self.scores[k * 64 + b] += score;
+                    let slot = &mut self.scores[k * 64 + b];
+                    if seen & (1 << b) == 0 {
+                        *slot = *score;
+                    } else {
+                        *slot += score;
+                    }
                     w &= w - 1;
                 }
             }
