@@ -36,6 +36,9 @@ pub struct Compiled {
     pub bare_text: String,
 }
 
+/// How much an exact name (or alias) of the whole bare text adds: it ranks first.
+const EXACT_NAME_BOOST: f32 = 40.0;
+
 pub struct Compiler<'a> {
     pub fields: &'a Fields,
     pub catalogue: &'a Catalogue,
@@ -95,11 +98,21 @@ impl<'a> Compiler<'a> {
                 return main;
             }
             // Exact name (or alias) of the whole bare text: ranks first.
-            let exact = boost(term_query(self.fields.name_exact, &fold(&bare_text)), 40.0);
-            boxed(BooleanQuery::new(vec![
-                (Occur::Must, main),
-                (Occur::Should, exact),
-            ]))
+            let name = tantivy::Term::from_field_text(self.fields.name_exact, &fold(&bare_text));
+            match main.downcast::<WordQuery>() {
+                // One word: the word's own query adds it (word.rs says why).
+                Ok(mut word) => {
+                    word.exact_name = Some((name, EXACT_NAME_BOOST));
+                    word
+                }
+                Err(main) => {
+                    let exact = boxed(TermQuery::new(name, IndexRecordOption::WithFreqs));
+                    boxed(BooleanQuery::new(vec![
+                        (Occur::Must, main),
+                        (Occur::Should, boost(exact, EXACT_NAME_BOOST)),
+                    ]))
+                }
+            }
         });
         self.highlight.sort();
         self.highlight.dedup();
@@ -416,6 +429,7 @@ impl<'a> Compiler<'a> {
                 fields: weights.collect(),
                 typos,
                 prefix,
+                exact_name: None,
             }));
         }
         if alternatives.len() == 1 {

@@ -64,6 +64,10 @@ pub struct WordQuery {
     pub typos: Option<Typos>,
     /// Name terms starting with the word: the field and its boost.
     pub prefix: Option<(Field, Score)>,
+    /// The whole query as an exact name, and its boost: a matched document holding this
+    /// term also scores its BM25 × boost, as a `Should` clause beside the word would add,
+    /// without a scorer around the word's per document (issue #20, fifth round).
+    pub exact_name: Option<(Term, Score)>,
 }
 
 impl fmt::Debug for WordQuery {
@@ -76,16 +80,15 @@ impl fmt::Debug for WordQuery {
                 &self.typos.as_ref().map(|t| (t.distance, t.factor)),
             )
             .field("prefix", &self.prefix)
+            .field("exact_name", &self.exact_name)
             .finish()
     }
 }
 
 impl Query for WordQuery {
     fn weight(&self, scoring: EnableScoring<'_>) -> tantivy::Result<Box<dyn Weight>> {
-        let mut fields = Vec::with_capacity(self.fields.len());
-        for &(field, weight) in &self.fields {
-            let term = Term::from_field_text(field, &self.word);
-            // As `TermQuery` weighs a term: BM25 from the whole index's statistics.
+        // As `TermQuery` weighs a term: BM25 from the whole index's statistics.
+        let weigh = |term: Term, weight: Score| -> tantivy::Result<FieldWeight> {
             let bm25 = match scoring {
                 EnableScoring::Enabled {
                     statistics_provider,
@@ -96,13 +99,22 @@ impl Query for WordQuery {
                 )?),
                 EnableScoring::Disabled { .. } => None,
             };
-            fields.push(FieldWeight { term, weight, bm25 });
+            Ok(FieldWeight { term, weight, bm25 })
+        };
+        let mut fields = Vec::with_capacity(self.fields.len());
+        for &(field, weight) in &self.fields {
+            fields.push(weigh(Term::from_field_text(field, &self.word), weight)?);
         }
+        let exact_name = match &self.exact_name {
+            Some((term, boost)) => Some(weigh(term.clone(), *boost)?),
+            None => None,
+        };
         Ok(Box::new(WordWeight {
             word: self.word.clone(),
             fields,
             typos: self.typos.clone(),
             prefix: self.prefix,
+            exact_name,
         }))
     }
 
@@ -116,11 +128,65 @@ struct FieldWeight {
     bm25: Option<Bm25Weight>,
 }
 
+impl FieldWeight {
+    /// The documents of one segment holding the term, in order, each with its BM25 (×
+    /// `boost` × the field's weight; 0 when scoring is disabled) plus `add`; `each` sees
+    /// every document.
+    fn scored_docs(
+        &self,
+        reader: &SegmentReader,
+        boost: Score,
+        add: Score,
+        mut each: impl FnMut(DocId),
+    ) -> tantivy::Result<Vec<(DocId, Score)>> {
+        let field = self.term.field();
+        let index = reader.inverted_index(field)?;
+        let mut scored: Vec<(DocId, Score)> = Vec::new();
+        let Some(info) = index.get_term_info(&self.term)? else {
+            return Ok(scored);
+        };
+        let record = if self.bm25.is_some() {
+            IndexRecordOption::WithFreqs
+        } else {
+            IndexRecordOption::Basic
+        };
+        let bm25 = self.bm25.as_ref().map(|w| w.boost_by(boost * self.weight));
+        let norms = match bm25 {
+            Some(_) => reader.fieldnorms_readers().get_field(field)?,
+            None => None,
+        };
+        let mut postings = index.read_block_postings_from_terminfo(&info, record)?;
+        scored.reserve(info.doc_freq as usize);
+        loop {
+            let docs = postings.docs();
+            if docs.is_empty() {
+                break;
+            }
+            let freqs = postings.freqs();
+            for (i, &doc) in docs.iter().enumerate() {
+                let score = match &bm25 {
+                    Some(w) => {
+                        // As `TermScorer`: a field without norms counts as one token.
+                        let norm = norms.as_ref().map_or(1, |n| n.fieldnorm_id(doc));
+                        w.score(norm, freqs.get(i).copied().unwrap_or(1))
+                    }
+                    None => 0.0,
+                };
+                scored.push((doc, score + add));
+                each(doc);
+            }
+            postings.advance();
+        }
+        Ok(scored)
+    }
+}
+
 struct WordWeight {
     word: String,
     fields: Vec<FieldWeight>,
     typos: Option<Typos>,
     prefix: Option<(Field, Score)>,
+    exact_name: Option<FieldWeight>,
 }
 
 /// A plain bitset over a segment's documents.
@@ -277,44 +343,11 @@ impl WordWeight {
                 ),
                 _ => (None, 0.0),
             };
-            let index = reader.inverted_index(field)?;
-            let mut scored: Vec<(DocId, Score)> = Vec::new();
-            if let Some(info) = index.get_term_info(&f.term)? {
-                let record = if f.bm25.is_some() {
-                    IndexRecordOption::WithFreqs
-                } else {
-                    IndexRecordOption::Basic
-                };
-                let bm25 = f.bm25.as_ref().map(|w| w.boost_by(boost * f.weight));
-                let norms = match bm25 {
-                    Some(_) => reader.fieldnorms_readers().get_field(field)?,
-                    None => None,
-                };
-                let mut postings = index.read_block_postings_from_terminfo(&info, record)?;
-                scored.reserve(info.doc_freq as usize);
-                loop {
-                    let docs = postings.docs();
-                    if docs.is_empty() {
-                        break;
-                    }
-                    let freqs = postings.freqs();
-                    for (i, &doc) in docs.iter().enumerate() {
-                        let score = match &bm25 {
-                            Some(w) => {
-                                // As `TermScorer`: a field without norms counts as one token.
-                                let norm = norms.as_ref().map_or(1, |n| n.fieldnorm_id(doc));
-                                w.score(norm, freqs.get(i).copied().unwrap_or(1))
-                            }
-                            None => 0.0,
-                        };
-                        scored.push((doc, score + typo_score));
-                        if let Some(o) = &mut others {
-                            o.remove(doc);
-                        }
-                    }
-                    postings.advance();
+            let scored = f.scored_docs(reader, boost, typo_score, |doc| {
+                if let Some(o) = &mut others {
+                    o.remove(doc);
                 }
-            }
+            })?;
             exact.push(Sorted {
                 docs: scored,
                 pos: 0,
@@ -328,13 +361,35 @@ impl WordWeight {
                 constant.push((bits, boost * prefix_boost));
             }
         }
-        Ok(WordScorer::new(exact, constant))
+        let bonus = match &self.exact_name {
+            Some(f) => f.scored_docs(reader, boost, 0.0, |_| {})?,
+            None => Vec::new(),
+        };
+        Ok(WordScorer::new(
+            exact,
+            constant,
+            Sorted {
+                docs: bonus,
+                pos: 0,
+            },
+        ))
     }
 }
 
 impl Weight for WordWeight {
     fn scorer(&self, reader: &SegmentReader, boost: Score) -> tantivy::Result<Box<dyn Scorer>> {
         Ok(Box::new(self.word_scorer(reader, boost)?))
+    }
+
+    /// Every match and its score, read window by window from the bits, where tantivy's
+    /// default goes through `advance` and `score` per document.
+    fn for_each(
+        &self,
+        reader: &SegmentReader,
+        callback: &mut dyn FnMut(DocId, Score),
+    ) -> tantivy::Result<()> {
+        self.word_scorer(reader, 1.0)?.drain(callback);
+        Ok(())
     }
 
     fn explain(&self, reader: &SegmentReader, doc: DocId) -> tantivy::Result<Explanation> {
@@ -372,6 +427,8 @@ const WORDS: usize = (WINDOW / 64) as usize;
 struct WordScorer {
     exact: Vec<Sorted>,
     constant: Vec<(Bits, Score)>,
+    /// Added to documents the others match (the exact name), never a match by itself.
+    bonus: Sorted,
     /// The window's first document (a multiple of 64).
     start: DocId,
     bits: [u64; WORDS],
@@ -380,10 +437,11 @@ struct WordScorer {
 }
 
 impl WordScorer {
-    fn new(exact: Vec<Sorted>, constant: Vec<(Bits, Score)>) -> WordScorer {
+    fn new(exact: Vec<Sorted>, constant: Vec<(Bits, Score)>, bonus: Sorted) -> WordScorer {
         let mut s = WordScorer {
             exact,
             constant,
+            bonus,
             start: 0,
             bits: [0; WORDS],
             scores: Box::new([0.0; WINDOW as usize]),
@@ -408,7 +466,11 @@ impl WordScorer {
     /// Moves every source to `target` or after, fills the window that holds the first
     /// document left, and returns that document (or `TERMINATED`).
     fn fill_from(&mut self, target: DocId) -> DocId {
-        for e in &mut self.exact {
+        for e in self
+            .exact
+            .iter_mut()
+            .chain(std::iter::once(&mut self.bonus))
+        {
             if e.doc() < target {
                 e.pos += e.docs[e.pos..].partition_point(|d| d.0 < target);
             }
@@ -463,6 +525,18 @@ impl WordScorer {
                 }
             }
         }
+        // Last, as a `Should` clause's score is added after the word's.
+        let b = &mut self.bonus;
+        while let Some(&(doc, score)) = b.docs.get(b.pos) {
+            if doc >= end {
+                break;
+            }
+            let delta = (doc - self.start) as usize;
+            if self.bits[delta / 64] & (1 << (delta % 64)) != 0 {
+                self.scores[delta] += score;
+            }
+            b.pos += 1;
+        }
         first
     }
 
@@ -487,6 +561,27 @@ impl WordScorer {
             }
             w = self.bits[k];
         }
+    }
+
+    /// Calls `callback` with every document from the current one on, and its score.
+    fn drain(&mut self, callback: &mut dyn FnMut(DocId, Score)) {
+        let mut from = self.doc;
+        while from != TERMINATED {
+            let delta = from - self.start;
+            for k in (delta / 64) as usize..WORDS {
+                let mut w = self.bits[k];
+                if k == (delta / 64) as usize {
+                    w &= u64::MAX << (delta % 64);
+                }
+                while w != 0 {
+                    let at = k * 64 + w.trailing_zeros() as usize;
+                    callback(self.start + at as DocId, self.scores[at]);
+                    w &= w - 1;
+                }
+            }
+            from = self.fill_from(self.start.saturating_add(WINDOW));
+        }
+        self.doc = TERMINATED;
     }
 
     fn go_to(&mut self, target: DocId) -> DocId {
@@ -551,6 +646,8 @@ mod tests {
     struct Fixture {
         index: Index,
         fields: [Field; 3],
+        /// The name as one untokenised term (as the index's `name_exact`).
+        name_exact: Field,
         /// Each segment's vocabulary of the three fields.
         vocabularies: Arc<Vocabularies>,
     }
@@ -565,6 +662,7 @@ mod tests {
             b.add_text_field("aliases", TEXT),
             b.add_text_field("text", TEXT),
         ];
+        let name_exact = b.add_text_field("name_exact", tantivy::schema::STRING);
         let index = Index::create_in_ram(b.build());
         let mut w: IndexWriter = index.writer_with_num_threads(1, 50_000_000).unwrap();
         let words = [
@@ -597,8 +695,13 @@ mod tests {
                     3 => "nothing to see".to_string(),
                     _ => pick(17).to_string(),
                 };
-                w.add_document(doc!(fields[0] => name, fields[1] => aliases, fields[2] => text))
-                    .unwrap();
+                w.add_document(doc!(
+                    fields[0] => name,
+                    fields[1] => aliases,
+                    fields[2] => text,
+                    name_exact => name,
+                ))
+                .unwrap();
             }
             w.commit().unwrap();
         }
@@ -611,6 +714,7 @@ mod tests {
         Fixture {
             index,
             fields,
+            name_exact,
             vocabularies: Arc::new(vocabularies),
         }
     }
@@ -672,6 +776,7 @@ mod tests {
                 vocabularies,
             }),
             prefix: Some((f.fields[0], 0.5)),
+            exact_name: None,
         })
     }
 
@@ -721,6 +826,53 @@ mod tests {
             assert_same(&f, &*ours(&f, word, d), &*stock, word);
             assert_same(&f, &*ours_by_automaton(&f, word, d), &*stock, word);
         }
+    }
+
+    /// The exact name inside the word's query scores as the `Should` clause beside the
+    /// word that `compile.rs` built before: alone (tantivy calls our `for_each`), and in
+    /// an intersection (our scorer, seeked).
+    #[test]
+    fn the_exact_name_adds_as_a_should_clause_would() {
+        let f = fixture();
+        let exact = |word: &str| -> Box<dyn Query> {
+            let term = Term::from_field_text(f.name_exact, word);
+            Box::new(BoostQuery::new(
+                Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs)),
+                40.0,
+            ))
+        };
+        for (word, d) in [
+            ("heal", 1),
+            ("creature", 2),
+            ("plain", 1),
+            ("he4l", 1),
+            ("absent", 1),
+        ] {
+            let want = BooleanQuery::new(vec![
+                (Occur::Must, stock(&f, word, d)),
+                (Occur::Should, exact(word)),
+            ]);
+            let mut ours = WordQuery::clone(
+                ours(&f, word, d)
+                    .downcast_ref::<WordQuery>()
+                    .expect("a word query"),
+            );
+            ours.exact_name = Some((Term::from_field_text(f.name_exact, word), 40.0));
+            assert_same(&f, &ours, &want, word);
+            let and = |q: Box<dyn Query>| {
+                BooleanQuery::new(vec![(Occur::Must, q), (Occur::Must, stock(&f, "heal", 1))])
+            };
+            assert_same(
+                &f,
+                &and(Box::new(ours.clone())),
+                &and(Box::new(want)),
+                &format!("{word} and heal"),
+            );
+        }
+        // The name alone matches nothing: it only adds to the word's matches.
+        let mut only_name = WordQuery::clone(ours(&f, "absent", 0).downcast_ref().unwrap());
+        only_name.exact_name = Some((Term::from_field_text(f.name_exact, "heal"), 40.0));
+        assert_eq!(run(&f, &only_name).1, 0);
     }
 
     #[test]
