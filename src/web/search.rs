@@ -334,7 +334,9 @@ fn json_results(
     let mut response = search_response(&state.catalogue, &a.searched, p.per_page, a.results);
     response.read_as = a.read_as;
     response.suggestions = a.suggestions;
-    let body = serde_json::to_vec(&response).map_err(|e| {
+    // A page of 20 results is 10–15 KB: one allocation rather than seven doublings.
+    let mut body = Vec::with_capacity(16 * 1024);
+    serde_json::to_writer(&mut body, &response).map_err(|e| {
         WebError::Internal(format!("serialising results: {e}")).in_format(Format::Json)
     })?;
     let body = web::Bytes::from(body);
