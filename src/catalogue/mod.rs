@@ -385,7 +385,8 @@ pub struct Catalogue {
     cards: Cards,
     data_hash: String,
     cards_by_name: NameIndex,
-    keywords_by_name: HashMap<(String, String), usize>,
+    /// Per game, each keyword's folded name and aliases: its number.
+    keywords_by_name: HashMap<String, HashMap<String, usize>>,
     rules_by_section: HashMap<(String, String), Vec<usize>>,
     cards_by_keyword: HashMap<(String, String), Vec<u32>>,
     /// Cards per game.
@@ -575,10 +576,11 @@ impl Catalogue {
         for list in cards_by_keyword.values_mut() {
             list.shrink_to_fit();
         }
-        let mut keywords_by_name = HashMap::new();
+        let mut keywords_by_name: HashMap<String, HashMap<String, usize>> = HashMap::new();
         for (i, k) in data.keywords.iter().enumerate() {
+            let names = keywords_by_name.entry(k.game.clone()).or_default();
             for n in std::iter::once(&k.name).chain(&k.aliases) {
-                keywords_by_name.insert((k.game.clone(), fold(n)), i);
+                names.insert(fold(n), i);
             }
         }
         let mut rules_by_section: HashMap<(String, String), Vec<usize>> = HashMap::new();
@@ -624,9 +626,13 @@ impl Catalogue {
     }
     /// A keyword by name or alias, case- and quote-insensitively.
     pub fn keyword(&self, game: &str, name: &str) -> Option<&Keyword> {
-        self.keywords_by_name
-            .get(&(game.to_string(), fold(name)))
-            .map(|&i| &self.data.keywords[i])
+        self.keyword_number(game, &fold(name))
+            .map(|i| &self.data.keywords[i])
+    }
+    /// The number of the keyword named (or aliased) `folded` ([`fold`]ed already) in a
+    /// game: two names are the same keyword when their numbers are equal.
+    pub fn keyword_number(&self, game: &str, folded: &str) -> Option<usize> {
+        self.keywords_by_name.get(game)?.get(folded).copied()
     }
     /// Every game's keyword of this name or alias, in game order.
     pub fn keywords_named(&self, name: &str) -> Vec<&Keyword> {

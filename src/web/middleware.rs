@@ -25,6 +25,7 @@ use actix_web::middleware::Next;
 use actix_web::web::Bytes;
 use actix_web::{HttpMessage, HttpResponse};
 use std::cell::Cell;
+use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
@@ -120,18 +121,41 @@ pub fn routes() -> impl Iterator<Item = (&'static str, &'static [&'static str])>
     ROUTES.iter().copied()
 }
 
-/// The methods `path` answers, when it is a route.
+/// The methods `path` answers, when it is a route: the first route of [`ROUTES`] that
+/// matches it.
 pub fn allowed(path: &str) -> Option<&'static [&'static str]> {
-    static DEFS: OnceLock<Vec<(ResourceDef, &'static [&'static str])>> = OnceLock::new();
-    DEFS.get_or_init(|| {
-        ROUTES
+    /// The routes as patterns, and the static ones (no `{…}`) by path, each kept only
+    /// when no earlier pattern matches it too (then the first match is that pattern, and
+    /// the map's answer is the scan's): a request to `/api/search` is one lookup, not a
+    /// dozen pattern matches (issue #20).
+    struct Routes {
+        defs: Vec<(ResourceDef, &'static [&'static str])>,
+        fixed: HashMap<&'static str, &'static [&'static str]>,
+    }
+    static ROUTE_TABLE: OnceLock<Routes> = OnceLock::new();
+    let routes = ROUTE_TABLE.get_or_init(|| {
+        let defs: Vec<_> = ROUTES
             .iter()
             .map(|(p, m)| (ResourceDef::new(*p), *m))
-            .collect()
-    })
-    .iter()
-    .find(|(def, _)| def.is_match(path))
-    .map(|(_, m)| *m)
+            .collect();
+        let fixed = ROUTES
+            .iter()
+            .enumerate()
+            .filter(|(i, (p, _))| {
+                !p.contains('{') && !defs[..*i].iter().any(|(d, _)| d.is_match(p))
+            })
+            .map(|(_, (p, m))| (*p, *m))
+            .collect();
+        Routes { defs, fixed }
+    });
+    if let Some(&methods) = routes.fixed.get(path) {
+        return Some(methods);
+    }
+    routes
+        .defs
+        .iter()
+        .find(|(def, _)| def.is_match(path))
+        .map(|(_, m)| *m)
 }
 
 /// The middleware: see the module documentation.
@@ -317,5 +341,34 @@ mod tests {
         assert_eq!(allowed("/decks"), Some(GET_POST));
         assert_eq!(allowed("/nowhere"), None);
         assert_eq!(allowed("/card/battleline"), None);
+    }
+
+    /// The lookup of static paths answers as the scan of every pattern in order does, for
+    /// every route (its pattern filled in) and near misses.
+    #[test]
+    fn the_static_lookup_answers_as_the_scan() {
+        let scan = |path: &str| {
+            ROUTES
+                .iter()
+                .find(|(p, _)| ResourceDef::new(*p).is_match(path))
+                .map(|(_, m)| *m)
+        };
+        let mut paths: Vec<String> = Vec::new();
+        for (pattern, _) in ROUTES {
+            for fill in ["abc", "search", "cards", "p"] {
+                let path: String = pattern
+                    .split('/')
+                    .map(|seg| if seg.starts_with('{') { fill } else { seg })
+                    .collect::<Vec<_>>()
+                    .join("/");
+                paths.push(path.clone());
+                paths.push(format!("{path}/"));
+                paths.push(format!("{path}x"));
+            }
+        }
+        assert!(paths.len() > 400);
+        for path in &paths {
+            assert_eq!(allowed(path), scan(path), "{path}");
+        }
     }
 }

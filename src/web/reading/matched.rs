@@ -121,22 +121,33 @@ pub fn why_matched(
                 .map_or_else(|| fold(&t.value), |k| fold(&k.name))
         })
         .collect();
+    // What the query names, folded; a keyword is marked when its name is one of them or
+    // one of them is its alias (names the same keyword of the card's game).
+    let wanted: Vec<&str> = named
+        .iter()
+        .map(String::as_str)
+        .chain(Some(bare_text.as_str()).filter(|t| !t.is_empty()))
+        .chain(bare_words.iter().map(String::as_str))
+        .collect();
+    let wanted_keywords: Vec<usize> = wanted
+        .iter()
+        .filter_map(|w| cat.keyword_number(&card.game, w))
+        .collect();
     let keywords = card
         .abilities
         .iter()
         .map(|a| {
-            let key = fold(&a.keyword);
-            let aliases: Vec<String> = cat
-                .keyword(&card.game, &a.keyword)
-                .map(|k| k.aliases.iter().map(|x| fold(x)).collect())
-                .unwrap_or_default();
-            let is = |s: &str| s == key || aliases.iter().any(|x| x == s);
+            let matched = !wanted.is_empty() && {
+                let key = fold(&a.keyword);
+                wanted.contains(&key.as_str())
+                    || cat
+                        .keyword_number(&card.game, &key)
+                        .is_some_and(|k| wanted_keywords.contains(&k))
+            };
             KeywordShown {
                 label: a.label(),
                 url: links::keyword(&card.game, &a.keyword),
-                matched: named.iter().any(|n| is(n))
-                    || (!bare_text.is_empty() && is(bare_text))
-                    || bare_words.iter().any(|w| is(w)),
+                matched,
             }
         })
         .collect();
