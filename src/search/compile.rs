@@ -9,7 +9,7 @@
 use super::query::{Node, Op, QueryWarning, Term};
 use super::schema::Fields;
 use super::typo::{typo_distance, Vocabularies};
-use super::word::{Typos, WordQuery};
+use super::word::{AnyWordQuery, Typos, WordQuery};
 use crate::catalogue::Catalogue;
 use crate::text::fold;
 use std::ops::Bound;
@@ -152,6 +152,14 @@ impl<'a> Compiler<'a> {
                 match qs.len() {
                     0 => None,
                     1 => qs.into_iter().next(),
+                    _ if qs.iter().all(|q| q.downcast_ref::<WordQuery>().is_some()) => {
+                        // Only bare words: one query over all of them (word.rs says why).
+                        let words = qs
+                            .iter()
+                            .filter_map(|q| q.downcast_ref::<WordQuery>().cloned())
+                            .collect();
+                        Some(boxed(AnyWordQuery { words }))
+                    }
                     _ => Some(should(qs)),
                 }
             }

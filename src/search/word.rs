@@ -85,8 +85,8 @@ impl fmt::Debug for WordQuery {
     }
 }
 
-impl Query for WordQuery {
-    fn weight(&self, scoring: EnableScoring<'_>) -> tantivy::Result<Box<dyn Weight>> {
+impl WordQuery {
+    fn one_word(&self, scoring: EnableScoring<'_>) -> tantivy::Result<OneWord> {
         // As `TermQuery` weighs a term: BM25 from the whole index's statistics.
         let weigh = |term: Term, weight: Score| -> tantivy::Result<FieldWeight> {
             let bm25 = match scoring {
@@ -109,13 +109,43 @@ impl Query for WordQuery {
             Some((term, boost)) => Some(weigh(term.clone(), *boost)?),
             None => None,
         };
-        Ok(Box::new(WordWeight {
+        Ok(OneWord {
             word: self.word.clone(),
             fields,
             typos: self.typos.clone(),
             prefix: self.prefix,
             exact_name,
+        })
+    }
+}
+
+impl Query for WordQuery {
+    fn weight(&self, scoring: EnableScoring<'_>) -> tantivy::Result<Box<dyn Weight>> {
+        Ok(Box::new(WordWeight {
+            words: vec![self.one_word(scoring)?],
         }))
+    }
+
+    fn query_terms<'a>(&'a self, _visitor: &mut dyn FnMut(&'a Term, bool)) {}
+}
+
+/// Any of several bare words (`heal OR regen`): one scorer over every word's sources,
+/// where tantivy's union would call each word's scorer per document (issue #20, fifth
+/// round). A document's score is the sum of its words' scores, added source by source:
+/// equal to the union's up to the order in which floats are added.
+#[derive(Clone, Debug)]
+pub struct AnyWordQuery {
+    pub words: Vec<WordQuery>,
+}
+
+impl Query for AnyWordQuery {
+    fn weight(&self, scoring: EnableScoring<'_>) -> tantivy::Result<Box<dyn Weight>> {
+        let words = self
+            .words
+            .iter()
+            .map(|w| w.one_word(scoring))
+            .collect::<tantivy::Result<_>>()?;
+        Ok(Box::new(WordWeight { words }))
     }
 
     fn query_terms<'a>(&'a self, _visitor: &mut dyn FnMut(&'a Term, bool)) {}
@@ -181,7 +211,13 @@ impl FieldWeight {
     }
 }
 
+/// The weight of one or more words (any of them matches).
 struct WordWeight {
+    words: Vec<OneWord>,
+}
+
+/// One word, weighed.
+struct OneWord {
     word: String,
     fields: Vec<FieldWeight>,
     typos: Option<Typos>,
@@ -288,7 +324,7 @@ enum TypoTerms<'a> {
     Automaton,
 }
 
-impl WordWeight {
+impl OneWord {
     /// The documents of `field` with a typo of the word (not the word), `None` if none.
     fn typo_docs(
         &self,
@@ -318,9 +354,15 @@ impl WordWeight {
         automaton_docs(reader, field, automaton, self.word.as_bytes())
     }
 
-    fn word_scorer(&self, reader: &SegmentReader, boost: Score) -> tantivy::Result<WordScorer> {
-        let mut exact = Vec::with_capacity(self.fields.len());
-        let mut constant = Vec::new();
+    /// Adds the word's sources in one segment to `exact`, `constant` and `bonus`.
+    fn sources(
+        &self,
+        reader: &SegmentReader,
+        boost: Score,
+        exact: &mut Vec<Sorted>,
+        constant: &mut Vec<(Bits, Score)>,
+        bonus: &mut Vec<(DocId, Score)>,
+    ) -> tantivy::Result<()> {
         let typo_terms = self.typos.as_ref().map(|t| {
             let listed = t
                 .vocabularies
@@ -361,10 +403,23 @@ impl WordWeight {
                 constant.push((bits, boost * prefix_boost));
             }
         }
-        let bonus = match &self.exact_name {
-            Some(f) => f.scored_docs(reader, boost, 0.0, |_| {})?,
-            None => Vec::new(),
-        };
+        if let Some(f) = &self.exact_name {
+            bonus.extend(f.scored_docs(reader, boost, 0.0, |_| {})?);
+        }
+        Ok(())
+    }
+}
+
+impl WordWeight {
+    fn word_scorer(&self, reader: &SegmentReader, boost: Score) -> tantivy::Result<WordScorer> {
+        let mut exact = Vec::new();
+        let mut constant = Vec::new();
+        let mut bonus = Vec::new();
+        for w in &self.words {
+            w.sources(reader, boost, &mut exact, &mut constant, &mut bonus)?;
+        }
+        // Several words' exact names (never built so): one list in document order.
+        bonus.sort_by_key(|&(doc, _)| doc);
         Ok(WordScorer::new(
             exact,
             constant,
@@ -873,6 +928,43 @@ mod tests {
         let mut only_name = WordQuery::clone(ours(&f, "absent", 0).downcast_ref().unwrap());
         only_name.exact_name = Some((Term::from_field_text(f.name_exact, "heal"), 40.0));
         assert_eq!(run(&f, &only_name).1, 0);
+    }
+
+    /// Any of several words matches and scores as the union of the stock queries (alone,
+    /// and seeked in an intersection), words sharing documents included.
+    #[test]
+    fn any_of_several_words_is_the_stock_union_of_them() {
+        let f = fixture();
+        let word = |q: Box<dyn Query>| q.downcast_ref::<WordQuery>().unwrap().clone();
+        for words in [
+            &[("heal", 1), ("creature", 2)][..],
+            &[("heal", 1), ("deal", 1)],
+            &[("he4l", 1), ("fury", 1), ("absent", 1)],
+            &[("opposing", 2), ("oppose", 1)],
+        ] {
+            let any = AnyWordQuery {
+                words: words.iter().map(|&(w, d)| word(ours(&f, w, d))).collect(),
+            };
+            let union = || {
+                BooleanQuery::new(
+                    words
+                        .iter()
+                        .map(|&(w, d)| (Occur::Should, stock(&f, w, d)))
+                        .collect(),
+                )
+            };
+            let what = format!("{words:?}");
+            assert_same(&f, &any, &union(), &what);
+            let and = |q: Box<dyn Query>| {
+                BooleanQuery::new(vec![(Occur::Must, stock(&f, "plain", 0)), (Occur::Must, q)])
+            };
+            assert_same(
+                &f,
+                &and(Box::new(any.clone())),
+                &and(Box::new(union())),
+                &what,
+            );
+        }
     }
 
     #[test]
