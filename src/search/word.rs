@@ -825,7 +825,7 @@ mod tests {
                 .enumerate()
                 .map(|(i, &field)| (field, if i < 2 { 4.0 } else { 1.0 }))
                 .collect(),
-            typos: (distance > 0).then(|| Typos {
+            typos: (distance > 0).then_some(Typos {
                 distance,
                 factor: 0.3,
                 vocabularies,
