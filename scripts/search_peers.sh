@@ -6,8 +6,9 @@
 #   - Datasette over the same rows in SQLite with an FTS5 table (`_search=`, 20 rows), and
 #     Datasette with facets on game and type,
 # and the static route /ping of the Arbiter server, all hit by wrk with the same rotation
-# of 16 queries. Prints a table, the uncached/Datasette ratio, per-query single-connection
-# latency, and the servers' resident memory. Datasette is installed into a throw-away
+# of 16 queries, each run after an unmeasured warm-up second at one connection. Prints a
+# table, the uncached/Datasette ratio, per-query single-connection latency, and the
+# servers' resident memory. Datasette is installed into a throw-away
 # virtualenv. Loopback only; every run is bounded; everything started is stopped on exit.
 # With BEFORE=path/to/an/older/arbiter, that binary is also served with --search-cache 0
 # on the same catalogue and measured in the same sitting (before/after rows and ratio).
@@ -123,6 +124,10 @@ lua "$work/facets.lua" 1 facets
 run() { # name url [lua]
   local extra=()
   [ -n "${3:-}" ] && extra=(-s "$3")
+  # One warm-up second at one connection, not measured, for every server alike: a
+  # server's first requests fault its mapped index and caches in, which a long-running
+  # server has done long before.
+  timeout 20 wrk -t1 -c1 -d1s "${extra[@]}" "$2" >/dev/null
   timeout $((SECS + 30)) wrk -t2 -c"$CONNS" -d"${SECS}s" --latency "${extra[@]}" "$2" > "$work/$1.txt"
   local rps p50 p99 errs
   rps=$(awk '/Requests\/sec/ {print $2}' "$work/$1.txt")

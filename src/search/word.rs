@@ -2,18 +2,24 @@
 //! replaces: for each field (weight `w`), `TermQuery(word)^w` (BM25) plus
 //! `FuzzyTermQuery(word, typos)^(w × typo_factor)` (a constant where any term within the
 //! typo distance occurs, the word itself included), plus a constant where a name term
-//! starts with the word (`FuzzyTermQuery::new_prefix(word, 0)^prefix_boost`).
+//! starts with the word (`FuzzyTermQuery::new_prefix(word, 0)^prefix_boost`), plus, when
+//! the word is the whole query, the `Should` clause of its exact name (`TermQuery^40`).
+//! [`AnyWordQuery`] is several such words, any of which matches (`heal OR regen`).
 //!
 //! As seven stock queries that cost three Levenshtein automata per word (one per fuzzy
 //! query), the word's postings decoded twice per field (the fuzzy query's automaton
 //! matches the word itself), and a union walking seven scorers through dynamic calls per
 //! document: together most of an uncached search (BENCHMARKS.md, issue #20, fourth round).
-//! Here one automaton serves every field; the automaton's walk skips the word; the word's
-//! postings are scored once per field into a sorted list; the typo and prefix terms'
-//! documents go into plain bitsets; and the scorer merges them window by window (4,096
-//! documents, as tantivy's own union does) with no dynamic call per document.
+//! Here a word's typos are found once for every field (in the segment's vocabulary,
+//! `typo.rs`; an automaton only for a word with a digit), the word's postings are scored
+//! once per field into a sorted list, the typo and prefix terms' documents go into plain
+//! bitsets, the exact name is added where the word matched, and the scorer merges them
+//! window by window (4,096 documents, as tantivy's own union does) with no dynamic call
+//! per document. Alone at the top of a query it hands tantivy its matches window by
+//! window (`Weight::for_each`), not one `advance` and `score` call each (fifth round).
 //!
 //! Scores are the same sums as before, up to the order in which floats are added.
+//! It knows tantivy's postings and scoring; nothing of the query language or catalogue.
 
 use super::typo::{Typo, Vocabularies, Vocabulary};
 use std::fmt;
