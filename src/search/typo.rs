@@ -201,7 +201,7 @@ impl Vocabulary {
                 .iter()
                 .filter(|t| *t.text != *word)
                 .filter(|t| {
-                    if ascii && t.text.is_ascii() {
+                    if ascii && t.text.is_ascii() && t.text.len() <= SHORT {
                         ascii_within(t.text.as_bytes(), t.letters, q, q_letters, d)
                     } else {
                         within(&t.text, word, d)

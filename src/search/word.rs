@@ -586,8 +586,11 @@ impl WordScorer {
                 }
             }
         }
-        // Last, as a `Should` clause's score is added after the word's.
+        // Last, as a `Should` clause's score is added after the word's. Its documents
+        // before `first` match nothing here (an exact name need not hold the word), and
+        // the window may start after `target`: skip them, or `doc - start` underflows.
         let b = &mut self.bonus;
+        b.pos += b.docs[b.pos..].partition_point(|d| d.0 < first);
         while let Some(&(doc, score)) = b.docs.get(b.pos) {
             if doc >= end {
                 break;
@@ -889,19 +892,22 @@ mod tests {
         }
     }
 
+    /// The stock exact-name clause `compile.rs` built before: `TermQuery(name_exact)^40`.
+    fn exact_in(f: &Fixture, word: &str) -> Box<dyn Query> {
+        let term = Term::from_field_text(f.name_exact, word);
+        Box::new(BoostQuery::new(
+            Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs)),
+            40.0,
+        ))
+    }
+
     /// The exact name inside the word's query scores as the `Should` clause beside the
     /// word that `compile.rs` built before: alone (tantivy calls our `for_each`), and in
     /// an intersection (our scorer, seeked).
     #[test]
     fn the_exact_name_adds_as_a_should_clause_would() {
         let f = fixture();
-        let exact = |word: &str| -> Box<dyn Query> {
-            let term = Term::from_field_text(f.name_exact, word);
-            Box::new(BoostQuery::new(
-                Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs)),
-                40.0,
-            ))
-        };
+        let exact = |word: &str| exact_in(&f, word);
         for (word, d) in [
             ("heal", 1),
             ("creature", 2),
@@ -930,6 +936,49 @@ mod tests {
                 &format!("{word} and heal"),
             );
         }
+        // An exact name on a document the word does not match, 64 documents or more before
+        // the word's first match (the window starts after it): it adds nothing, and the
+        // scorer does not trip over it (this panicked, as `doc - start`).
+        let mut b = Schema::builder();
+        let fields = [
+            b.add_text_field("name", TEXT),
+            b.add_text_field("aliases", TEXT),
+            b.add_text_field("text", TEXT),
+        ];
+        let name_exact = b.add_text_field("name_exact", tantivy::schema::STRING);
+        let index = Index::create_in_ram(b.build());
+        let mut w: IndexWriter = index.writer_with_num_threads(1, 20_000_000).unwrap();
+        for i in 0..300u32 {
+            let (name, text) = match i {
+                0 | 150 => ("heal", "nothing here"),
+                100 | 200 => ("plain", "fury"),
+                _ => ("plain", "plain"),
+            };
+            w.add_document(doc!(fields[0] => name, fields[2] => text, name_exact => name))
+                .unwrap();
+        }
+        w.commit().unwrap();
+        let searcher = index.reader().unwrap().searcher();
+        let vocabularies = searcher
+            .segment_readers()
+            .iter()
+            .map(|s| (s.segment_id(), Vocabulary::read(s, &fields).unwrap()))
+            .collect();
+        let g = Fixture {
+            index,
+            fields,
+            name_exact,
+            vocabularies: Arc::new(vocabularies),
+        };
+        let mut fury = WordQuery::clone(ours(&g, "fury", 1).downcast_ref().unwrap());
+        fury.exact_name = Some((Term::from_field_text(name_exact, "heal"), 40.0));
+        let want = BooleanQuery::new(vec![
+            (Occur::Must, stock(&g, "fury", 1)),
+            (Occur::Should, exact_in(&g, "heal")),
+        ]);
+        assert_same(&g, &fury, &want, "an exact name before the window");
+        assert_eq!(run(&g, &fury).1, 2);
+
         // The name alone matches nothing: it only adds to the word's matches.
         let mut only_name = WordQuery::clone(ours(&f, "absent", 0).downcast_ref().unwrap());
         only_name.exact_name = Some((Term::from_field_text(f.name_exact, "heal"), 40.0));
