@@ -1460,6 +1460,166 @@ async fn a_swtcg_evade_decision_is_pinned_from_the_step_page() {
     assert!(text.contains("options 1 to 3"), "{text}");
 }
 
+/// The decision of step JSON `v` asking `question`.
+fn decision_asking(v: &Value, question: &str) -> Value {
+    v["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["question"] == question)
+        .unwrap_or_else(|| panic!("no decision {question:?} in {v}"))
+        .clone()
+}
+
+/// The 1-based number of the option of `d` labelled `label`.
+fn option_numbered(d: &Value, label: &str) -> String {
+    let i = labels(d)
+        .iter()
+        .position(|l| l == label)
+        .unwrap_or_else(|| panic!("no option {label:?} in {d}"));
+    (i + 1).to_string()
+}
+
+// Issue #16 (left from the fourth session): the unit a Deflect damages is pinned from the
+// step page like every other decision; by default it is the attacker.
+#[actix_rt::test]
+async fn a_swtcg_deflect_target_is_pinned_from_the_step_page() {
+    // seed 002 Deflect: "Prevent X damage to this unit, and this unit may do that much damage to a unit of your choice in the same arena."
+    // seed 002 Deflect: "Deflect creates new damage that can be done to any unit in the arena (even itself)."
+    let position = json!({"game": "swtcg", "seed": 3,
+        "units": [{"id": "A", "side": "dark", "power": 3, "health": 5},
+                  {"id": "D", "side": "light", "power": 1, "health": 9, "abilities": ["Deflect 2"]},
+                  {"id": "B", "side": "dark", "power": 1, "health": 3}],
+        "attack": {"attacker": "A", "defender": "D"},
+        "dice": {"attack": [6, 5, 4]}});
+    let hash = store(&position).await;
+    let question = "the unit Deflect damages";
+    let (n, v) = step_deciding(&hash, question).await;
+    let d = decision_asking(&v, question);
+    assert_eq!(d["pinned"], false, "{d}");
+    assert_eq!(labels(&d), ["damage A", "damage D", "damage B"], "{d}");
+    assert_eq!(d["policy"], "the unit whose damage it deflects");
+    let default = option_numbered(&d, "damage A");
+    let i: usize = default.parse().unwrap();
+    assert_eq!(
+        d["options"][i - 1]["chosen"],
+        true,
+        "the attacker by default: {d}"
+    );
+    assert_eq!(
+        (final_damage(&v, "A").await, final_damage(&v, "D").await),
+        (2, 1),
+        "2 of 3 deflected onto A"
+    );
+    let (_, html) = get_html(&format!("/adjudicate/p/{hash}/{n}")).await;
+    let b = option_numbered(&d, "damage B");
+    assert!(
+        html.contains(&format!(
+            r#"<button type="submit" class="option" data-option="{b}">damage B</button>"#
+        )),
+        "{html}"
+    );
+    // Pin B: a new permalink; the position, the panel and the damage follow.
+    let ordinal = d["ordinal"].to_string();
+    let step = n.to_string();
+    let (status, _, text, location) = decide(
+        &hash,
+        &[("decision", &ordinal), ("option", &b), ("step", &step)],
+        false,
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let (_, v) = get_json(&format!("{}.json", location.unwrap())).await;
+    assert_eq!(v["position"]["decisions"]["deflect"]["D"], "B", "{v}");
+    let d = decision_asking(&v, question);
+    assert_eq!(d["pinned"], true, "{d}");
+    assert_eq!(
+        (
+            final_damage(&v, "A").await,
+            final_damage(&v, "B").await,
+            final_damage(&v, "D").await
+        ),
+        (0, 2, 1),
+        "the 2 deflected land on B"
+    );
+    // An option the decision does not have: a 400 in words.
+    let over = (labels(&d).len() + 1).to_string();
+    let (status, _, text, _) = decide(
+        &hash,
+        &[("decision", &ordinal), ("option", &over), ("step", &step)],
+        false,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+    assert!(
+        text.contains(&format!("options 1 to {}, not {over}", labels(&d).len())),
+        "{text}"
+    );
+}
+
+// Issue #16 (left from the fourth session): an Enhance is declared or not from the step
+// page; by default it is not declared (house rule S10).
+#[actix_rt::test]
+async fn a_swtcg_enhance_is_declared_from_the_step_page() {
+    // seed 002 Enhance: "You must declare it to get its effect."
+    // seed 002 Enhance: "You may play the following effect by paying the additional cost."
+    let position = json!({"game": "swtcg", "seed": 3,
+        "units": [{"id": "A", "side": "dark", "power": 2, "health": 6,
+                   "abilities": ["Enhance: Pay 1 Force: also Critical Hit 2"]},
+                  {"id": "D", "side": "light", "power": 1, "health": 9}],
+        "attack": {"attacker": "A", "defender": "D"},
+        "dice": {"attack": [6, 2]}});
+    let hash = store(&position).await;
+    let question = "declare Enhance";
+    let (n, v) = step_deciding(&hash, question).await;
+    let d = decision_asking(&v, question);
+    assert_eq!(labels(&d), ["not declared", "declared"], "{d}");
+    assert_eq!(
+        d["options"][0]["chosen"], true,
+        "not declared by default: {d}"
+    );
+    assert_eq!(d["pinned"], false);
+    assert_eq!(final_damage(&v, "D").await, 1, "no Critical Hit");
+    let ordinal = d["ordinal"].to_string();
+    let step = n.to_string();
+    let (status, _, text, location) = decide(
+        &hash,
+        &[("decision", &ordinal), ("option", "2"), ("step", &step)],
+        true,
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let (_, v) = get_json(&format!("{}.json", location.unwrap())).await;
+    assert_eq!(v["position"]["decisions"]["enhance"]["A"], true, "{v}");
+    let d = decision_asking(&v, question);
+    assert_eq!(d["pinned"], true, "{d}");
+    assert_eq!(d["options"][1]["chosen"], true, "{d}");
+    assert_eq!(
+        final_damage(&v, "D").await,
+        3,
+        "declared: Critical Hit 2 acts"
+    );
+    // Declared again as not: the pin says so, and the damage is back.
+    let pinned = v["hash"].as_str().unwrap().to_string();
+    let (status, _, text, location) = decide(
+        &pinned,
+        &[("decision", &ordinal), ("option", "1"), ("step", &step)],
+        false,
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{text}");
+    let (_, v) = get_json(&format!("{}.json", location.unwrap())).await;
+    assert_eq!(final_damage(&v, "D").await, 1, "{v}");
+    let (status, _, text, _) = decide(
+        &hash,
+        &[("decision", &ordinal), ("option", "3"), ("step", &step)],
+        true,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+    assert!(text.contains("options 1 to 2, not 3"), "{text}");
+}
+
 /// Posts the decide form of `hash` with `pairs`; answers the status, the body and the
 /// redirect. `json`: asks for the JSON twin's answer (an error as JSON).
 async fn decide(
