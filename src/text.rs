@@ -46,6 +46,87 @@ pub fn fold(s: &str) -> String {
     out
 }
 
+/// Folds `s` into `out` (emptied first) as [`fold`] does, without allocating when `s` is
+/// plain ASCII and `out` has room: for walks over every name of a catalogue.
+pub fn fold_into(s: &str, out: &mut String) {
+    out.clear();
+    let t = s.trim();
+    if is_plain(t) {
+        out.push_str(t);
+        out.make_ascii_lowercase();
+    } else {
+        out.push_str(&fold(t));
+    }
+}
+
+/// The longest words [`jaro_winkler`] compares on the stack.
+const JARO_STACK: usize = 64;
+
+/// Jaro-Winkler similarity, computed as `strsim::jaro_winkler` computes it (the same steps
+/// and the same floating-point operations, so the same value), without allocating when
+/// both texts are ASCII of at most 64 bytes: a "did you mean" compares the query with
+/// every name of the catalogue.
+pub fn jaro_winkler(a: &str, b: &str) -> f64 {
+    if !(a.is_ascii() && b.is_ascii() && a.len() <= JARO_STACK && b.len() <= JARO_STACK) {
+        return strsim::jaro_winkler(a, b);
+    }
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let sim = jaro_ascii(a, b);
+    if sim > 0.7 {
+        let prefix = a.iter().take(4).zip(b).take_while(|(x, y)| x == y).count();
+        sim + 0.1 * prefix as f64 * (1.0 - sim)
+    } else {
+        sim
+    }
+}
+
+/// `strsim::generic_jaro` over bytes, for at most [`JARO_STACK`] of each.
+fn jaro_ascii(a: &[u8], b: &[u8]) -> f64 {
+    let (la, lb) = (a.len(), b.len());
+    if la == 0 && lb == 0 {
+        return 1.0;
+    } else if la == 0 || lb == 0 {
+        return 0.0;
+    }
+    let range = (la.max(lb) / 2).saturating_sub(1);
+    let mut a_flags = [false; JARO_STACK];
+    let mut b_flags = [false; JARO_STACK];
+    let mut matches = 0usize;
+    for (i, &x) in a.iter().enumerate() {
+        let lo = i.saturating_sub(range);
+        let hi = lb.min(i + range + 1);
+        for j in lo..hi {
+            if x == b[j] && !b_flags[j] {
+                a_flags[i] = true;
+                b_flags[j] = true;
+                matches += 1;
+                break;
+            }
+        }
+    }
+    if matches == 0 {
+        return 0.0;
+    }
+    let mut transpositions = 0usize;
+    let mut k = 0;
+    for (i, &x) in a.iter().enumerate() {
+        if a_flags[i] {
+            while k < lb && !b_flags[k] {
+                k += 1;
+            }
+            if k < lb && x != b[k] {
+                transpositions += 1;
+            }
+            k += 1;
+        }
+    }
+    transpositions /= 2;
+    ((matches as f64 / la as f64)
+        + (matches as f64 / lb as f64)
+        + ((matches - transpositions) as f64 / matches as f64))
+        / 3.0
+}
+
 /// Whether `a` and `b` fold to the same key ([`fold`]), without allocating when both
 /// are plain ASCII (the engine asks this on its hot path).
 pub fn same_name(a: &str, b: &str) -> bool {
@@ -69,7 +150,7 @@ where
     let key = fold(wanted);
     let mut scored: Vec<(f64, &str)> = candidates
         .into_iter()
-        .map(|c| (strsim::jaro_winkler(&key, &fold(c)), c))
+        .map(|c| (jaro_winkler(&key, &fold(c)), c))
         .filter(|(score, _)| *score >= 0.7)
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
@@ -80,6 +161,33 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+        /// The same value as strsim's, bit for bit, on ASCII (the stack path: short words
+        /// of a small alphabet, so most pairs share letters) and on anything else (strsim's
+        /// own path), and folding into a buffer is folding.
+        #[test]
+        fn jaro_winkler_is_strsims(
+            a in "[a-e ]{0,12}",
+            b in "[a-e ]{0,12}",
+            c in "\\PC{0,70}",
+            d in "[a-z]{60,70}",
+        ) {
+            for (x, y) in [(&a, &b), (&a, &c), (&c, &b), (&d, &a), (&d, &d)] {
+                proptest::prop_assert_eq!(
+                    jaro_winkler(x, y).to_bits(),
+                    strsim::jaro_winkler(x, y).to_bits(),
+                    "{:?} {:?}", x, y
+                );
+            }
+            let mut out = String::from("left over");
+            for x in [&a, &c, &d] {
+                fold_into(x, &mut out);
+                proptest::prop_assert_eq!(&out, &fold(x));
+            }
+        }
+    }
 
     #[test]
     fn same_name_agrees_with_fold() {

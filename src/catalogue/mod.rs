@@ -420,14 +420,18 @@ impl NameIndex {
 
     /// The card `name` (folded) of `game`.
     fn get<'c>(&self, cards: &'c Cards, game: &str, name: &str) -> Option<CardRef<'c>> {
-        let folded = fold(name);
-        let key = Self::key(game, &folded);
+        self.get_at(cards, game, &fold(name)).map(|(_, c)| c)
+    }
+
+    /// The card named `folded` of `game`, with its position.
+    fn get_at<'c>(&self, cards: &'c Cards, game: &str, folded: &str) -> Option<(u32, CardRef<'c>)> {
+        let key = Self::key(game, folded);
         let start = self.0.partition_point(|&(h, _)| h < key);
         self.0[start..]
             .iter()
             .take_while(|&&(h, _)| h == key)
-            .filter_map(|&(_, i)| cards.get(i as usize))
-            .filter(|c| c.game == game && fold(&c.name) == folded)
+            .filter_map(|&(_, i)| Some((i, cards.get(i as usize)?)))
+            .filter(|(_, c)| c.game == game && fold(&c.name) == folded)
             .last()
     }
 }
@@ -623,6 +627,19 @@ impl Catalogue {
     /// A card by name, case- and quote-insensitively.
     pub fn card(&self, game: &str, name: &str) -> Option<CardRef<'_>> {
         self.cards_by_name.get(&self.cards, game, name)
+    }
+    /// Every game's card called `name` (case- and quote-insensitively), in catalogue
+    /// order: a lookup per game, not a walk over the cards.
+    pub fn cards_named(&self, name: &str) -> Vec<CardRef<'_>> {
+        let folded = fold(name);
+        let mut found: Vec<(u32, CardRef<'_>)> = self
+            .data
+            .games
+            .iter()
+            .filter_map(|g| self.cards_by_name.get_at(&self.cards, &g.slug, &folded))
+            .collect();
+        found.sort_by_key(|(i, _)| *i);
+        found.into_iter().map(|(_, c)| c).collect()
     }
     /// A keyword by name or alias, case- and quote-insensitively.
     pub fn keyword(&self, game: &str, name: &str) -> Option<&Keyword> {
