@@ -164,6 +164,23 @@ impl Cards {
         }
     }
 
+    /// Every card's name, in catalogue order, to `each`; on disk, the name column alone
+    /// is read (a walk of full cards is ten times slower at 1M cards). A read error ends
+    /// the walk and is logged, as for [`Cards::iter`].
+    pub fn each_name(&self, mut each: impl FnMut(&str)) {
+        match &self.0 {
+            Held::Memory(v) => v.iter().for_each(|c| each(&c.name)),
+            Held::Disk(d) => {
+                if let Err(e) = d.file.keys(|_, _, name, _| {
+                    each(name);
+                    Ok(())
+                }) {
+                    tracing::error!(error = %e, "the card names could not be read from the catalogue; the walk over them stopped");
+                }
+            }
+        }
+    }
+
     /// The game of the card at position `i`, without reading the card.
     pub fn game_of(&self, i: usize) -> Option<&str> {
         match &self.0 {

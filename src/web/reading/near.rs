@@ -247,33 +247,31 @@ impl<'c> Reader<'c> {
         }
     }
 
-    /// One walk over [`Reader::names`] for every word of `text`.
+    /// One walk over every keyword name and alias and every card name, for every word of
+    /// `text`.
     fn walk(&self, text: &str) -> CloseNames {
         let words = wanted_words(text);
         let keys: Vec<Wanted> = words.iter().map(|w| Wanted::new(w)).collect();
         let mut close: Vec<Vec<(String, ArcStr)>> = vec![Vec::new(); keys.len()];
         let mut folded = String::new();
         let min = SUGGESTION_SIMILARITY;
-        for name in self.names() {
-            fold_into(&name, &mut folded);
+        let mut visit = |name: &str| {
+            fold_into(name, &mut folded);
             for (k, kept) in keys.iter().zip(&mut close) {
                 if k.may_reach(&folded, min) && similarity(&k.key, &folded) >= min {
-                    kept.push((folded.clone(), name.clone()));
+                    kept.push((folded.clone(), ArcStr::from(name)));
                 }
             }
-        }
-        words.into_iter().zip(close).collect()
-    }
-
-    /// Every keyword name and alias, then every card name.
-    fn names(&self) -> impl Iterator<Item = ArcStr> + 'c {
+        };
+        // Every keyword name and alias, then every card name.
         let cat = self.cat;
-        cat.data()
-            .keywords
-            .iter()
-            .flat_map(|k| std::iter::once(&k.name).chain(&k.aliases))
-            .map(|n| ArcStr::from(n.as_str()))
-            .chain(cat.cards().iter().map(|c| c.name.clone()))
+        for k in &cat.data().keywords {
+            std::iter::once(&k.name)
+                .chain(&k.aliases)
+                .for_each(|n| visit(n));
+        }
+        cat.cards().each_name(&mut visit);
+        words.into_iter().zip(close).collect()
     }
 
     /// The name a plain query that found nothing most likely meant (`break through` →
