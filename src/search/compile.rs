@@ -100,7 +100,7 @@ impl<'a> Compiler<'a> {
             // Exact name (or alias) of the whole bare text: ranks first.
             let name = tantivy::Term::from_field_text(self.fields.name_exact, &fold(&bare_text));
             match main.downcast::<WordQuery>() {
-                // One word: the word's own query adds it (word.rs says why).
+                // One word: the word's own query adds it (`word/` says why).
                 Ok(mut word) => {
                     word.exact_name = Some((name, EXACT_NAME_BOOST));
                     word
@@ -153,7 +153,7 @@ impl<'a> Compiler<'a> {
                     0 => None,
                     1 => qs.into_iter().next(),
                     _ if qs.iter().all(|q| q.downcast_ref::<WordQuery>().is_some()) => {
-                        // Only bare words: one query over all of them (word.rs says why).
+                        // Only bare words: one query over all of them (`word/` says why).
                         let words = qs
                             .iter()
                             .filter_map(|q| q.downcast_ref::<WordQuery>().cloned())
@@ -424,7 +424,7 @@ impl<'a> Compiler<'a> {
             });
             // Per field: the word (BM25 × weight) and any term within the typo distance
             // (weight × 0.3); and names starting with the word (0.5). One query for
-            // every field (word.rs says why); typos found once (typo.rs).
+            // every field (`word/` says why); typos found once (typo.rs).
             let d = typo_distance(len) as u8;
             let typos = (d > 0).then(|| Typos {
                 distance: d,

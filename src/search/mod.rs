@@ -6,7 +6,7 @@
 //! it lives beside the SQLite file in `<db>.index/<catalogue hash>/`, is built in a
 //! temporary directory and renamed into place, and older builds are removed. The schema is
 //! `schema.rs`; the syntax `query.rs`; field meanings `compile.rs` (a bare word's query
-//! `word.rs`, what a typo is `typo.rs`); snippets `snippet.rs`.
+//! `word/`, what a typo is `typo.rs`); snippets `snippet.rs`.
 //! It reads a [`Catalogue`] and knows nothing of HTTP or SQL.
 
 mod compile;

@@ -1,5 +1,5 @@
 //! What counts as a typo of a query word, and finding a word's typos among the index's
-//! terms: one place for the rule the index (`word.rs`) and the snippets (`snippet.rs`)
+//! terms: one place for the rule the index (`word/`) and the snippets (`snippet.rs`)
 //! share.
 //!
 //! A typo is the optimal string alignment distance (insertions, deletions, substitutions
