@@ -313,6 +313,19 @@ pub fn emit(st: &mut State, out: &mut Vec<Event>, change: Change, cite: impl Int
     });
 }
 
+/// Records a note on `card` (what it does, or why it does nothing) with its rule.
+pub fn note(st: &mut State, out: &mut Vec<Event>, card: &str, what: String, cite: impl Into<Rule>) {
+    emit(
+        st,
+        out,
+        Change::Note {
+            card: card.to_string(),
+            what,
+        },
+        cite,
+    );
+}
+
 fn trigger_name(t: &Option<Trigger>) -> &'static str {
     match t {
         Some(t) => t.label(),

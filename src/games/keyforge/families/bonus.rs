@@ -9,7 +9,7 @@
 //! icon and house-specific icons.
 
 use super::super::cite::{base, rules, Rule};
-use super::super::event::{emit, Change, Event};
+use super::super::event::{emit, note, Change, Event};
 use super::super::format::Icon;
 use super::super::state::{Place, State};
 use super::damage::{check_destroyed, deal};
@@ -46,30 +46,15 @@ pub fn not_played(st: &mut State, out: &mut Vec<Event>, card: &str) {
         return;
     }
     let names: Vec<&str> = icons.iter().map(|i| i.name()).collect();
-    emit(
+    note(
         st,
         out,
-        Change::Note {
-            card: card.to_string(),
-            what: format!(
-                "is put into play, not played: its bonus icons ({}) do not resolve.",
-                names.join(", ")
-            ),
-        },
+        card,
+        format!(
+            "is put into play, not played: its bonus icons ({}) do not resolve.",
+            names.join(", ")
+        ),
         &base::BONUS,
-    );
-}
-
-/// Says why an icon of `card` does nothing.
-fn nothing(st: &mut State, out: &mut Vec<Event>, card: &str, what: String, cite: Rule) {
-    emit(
-        st,
-        out,
-        Change::Note {
-            card: card.to_string(),
-            what,
-        },
-        cite,
     );
 }
 
@@ -94,7 +79,7 @@ fn one(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, card: &str, icon: Ic
                 .map(|c| c.id.clone())
                 .collect();
             if friendly.is_empty() {
-                return nothing(
+                return note(
                     st,
                     out,
                     card,
@@ -103,7 +88,7 @@ fn one(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, card: &str, icon: Ic
                 );
             }
             if st.players[foe].amber == 0 {
-                return nothing(
+                return note(
                     st,
                     out,
                     card,
@@ -140,7 +125,7 @@ fn one(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, card: &str, icon: Ic
                 .filter(|id| !ctx.dying.contains(id))
                 .collect();
             if enemy_first.is_empty() {
-                return nothing(
+                return note(
                     st,
                     out,
                     card,
@@ -162,7 +147,7 @@ fn one(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, card: &str, icon: Ic
         }
         Icon::Draw => {
             let Some(top) = st.players[me].deck.first().map(|c| c.id.clone()) else {
-                return nothing(
+                return note(
                     st,
                     out,
                     card,

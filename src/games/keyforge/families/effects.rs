@@ -7,7 +7,7 @@
 
 use super::super::cite::{base, rules, seed003, Rule};
 use super::super::effect::{Ability, Body, Effect, SideFilter, Subject, Trigger};
-use super::super::event::{emit, Change, Event};
+use super::super::event::{emit, note, Change, Event};
 use super::super::format::RulingChange;
 use super::super::state::{Place, State};
 use super::damage::{check_destroyed, deal, destroy, leave_play};
@@ -239,18 +239,6 @@ fn select(
             choose(st, out, ctx, purpose, options).into_iter().collect()
         }
     }
-}
-
-fn note(st: &mut State, out: &mut Vec<Event>, card: &str, what: String, cite: Rule) {
-    emit(
-        st,
-        out,
-        Change::Note {
-            card: card.to_string(),
-            what,
-        },
-        cite,
-    );
 }
 
 fn name_of(st: &State, p: usize) -> String {
