@@ -41,15 +41,15 @@ fn similarity(a: &str, b: &str) -> f64 {
         }
         Some(n)
     };
-    let squeezed = match (on_stack(a, &mut sa), on_stack(b, &mut sb)) {
-        (Some(na), Some(nb)) => match (
-            std::str::from_utf8(&sa[..na]),
-            std::str::from_utf8(&sb[..nb]),
-        ) {
-            (Ok(x), Ok(y)) => jaro_winkler(x, y),
-            _ => jaro_winkler(&a.replace(' ', ""), &b.replace(' ', "")),
-        },
-        _ => jaro_winkler(&a.replace(' ', ""), &b.replace(' ', "")),
+    let stacked = match (on_stack(a, &mut sa), on_stack(b, &mut sb)) {
+        (Some(na), Some(nb)) => std::str::from_utf8(&sa[..na])
+            .ok()
+            .zip(std::str::from_utf8(&sb[..nb]).ok()),
+        _ => None,
+    };
+    let squeezed = match stacked {
+        Some((x, y)) => jaro_winkler(x, y),
+        None => jaro_winkler(&a.replace(' ', ""), &b.replace(' ', "")),
     };
     plain.max(squeezed)
 }
