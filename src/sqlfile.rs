@@ -153,10 +153,19 @@ mod tests {
 
     #[test]
     fn a_file_is_described_by_its_kind_and_size_never_its_text() {
-        assert_eq!(describe(b"password=hunter2\n", 17), "a text file of 17 bytes");
-        assert_eq!(describe("caf\u{e9}".as_bytes(), 5), "a text file of 5 bytes");
+        assert_eq!(
+            describe(b"password=hunter2\n", 17),
+            "a text file of 17 bytes"
+        );
+        assert_eq!(
+            describe("caf\u{e9}".as_bytes(), 5),
+            "a text file of 5 bytes"
+        );
         assert_eq!(describe(&"é".as_bytes()[..1], 9), "a text file of 9 bytes");
-        assert_eq!(describe(b"\x7fELF\x02", 4096), "a binary file of 4096 bytes");
+        assert_eq!(
+            describe(b"\x7fELF\x02", 4096),
+            "a binary file of 4096 bytes"
+        );
         assert_eq!(describe(b"a\0b", 3), "a binary file of 3 bytes");
         assert_eq!(
             another_programs(&["secrets".into()]),

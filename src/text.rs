@@ -196,7 +196,10 @@ pub fn escape_controls_by_line(text: &str) -> std::borrow::Cow<'_, str> {
         return escape_controls(text);
     }
     let lines: Vec<std::borrow::Cow<'_, str>> = text.split('\n').map(escape_controls).collect();
-    if lines.iter().all(|l| matches!(l, std::borrow::Cow::Borrowed(_))) {
+    if lines
+        .iter()
+        .all(|l| matches!(l, std::borrow::Cow::Borrowed(_)))
+    {
         return std::borrow::Cow::Borrowed(text);
     }
     std::borrow::Cow::Owned(lines.join("\n"))

@@ -132,9 +132,15 @@ fn every_reader_refuses_a_db_that_is_not_a_catalogue_and_leaves_it_untouched() {
 fn the_refusal_says_what_the_file_is() {
     let scratch = tempfile::tempdir().unwrap();
     let expected = [
-        ("a text file", "is a text file of 18 bytes, not an SQLite database"),
+        (
+            "a text file",
+            "is a text file of 18 bytes, not an SQLite database",
+        ),
         ("an empty file", "is an empty file"),
-        ("junk", "is a binary file of 4096 bytes, not an SQLite database"),
+        (
+            "junk",
+            "is a binary file of 4096 bytes, not an SQLite database",
+        ),
         ("a permalink store", "is an Arbiter permalink store"),
         (
             "another program's database",
@@ -279,7 +285,10 @@ fn check_and_adjudicate_stop_reading_at_the_cap() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains(&format!("the limit is {cap} bytes")), "{stderr}");
+    assert!(
+        stderr.contains(&format!("the limit is {cap} bytes")),
+        "{stderr}"
+    );
     // A large regular file is refused by its size, before it is read.
     let big = dir.path().join("big.txt");
     std::fs::File::create(&big)
@@ -698,7 +707,11 @@ fn import_refuses_control_characters_in_names_where_they_are() {
     let file = data.path().join("cards/battleline.csv");
     let text = std::fs::read_to_string(&file).unwrap();
     let text = text
-        .replacen("Frowny the Snowman,creature", "Frowny\0 the Snowman,creature", 1)
+        .replacen(
+            "Frowny the Snowman,creature",
+            "Frowny\0 the Snowman,creature",
+            1,
+        )
         .replacen(
             "Gatekeeper of the North Gate,creature,Frostmarch",
             "Gatekeeper of the North Gate,creature,Frost\u{1b}[31mmarch",
@@ -761,7 +774,10 @@ fn check_prints_the_control_characters_of_a_decklist_escaped() {
     std::fs::write(lists.join("b\u{1b}[2J.txt"), &deck).unwrap();
     for json in [false, true] {
         let mut cmd = arbiter();
-        cmd.args(["check", "--batch"]).arg(&lists).arg("--db").arg(&db);
+        cmd.args(["check", "--batch"])
+            .arg(&lists)
+            .arg("--db")
+            .arg(&db);
         if json {
             cmd.arg("--json");
         }
@@ -847,7 +863,10 @@ fn check_and_adjudicate_refuse_a_fifo_rather_than_wait_on_it() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("report.html: it is a FIFO"), "{stderr}");
-    assert!(!report.exists(), "nothing written when one output is refused");
+    assert!(
+        !report.exists(),
+        "nothing written when one output is refused"
+    );
 }
 
 // Item 10: `import` creates no lock file beside a target it refuses (a text file, a

@@ -222,7 +222,9 @@ impl ImportLock {
             Err(e) => return Err(e),
         };
         if let Some(kind) = crate::files::FileKind::of(&file.metadata()?) {
-            return Err(std::io::Error::other(format!("it is {kind}, not a lock file")));
+            return Err(std::io::Error::other(format!(
+                "it is {kind}, not a lock file"
+            )));
         }
         Ok(Some((file, created)))
     }
