@@ -10,6 +10,7 @@ pub mod catalogue;
 pub mod config;
 pub mod decks;
 pub mod diag;
+pub mod files;
 pub mod games;
 pub mod grammar;
 pub mod permalinks;

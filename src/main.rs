@@ -253,9 +253,13 @@ fn exit_code(bad_input: bool) -> ExitCode {
     }
 }
 
-/// Prints `e` with its causes and returns its exit code (see [`exit_code`]).
+/// Prints `e` with its causes (its control characters escaped: it may quote an input) and
+/// returns its exit code (see [`exit_code`]).
 fn fail(e: &anyhow::Error) -> ExitCode {
-    eprintln!("error: {e:#}");
+    eprintln!(
+        "error: {}",
+        arbiter::text::escape_controls_by_line(&format!("{e:#}"))
+    );
     use arbiter::permalinks::PermalinkError;
     exit_code(
         e.downcast_ref::<ImportError>()
@@ -279,36 +283,4 @@ fn open(
     let index =
         SearchIndex::open_or_build(db, catalogue.clone()).context("opening the search index")?;
     Ok((catalogue, Arc::new(index)))
-}
-
-/// Why [`read_capped`] gave up.
-enum ReadCapped {
-    /// The input is larger than the cap: its size, or the cap + 1 for a stream.
-    TooLarge(u64),
-    Io(std::io::Error),
-}
-
-/// Reads the file at `path`, refusing one over `cap` bytes before reading it (and a file
-/// that grows past the cap while read, without reading further).
-fn read_capped(path: &Path, cap: usize) -> Result<Vec<u8>, ReadCapped> {
-    let file = std::fs::File::open(path).map_err(ReadCapped::Io)?;
-    let len = file.metadata().map_err(ReadCapped::Io)?.len();
-    if len > cap as u64 {
-        return Err(ReadCapped::TooLarge(len));
-    }
-    read_capped_from(file, cap)
-}
-
-/// Reads at most `cap` bytes of `input`; more is an error, found by reading one byte past.
-fn read_capped_from(input: impl std::io::Read, cap: usize) -> Result<Vec<u8>, ReadCapped> {
-    use std::io::Read as _;
-    let mut bytes = Vec::new();
-    input
-        .take(cap as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(ReadCapped::Io)?;
-    if bytes.len() > cap {
-        return Err(ReadCapped::TooLarge(bytes.len() as u64));
-    }
-    Ok(bytes)
 }

@@ -208,10 +208,7 @@ impl Permalinks {
                     Ok(())
                 }
                 Ok(t) if t.is_empty() => Err(refuse("is an empty SQLite database".into())),
-                Ok(t) => Err(refuse(format!(
-                    "is an SQLite database of another program (tables: {})",
-                    t.join(", ")
-                ))),
+                Ok(t) => Err(refuse(crate::sqlfile::another_programs(&t))),
                 Err(e) => Err(refuse(format!("is a damaged SQLite file: {e}"))),
             },
         }

@@ -4,7 +4,9 @@
 //!
 //! Shared by the catalogue and the permalink store, neither of which may replace a file
 //! that is not its own. It knows SQLite's file header and `sqlite_schema`, nothing of
-//! what either store keeps.
+//! what either store keeps. What it says of a file names its kind and size, never its
+//! contents: a mistyped `--db` at a secret file must not copy its start into a terminal
+//! or a log.
 
 use rusqlite::{Connection, OpenFlags};
 use std::io::{self, Read};
@@ -57,8 +59,8 @@ pub fn probe(path: &Path) -> Probe {
     }
     if n < head.len() || !head.starts_with(SQLITE_MAGIC) {
         return other(format!(
-            "is not an SQLite database ({})",
-            describe_start(&head[..n])
+            "is {}, not an SQLite database",
+            describe(&head[..n], meta.len())
         ));
     }
     let application_id = i32::from_be_bytes([head[68], head[69], head[70], head[71]]);
@@ -96,15 +98,32 @@ fn read_up_to(f: &mut std::fs::File, buf: &mut [u8]) -> io::Result<usize> {
     Ok(n)
 }
 
-/// A few words on what a file that is not SQLite starts with.
-fn describe_start(bytes: &[u8]) -> String {
-    match std::str::from_utf8(bytes) {
-        Ok(text) if !text.contains('\0') => {
-            let first: String = text.lines().next().unwrap_or("").chars().take(40).collect();
-            format!("it starts with the text {first:?}")
+/// What a file that is not SQLite is, judged by its first bytes (`head`) without quoting
+/// them: "a text file of N bytes" or "a binary file of N bytes".
+fn describe(head: &[u8], size: u64) -> String {
+    let valid = match std::str::from_utf8(head) {
+        Ok(text) => text,
+        // Cut inside a character at the end of `head`: the rest is still text.
+        Err(e) if e.error_len().is_none() => {
+            std::str::from_utf8(&head[..e.valid_up_to()]).unwrap_or_default()
         }
-        _ => "it starts with binary data".into(),
-    }
+        Err(_) => return format!("a binary file of {size} bytes"),
+    };
+    let text = valid
+        .chars()
+        .all(|c| !c.is_control() || matches!(c, '\n' | '\r' | '\t'));
+    let kind = if text { "text" } else { "binary" };
+    format!("a {kind} file of {size} bytes")
+}
+
+/// What an SQLite database of another program is called in a refusal: its number of
+/// tables, not their names.
+pub fn another_programs(tables: &[String]) -> String {
+    let n = tables.len();
+    format!(
+        "is an SQLite database of another program ({n} table{})",
+        if n == 1 { "" } else { "s" }
+    )
 }
 
 /// Opens `path` read-only as an immutable SQLite database (a `file:` URI with
@@ -126,4 +145,31 @@ fn open_immutable(path: &Path) -> rusqlite::Result<Connection> {
             | OpenFlags::SQLITE_OPEN_URI
             | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_described_by_its_kind_and_size_never_its_text() {
+        assert_eq!(
+            describe(b"password=hunter2\n", 17),
+            "a text file of 17 bytes"
+        );
+        assert_eq!(
+            describe("caf\u{e9}".as_bytes(), 5),
+            "a text file of 5 bytes"
+        );
+        assert_eq!(describe(&"é".as_bytes()[..1], 9), "a text file of 9 bytes");
+        assert_eq!(
+            describe(b"\x7fELF\x02", 4096),
+            "a binary file of 4096 bytes"
+        );
+        assert_eq!(describe(b"a\0b", 3), "a binary file of 3 bytes");
+        assert_eq!(
+            another_programs(&["secrets".into()]),
+            "is an SQLite database of another program (1 table)"
+        );
+    }
 }

@@ -4,6 +4,10 @@
 //! straight, non-ASCII dashes made `-`, runs of white space made one space. The stored
 //! text is never folded; only keys are. Closest-name suggestions ("did you mean") live
 //! here too, so the importer, the deck validator and the engine suggest alike.
+//!
+//! [`escape_controls`] is here too: the one escaping of control characters used wherever
+//! text from an input reaches a terminal or a log (the request log, the command line's
+//! output), so a decklist or a URL can neither colour a terminal nor forge a line.
 
 /// Whether `s` (trimmed) is plain ASCII with single spaces, which folding only
 /// lowercases.
@@ -158,6 +162,54 @@ where
     scored.into_iter().take(limit).map(|(_, c)| c).collect()
 }
 
+/// `text` with every control character (C0, DEL, C1), every Unicode direction override and
+/// the backslash written as an escape (`\n`, `\u{1b}`, `\\`), so it stays one inert line.
+/// Text without any is borrowed unchanged.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    use std::fmt::Write as _;
+    fn needs(c: char) -> bool {
+        c.is_control() || c == '\\' || is_bidi(c)
+    }
+    if !text.chars().any(needs) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\\' => out.push_str("\\\\"),
+            c if needs(c) => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// [`escape_controls`] line by line: the line breaks of `text` stay line breaks (for a
+/// message of several lines, such as a diagnostic and its hint); everything else is escaped.
+pub fn escape_controls_by_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains('\n') {
+        return escape_controls(text);
+    }
+    let lines: Vec<std::borrow::Cow<'_, str>> = text.split('\n').map(escape_controls).collect();
+    if lines
+        .iter()
+        .all(|l| matches!(l, std::borrow::Cow::Borrowed(_)))
+    {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(lines.join("\n"))
+}
+
+/// The Unicode characters that reorder the text displayed around them.
+fn is_bidi(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,5 +271,17 @@ mod tests {
         assert_eq!(closest("Armour", names, 1), vec!["Armor"]);
         assert_eq!(closest("brekthrough", names, 1), vec!["Breakthrough"]);
         assert!(closest("zzzzzz", names, 3).is_empty());
+    }
+
+    #[test]
+    fn escaping_by_line_keeps_the_line_breaks_only() {
+        assert_eq!(
+            escape_controls_by_line("a.txt:1:1: \u{1b}]0;title\u{7}\n  hint: x\0"),
+            "a.txt:1:1: \\u{1b}]0;title\\u{7}\n  hint: x\\u{0}"
+        );
+        assert!(matches!(
+            escape_controls_by_line("plain\ntwo"),
+            std::borrow::Cow::Borrowed(_)
+        ));
     }
 }

@@ -132,11 +132,20 @@ fn every_reader_refuses_a_db_that_is_not_a_catalogue_and_leaves_it_untouched() {
 fn the_refusal_says_what_the_file_is() {
     let scratch = tempfile::tempdir().unwrap();
     let expected = [
-        ("a text file", "starts with the text \"my notes\""),
+        (
+            "a text file",
+            "is a text file of 18 bytes, not an SQLite database",
+        ),
         ("an empty file", "is an empty file"),
-        ("junk", "not an SQLite database"),
+        (
+            "junk",
+            "is a binary file of 4096 bytes, not an SQLite database",
+        ),
         ("a permalink store", "is an Arbiter permalink store"),
-        ("another program's database", "tables: notes"),
+        (
+            "another program's database",
+            "is an SQLite database of another program (1 table)",
+        ),
     ];
     let files = not_catalogues(scratch.path());
     for (what, says) in expected {
@@ -236,8 +245,8 @@ fn an_import_while_another_holds_the_catalogue_says_busy() {
     );
 }
 
-// Issue #12 finding 15: a file past the cap is refused without being read whole. An
-// endless file (/dev/zero) proves it: reading it whole never ends.
+// Issue #12 finding 15: a file past the cap is refused without being read whole, and
+// (issue 27 item 9) a device is not read at all: /dev/zero never ends.
 #[cfg(unix)]
 #[test]
 fn check_and_adjudicate_stop_reading_at_the_cap() {
@@ -253,7 +262,7 @@ fn check_and_adjudicate_stop_reading_at_the_cap() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(2), "{stdout}");
     assert!(
-        stdout.contains("a decklist is at most 1048576 bytes"),
+        stdout.contains("/dev/zero: unreadable: it is a character device, not a regular file"),
         "{stdout}"
     );
     let out = arbiter()
@@ -264,7 +273,22 @@ fn check_and_adjudicate_stop_reading_at_the_cap() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("the limit is"), "{stderr}");
+    assert!(stderr.contains("it is a character device"), "{stderr}");
+    // Standard input is a stream: read up to the cap and one byte past it.
+    let cap = arbiter::rules::position::JSON_BYTES;
+    let out = arbiter()
+        .args(["adjudicate", "-", "--db"])
+        .arg(&db)
+        .write_stdin(vec![b' '; cap + 10])
+        .timeout(Duration::from_secs(30))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!("the limit is {cap} bytes")),
+        "{stderr}"
+    );
     // A large regular file is refused by its size, before it is read.
     let big = dir.path().join("big.txt");
     std::fs::File::create(&big)
@@ -599,4 +623,340 @@ fn adjudicate_dispatches_on_game_and_refuses_an_unknown_one() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("result: the turns ran out"));
+}
+
+// ---- Issue 27 items 7–10 and 14: files that are not files, control characters, locks,
+// and refusals that name a file's kind rather than quote it. Every run is bounded in
+// time, so that code which waits on a FIFO or reads /dev/zero fails instead of hanging.
+
+/// Creates a FIFO at `path` with the system's `mkfifo`.
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success(), "mkfifo {}", path.display());
+}
+
+/// The names of the entries of `dir`, sorted.
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+// Item 7: a card file linked to /dev/zero, a FIFO and a sparse file past the cap are each
+// refused with a located error naming the file and what it is, without being read.
+#[cfg(unix)]
+#[test]
+fn import_refuses_data_files_that_are_devices_fifos_or_too_large() {
+    let data = copy_bundled();
+    let cards = data.path().join("cards");
+    std::fs::remove_file(cards.join("swtcg.csv")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", cards.join("swtcg.csv")).unwrap();
+    std::fs::remove_file(cards.join("keyforge.csv")).unwrap();
+    mkfifo(&cards.join("keyforge.csv"));
+    std::fs::File::create(cards.join("karth.csv"))
+        .unwrap()
+        .set_len(arbiter::catalogue::DATA_FILE_MAX_BYTES as u64 + 1)
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    let out = arbiter()
+        .arg("import")
+        .arg("--data")
+        .arg(data.path())
+        .arg("--db")
+        .arg(&db)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .expect("import ends in time");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let at = |name: &str| format!("{}:1:1: ", cards.join(name).display());
+    for expected in [
+        format!(
+            "{}it is a character device, not a regular file: expected a CSV file",
+            at("swtcg.csv")
+        ),
+        format!(
+            "{}it is a FIFO (named pipe), not a regular file: expected a CSV file",
+            at("keyforge.csv")
+        ),
+        format!(
+            "{}the file is {} bytes; a data file is at most {} bytes",
+            at("karth.csv"),
+            arbiter::catalogue::DATA_FILE_MAX_BYTES + 1,
+            arbiter::catalogue::DATA_FILE_MAX_BYTES
+        ),
+    ] {
+        assert!(stderr.contains(&expected), "{expected}\n{stderr}");
+    }
+    assert!(!db.exists(), "nothing imported");
+}
+
+// Item 7: a NUL or an escape in a name is refused at its line and column, and the message
+// carries no control character to the terminal; in free text only line breaks and tabs pass.
+#[test]
+fn import_refuses_control_characters_in_names_where_they_are() {
+    let data = copy_bundled();
+    let file = data.path().join("cards/battleline.csv");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let text = text
+        .replacen(
+            "Frowny the Snowman,creature",
+            "Frowny\0 the Snowman,creature",
+            1,
+        )
+        .replacen(
+            "Gatekeeper of the North Gate,creature,Frostmarch",
+            "Gatekeeper of the North Gate,creature,Frost\u{1b}[31mmarch",
+            1,
+        )
+        .replacen(
+            "The second of three keys. It speaks only in riddles about the serpent below.",
+            "\"The second\tof three\nkeys.\u{7}\"",
+            1,
+        );
+    std::fs::write(&file, text).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    let out = arbiter()
+        .arg("import")
+        .arg("--data")
+        .arg(data.path())
+        .arg("--db")
+        .arg(&db)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let shown = file.display();
+    for expected in [
+        format!("{shown}:2:7: `name` holds the control character U+0000"),
+        format!("{shown}:4:44: `faction` holds the control character U+001B"),
+        format!("{shown}:6:6: `text` holds the control character U+0007"),
+    ] {
+        assert!(stderr.contains(&expected), "{expected}\n{stderr}");
+    }
+    assert!(
+        !stderr.contains(['\0', '\u{1b}', '\u{7}']),
+        "no control character reaches the terminal: {stderr:?}"
+    );
+    assert!(!db.exists(), "nothing imported");
+}
+
+// Item 8: a decklist's `Player:` line (and a list's file name) holding a colour escape,
+// an OSC title sequence or a NUL is printed escaped, never raw.
+#[test]
+fn check_prints_the_control_characters_of_a_decklist_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    import(&bundled(), &db).unwrap();
+    let deck = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/decks/legal_obsidian-covenant.txt"),
+    )
+    .unwrap()
+    .replace(
+        "Player: Mira Castell",
+        "Player: Mira \u{1b}[31mRed\u{1b}]0;owned\u{7}\0 Castell",
+    );
+    let lists = dir.path().join("lists");
+    std::fs::create_dir(&lists).unwrap();
+    std::fs::write(lists.join("a.txt"), &deck).unwrap();
+    #[cfg(unix)]
+    std::fs::write(lists.join("b\u{1b}[2J.txt"), &deck).unwrap();
+    for json in [false, true] {
+        let mut cmd = arbiter();
+        cmd.args(["check", "--batch"])
+            .arg(&lists)
+            .arg("--db")
+            .arg(&db);
+        if json {
+            cmd.arg("--json");
+        }
+        let out = cmd.timeout(Duration::from_secs(60)).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}");
+        assert!(
+            !stdout.contains(['\0', '\u{1b}', '\u{7}']),
+            "no control character reaches the terminal: {stdout:?}"
+        );
+        if !json {
+            assert!(
+                stdout.contains("Mira \\u{1b}[31mRed\\u{1b}]0;owned\\u{7}\\u{0} Castell"),
+                "{stdout}"
+            );
+            #[cfg(unix)]
+            assert!(stdout.contains("b\\u{1b}[2J.txt: legal"), "{stdout}");
+        }
+    }
+}
+
+// Item 9: a FIFO as a decklist, as a position, as the report or as the report's HTML
+// sibling is refused, named, at once, and nothing is written.
+#[cfg(unix)]
+#[test]
+fn check_and_adjudicate_refuse_a_fifo_rather_than_wait_on_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    import(&bundled(), &db).unwrap();
+    let deck = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/decks/legal_obsidian-covenant.txt");
+    let fifo = dir.path().join("pipe.txt");
+    mkfifo(&fifo);
+    let run = |args: &[&std::ffi::OsStr]| {
+        arbiter()
+            .args(args)
+            .arg("--db")
+            .arg(&db)
+            .timeout(Duration::from_secs(30))
+            .output()
+            .expect("ends in time instead of waiting on the FIFO")
+    };
+    let out = run(&["check".as_ref(), fifo.as_os_str()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "{}: unreadable: it is a FIFO (named pipe), not a regular file",
+            fifo.display()
+        )),
+        "{stdout}"
+    );
+    let out = run(&["adjudicate".as_ref(), fifo.as_os_str()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("it is a FIFO (named pipe)"), "{stderr}");
+    // The report itself, then its HTML sibling.
+    let report = dir.path().join("report.csv");
+    mkfifo(&report);
+    let out = run(&[
+        "check".as_ref(),
+        deck.as_os_str(),
+        "--report".as_ref(),
+        report.as_os_str(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{}: it is a FIFO (named pipe), not a regular file; it was left as it is",
+            report.display()
+        )),
+        "{stderr}"
+    );
+    std::fs::remove_file(&report).unwrap();
+    mkfifo(&report.with_extension("html"));
+    let out = run(&[
+        "check".as_ref(),
+        deck.as_os_str(),
+        "--report".as_ref(),
+        report.as_os_str(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("report.html: it is a FIFO"), "{stderr}");
+    assert!(
+        !report.exists(),
+        "nothing written when one output is refused"
+    );
+}
+
+// Item 10: `import` creates no lock file beside a target it refuses (a text file, a
+// directory), removes the one it created when it ends, and leaves one another holds.
+#[test]
+fn import_leaves_no_lock_file_beside_a_target() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let folder = dir.path().join("folder");
+    std::fs::create_dir(&folder).unwrap();
+    for target in [&notes, &folder] {
+        let out = import_bundled(target, &[]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("left as it is"), "{stderr}");
+    }
+    assert_eq!(entries(dir.path()), ["folder", "notes.txt"]);
+    // Invalid data into a new path, then a good import: no lock file either way.
+    let db = dir.path().join("c.sqlite");
+    let out = arbiter()
+        .arg("import")
+        .arg("--data")
+        .arg(folder.as_path())
+        .arg("--db")
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(entries(dir.path()), ["folder", "notes.txt"]);
+    assert!(import_bundled(&db, &[]).status.success());
+    let locks: Vec<String> = entries(dir.path())
+        .into_iter()
+        .filter(|n| n.ends_with(".lock"))
+        .collect();
+    assert!(locks.is_empty(), "{locks:?}");
+    // A lock another process holds is left where it is.
+    let lock = arbiter::catalogue::lock_path(&db);
+    let held = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(&lock)
+        .unwrap();
+    held.lock().unwrap();
+    let out = import_bundled(&db, &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(lock.exists(), "the holder's lock file stays");
+    drop(held);
+    assert!(import_bundled(&db, &[]).status.success());
+    assert!(lock.exists(), "a lock file found there is not removed");
+}
+
+// Item 14: the refusal of a file that is not a catalogue names its kind and size, and
+// never copies its contents (nor a foreign database's table names) to the terminal.
+#[test]
+fn a_refused_db_is_named_by_its_kind_not_quoted() {
+    let scratch = tempfile::tempdir().unwrap();
+    let secret = scratch.path().join("secret.env");
+    std::fs::write(&secret, "API_KEY=sk-live-0123456789\n").unwrap();
+    let vault = scratch.path().join("vault.sqlite");
+    rusqlite::Connection::open(&vault)
+        .unwrap()
+        .execute_batch("CREATE TABLE api_key_sk_live (k TEXT);")
+        .unwrap();
+    let cases = [
+        (&secret, "is a text file of 27 bytes", "API_KEY"),
+        (
+            &vault,
+            "is an SQLite database of another program (1 table)",
+            "api_key_sk_live",
+        ),
+    ];
+    let mut commands = readers(scratch.path());
+    commands.push(("import", vec!["import".into()]));
+    for (file, says, secret_text) in cases {
+        for (command, args) in &commands {
+            let out = arbiter()
+                .args(args)
+                .arg("--db")
+                .arg(file)
+                .timeout(Duration::from_secs(60))
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{command}: {stderr}");
+            assert!(stderr.contains(says), "{command}: {stderr}");
+            assert!(
+                !stderr.contains(secret_text) && !stderr.contains("sk-live"),
+                "{command} quotes the file: {stderr}"
+            );
+        }
+    }
 }

@@ -187,6 +187,12 @@ impl CsvFile {
     /// `rec`, past any opening quote and leading spaces. A field past the end of the record
     /// is located at the record's end.
     pub fn locate(&self, rec: &Record, field: usize) -> (usize, usize) {
+        line_col(&self.raw, self.field_start(rec, field).0)
+    }
+
+    /// The byte where [`Self::locate`] puts field `field` of `rec`, and whether the field
+    /// is quoted (its opening quote was skipped).
+    fn field_start(&self, rec: &Record, field: usize) -> (usize, bool) {
         let bytes = self.raw.as_bytes();
         let mut i = rec.byte;
         let mut current = 0;
@@ -203,10 +209,36 @@ impl CsvFile {
         while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
             i += 1;
         }
-        if i < bytes.len() && bytes[i] == b'"' {
-            i += 1;
+        let quoted = i < bytes.len() && bytes[i] == b'"';
+        (i + usize::from(quoted), quoted)
+    }
+
+    /// A diagnostic pointing at the character at byte `byte` of the trimmed field `field`
+    /// of `rec` (as [`Record::field`] returns it), wherever quoting put it in the file.
+    pub fn diag_char(
+        &self,
+        rec: &Record,
+        field: usize,
+        byte: usize,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        let (mut at, quoted) = self.field_start(rec, field);
+        let read = rec.fields.get(field).unwrap_or("");
+        // The trimmed field starts this far into the field as read.
+        let trimmed_from = read.len() - read.trim_start().len();
+        // `field_start` skipped the leading spaces of an unquoted field, not of a quoted one.
+        let skipped = if quoted {
+            0
+        } else {
+            read.len() - read.trim_start_matches([' ', '\t']).len()
+        };
+        let target = trimmed_from + byte;
+        for c in read.get(skipped.min(target)..target).unwrap_or("").chars() {
+            // Inside quotes, a quote is written twice.
+            at += if quoted && c == '"' { 2 } else { c.len_utf8() };
         }
-        line_col(&self.raw, i)
+        let (line, column) = line_col(&self.raw, at);
+        Diagnostic::new(&self.display, line, column, message)
     }
 
     /// A diagnostic pointing at field `field` of `rec`.
@@ -327,12 +359,14 @@ pub struct CsvWriter<W: std::io::Write> {
 }
 
 impl CsvWriter<std::fs::File> {
-    /// Creates (or truncates) the file at `path`.
+    /// Creates (or truncates) the regular file at `path`; anything else there (a FIFO, a
+    /// device, a directory) is refused untouched ([`crate::files::create_regular`]).
     pub fn create(path: &std::path::Path) -> std::io::Result<Self> {
-        Ok(CsvWriter {
-            inner: csv::Writer::from_path(path)?,
-            spreadsheet_safe: false,
-        })
+        let file = crate::files::create_regular(path).map_err(|e| match e {
+            crate::files::FileError::Io(e) => e,
+            e => std::io::Error::other(e),
+        })?;
+        Ok(CsvWriter::new(file))
     }
 }
 
@@ -425,6 +459,21 @@ mod tests {
         let e = CsvFile::parse("t.csv", b"a,b\n1,2,3\n".to_vec()).unwrap_err();
         assert_eq!((e.0[0].line, e.0[0].column), (2, 5));
         assert!(CsvFile::parse("t.csv", b"".to_vec()).is_err());
+    }
+
+    #[test]
+    fn diag_char_points_at_the_character_through_quotes_and_spaces() {
+        let f = parse("name,text\n  ab\u{0}c,x\n\"q\"\"\u{1b}\",\"\"\"y\"\"\u{7}\"\n");
+        let at = |row: usize, field: usize, byte: usize| {
+            let d = f.diag_char(&f.records[row], field, byte, "m");
+            (d.line, d.column)
+        };
+        assert_eq!(f.records[0].field(0), "ab\u{0}c");
+        assert_eq!(at(0, 0, 2), (2, 5));
+        assert_eq!(f.records[1].field(0), "q\"\u{1b}");
+        assert_eq!(at(1, 0, 2), (3, 5));
+        assert_eq!(f.records[1].field(1), "\"y\"\u{7}");
+        assert_eq!(at(1, 1, 3), (3, 14));
     }
 
     #[test]

@@ -16,7 +16,7 @@ mod store;
 pub use cards::{
     CardMode, CardRef, Cards, OpenConfig, Walk, DEFAULT_CARD_CACHE, DEFAULT_CARD_MEMORY,
 };
-pub use load::counts;
+pub use load::{counts, DATA_FILE_MAX_BYTES};
 pub use model::*;
 pub use store::{Found, StoreError};
 
@@ -88,6 +88,12 @@ pub enum ImportError {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// A data file that is not a regular file, or larger than [`DATA_FILE_MAX_BYTES`].
+    #[error("{path}: {source}")]
+    DataFile {
+        path: PathBuf,
+        source: crate::files::FileError,
+    },
     /// Where `--db` points, neither its directory nor its lock file can be created (a
     /// path through a regular file, a read-only place): a catalogue cannot be opened or
     /// written there.
@@ -120,6 +126,7 @@ impl ImportError {
         matches!(
             self,
             ImportError::Invalid(_)
+                | ImportError::DataFile { .. }
                 | ImportError::Refused { .. }
                 | ImportError::Unusable { .. }
                 | ImportError::Store(_)
@@ -128,7 +135,8 @@ impl ImportError {
 }
 
 /// The lock file beside a catalogue (`<db>.lock`), held while an import writes it. It is
-/// created empty, never written and never removed.
+/// created empty and never written; the import that created it removes it when it ends
+/// (still holding it), so no lock file is left beside a target that was refused.
 pub fn lock_path(db: &Path) -> PathBuf {
     let mut name = db.as_os_str().to_owned();
     name.push(".lock");
@@ -142,43 +150,139 @@ enum LockWait {
     GiveUp,
 }
 
-/// Takes the import lock of `db` (an advisory lock on [`lock_path`]); it is released when
-/// the returned file is dropped, or when the process dies.
-fn lock(db: &Path, wait: LockWait) -> Result<std::fs::File, ImportError> {
-    let path = lock_path(db);
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|source| ImportError::Unusable {
-            path: dir.to_path_buf(),
-            source,
-        })?;
-    }
-    let io = |source| ImportError::Io {
-        path: path.clone(),
-        source,
-    };
-    // Append and create: an existing file of that name is opened, never truncated.
-    let file = std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(&path)
-        .map_err(|source| ImportError::Unusable {
+/// The import lock of a catalogue: an advisory lock on [`lock_path`], released when this
+/// is dropped (or the process dies). A lock file this process created is removed on drop,
+/// before the lock is released; a lock file found there is left.
+struct ImportLock {
+    /// Held only for its lock, which closing it releases.
+    _file: std::fs::File,
+    path: PathBuf,
+    created: bool,
+}
+
+/// How many times [`ImportLock::take`] follows a lock file removed under it before it
+/// gives up (each time, another import ended meanwhile).
+const LOCK_ATTEMPTS: usize = 1000;
+
+impl ImportLock {
+    /// Takes the import lock of `db`. A lock file removed (by the import that held it)
+    /// between opening and locking it is not held: the new one is taken instead.
+    fn take(db: &Path, wait: LockWait) -> Result<ImportLock, ImportError> {
+        let path = lock_path(db);
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| ImportError::Unusable {
+                path: dir.to_path_buf(),
+                source,
+            })?;
+        }
+        let unusable = |source| ImportError::Unusable {
             path: path.clone(),
             source,
-        })?;
-    match wait {
-        LockWait::Wait => file.lock().map_err(io)?,
-        LockWait::GiveUp => match file.try_lock() {
-            Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(ImportError::Busy {
-                    path: db.to_path_buf(),
-                    lock: path,
-                })
+        };
+        for _ in 0..LOCK_ATTEMPTS {
+            let Some((file, created)) = Self::open(&path).map_err(unusable)? else {
+                continue;
+            };
+            // Until it is locked, another process may hold it: nothing removes it.
+            Self::acquire(&file, &path, db, wait)?;
+            if Self::is_at(&file, &path) {
+                return Ok(ImportLock {
+                    _file: file,
+                    path,
+                    created,
+                });
             }
-            Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
-        },
+            // Removed meanwhile (closing `file` unlocks it): take the one there now.
+        }
+        Err(ImportError::Io {
+            path,
+            source: std::io::Error::other("the lock file kept being replaced"),
+        })
     }
-    Ok(file)
+
+    /// Opens the lock file, creating it if there is none (and saying so); `None` when it
+    /// vanished between the two attempts. Append and create: an existing file of that name
+    /// is opened, never truncated; non-blocking, so a FIFO there is an error, not a wait.
+    fn open(path: &Path) -> std::io::Result<Option<(std::fs::File, bool)>> {
+        let options = |create_new: bool| {
+            let mut o = std::fs::OpenOptions::new();
+            o.append(true).create_new(create_new);
+            crate::files::non_blocking(&mut o);
+            o
+        };
+        let (file, created) = match options(true).open(path) {
+            Ok(file) => (file, true),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                match options(false).open(path) {
+                    Ok(file) => (file, false),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+                    Err(e) => return Err(e),
+                }
+            }
+            Err(e) => return Err(e),
+        };
+        if let Some(kind) = crate::files::FileKind::of(&file.metadata()?) {
+            return Err(std::io::Error::other(format!(
+                "it is {kind}, not a lock file"
+            )));
+        }
+        Ok(Some((file, created)))
+    }
+
+    /// Locks `file` (the lock file at `path` of the catalogue `db`), waiting or not.
+    fn acquire(
+        file: &std::fs::File,
+        path: &Path,
+        db: &Path,
+        wait: LockWait,
+    ) -> Result<(), ImportError> {
+        let io = |source| ImportError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        match wait {
+            LockWait::Wait => file.lock().map_err(io),
+            LockWait::GiveUp => match file.try_lock() {
+                Ok(()) => Ok(()),
+                Err(std::fs::TryLockError::WouldBlock) => Err(ImportError::Busy {
+                    path: db.to_path_buf(),
+                    lock: path.to_path_buf(),
+                }),
+                Err(std::fs::TryLockError::Error(e)) => Err(io(e)),
+            },
+        }
+    }
+
+    /// Whether `file` is still the one at `path`.
+    fn is_at(file: &std::fs::File, path: &Path) -> bool {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            match (file.metadata(), std::fs::metadata(path)) {
+                (Ok(held), Ok(there)) => held.dev() == there.dev() && held.ino() == there.ino(),
+                _ => false,
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            // Without inode numbers a lock file is never removed, so it is always the one.
+            let _ = (file, path);
+            true
+        }
+    }
+}
+
+impl Drop for ImportLock {
+    fn drop(&mut self) {
+        // Removed while still locked (the file is closed after this), so any process that
+        // opened it meanwhile finds, once it has the lock, that it is no longer at its
+        // path, and takes the new one.
+        if self.created && cfg!(unix) {
+            if let Err(e) = std::fs::remove_file(&self.path) {
+                tracing::warn!(lock = %self.path.display(), error = %e, "could not remove the import's lock file");
+            }
+        }
+    }
 }
 
 /// Removes what killed imports into `db` left behind: `.<name>.XXXXXX.importing` files
@@ -227,9 +331,7 @@ fn check_target(db: &Path, overwrite: Overwrite) -> Result<Found, ImportError> {
     match (&found, overwrite) {
         (Found::Nothing, _) | (Found::Current, Overwrite::Catalogue | Overwrite::Anything) => {}
         (Found::Ours { .. }, Overwrite::Catalogue | Overwrite::Anything) => {}
-        (Found::Foreign { why }, Overwrite::Anything) => {
-            tracing::warn!(db = %db.display(), what = %why, "--force: replacing a file that is not a catalogue");
-        }
+        (Found::Foreign { .. }, Overwrite::Anything) => {}
         (Found::Foreign { why }, Overwrite::Catalogue) => {
             return Err(refuse(
                 &format!("is not an Arbiter catalogue: it {why}"),
@@ -247,8 +349,14 @@ fn check_target(db: &Path, overwrite: Overwrite) -> Result<Found, ImportError> {
 /// `cfg.db_path` with it, atomically. The target must be what `cfg.overwrite` allows
 /// replacing; a second import into the same catalogue at the same time is refused as busy.
 pub fn import(cfg: &ImportConfig) -> Result<ImportReport, ImportError> {
-    let _lock = lock(&cfg.db_path, LockWait::GiveUp)?;
+    // A target this import may not replace is refused before anything (a lock file, a
+    // directory) is created beside it; then looked at again under the lock.
+    check_target(&cfg.db_path, cfg.overwrite)?;
+    let _lock = ImportLock::take(&cfg.db_path, LockWait::GiveUp)?;
     let found = check_target(&cfg.db_path, cfg.overwrite)?;
+    if let Found::Foreign { why } = &found {
+        tracing::warn!(db = %cfg.db_path.display(), what = %why, "--force: replacing a file that is not a catalogue");
+    }
     let replace = match found {
         Found::Nothing => store::Replace::Nothing,
         _ => store::Replace::Existing,
@@ -278,7 +386,7 @@ pub fn open_or_create_with(
     let mut created = false;
     if store::inspect(db) == Found::Nothing {
         // Another process may be creating it: wait for it, then look again.
-        let _lock = lock(db, LockWait::Wait)?;
+        let _lock = ImportLock::take(db, LockWait::Wait)?;
         if store::inspect(db) == Found::Nothing {
             tracing::info!(db = %db.display(), data = %data_dir.display(), "no catalogue yet: importing the bundled data");
             let cfg = ImportConfig {
@@ -326,10 +434,12 @@ fn import_locked(cfg: &ImportConfig, replace: store::Replace) -> Result<ImportRe
     };
     bar.set_message("reading");
     let started = std::time::Instant::now();
-    let data_hash = data_hash(&cfg.data_dir)?;
-    tracing::debug!(elapsed = ?started.elapsed(), "hashed the data files");
+    // Validated first, so that a file that is not a regular one or is too large gets its
+    // located diagnostic; the hash reads under the same cap.
     let data = load::read_dir(&cfg.data_dir, &|n| bar.inc(n)).map_err(ImportError::Invalid)?;
     tracing::debug!(elapsed = ?started.elapsed(), "read and validated");
+    let data_hash = data_hash(&cfg.data_dir)?;
+    tracing::debug!(elapsed = ?started.elapsed(), "hashed the data files");
     bar.set_length(data.cards.len() as u64);
     bar.set_position(0);
     if let Ok(style) = indicatif::ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} cards") {
@@ -363,7 +473,12 @@ pub fn data_hash(dir: &Path) -> Result<String, ImportError> {
             .unwrap_or(&file)
             .to_string_lossy()
             .replace('\\', "/");
-        let bytes = std::fs::read(&file).map_err(io(&file))?;
+        let bytes = crate::files::read_capped(&file, DATA_FILE_MAX_BYTES).map_err(|source| {
+            ImportError::DataFile {
+                path: file.clone(),
+                source,
+            }
+        })?;
         h.update((rel.len() as u64).to_le_bytes());
         h.update(rel.as_bytes());
         h.update((bytes.len() as u64).to_le_bytes());

@@ -1,9 +1,11 @@
 //! `arbiter adjudicate`: reads a position (or a saved step-through state), picks its
 //! game, plays it out with the rules engine and prints the log or the JSON. The engine
 //! itself is the library's (`arbiter::rules`, `arbiter::adjudicate`); opening the
-//! catalogue and the capped read are `main.rs`'s shared helpers.
+//! catalogue is `main.rs`'s shared helper; the capped read of a regular file is
+//! `arbiter::files`'.
 
-use crate::{fail, open_catalogue, read_capped, read_capped_from, ReadCapped, EXIT_BAD_INPUT};
+use crate::{fail, open_catalogue, EXIT_BAD_INPUT};
+use arbiter::files::{read_capped, read_capped_from, FileError};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -32,11 +34,15 @@ pub(crate) fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
             eprintln!("error: {file}:{line}: the file is not valid UTF-8; save it as UTF-8 text");
             return ExitCode::from(EXIT_BAD_INPUT);
         }
-        Err(ReadCapped::TooLarge(n)) => {
-            eprintln!("error: {file}: the position is {n} bytes; the limit is {cap} bytes");
+        Err(FileError::TooLarge { size, .. }) => {
+            eprintln!("error: {file}: the position is {size} bytes; the limit is {cap} bytes");
             return ExitCode::from(EXIT_BAD_INPUT);
         }
-        Err(ReadCapped::Io(e)) => {
+        Err(e @ FileError::NotAFile(_)) => {
+            eprintln!("error: {file}: {e}; name a position file, or `-` for standard input");
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+        Err(FileError::Io(e)) => {
             eprintln!("error: {file}: {e}");
             return ExitCode::from(EXIT_BAD_INPUT);
         }

@@ -1,13 +1,15 @@
 //! `arbiter check`: validates decklist files (or a `--batch` folder's), prints each
 //! verdict as text or JSON and writes the tournament report (CSV and HTML), refusing
 //! to overwrite a file that is not an earlier report. The validator and the report's
-//! rows are the library's (`arbiter::decks`); opening the catalogue and the capped read
-//! are `main.rs`'s shared helpers.
+//! rows are the library's (`arbiter::decks`); opening the catalogue is `main.rs`'s shared
+//! helper, and the capped read of a regular file `arbiter::files`'. Every line of text it
+//! prints has its control characters escaped (`arbiter::text::escape_controls`): a
+//! decklist's `Player:` line or a file's name cannot drive the organiser's terminal.
 
-use crate::{
-    exit_code, fail, open_catalogue, read_capped, read_capped_from, ReadCapped, EXIT_BAD_INPUT,
-};
+use crate::{exit_code, fail, open_catalogue, EXIT_BAD_INPUT};
 use anyhow::Context;
+use arbiter::files::{read_capped, FileError};
+use arbiter::text::{escape_controls, escape_controls_by_line};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -29,7 +31,7 @@ pub(crate) fn check(db: &Path, cfg: &CheckConfig) -> ExitCode {
     let files = match deck_files(cfg) {
         Ok(files) => files,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", escape_controls(&message));
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
@@ -38,11 +40,12 @@ pub(crate) fn check(db: &Path, cfg: &CheckConfig) -> ExitCode {
         .iter()
         .map(|path| {
             let bytes = read_capped(path, decks::MAX_BYTES).map_err(|e| match e {
-                ReadCapped::TooLarge(n) => format!(
-                    "the file is {n} bytes; a decklist is at most {} bytes (1 MiB)",
+                FileError::TooLarge { size, .. } => format!(
+                    "the file is {size} bytes; a decklist is at most {} bytes (1 MiB)",
                     decks::MAX_BYTES
                 ),
-                ReadCapped::Io(e) => format!("cannot read the file: {e}"),
+                e @ FileError::NotAFile(_) => e.to_string(),
+                FileError::Io(e) => format!("cannot read the file: {e}"),
             });
             let json = path.extension().is_some_and(|e| e == "json");
             batch.check(path.display().to_string(), json, bytes)
@@ -60,18 +63,18 @@ pub(crate) fn check(db: &Path, cfg: &CheckConfig) -> ExitCode {
             print_verdict(&c.file, &c.outcome);
         }
         if checked.len() > 1 {
-            outln!(
+            say(format!(
                 "{} deck(s): {} legal, {} illegal, {} unreadable",
                 checked.len(),
                 tally.legal,
                 tally.illegal,
                 tally.unreadable
-            );
+            ));
         }
     }
     if let Some(report) = &cfg.report {
         if let Err(e) = write_reports(report, &checked, cfg.batch.as_deref()) {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", escape_controls_by_line(&format!("{e:#}")));
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     }
@@ -102,12 +105,17 @@ fn deck_files(cfg: &CheckConfig) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
+/// Prints one line of text to standard output, its control characters escaped.
+fn say(line: String) {
+    outln!("{}", escape_controls(&line));
+}
+
 /// `FILE:LINE: error [3.1] 103 / 100 gold: …`, one line per violation, then a summary.
 fn print_verdict(file: &str, outcome: &Result<arbiter::decks::Verdict, String>) {
     let v = match outcome {
         Ok(v) => v,
         Err(e) => {
-            outln!("{file}: unreadable: {e}");
+            say(format!("{file}: unreadable: {e}"));
             return;
         }
     };
@@ -116,7 +124,7 @@ fn print_verdict(file: &str, outcome: &Result<arbiter::decks::Verdict, String>) 
         .flatten()
         .collect::<Vec<_>>()
         .join(", ");
-    outln!(
+    say(format!(
         "{file}: {} ({}format {}, faction {}{}): {} error(s), {} warning(s)",
         if v.legal { "legal" } else { "ILLEGAL" },
         if who.is_empty() {
@@ -131,19 +139,24 @@ fn print_verdict(file: &str, outcome: &Result<arbiter::decks::Verdict, String>) 
             .unwrap_or_default(),
         v.errors,
         v.warnings
-    );
+    ));
     for x in &v.violations {
         let at = match x.lines.first() {
             Some(l) => format!("{file}:{l}"),
             None => file.to_string(),
         };
-        outln!("{at}: {} [{}] {}", x.severity.as_str(), x.rule, x.message);
+        say(format!(
+            "{at}: {} [{}] {}",
+            x.severity.as_str(),
+            x.rule,
+            x.message
+        ));
         if let Some(s) = &x.suggestion {
-            outln!("  hint: {s}");
+            say(format!("  hint: {s}"));
         }
     }
     let s = &v.summary;
-    outln!(
+    say(format!(
         "  {} main-deck cards (Barrack {}, Treasury {}, Spellbook {}), {} heroes, {} terrain ({} affect movement), {} tokens; {} gold",
         s.main_deck,
         s.counts.barrack,
@@ -154,7 +167,7 @@ fn print_verdict(file: &str, outcome: &Result<arbiter::decks::Verdict, String>) 
         s.counts.movement_terrain,
         s.counts.tokens,
         s.gold_total
-    );
+    ));
 }
 
 /// The tournament report: a CSV at `path` and an HTML page beside it, each deck named by
@@ -166,6 +179,7 @@ fn write_reports(
 ) -> anyhow::Result<()> {
     use arbiter::catalogue::csvfile::CsvWriter;
     use arbiter::decks::{report_name, ReportRow};
+    use arbiter::files::create_regular;
     let rows: Vec<ReportRow> = checked
         .iter()
         .map(|c| {
@@ -180,17 +194,21 @@ fn write_reports(
     })?;
     ensure_own_report(&html_path, |text| text.contains(REPORT_HTML_MARK))?;
     let writing = || format!("writing {}", path.display());
-    let mut w = CsvWriter::create(path)
-        .with_context(writing)?
-        .spreadsheet_safe();
+    let mut w = CsvWriter::new(create_regular(path).with_context(writing)?).spreadsheet_safe();
     w.row(ReportRow::COLUMNS)?;
     for r in &rows {
         w.row(r.cells())?;
     }
     w.finish().with_context(writing)?;
     let html = arbiter::web::decks::report_html(&rows).context("rendering the HTML report")?;
-    std::fs::write(&html_path, html).with_context(|| format!("writing {}", html_path.display()))?;
-    eprintln!("wrote {} and {}", path.display(), html_path.display());
+    create_regular(&html_path)
+        .and_then(|mut f| Ok(std::io::Write::write_all(&mut f, html.as_bytes())?))
+        .with_context(|| format!("writing {}", html_path.display()))?;
+    eprintln!(
+        "wrote {} and {}",
+        escape_controls(&path.display().to_string()),
+        escape_controls(&html_path.display().to_string())
+    );
     Ok(())
 }
 
@@ -198,14 +216,25 @@ fn write_reports(
 const REPORT_HTML_MARK: &str = "<title>Deck check report · Arbiter</title>";
 
 /// Refuses to replace a file at `path` unless `is_report` recognises it as an earlier
-/// report: `check --report` writes only files of its own.
+/// report: `check --report` writes only files of its own, and only regular files (a FIFO,
+/// a device or a directory there is refused before anything waits on it).
 fn ensure_own_report(path: &Path, is_report: impl Fn(&str) -> bool) -> anyhow::Result<()> {
-    let Ok(file) = std::fs::File::open(path) else {
-        return Ok(()); // nothing there (or nothing readable, which the write will report)
+    use std::io::Read as _;
+    let file = match arbiter::files::open_regular(path) {
+        Ok(file) => file,
+        Err(e @ FileError::NotAFile(_)) => anyhow::bail!(
+            "{}: {e}; it was left as it is. Name a file for --report",
+            path.display()
+        ),
+        // Nothing there (or nothing readable, which the write will report).
+        Err(_) => return Ok(()),
     };
-    let head = read_capped_from(file, 64 * 1024).unwrap_or_default();
+    let empty = file.metadata().is_ok_and(|m| m.len() == 0);
+    let mut head = Vec::new();
+    // The first 64 KiB say whether it is a report, however long the report is.
+    let _ = file.take(64 * 1024).read_to_end(&mut head);
     let text = String::from_utf8_lossy(&head);
-    if path.metadata().is_ok_and(|m| m.len() == 0) || is_report(&text) {
+    if empty || is_report(&text) {
         return Ok(());
     }
     anyhow::bail!(

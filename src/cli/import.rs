@@ -1,10 +1,12 @@
 //! `arbiter import`: imports a data directory into the catalogue, builds its search
 //! index and prints the counts per game. Validation and the atomic import are the
-//! library's (`arbiter::catalogue::import`); the flags are read in `main.rs`.
+//! library's (`arbiter::catalogue::import`); the flags are read in `main.rs`. Its errors
+//! quote the data files, so their control characters are escaped before they are printed.
 
 use crate::{exit_code, EXIT_BAD_INPUT};
 use arbiter::catalogue::{self, Catalogue, ImportConfig, ImportError};
 use arbiter::search::SearchIndex;
+use arbiter::text::escape_controls_by_line;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -38,11 +40,11 @@ pub(crate) fn import(cfg: &ImportConfig) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e @ ImportError::Invalid(_)) => {
-            eprintln!("{e}");
+            eprintln!("{}", escape_controls_by_line(&e.to_string()));
             ExitCode::from(EXIT_BAD_INPUT)
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", escape_controls_by_line(&e.to_string()));
             exit_code(e.is_bad_input())
         }
     }

@@ -1,6 +1,7 @@
 //! The request log: one `tracing` span per request ([`EscapedRootSpan`], used by
 //! `tracing_actix_web::TracingLogger`), whose every field taken from the request or from an
-//! error message is escaped by [`escape_controls`], so a path such as
+//! error message is escaped by [`escape_controls`] (`crate::text`'s, which the command
+//! line's output uses too), so a path such as
 //! `/card/x/%1b[31m%0aforged` can neither colour a terminal nor forge a log line.
 //!
 //! The fields are those of `tracing_actix_web`'s default span (`http.method`,
@@ -10,41 +11,12 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::{Error, HttpMessage, ResponseError};
 use std::borrow::Cow;
-use std::fmt::Write as _;
 use tracing::field::Empty;
 use tracing::Span;
 use tracing_actix_web::{RequestId, RootSpanBuilder};
 
-/// `text` with every control character (C0, DEL, C1), every Unicode direction override and
-/// the backslash written as an escape (`\n`, `\u{1b}`, `\\`), so it stays one inert line.
-/// Text without any is borrowed unchanged.
-pub fn escape_controls(text: &str) -> Cow<'_, str> {
-    fn needs(c: char) -> bool {
-        c.is_control() || c == '\\' || is_bidi(c)
-    }
-    if !text.chars().any(needs) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\\' => out.push_str("\\\\"),
-            c if needs(c) => {
-                let _ = write!(out, "\\u{{{:x}}}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    Cow::Owned(out)
-}
-
-/// The Unicode characters that reorder the text displayed around them.
-fn is_bidi(c: char) -> bool {
-    matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-}
+/// The one escaping of control characters, shared with the command line's output.
+pub use crate::text::escape_controls;
 
 /// The request span, every request-supplied field escaped.
 pub struct EscapedRootSpan;

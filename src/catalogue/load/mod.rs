@@ -25,6 +25,15 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 
+/// The largest data file an import reads (256 MiB): a larger one, or one that grows past
+/// it while read, is refused without being read further. The generated data sets' largest
+/// card file at 1,000,000 cards is well under it.
+pub const DATA_FILE_MAX_BYTES: usize = 256 << 20;
+
+/// The columns of free text (rules text, descriptions), which may hold line breaks and
+/// tabs; every other column is a name, a slug, a number or a list of names.
+const FREE_TEXT_COLUMNS: [&str; 3] = ["text", "description", "normalised"];
+
 /// What one file must and may contain.
 struct Columns {
     required: &'static [&'static str],
@@ -132,26 +141,98 @@ struct Validator {
 }
 
 impl Validator {
+    /// Reads and parses `dir/name`: a regular file of at most [`DATA_FILE_MAX_BYTES`],
+    /// valid CSV, with no control character where none belongs ([`Self::controls`]).
     fn open(&mut self, dir: &Path, name: &str, required: bool) -> Option<CsvFile> {
+        use crate::files::{read_capped, FileError};
         let path = dir.join(name);
         let display = path.display().to_string();
-        match std::fs::read(&path) {
-            Ok(bytes) => match CsvFile::parse(display, bytes) {
-                Ok(f) => Some(f),
-                Err(d) => {
-                    self.diags.0.extend(d.0);
-                    None
-                }
-            },
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !required => None,
-            Err(e) => {
+        let refuse = |message: String, hint: &str| {
+            Diagnostic::new(display.clone(), 1, 1, message).with_hint(hint)
+        };
+        let bytes = match read_capped(&path, DATA_FILE_MAX_BYTES) {
+            Ok(bytes) => bytes,
+            Err(FileError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound && !required => {
+                return None
+            }
+            Err(e @ FileError::NotAFile(_)) => {
+                self.diags.push(refuse(
+                    format!("{e}: expected a CSV file"),
+                    "nothing was read from it; name a regular file (a link to a pipe or a device is not followed into)",
+                ));
+                return None;
+            }
+            Err(FileError::TooLarge { size, .. }) => {
+                self.diags.push(refuse(
+                    format!("the file is {size} bytes; a data file is at most {DATA_FILE_MAX_BYTES} bytes (256 MiB)"),
+                    "split a game's cards over several files in cards/, or check that this is the file meant",
+                ));
+                return None;
+            }
+            Err(FileError::Io(e)) => {
                 self.diags.push(Diagnostic::new(
                     display,
                     1,
                     1,
                     format!("cannot read the file: {e}"),
                 ));
+                return None;
+            }
+        };
+        match CsvFile::parse(display, bytes) {
+            Ok(f) => {
+                self.controls(&f);
+                Some(f)
+            }
+            Err(d) => {
+                self.diags.0.extend(d.0);
                 None
+            }
+        }
+    }
+
+    /// Reports every field holding a control character (a NUL, an escape, …), located at
+    /// the character: names, slugs and every other identifying field may hold none; the
+    /// free-text columns ([`FREE_TEXT_COLUMNS`]) only line breaks and tabs. The value is
+    /// not quoted, so the message cannot carry the character to a terminal.
+    fn controls(&mut self, f: &CsvFile) {
+        if let Some(at) = f.headers.iter().position(|h| h.contains(char::is_control)) {
+            self.diags.push(
+                f.header_diag(format!(
+                    "the name of column {} holds a control character",
+                    at + 1
+                ))
+                .with_hint("a column name is plain text; remove the character"),
+            );
+        }
+        for rec in &f.records {
+            for (i, header) in f.headers.iter().enumerate() {
+                let free_text = FREE_TEXT_COLUMNS.contains(&header.as_str());
+                let allowed = |c: char| free_text && matches!(c, '\n' | '\r' | '\t');
+                let Some((byte, c)) = rec
+                    .field(i)
+                    .char_indices()
+                    .find(|&(_, c)| c.is_control() && !allowed(c))
+                else {
+                    continue;
+                };
+                let what = if free_text {
+                    "a free-text field may hold line breaks and tabs, no other control character"
+                } else {
+                    "a name or other identifying field may hold no control character"
+                };
+                self.diags.push(
+                    f.diag_char(
+                        rec,
+                        i,
+                        byte,
+                        format!(
+                            "`{header}` holds the control character U+{:04X}: {what}",
+                            c as u32
+                        ),
+                    )
+                    .with_hint("remove it; a NUL or an escape character usually comes from a damaged export"),
+                );
             }
         }
     }

@@ -55,10 +55,7 @@ pub fn inspect(path: &Path) -> Found {
         } else if tables.is_empty() {
             "is an empty SQLite database, not an Arbiter catalogue".into()
         } else {
-            format!(
-                "is an SQLite database of another program (tables: {})",
-                tables.join(", ")
-            )
+            crate::sqlfile::another_programs(&tables)
         });
     }
     let value = |key: &str| -> Result<String, rusqlite::Error> {
