@@ -101,7 +101,7 @@ fn cli_adjudicate_locates_a_syntax_error_in_the_game_that_has_it() {
             let stderr = String::from_utf8_lossy(&out.stderr);
             assert_eq!(out.status.code(), Some(2), "{game}: {stderr}");
             assert!(
-                stderr.contains(&format!(":{line}:{column}: ")),
+                stderr.contains(&format!(": {line}:{column}: ")),
                 "{game}: {stderr}"
             );
             assert!(

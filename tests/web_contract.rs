@@ -87,9 +87,11 @@ fn the_documents_enums_list_what_the_server_accepts() {
     assert_eq!(format["schema"]["enum"].as_array().unwrap(), &formats);
     let body = &doc["paths"]["/api/decks/validate"]["post"]["requestBody"]["content"]
         ["application/json"]["schema"];
+    // The JSON decklist's `format` may also be null (no format named).
+    let nullable: Vec<Value> = formats.iter().cloned().chain([Value::Null]).collect();
     assert_eq!(
         body["properties"]["format"]["enum"].as_array().unwrap(),
-        &formats
+        &nullable
     );
     let form = &doc["paths"]["/decks.csv"]["post"]["requestBody"]["content"]
         ["application/x-www-form-urlencoded"]["schema"];
@@ -189,4 +191,39 @@ async fn each_games_required_fields_are_marked_required() {
         .as_array()
         .unwrap()
         .contains(&Value::from("units")));
+}
+
+/// `q` over its `maxLength` (1000 characters), a query parameter the document does not
+/// list, and the JSON decklist's nullable fields.
+#[actix_rt::test]
+async fn maxima_unknown_parameters_and_nulls_are_as_documented() {
+    let doc = document();
+    let q = parameter(&doc, "/api/search", "get", "q");
+    assert_eq!(
+        q["schema"]["maxLength"], 1000,
+        "src/web/search.rs MAX_QUERY_CHARS"
+    );
+    for (n, status) in [(1000, StatusCode::OK), (1001, StatusCode::BAD_REQUEST)] {
+        let uri = format!("/api/search?q={}", "%C3%A9".repeat(n));
+        let (got, _, body) = http::get(common::bundled_state(), &uri, None).await;
+        assert_eq!(got, status, "{n}: {body:.200}");
+    }
+    let body = r#"{"faction": null, "cards": [], "format": "highlander"}"#;
+    for (uri, status) in [
+        ("/api/decks/validate?format=highlander", StatusCode::OK),
+        (
+            "/api/decks/validate?format=highlander&other=1",
+            StatusCode::BAD_REQUEST,
+        ),
+    ] {
+        let (got, _, text) = http::post(
+            common::bundled_state(),
+            uri,
+            Some("application/json"),
+            None,
+            body,
+        )
+        .await;
+        assert_eq!(got, status, "{uri}: {text:.300}");
+    }
 }

@@ -91,8 +91,9 @@ pub struct DeckForm {
     pub format: Option<String>,
 }
 
-/// `?format=` of the API.
+/// `?format=` of the API; any other parameter is refused, as the document says.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FormatQuery {
     pub format: Option<String>,
 }

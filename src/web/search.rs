@@ -158,6 +158,20 @@ fn warnings(ws: &[crate::search::QueryWarning]) -> Vec<Warning> {
         .collect()
 }
 
+/// The longest `q`, in characters (the OpenAPI document's `maxLength`).
+const MAX_QUERY_CHARS: usize = 1000;
+
+/// Refuses a `q` over [`MAX_QUERY_CHARS`].
+fn check_length(q: &str, format: Format) -> Result<(), Failure> {
+    if q.chars().count() > MAX_QUERY_CHARS {
+        return Err(WebError::BadRequest(format!(
+            "the query `q` is over {MAX_QUERY_CHARS} characters"
+        ))
+        .in_format(format));
+    }
+    Ok(())
+}
+
 fn run_query(
     state: &AppState,
     q: &str,
@@ -368,6 +382,7 @@ async fn api_search(
     state: web::Data<AppState>,
     p: web::Query<SearchParams>,
 ) -> Result<HttpResponse, Failure> {
+    check_length(&p.q, Format::Json)?;
     if let Some(body) = state.search_cache.get(&cache_key(&p)) {
         return Ok(json_body(body));
     }
@@ -383,6 +398,7 @@ async fn search_page(
     p: web::Query<SearchParams>,
 ) -> Result<HttpResponse, Failure> {
     let format = Format::of(&req);
+    check_length(&p.q, format)?;
     if format == Format::Html && p.q.trim().is_empty() {
         return super::page::render(
             &EmptySearchPage {
