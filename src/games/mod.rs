@@ -74,22 +74,29 @@ impl GameId {
 pub const DEFAULT: GameId = GameId::Battleline;
 
 /// Which game reads `text`: a position's `game`, or the `game` of the position inside a
-/// step-through's saved state or a test fixture (`{"position": {...}}`). Text that is
-/// not a JSON object is left to the default game's reader, which locates the error; a
-/// `game` no game answers to is an error at path `game` (`position.game` inside a file).
+/// step-through's saved state or a test fixture (`{"position": {...}}`). A `game` no game
+/// answers to is an error at path `game` (`position.game` inside a file).
+///
+/// Text that is not JSON is read as far as it goes ([`scan`]): a `game` met before the
+/// syntax error (or before text trailing the document) still picks its game, whose reader
+/// then locates the error; text that is JSON but not an object is left to the default
+/// game's reader. When the error comes before any `game`, the game cannot be known, and
+/// the answer is the located syntax error saying so.
 pub fn which(text: &str) -> Result<GameId, PositionError> {
-    let Ok(serde_json::Value::Object(doc)) = serde_json::from_str::<serde_json::Value>(text) else {
-        return Ok(DEFAULT);
-    };
-    let (game, path) = match doc.get("position") {
-        Some(inner) if doc.get("players").is_none() => (inner.get("game"), "position.game"),
-        _ => (doc.get("game"), "game"),
-    };
+    let scanned = scan(text);
     let known: Vec<&str> = GameId::ALL.iter().map(|g| g.slug()).collect();
-    match game {
-        None => Ok(DEFAULT),
-        Some(serde_json::Value::String(slug)) => GameId::from_slug(slug).ok_or_else(|| {
-            let mut e = unknown_game(slug, &known);
+    let path = if scanned.nested {
+        "position.game"
+    } else {
+        "game"
+    };
+    match scanned.game {
+        None => match scanned.stopped {
+            Some(e) if !scanned.closed => Err(undetermined(e)),
+            _ => Ok(DEFAULT),
+        },
+        Some(serde_json::Value::String(slug)) => GameId::from_slug(&slug).ok_or_else(|| {
+            let mut e = unknown_game(&slug, &known);
             e.path = path.into();
             e
         }),
@@ -100,6 +107,137 @@ pub fn which(text: &str) -> Result<GameId, PositionError> {
                 known.join(", ")
             ),
         )),
+    }
+}
+
+/// The syntax error that stopped [`scan`] before it met a `game`.
+fn undetermined(e: serde_json::Error) -> PositionError {
+    let message = e.to_string();
+    let message = message
+        .rfind(" at line ")
+        .map_or(message.as_str(), |i| &message[..i]);
+    PositionError {
+        path: String::new(),
+        line: Some(e.line()),
+        column: Some(e.column()),
+        message: format!(
+            "{message}; the game could not be told: this comes before any `game` field \
+             (a position without one is battle-line)"
+        ),
+    }
+}
+
+/// What [`scan`] read of a document's `game` before it stopped.
+struct Scanned {
+    /// The `game` (or, in a saved state or fixture, `position.game`) met, if any.
+    game: Option<serde_json::Value>,
+    /// Whether `game` came from `position.game`.
+    nested: bool,
+    /// Whether the top-level value was read to its end (an object or not).
+    closed: bool,
+    /// The syntax or trailing-text error that stopped the reading.
+    stopped: Option<serde_json::Error>,
+}
+
+/// Reads `text` as JSON as far as it goes, keeping the top-level `game` and
+/// `position.game` met on the way (serde_json's own depth limit bounds the nesting).
+fn scan(text: &str) -> Scanned {
+    let mut found = Found::default();
+    let de = &mut serde_json::Deserializer::from_str(text);
+    let read = serde::de::DeserializeSeed::deserialize(
+        Keys {
+            found: &mut found,
+            top: true,
+        },
+        &mut *de,
+    );
+    let (closed, stopped) = match read {
+        Ok(()) => (true, de.end().err()),
+        Err(e) => (false, Some(e)),
+    };
+    // As for a whole document: `position` wraps the position unless `players` says the
+    // document is a position itself.
+    let (game, nested) = match (found.nested, found.top) {
+        (Some(inner), _) if !found.players => (Some(inner), true),
+        (_, top) => (top, false),
+    };
+    Scanned {
+        game,
+        nested,
+        closed,
+        stopped,
+    }
+}
+
+/// The keys [`Keys`] met.
+#[derive(Default)]
+struct Found {
+    top: Option<serde_json::Value>,
+    nested: Option<serde_json::Value>,
+    players: bool,
+}
+
+/// A value read through, keeping the keys [`which`] needs: at the top level `game`,
+/// `players` and `position`'s; inside `position`, `game` only.
+struct Keys<'a> {
+    found: &'a mut Found,
+    top: bool,
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for Keys<'_> {
+    type Value = ();
+    fn deserialize<D: serde::Deserializer<'de>>(self, de: D) -> Result<(), D::Error> {
+        de.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Keys<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        use serde::de::IgnoredAny;
+        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            match (self.top, key.as_ref()) {
+                (true, "game") => self.found.top = Some(map.next_value()?),
+                (false, "game") => self.found.nested = Some(map.next_value()?),
+                (true, "players") => {
+                    self.found.players = true;
+                    map.next_value::<IgnoredAny>()?;
+                }
+                (true, "position") => map.next_value_seed(Keys {
+                    found: &mut *self.found,
+                    top: false,
+                })?,
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(())
+    }
+    // Any other value is read through: not an object, it is left to the game's reader.
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
+        serde::de::IgnoredAny.visit_seq(seq).map(|_| ())
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
     }
 }
 
@@ -119,7 +257,7 @@ mod tests {
             which(r#"{"about": "x", "position": {"game": "swtcg"}}"#),
             Ok(GameId::Swtcg)
         );
-        assert_eq!(which("not json"), Ok(DEFAULT));
+        assert_eq!(which("[1, 2]"), Ok(DEFAULT));
         let e = which(r#"{"game": "chess"}"#).unwrap_err();
         assert_eq!(e.path, "game");
         assert!(e.message.contains("\"chess\"") && e.message.contains("battleline"));
@@ -128,5 +266,28 @@ mod tests {
         assert_eq!(e.path, "position.game");
         let e = which(r#"{"game": 7}"#).unwrap_err();
         assert!(e.message.contains("as a string"), "{e}");
+    }
+
+    #[test]
+    fn which_reads_the_game_of_a_document_that_does_not_parse() {
+        // Trailing text, a syntax error after `game`, and one inside a saved state.
+        assert_eq!(which("{\"game\": \"keyforge\"} x"), Ok(GameId::Keyforge));
+        assert_eq!(
+            which("{\"game\": \"arcane\",\n \"units\": [1,,]}"),
+            Ok(GameId::Arcane)
+        );
+        assert_eq!(
+            which(r#"{"object": "adjudication_state", "position": {"game": "karth", "x": }"#),
+            Ok(GameId::Karth)
+        );
+        assert_eq!(which(r#"{"game": "chess", "#).unwrap_err().path, "game");
+        // A complete battle-line position (no `game`) with text after it is battle-line's.
+        assert_eq!(which(r#"{"players": []} trailing"#), Ok(DEFAULT));
+        // An error before any `game`: which game cannot be told, and the answer says so.
+        for text in ["not json", "{\"units\": [1,,], \"game\": \"swtcg\"}"] {
+            let e = which(text).unwrap_err();
+            assert!(e.line.is_some() && e.column.is_some(), "{e:?}");
+            assert!(e.message.contains("game could not be told"), "{e}");
+        }
     }
 }

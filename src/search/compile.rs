@@ -375,7 +375,13 @@ impl<'a> Compiler<'a> {
         let tokens = self.tokens(&t.value);
         let section_like = bare && !t.quoted && is_section(&t.value);
         if tokens.is_empty() && !section_like {
-            self.warn(t, "it has no letters or digits to search for".into());
+            // The analyser drops words of 40 bytes or more (`schema::register_analyzers`).
+            let why = if t.value.chars().any(char::is_alphanumeric) {
+                "its words are too long to search for (a word is under 40 bytes)"
+            } else {
+                "it has no letters or digits to search for"
+            };
+            self.warn(t, why.into());
             return None;
         }
         if !negated {

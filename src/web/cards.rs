@@ -115,8 +115,9 @@ async fn cards(
         &|g| links::cards(g, None, "name", false, 1),
         format,
     )?;
-    let sort = match q.sort.as_deref().map(str::trim) {
-        None | Some("") => "name",
+    // Exactly a value the document lists: an empty or padded value is refused.
+    let sort = match q.sort.as_deref() {
+        None => "name",
         Some(s) => SORTS.iter().copied().find(|x| *x == s).ok_or_else(|| {
             bad(
                 format,
@@ -128,8 +129,8 @@ async fn cards(
             )
         })?,
     };
-    let desc = match q.order.as_deref().map(str::trim) {
-        None | Some("") | Some("asc") => false,
+    let desc = match q.order.as_deref() {
+        None | Some("asc") => false,
         Some("desc") => true,
         Some(o) => {
             return Err(bad(

@@ -91,8 +91,9 @@ pub struct DeckForm {
     pub format: Option<String>,
 }
 
-/// `?format=` of the API.
+/// `?format=` of the API; any other parameter is refused, as the document says.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FormatQuery {
     pub format: Option<String>,
 }
@@ -201,13 +202,8 @@ fn judge(cat: &Catalogue, form: &DeckForm, out: Format) -> Result<(String, Vec<V
     if form.list.len() > decks::MAX_BYTES {
         return Err(too_large(Some(form.list.len())).in_format(out));
     }
-    let fmt = form
-        .format
-        .as_deref()
-        .map(str::trim)
-        .filter(|f| !f.is_empty())
-        .unwrap_or(DEFAULT_FORMAT)
-        .to_string();
+    // A missing format is the default; an empty one is refused as any unknown one is.
+    let fmt = form.format.as_deref().unwrap_or(DEFAULT_FORMAT).to_string();
     let v = validator(cat, &fmt, out)?;
     let lists = decks::parse_decklists(&form.list);
     if lists.len() > MAX_LISTS {

@@ -158,6 +158,20 @@ fn warnings(ws: &[crate::search::QueryWarning]) -> Vec<Warning> {
         .collect()
 }
 
+/// The longest `q`, in characters (the OpenAPI document's `maxLength`).
+const MAX_QUERY_CHARS: usize = 1000;
+
+/// Refuses a `q` over [`MAX_QUERY_CHARS`].
+fn check_length(q: &str, format: Format) -> Result<(), Failure> {
+    if q.chars().count() > MAX_QUERY_CHARS {
+        return Err(WebError::BadRequest(format!(
+            "the query `q` is over {MAX_QUERY_CHARS} characters"
+        ))
+        .in_format(format));
+    }
+    Ok(())
+}
+
 fn run_query(
     state: &AppState,
     q: &str,
@@ -171,23 +185,28 @@ fn run_query(
     if opts.page > 10_000 {
         return Err(WebError::BadRequest("`page` is at most 10000".into()).in_format(format));
     }
-    state.search.search(q, &opts).map_err(|e| match e {
-        SearchError::EmptyQuery => {
-            WebError::BadRequest("the query `q` is empty".into()).in_format(format)
-        }
-        SearchError::NothingToRun { warnings } => {
-            let details: Vec<String> = warnings
-                .iter()
-                .map(|w| format!("offset {}: {}", w.offset, w.message))
-                .collect();
-            WebError::BadRequest(format!(
-                "nothing in the query can be searched for: {}",
-                details.join("; ")
-            ))
-            .in_format(format)
-        }
-        other => WebError::Internal(other.to_string()).in_format(format),
-    })
+    // A query with nothing to search for finds nothing: an empty list whose warnings say
+    // why, as the document promises every `q` an answer.
+    let nothing = |warnings| SearchResults {
+        hits: Vec::new(),
+        total: 0,
+        page: opts.page,
+        per_page: opts.per_page,
+        facets: ["game", "kind", "type"]
+            .into_iter()
+            .map(|f| (f, Vec::new()))
+            .collect(),
+        warnings,
+    };
+    match state.search.search(q, &opts) {
+        Ok(results) => Ok(results),
+        Err(SearchError::EmptyQuery) => Ok(nothing(vec![crate::search::QueryWarning {
+            offset: 0,
+            message: "the query is empty: there is nothing to search for".into(),
+        }])),
+        Err(SearchError::NothingToRun { warnings }) => Ok(nothing(warnings)),
+        Err(other) => Err(WebError::Internal(other.to_string()).in_format(format)),
+    }
 }
 
 fn item(cat: &Catalogue, q: &ReadQuery, e: Entry, hit: &crate::search::Hit) -> ResultItem {
@@ -363,6 +382,7 @@ async fn api_search(
     state: web::Data<AppState>,
     p: web::Query<SearchParams>,
 ) -> Result<HttpResponse, Failure> {
+    check_length(&p.q, Format::Json)?;
     if let Some(body) = state.search_cache.get(&cache_key(&p)) {
         return Ok(json_body(body));
     }
@@ -378,6 +398,7 @@ async fn search_page(
     p: web::Query<SearchParams>,
 ) -> Result<HttpResponse, Failure> {
     let format = Format::of(&req);
+    check_length(&p.q, format)?;
     if format == Format::Html && p.q.trim().is_empty() {
         return super::page::render(
             &EmptySearchPage {

@@ -231,8 +231,8 @@ pub(super) async fn builder_page(
             (game, Some((hash.as_str(), json)))
         }
         None => match query.game.as_deref() {
-            Some(slug) if !slug.is_empty() => (game_named(slug, out)?, None),
-            _ => (DEFAULT, None),
+            Some(slug) => (game_named(slug, out)?, None),
+            None => (DEFAULT, None),
         },
     };
     for_game!(game, G => builder_of::<G>(&state, game, stored, out))

@@ -147,8 +147,8 @@ pub(super) async fn cards_page(
 ) -> Result<HttpResponse, Failure> {
     let out = Format::of(&req);
     let query = query.into_inner();
-    let kind = match query.card_type.as_deref().map(str::trim) {
-        None | Some("") | Some("creature") => Kind::Creature,
+    let kind = match query.card_type.as_deref() {
+        None | Some("creature") => Kind::Creature,
         Some("artifact") => Kind::Artifact,
         Some("playable") => Kind::Playable,
         Some(other) => {
