@@ -525,7 +525,6 @@ async fn choose_as<G: CatalogueGame>(
     // A client over its rate is refused before the replay, as the builder does.
     check_rate(state, req, &pinned, out)?;
     let replay = run::<G>(state, pinned.clone(), out).await?;
-    chance_reached(&replay, chance, out)?;
     if G::stopped_by_input(&replay.outcome).is_some() {
         return Err(WebError::BadRequest(format!(
             "{} is not a candidate of chance step {chance}: {}",
@@ -534,6 +533,7 @@ async fn choose_as<G: CatalogueGame>(
         ))
         .in_format(out));
     }
+    chance_reached(&replay, chance, out)?;
     let new = store(state, req, &pinned, out)?;
     Ok(see_other(&step_url(&new, step.min(replay.steps.len()))))
 }
