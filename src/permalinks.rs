@@ -7,15 +7,20 @@
 //! have shared. This module knows SQL and hashing; it knows nothing of HTTP or of the
 //! engine beyond the JSON text it is given.
 //!
-//! The store is bounded ([`PermalinkLimits`], issue #12): total bytes of JSON, a count,
-//! and new permalinks a minute per client address. Opening a permalink records when
+//! The store is bounded ([`PermalinkLimits`], issues #12 and #27): total bytes of JSON, a
+//! count, new permalinks a minute per client, and bytes per client. A client is a
+//! [`ClientGroup`] (an IPv4 address, or an IPv6 /64). Each permalink records who created
+//! it and whether anyone else has opened it. Opening a permalink records when
 //! (`last_opened`, at most an hour stale); a new permalink that would pass the bound
-//! prunes the least recently opened first, never one opened in the last `keep_days`
-//! days, and when nothing can be pruned it is refused ([`PermalinkError::Full`]).
-//! `docs/reliability.md` says what a host can set and what a client sees.
+//! prunes the least recently opened first: one not opened in the last `keep_days` days,
+//! then one only its creator ever opened; when nothing can be pruned it is refused
+//! ([`PermalinkError::Full`]). A client past its byte budget is refused
+//! ([`PermalinkError::OverBudget`]) while others still store. `docs/reliability.md` says
+//! what a host can set and what a client sees.
 
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::fmt;
+use std::net::{IpAddr, Ipv6Addr};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -41,12 +46,17 @@ const FULL_RETRY_AFTER: u64 = 3_600;
 /// Rate-limit windows remembered before old ones are forgotten.
 const RATE_CLIENTS: usize = 10_000;
 
+/// The share of `max_bytes` one client may keep when the host sets no budget.
+const DEFAULT_BUDGET_SHARE: u64 = 16;
+
 /// The bounds a host sets on the store. Defaults: [`PermalinkLimits::default`].
 ///
 /// When a new permalink would pass `max_bytes` or `max_count`, the least recently opened
-/// permalinks are pruned first, but never one opened (or created) in the last
-/// `keep_days` days; when nothing can be pruned, new permalinks are refused
-/// ([`PermalinkError::Full`]) and existing ones keep working.
+/// permalinks are pruned first: those not opened in the last `keep_days` days, then
+/// those only their creator ever opened (even within `keep_days`); when nothing can be
+/// pruned, new permalinks are refused ([`PermalinkError::Full`]) and existing ones keep
+/// working. A client whose permalinks would pass `per_client_bytes` first loses its own
+/// not opened in `keep_days`, and is otherwise refused ([`PermalinkError::OverBudget`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PermalinkLimits {
     /// Total bytes of stored position JSON. Default: 256 MiB (the file is this plus
@@ -59,6 +69,17 @@ pub struct PermalinkLimits {
     /// New permalinks one client (peer IP address) may create a minute; 0: no limit.
     /// Default: 60.
     pub per_client_per_minute: u32,
+    /// Bytes of stored position JSON one client may have created (counted while stored);
+    /// `None`: a sixteenth of `max_bytes` (16 MiB of the default 256 MiB).
+    pub per_client_bytes: Option<u64>,
+}
+
+impl PermalinkLimits {
+    /// The bytes one client may keep: `per_client_bytes`, or its default.
+    pub fn client_budget(&self) -> u64 {
+        self.per_client_bytes
+            .unwrap_or(self.max_bytes / DEFAULT_BUDGET_SHARE)
+    }
 }
 
 impl Default for PermalinkLimits {
@@ -68,6 +89,39 @@ impl Default for PermalinkLimits {
             max_count: 1_000_000,
             keep_days: 30,
             per_client_per_minute: 60,
+            per_client_bytes: None,
+        }
+    }
+}
+
+/// The clients one rate and one byte budget cover: an IPv4 address, or an IPv6 /64 (a
+/// host is routinely given a whole /64, so one address each would be no bound). An
+/// IPv4-mapped IPv6 address is its IPv4 address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ClientGroup(IpAddr);
+
+impl ClientGroup {
+    /// The group of `ip`.
+    pub fn of(ip: IpAddr) -> ClientGroup {
+        match ip {
+            IpAddr::V4(v4) => ClientGroup(IpAddr::V4(v4)),
+            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+                Some(v4) => ClientGroup(IpAddr::V4(v4)),
+                None => {
+                    let prefix = u128::from(v6) & !u128::from(u64::MAX);
+                    ClientGroup(IpAddr::V6(Ipv6Addr::from(prefix)))
+                }
+            },
+        }
+    }
+}
+
+/// `203.0.113.7`, or `2001:db8:1:2::/64`: also how the store records a creator.
+impl fmt::Display for ClientGroup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            IpAddr::V4(v4) => write!(f, "{v4}"),
+            IpAddr::V6(v6) => write!(f, "{v6}/64"),
         }
     }
 }
@@ -97,15 +151,30 @@ pub enum PermalinkError {
          {retry_after} seconds"
     )]
     RateLimited {
-        client: IpAddr,
+        client: ClientGroup,
         limit: u32,
+        retry_after: u64,
+    },
+    #[error(
+        "the permalinks created from {client} hold {stored} bytes, all opened in the last \
+         {keep_days} days, and one client may keep at most {budget} bytes: this one \
+         ({len} bytes) would pass that budget, so it is refused; try again in {retry_after} \
+         seconds, when the least recently opened of them ages out; existing permalinks \
+         still open"
+    )]
+    OverBudget {
+        client: ClientGroup,
+        stored: u64,
+        len: u64,
+        budget: u64,
+        keep_days: u32,
         retry_after: u64,
     },
     #[error(
         "the permalink store is full ({count} permalinks, {bytes} bytes; the bound is \
          {max_count} permalinks and {max_bytes} bytes) and every permalink in it was opened \
-         in the last {keep_days} days, so none can be pruned: no new permalinks until one \
-         ages out; existing permalinks still open"
+         in the last {keep_days} days by a client other than its creator, so none can be \
+         pruned: no new permalinks until one ages out; existing permalinks still open"
     )]
     Full {
         count: u64,
@@ -132,7 +201,7 @@ struct Inner {
     /// Bytes of JSON stored.
     bytes: u64,
     /// Per client: the minute (unix time / 60) and permalinks created in it.
-    rate: HashMap<IpAddr, (i64, u32)>,
+    rate: HashMap<ClientGroup, (i64, u32)>,
 }
 
 /// How many permalinks and bytes of JSON a store holds.
@@ -239,23 +308,9 @@ impl Permalinks {
                  created INTEGER NOT NULL DEFAULT (unixepoch())
              );",
         )?;
-        // Stores from before the bound have no `last_opened`: it starts at `created`.
-        let has_last_opened: bool = conn.query_row(
-            "SELECT COUNT(*) > 0 FROM pragma_table_info('permalink') WHERE name = 'last_opened'",
-            [],
-            |r| r.get(0),
-        )?;
-        if !has_last_opened {
-            conn.execute_batch(
-                "ALTER TABLE permalink ADD COLUMN last_opened INTEGER;
-                 UPDATE permalink SET last_opened = created;",
-            )?;
-        }
-        conn.execute_batch(
-            "CREATE INDEX IF NOT EXISTS permalink_last_opened ON permalink (last_opened);",
-        )?;
+        Self::migrate(&conn)?;
         let (count, bytes): (i64, i64) = conn.query_row(
-            "SELECT COUNT(*), COALESCE(SUM(length(CAST(json AS BLOB))), 0) FROM permalink",
+            "SELECT COUNT(*), COALESCE(SUM(bytes), 0) FROM permalink",
             [],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
@@ -269,6 +324,55 @@ impl Permalinks {
             path,
             limits,
         })
+    }
+
+    /// Brings a store from before a column to today's schema in place, every row kept,
+    /// in one transaction:
+    /// - `last_opened` (issue #12) starts at `created`;
+    /// - `bytes` (the JSON's length, so a client's total is read from an index) is
+    ///   computed;
+    /// - `creator` (the [`ClientGroup`] that stored it) is NULL for rows from before it,
+    ///   and `opened_by_other` 0: a row with no creator is never pruned as "only its
+    ///   creator opened it", so old links keep the protection they had.
+    fn migrate(conn: &Connection) -> Result<(), rusqlite::Error> {
+        let has = |column: &str| -> Result<bool, rusqlite::Error> {
+            conn.query_row(
+                "SELECT COUNT(*) > 0 FROM pragma_table_info('permalink') WHERE name = ?1",
+                params![column],
+                |r| r.get(0),
+            )
+        };
+        let mut steps = String::new();
+        if !has("last_opened")? {
+            steps.push_str(
+                "ALTER TABLE permalink ADD COLUMN last_opened INTEGER;
+                 UPDATE permalink SET last_opened = created;",
+            );
+        }
+        if !has("bytes")? {
+            steps.push_str(
+                "ALTER TABLE permalink ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0;
+                 UPDATE permalink SET bytes = length(CAST(json AS BLOB));",
+            );
+        }
+        if !has("creator")? {
+            steps.push_str("ALTER TABLE permalink ADD COLUMN creator TEXT;");
+        }
+        if !has("opened_by_other")? {
+            steps.push_str(
+                "ALTER TABLE permalink ADD COLUMN opened_by_other INTEGER NOT NULL DEFAULT 0;",
+            );
+        }
+        if !steps.is_empty() {
+            conn.execute_batch(&format!("BEGIN IMMEDIATE; {steps} COMMIT;"))?;
+        }
+        conn.execute_batch(
+            "CREATE INDEX IF NOT EXISTS permalink_last_opened ON permalink (last_opened);
+             CREATE INDEX IF NOT EXISTS permalink_creator
+                 ON permalink (creator, last_opened, bytes) WHERE creator IS NOT NULL;
+             CREATE INDEX IF NOT EXISTS permalink_unshared
+                 ON permalink (last_opened) WHERE creator IS NOT NULL AND opened_by_other = 0;",
+        )
     }
 
     fn sql(&self, source: rusqlite::Error) -> PermalinkError {
@@ -297,20 +401,21 @@ impl Permalinks {
     }
 
     /// Stores `json` (already canonical) and returns its hash, with no client (never
-    /// rate-limited).
+    /// rate-limited, no budget, and never pruned as "only its creator opened it").
     pub fn put(&self, json: &str) -> Result<String, PermalinkError> {
         self.put_at(json, None, unix_now())
     }
 
-    /// Stores `json` for `client` (rate-limited per client) and returns its hash.
+    /// Stores `json` for `client` (rate-limited and budgeted per [`ClientGroup`]) and
+    /// returns its hash.
     pub fn put_from(&self, json: &str, client: Option<IpAddr>) -> Result<String, PermalinkError> {
         self.put_at(json, client, unix_now())
     }
 
     /// [`Permalinks::put_from`] at the time `now` (seconds since the Unix epoch): a
-    /// position already stored costs nothing; a new one counts against `client`'s rate,
-    /// and prunes the least recently opened permalinks (not opened in the last
-    /// `keep_days` days) while the store would pass its bound.
+    /// position already stored costs nothing (stored again by another client, it counts
+    /// as opened by another); a new one counts against `client`'s rate and budget, and
+    /// prunes while the store would pass its bound ([`PermalinkLimits`]).
     pub fn put_at(
         &self,
         json: &str,
@@ -320,36 +425,74 @@ impl Permalinks {
         if json.len() > MAX_BYTES {
             return Err(PermalinkError::TooLarge(json.len()));
         }
+        let client = client.map(ClientGroup::of);
         let h = hash(json);
         let mut inner = self.lock();
-        let exists = inner
-            .conn
-            .query_row(
-                "SELECT 1 FROM permalink WHERE hash = ?1",
-                params![h],
-                |_| Ok(()),
-            )
-            .optional()
-            .map_err(|e| self.sql(e))?
-            .is_some();
-        if exists {
+        if let Some(row) = self.find(&inner, &h)? {
+            self.opened(&inner, &h, &row, client, now)?;
             return Ok(h);
         }
+        let len = json.len() as u64;
         if let Some(client) = client {
             self.charge(&mut inner, client, now)?;
+            self.within_budget(&mut inner, client, len, now)?;
         }
-        let len = json.len() as u64;
         self.make_room(&mut inner, len, now)?;
         inner
             .conn
             .execute(
-                "INSERT INTO permalink (hash, json, created, last_opened) VALUES (?1, ?2, ?3, ?3)",
-                params![h, json, now],
+                "INSERT INTO permalink (hash, json, created, last_opened, bytes, creator)
+                 VALUES (?1, ?2, ?3, ?3, ?4, ?5)",
+                params![h, json, now, len as i64, client.map(|c| c.to_string())],
             )
             .map_err(|e| self.sql(e))?;
         inner.count += 1;
         inner.bytes += len;
         Ok(h)
+    }
+
+    /// The creator (if recorded), whether another client opened it, and `last_opened`
+    /// of permalink `hash`, if it is stored.
+    fn find(&self, inner: &Inner, hash: &str) -> Result<Option<Opened>, PermalinkError> {
+        inner
+            .conn
+            .query_row(
+                "SELECT creator, opened_by_other, last_opened, NULL FROM permalink
+                 WHERE hash = ?1",
+                params![hash],
+                Opened::read,
+            )
+            .optional()
+            .map_err(|e| self.sql(e))
+    }
+
+    /// Records that `client` opened (or stored again) permalink `hash` at `now`: the
+    /// time, at most once an hour, and at once the first time a client other than its
+    /// creator does (an unknown client is not "other").
+    fn opened(
+        &self,
+        inner: &Inner,
+        hash: &str,
+        row: &Opened,
+        client: Option<ClientGroup>,
+        now: i64,
+    ) -> Result<(), PermalinkError> {
+        let other = match (&row.creator, client) {
+            (Some(creator), Some(client)) => !row.by_other && *creator != client.to_string(),
+            _ => false,
+        };
+        let stale = row.last_opened.is_none_or(|t| t <= now - TOUCH_EVERY);
+        if other || stale {
+            inner
+                .conn
+                .execute(
+                    "UPDATE permalink SET last_opened = ?2,
+                         opened_by_other = opened_by_other OR ?3 WHERE hash = ?1",
+                    params![hash, now, other],
+                )
+                .map_err(|e| self.sql(e))?;
+        }
+        Ok(())
     }
 
     /// Whether [`Permalinks::put_from`] of `json` for `client` would be refused for the
@@ -365,37 +508,55 @@ impl Permalinks {
         client: Option<IpAddr>,
         now: i64,
     ) -> Result<(), PermalinkError> {
-        let (Some(client), limit) = (client, self.limits.per_client_per_minute) else {
+        let Err(refused) = self.check_client_rate_at(client, now) else {
             return Ok(());
         };
         let inner = self.lock();
-        let minute = now.div_euclid(60);
-        match inner.rate.get(&client) {
-            Some(&(m, n)) if limit > 0 && m == minute && n >= limit => {}
-            _ => return Ok(()),
+        match self.find(&inner, &hash(json))? {
+            Some(_) => Ok(()),
+            None => Err(refused),
         }
-        let exists = inner
-            .conn
-            .query_row(
-                "SELECT 1 FROM permalink WHERE hash = ?1",
-                params![hash(json)],
-                |_| Ok(()),
-            )
-            .optional()
-            .map_err(|e| self.sql(e))?
-            .is_some();
-        if exists {
+    }
+
+    /// Whether `client` has used up its minute's new permalinks, whatever it would store:
+    /// for a caller that only knows the position after costly work (a pinned decision),
+    /// and refuses before it.
+    pub fn check_client_rate(&self, client: Option<IpAddr>) -> Result<(), PermalinkError> {
+        self.check_client_rate_at(client, unix_now())
+    }
+
+    /// [`Permalinks::check_client_rate`] at the time `now`.
+    pub fn check_client_rate_at(
+        &self,
+        client: Option<IpAddr>,
+        now: i64,
+    ) -> Result<(), PermalinkError> {
+        let (Some(client), limit) = (
+            client.map(ClientGroup::of),
+            self.limits.per_client_per_minute,
+        ) else {
             return Ok(());
+        };
+        let minute = now.div_euclid(60);
+        match self.lock().rate.get(&client) {
+            Some(&(m, n)) if limit > 0 && m == minute && n >= limit => {
+                Err(PermalinkError::RateLimited {
+                    client,
+                    limit,
+                    retry_after: (60 - now.rem_euclid(60)).max(1) as u64,
+                })
+            }
+            _ => Ok(()),
         }
-        Err(PermalinkError::RateLimited {
-            client,
-            limit,
-            retry_after: (60 - now.rem_euclid(60)).max(1) as u64,
-        })
     }
 
     /// Counts one new permalink against `client`'s minute, or refuses it.
-    fn charge(&self, inner: &mut Inner, client: IpAddr, now: i64) -> Result<(), PermalinkError> {
+    fn charge(
+        &self,
+        inner: &mut Inner,
+        client: ClientGroup,
+        now: i64,
+    ) -> Result<(), PermalinkError> {
         let limit = self.limits.per_client_per_minute;
         if limit == 0 {
             return Ok(());
@@ -419,28 +580,58 @@ impl Permalinks {
         Ok(())
     }
 
-    /// Prunes the least recently opened permalinks not opened in the last `keep_days`
-    /// days until `len` more bytes and one more permalink fit, or refuses.
+    /// Makes `len` more bytes fit in `client`'s budget by pruning its own permalinks not
+    /// opened in `keep_days` (least recently opened first), or refuses, saying when the
+    /// least recently opened of them ages out.
+    fn within_budget(
+        &self,
+        inner: &mut Inner,
+        client: ClientGroup,
+        len: u64,
+        now: i64,
+    ) -> Result<(), PermalinkError> {
+        let budget = self.limits.client_budget();
+        let creator = client.to_string();
+        let keep = i64::from(self.limits.keep_days) * DAY;
+        loop {
+            let (stored, oldest): (i64, Option<i64>) = inner
+                .conn
+                .prepare_cached(
+                    "SELECT COALESCE(SUM(bytes), 0), MIN(last_opened) FROM permalink
+                     WHERE creator = ?1",
+                )
+                .and_then(|mut s| s.query_row(params![creator], |r| Ok((r.get(0)?, r.get(1)?))))
+                .map_err(|e| self.sql(e))?;
+            let stored = stored.max(0) as u64;
+            if stored.saturating_add(len) <= budget {
+                return Ok(());
+            }
+            if !self.prune_one(inner, Victims::OwnStale(&creator, now - keep))? {
+                let ages_out = oldest.map_or(FULL_RETRY_AFTER as i64, |t| t + keep - now);
+                return Err(PermalinkError::OverBudget {
+                    client,
+                    stored,
+                    len,
+                    budget,
+                    keep_days: self.limits.keep_days,
+                    retry_after: ages_out.max(1) as u64,
+                });
+            }
+        }
+    }
+
+    /// Prunes until `len` more bytes and one more permalink fit: first the least
+    /// recently opened not opened in the last `keep_days` days, then the least recently
+    /// opened that only their creator ever opened; or refuses.
     fn make_room(&self, inner: &mut Inner, len: u64, now: i64) -> Result<(), PermalinkError> {
         let fits = |i: &Inner| {
             i.count < self.limits.max_count && i.bytes.saturating_add(len) <= self.limits.max_bytes
         };
         let cutoff = now - i64::from(self.limits.keep_days) * DAY;
         while !fits(inner) {
-            let victims: Vec<(String, i64)> = {
-                let mut stmt = inner
-                    .conn
-                    .prepare_cached(
-                        "SELECT hash, length(CAST(json AS BLOB)) FROM permalink
-                         WHERE last_opened < ?1 ORDER BY last_opened, hash LIMIT 64",
-                    )
-                    .map_err(|e| self.sql(e))?;
-                let rows = stmt
-                    .query_map(params![cutoff], |r| Ok((r.get(0)?, r.get(1)?)))
-                    .map_err(|e| self.sql(e))?;
-                rows.collect::<Result<_, _>>().map_err(|e| self.sql(e))?
-            };
-            if victims.is_empty() {
+            if !self.prune_one(inner, Victims::Stale(cutoff))?
+                && !self.prune_one(inner, Victims::OnlyCreatorOpened)?
+            {
                 return Err(PermalinkError::Full {
                     count: inner.count,
                     bytes: inner.bytes,
@@ -450,52 +641,124 @@ impl Permalinks {
                     retry_after: FULL_RETRY_AFTER,
                 });
             }
-            for (victim, bytes) in victims {
-                if fits(inner) {
-                    break;
-                }
-                inner
-                    .conn
-                    .execute("DELETE FROM permalink WHERE hash = ?1", params![victim])
-                    .map_err(|e| self.sql(e))?;
-                inner.count = inner.count.saturating_sub(1);
-                inner.bytes = inner.bytes.saturating_sub(bytes.max(0) as u64);
-            }
         }
         Ok(())
     }
 
+    /// Deletes the least recently opened of `victims`, keeping the totals; whether there
+    /// was one.
+    fn prune_one(&self, inner: &mut Inner, victims: Victims<'_>) -> Result<bool, PermalinkError> {
+        let oldest = |filter: &str, args: &[&dyn rusqlite::ToSql]| {
+            inner
+                .conn
+                .prepare_cached(&format!(
+                    "SELECT hash, bytes FROM permalink WHERE {filter}
+                     ORDER BY last_opened, hash LIMIT 1"
+                ))?
+                .query_row(args, |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))
+                .optional()
+        };
+        let found = match victims {
+            Victims::Stale(cutoff) => oldest("last_opened < ?1", params![cutoff]),
+            Victims::OnlyCreatorOpened => {
+                oldest("creator IS NOT NULL AND opened_by_other = 0", params![])
+            }
+            Victims::OwnStale(creator, cutoff) => oldest(
+                "creator = ?1 AND last_opened < ?2",
+                params![creator, cutoff],
+            ),
+        }
+        .map_err(|e| self.sql(e))?;
+        let Some((victim, bytes)) = found else {
+            return Ok(false);
+        };
+        inner
+            .conn
+            .execute("DELETE FROM permalink WHERE hash = ?1", params![victim])
+            .map_err(|e| self.sql(e))?;
+        inner.count = inner.count.saturating_sub(1);
+        inner.bytes = inner.bytes.saturating_sub(bytes.max(0) as u64);
+        Ok(true)
+    }
+
     /// The JSON stored under `hash`; opening it records the time (so it is pruned last).
+    /// An anonymous open: it never counts as opened by another client.
     pub fn get(&self, hash: &str) -> Result<Option<String>, PermalinkError> {
-        self.get_at(hash, unix_now())
+        self.get_from_at(hash, None, unix_now())
     }
 
     /// [`Permalinks::get`] at the time `now` (seconds since the Unix epoch).
     pub fn get_at(&self, hash: &str, now: i64) -> Result<Option<String>, PermalinkError> {
+        self.get_from_at(hash, None, now)
+    }
+
+    /// The JSON stored under `hash`, opened by `client`: a client other than its creator
+    /// makes it a shared link, which a full store no longer prunes within `keep_days`.
+    pub fn get_from(
+        &self,
+        hash: &str,
+        client: Option<IpAddr>,
+    ) -> Result<Option<String>, PermalinkError> {
+        self.get_from_at(hash, client, unix_now())
+    }
+
+    /// [`Permalinks::get_from`] at the time `now`.
+    pub fn get_from_at(
+        &self,
+        hash: &str,
+        client: Option<IpAddr>,
+        now: i64,
+    ) -> Result<Option<String>, PermalinkError> {
         let inner = self.lock();
-        let found: Option<(String, Option<i64>)> = inner
+        let found = inner
             .conn
             .query_row(
-                "SELECT json, last_opened FROM permalink WHERE hash = ?1",
+                "SELECT creator, opened_by_other, last_opened, json FROM permalink
+                 WHERE hash = ?1",
                 params![hash],
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                Opened::read,
             )
             .optional()
             .map_err(|e| self.sql(e))?;
-        let Some((json, last_opened)) = found else {
+        let Some(mut row) = found else {
             return Ok(None);
         };
-        if last_opened.is_none_or(|t| t <= now - TOUCH_EVERY) {
-            inner
-                .conn
-                .execute(
-                    "UPDATE permalink SET last_opened = ?2 WHERE hash = ?1",
-                    params![hash, now],
-                )
-                .map_err(|e| self.sql(e))?;
-        }
-        Ok(Some(json))
+        self.opened(&inner, hash, &row, client.map(ClientGroup::of), now)?;
+        Ok(row.json.take())
     }
+}
+
+/// What the store reads of a stored permalink to record an open.
+struct Opened {
+    /// The [`ClientGroup`] that created it, as text; `None`: unknown.
+    creator: Option<String>,
+    by_other: bool,
+    last_opened: Option<i64>,
+    /// Its JSON, when the query asked for it.
+    json: Option<String>,
+}
+
+impl Opened {
+    /// A row of `creator, opened_by_other, last_opened, json`.
+    fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Opened> {
+        Ok(Opened {
+            creator: r.get(0)?,
+            by_other: r.get(1)?,
+            last_opened: r.get(2)?,
+            json: r.get(3)?,
+        })
+    }
+}
+
+/// Which permalinks a prune may take.
+#[derive(Clone, Copy)]
+enum Victims<'a> {
+    /// Not opened since the cutoff (the start of `keep_days`).
+    Stale(i64),
+    /// Only their creator ever opened (a creator is recorded, nobody else opened them).
+    OnlyCreatorOpened,
+    /// The creator's own, not opened since the cutoff.
+    OwnStale(&'a str, i64),
 }
 
 #[cfg(test)]

@@ -33,6 +33,7 @@ mod karth_builder;
 mod karth_surfaces;
 mod module_graph;
 mod parsers_prop;
+mod permalink_budget;
 mod search;
 mod web;
 mod web_contract;

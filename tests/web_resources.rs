@@ -231,6 +231,7 @@ fn limits(max_bytes: u64, max_count: u64, per_minute: u32) -> PermalinkLimits {
         max_count,
         keep_days: 30,
         per_client_per_minute: per_minute,
+        per_client_bytes: None,
     }
 }
 

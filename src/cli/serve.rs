@@ -70,6 +70,10 @@ pub(crate) struct StoreLimits {
     /// New permalinks one client (IP address) may create a minute; 0: no limit.
     #[arg(long, value_name = "N", default_value_t = 60)]
     permalinks_per_minute: u32,
+    /// Bytes of position JSON the permalinks one client (IPv4 address, IPv6 /64) created
+    /// may hold; one more is 429 (default: a sixteenth of --permalinks-max-bytes).
+    #[arg(long, value_name = "BYTES")]
+    permalinks_client_bytes: Option<u64>,
 }
 
 impl StoreLimits {
@@ -90,6 +94,7 @@ impl StoreLimits {
             max_count: self.permalinks_max_count,
             keep_days: self.permalinks_keep_days,
             per_client_per_minute: self.permalinks_per_minute,
+            per_client_bytes: self.permalinks_client_bytes,
         }
     }
 }

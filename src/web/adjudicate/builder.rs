@@ -227,7 +227,7 @@ pub(super) async fn builder_page(
     // A stored position opens its own game's form.
     let (game, stored) = match &query.from {
         Some(hash) => {
-            let (game, json) = load(&state, hash, out)?;
+            let (game, json) = load(&state, &req, hash, out)?;
             (game, Some((hash.as_str(), json)))
         }
         None => match query.game.as_deref() {

@@ -105,8 +105,8 @@ pub(super) async fn compare_page(
     let out = Format::of(&req);
     let (a, raw_b) = path.into_inner();
     let b = page::strip_json(&req, &raw_b).to_string();
-    let (game_a, json_a) = load(&state, &a, out)?;
-    let (game_b, json_b) = load(&state, &b, out)?;
+    let (game_a, json_a) = load(&state, &req, &a, out)?;
+    let (game_b, json_b) = load(&state, &req, &b, out)?;
     if game_a != game_b {
         return Err(WebError::BadRequest(format!(
             "{a} is a {} position and {b} a {} one: only two readings of one game compare",

@@ -6,7 +6,8 @@
 //! the blocking pool, so the async workers stay free for `/ping` and ordinary pages.
 //!
 //! Also the refusals of this page family that are not plain [`Failure`]s: busy (503),
-//! a client storing permalinks too fast (429) and a full permalink store (507), each with
+//! a client storing permalinks too fast or past its byte budget (429) and a full
+//! permalink store (507), each with
 //! `Retry-After` and a body in the request's format.
 
 use std::sync::Arc;
@@ -138,13 +139,21 @@ fn limited(
     .in_format(format)
 }
 
-/// A permalink store error: a limit (429, 507), too large (413), or internal.
+/// A permalink store error: a limit (429 for a client's rate or byte budget, 507 for a
+/// full store), too large (413), or internal.
 pub(super) fn permalink_refusal(e: PermalinkError, out: Format) -> Refused {
     match e {
         PermalinkError::TooLarge(_) => WebError::TooLarge(e.to_string()).in_format(out),
         PermalinkError::RateLimited { retry_after, .. } => limited(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
+            retry_after,
+            e.to_string(),
+            out,
+        ),
+        PermalinkError::OverBudget { retry_after, .. } => limited(
+            StatusCode::TOO_MANY_REQUESTS,
+            "over_budget",
             retry_after,
             e.to_string(),
             out,

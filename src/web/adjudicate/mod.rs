@@ -175,8 +175,41 @@ fn store<P: serde::Serialize>(
         .map_err(|e| limits::permalink_refusal(e, out))
 }
 
-/// The stored position `hash` as its JSON text, and the game it is for (its `game`).
-fn load(state: &AppState, hash: &str, out: Format) -> Result<(GameId, String), Failure> {
+/// Refuses (429) a client over its minute's new permalinks before a replay, unless
+/// `position` is stored already (storing it again is free): a refused flood costs no
+/// engine time.
+fn check_rate<P: serde::Serialize>(
+    state: &AppState,
+    req: &HttpRequest,
+    position: &P,
+    out: Format,
+) -> Result<(), Refused> {
+    let client = req.peer_addr().map(|a| a.ip());
+    state
+        .permalinks
+        .check_rate(&canonical(position), client)
+        .map_err(|e| limits::permalink_refusal(e, out))
+}
+
+/// Refuses (429) a client over its minute's new permalinks before the work that makes
+/// the position it would store (a pin found by replaying).
+fn check_client_rate(state: &AppState, req: &HttpRequest, out: Format) -> Result<(), Refused> {
+    let client = req.peer_addr().map(|a| a.ip());
+    state
+        .permalinks
+        .check_client_rate(client)
+        .map_err(|e| limits::permalink_refusal(e, out))
+}
+
+/// The stored position `hash` as its JSON text, and the game it is for (its `game`),
+/// opened by the client of `req` (a client other than its creator makes it a shared
+/// link, which a full store keeps).
+fn load(
+    state: &AppState,
+    req: &HttpRequest,
+    hash: &str,
+    out: Format,
+) -> Result<(GameId, String), Failure> {
     if !permalinks::is_hash(hash) {
         return Err(WebError::NotFound(format!(
             "{} is not a permalink: a permalink is {} hex digits",
@@ -187,7 +220,7 @@ fn load(state: &AppState, hash: &str, out: Format) -> Result<(GameId, String), F
     }
     let json = state
         .permalinks
-        .get(hash)
+        .get_from(hash, req.peer_addr().map(|a| a.ip()))
         .map_err(|e| WebError::Internal(e.to_string()).in_format(out))?
         .ok_or_else(|| {
             WebError::NotFound(format!("no stored position {}", page::quoted(hash))).in_format(out)

@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 use super::chart::ChartView;
 use super::view::{BoardView, InterpretationView, StepView};
 use super::{
-    for_game, load, log_views, outcome_text, parse_step, read, run, see_other, step_url, store,
-    Refused, Replay, ENDED_LABEL, WINDOW,
+    check_client_rate, check_rate, for_game, load, log_views, outcome_text, parse_step, read, run,
+    see_other, step_url, store, Refused, Replay, ENDED_LABEL, WINDOW,
 };
 use crate::adjudicate::{CatalogueGame, SavedState};
 use crate::rules::chance::Odds;
@@ -149,7 +149,7 @@ pub(super) async fn step_page(
     let out = Format::of(&req);
     let (hash, raw) = path.into_inner();
     let step = parse_step(page::strip_json(&req, &raw), out)?;
-    let (game, json) = load(&state, &hash, out)?;
+    let (game, json) = load(&state, &req, &hash, out)?;
     for_game!(game, G => {
         let replay = run::<G>(&state, read::<G>(&hash, &json, out)?, out).await?;
         render::<G>(&state, hash, step, &replay, out).await
@@ -393,7 +393,7 @@ pub(super) async fn permalink(
     let out = Format::of(&req);
     let raw = path.into_inner();
     let hash = page::strip_json(&req, &raw);
-    let (game, json) = load(&state, hash, out)?;
+    let (game, json) = load(&state, &req, hash, out)?;
     if out == Format::Json {
         let pretty = for_game!(game, G => {
             serde_json::to_string_pretty(&read::<G>(hash, &json, out)?).unwrap_or_default()
@@ -408,13 +408,14 @@ pub(super) async fn permalink(
 /// ([`SavedState`], which says why not the board). Pasted or uploaded at `/adjudicate`,
 /// it opens on the same step.
 pub(super) async fn state_download(
+    req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, Refused> {
     let out = Format::Json;
     let (hash, raw) = path.into_inner();
     let step = parse_step(&raw, out)?;
-    let (game, json) = load(&state, &hash, out)?;
+    let (game, json) = load(&state, &req, &hash, out)?;
     for_game!(game, G => state_file::<G>(&state, hash, &json, step, out).await)
 }
 
@@ -467,7 +468,7 @@ pub(super) async fn jump(
 ) -> Result<HttpResponse, Failure> {
     let out = Format::of(&req);
     let hash = path.into_inner();
-    load(&state, &hash, out)?;
+    load(&state, &req, &hash, out)?;
     let n = parse_step(query.n.trim(), out)?;
     Ok(see_other(&step_url(&hash, n)))
 }
@@ -504,7 +505,7 @@ pub(super) async fn choose(
 ) -> Result<HttpResponse, Refused> {
     let out = Format::of(&req);
     let hash = path.into_inner();
-    let (game, json) = load(&state, &hash, out)?;
+    let (game, json) = load(&state, &req, &hash, out)?;
     for_game!(game, G => choose_as::<G>(&req, &state, &hash, &json, form.into_inner(), out).await)
 }
 
@@ -521,6 +522,8 @@ async fn choose_as<G: CatalogueGame>(
     let step: usize = form_number("step", &raw.step, out)?;
     let pinned = G::pin_in_position(&position, chance, &raw.slot)
         .map_err(|e| WebError::BadRequest(e).in_format(out))?;
+    // A client over its rate is refused before the replay, as the builder does.
+    check_rate(state, req, &pinned, out)?;
     let replay = run::<G>(state, pinned.clone(), out).await?;
     if G::stopped_by_input(&replay.outcome).is_some() {
         return Err(WebError::BadRequest(format!(
@@ -530,8 +533,59 @@ async fn choose_as<G: CatalogueGame>(
         ))
         .in_format(out));
     }
+    chance_reached(&replay, chance, out)?;
     let new = store(state, req, &pinned, out)?;
     Ok(see_other(&step_url(&new, step.min(replay.steps.len()))))
+}
+
+/// A 400 naming the chance steps there are, unless `replay` reaches chance step
+/// `chance` (a pin for one it never reaches would be stored and never used).
+fn chance_reached<G: Game>(replay: &Replay<G>, chance: u32, out: Format) -> Result<(), Failure> {
+    let mut ordinals: Vec<u32> = Vec::new();
+    for (i, ran) in replay.steps.iter().enumerate() {
+        let st = replay.state(i + 1);
+        ordinals.extend(
+            ran.events
+                .iter()
+                .filter_map(|e| G::chance_panel(st, &e.change))
+                .map(|panel| panel.ordinal),
+        );
+    }
+    if ordinals.contains(&chance) {
+        return Ok(());
+    }
+    let there = if ordinals.is_empty() {
+        "this adjudication has no chance steps".to_string()
+    } else {
+        format!("its chance steps are {}", number_ranges(ordinals))
+    };
+    Err(WebError::BadRequest(format!(
+        "form field chance: this adjudication never reaches chance step {chance}; {there}"
+    ))
+    .in_format(out))
+}
+
+/// `numbers` as runs: `1–12`, `1–3, 5, 8–9`.
+fn number_ranges(mut numbers: Vec<u32>) -> String {
+    numbers.sort_unstable();
+    numbers.dedup();
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for n in numbers {
+        match runs.last_mut() {
+            Some((_, last)) if last.checked_add(1) == Some(n) => *last = n,
+            _ => runs.push((n, n)),
+        }
+    }
+    runs.iter()
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}–{b}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// What the decide form posts: `decision` and `step`, then either `option` (a decision
@@ -595,7 +649,7 @@ pub(super) async fn decide(
 ) -> Result<HttpResponse, Refused> {
     let out = Format::of(&req);
     let hash = path.into_inner();
-    let (game, json) = load(&state, &hash, out)?;
+    let (game, json) = load(&state, &req, &hash, out)?;
     let f = DecideForm::read(form.into_inner(), out)?;
     let decision: u32 = form_number("decision", &f.decision, out)?;
     let step: usize = form_number("step", &f.step, out)?;
@@ -608,6 +662,8 @@ pub(super) async fn decide(
         .iter()
         .map(|raw| form_number("pick", raw, out))
         .collect::<Result<_, _>>()?;
+    // A client over its rate is refused before the pin's replay and the play.
+    check_client_rate(&state, &req, out)?;
     for_game!(game, G => {
         let position = read::<G>(&hash, &json, out)?;
         let catalogue = state.catalogue.clone();
@@ -658,7 +714,7 @@ pub(super) async fn answer(
 ) -> Result<HttpResponse, Refused> {
     let out = Format::of(&req);
     let hash = path.into_inner();
-    let (game, json) = load(&state, &hash, out)?;
+    let (game, json) = load(&state, &req, &hash, out)?;
     let f = form.into_inner();
     let decision: u32 = form_number("decision", &f.decision, out)?;
     let step: usize = form_number("step", &f.step, out)?;
@@ -667,6 +723,8 @@ pub(super) async fn answer(
         text: f.text,
         step,
     };
+    // A client over its rate is refused before the answer's replay and the play.
+    check_client_rate(&state, &req, out)?;
     for_game!(game, G => answer_as::<G>(&req, &state, hash, &json, asked, out).await)
 }
 
@@ -748,7 +806,7 @@ pub(super) async fn interpret(
 ) -> Result<HttpResponse, Refused> {
     let out = Format::of(&req);
     let hash = path.into_inner();
-    let (game, json) = load(&state, &hash, out)?;
+    let (game, json) = load(&state, &req, &hash, out)?;
     let f = form.into_inner();
     let step: usize = form_number("step", &f.step, out)?;
     let switched = for_game!(game, G => {
