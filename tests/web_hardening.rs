@@ -1068,3 +1068,44 @@ async fn the_builder_refuses_an_unknown_field_by_name() {
         "{body:.600}"
     );
 }
+
+/// Issue 27: a form of about 100 KB with thousands of bad list items answers a small
+/// refusal: a few problems at each field and an "and N more" there, located at the
+/// field, in both formats (before: one message per item, several MB).
+#[actix_web::test]
+async fn a_huge_bad_form_answers_a_small_located_refusal() {
+    let items = |prefix: &str| {
+        (0..7000)
+            .map(|i| format!("{prefix}{i}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let form = format!(
+        "{BASE_FORM}&choices={}&decisions={}",
+        items("c"),
+        items("d")
+    );
+    assert!(form.len() > 80_000, "{}", form.len());
+    let (status, body) = post_builder(&form, Some("application/json")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body:.300}");
+    assert!(body.len() < 32_000, "{} bytes", body.len());
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let fields = v["fields"].as_array().unwrap();
+    for field in ["choices", "decisions"] {
+        let at: Vec<&str> = fields
+            .iter()
+            .filter(|e| e["field"] == field)
+            .map(|e| e["message"].as_str().unwrap())
+            .collect();
+        assert_eq!(at.len(), 6, "{field}: {at:?}");
+        assert!(at[0].contains("item 1: \""), "{field}: {at:?}");
+        // The list is read up to its cap (257 items), the rest not at all.
+        assert_eq!(at[5], "… and 252 more at this field", "{field}: {at:?}");
+    }
+    let (status, page) = post_builder(&form, None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // The form echoes what was posted (about 100 KB); the problems add little.
+    assert!(page.len() < form.len() + 200_000, "{} bytes", page.len());
+    assert!(page.contains("… and 252 more at this field"), "{page:.300}");
+    assert_eq!(page.matches("is not chance:slot").count(), 10, "summary and field");
+}
