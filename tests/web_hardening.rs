@@ -1107,5 +1107,9 @@ async fn a_huge_bad_form_answers_a_small_located_refusal() {
     // The form echoes what was posted (about 100 KB); the problems add little.
     assert!(page.len() < form.len() + 200_000, "{} bytes", page.len());
     assert!(page.contains("… and 252 more at this field"), "{page:.300}");
-    assert_eq!(page.matches("is not chance:slot").count(), 10, "summary and field");
+    assert_eq!(
+        page.matches("is not chance:slot").count(),
+        10,
+        "summary and field"
+    );
 }

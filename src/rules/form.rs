@@ -136,7 +136,9 @@ pub fn cap_errors(errors: Vec<FieldError>) -> Vec<FieldError> {
     for (i, e) in kept.iter().enumerate() {
         out.push(e.clone());
         let Some(field) = &e.field else { continue };
-        let last = !kept[i + 1..].iter().any(|l| l.field.as_ref() == Some(field));
+        let last = !kept[i + 1..]
+            .iter()
+            .any(|l| l.field.as_ref() == Some(field));
         let over = at_field.get(field).map_or(0, |c| c.1);
         if last && over > 0 && told.insert(field.clone()) {
             out.push(FieldError::at(
@@ -908,7 +910,10 @@ mod tests {
 
     #[test]
     fn a_list_is_read_up_to_its_cap() {
-        let long = (0..10_000).map(|i| format!("x{i}")).collect::<Vec<_>>().join(", ");
+        let long = (0..10_000)
+            .map(|i| format!("x{i}"))
+            .collect::<Vec<_>>()
+            .join(", ");
         let items = list(&long);
         assert_eq!(items.len(), LIST_ITEMS);
         assert_eq!(items[LIST_ITEMS - 1], format!("x{}", LIST_ITEMS - 1));

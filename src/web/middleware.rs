@@ -225,11 +225,13 @@ pub async fn surface(
     }
     let res = finish(res, &method, &path, head);
     Ok(match held {
-        Some(payload) => res.map_body(|_, body| HeldBody {
-            body,
-            _request_body: payload,
-        }
-        .boxed()),
+        Some(payload) => res.map_body(|_, body| {
+            HeldBody {
+                body,
+                _request_body: payload,
+            }
+            .boxed()
+        }),
         None => res,
     })
 }

@@ -11,10 +11,10 @@
 //! `game` field names (`games::which`), whatever form it was pasted into. Every game is
 //! reached through `for_game!`, so a new game registers only there.
 //!
-//! A submission is read, played and (when refused) rendered on the blocking pool within
-//! the heavy-work bound, and a refusal shows a capped number of problems
-//! (`rules::form::cap_errors`), so a large hostile form costs a bounded answer and never
-//! an async worker (issue 27).
+//! A submission is played on the blocking pool within the heavy-work bound; one over
+//! [`LARGE_FORM`] bytes is also read and (when refused) rendered there, under the same
+//! turn; a refusal shows a capped number of problems (`rules::form::cap_errors`), so a
+//! large hostile form costs a bounded answer and never an async worker (issue 27).
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -326,9 +326,9 @@ fn accepts(game: GameId) -> String {
 
 /// `POST /adjudicate`: the form (or pasted JSON) to a stored position, then to its
 /// first step. Problems re-render the form with its messages (capped:
-/// [`crate::rules::form::cap_errors`]), as a 400. Everything past the count of fields
-/// (reading the form, playing it, rendering its problems) runs on the blocking pool,
-/// within the heavy-work bound: a large form never holds an async worker.
+/// [`crate::rules::form::cap_errors`]), as a 400. Playing it runs on the blocking pool
+/// within the heavy-work bound; so does reading a form over [`LARGE_FORM`] bytes and
+/// rendering its problems, so a large form never holds an async worker.
 pub(super) async fn build(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -355,7 +355,8 @@ pub(super) async fn build(
         ))
         .in_format(out));
     }
-    answer(&state, &req, out, move |state, client| {
+    let large = pairs.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>() > LARGE_FORM;
+    answer(&state, &req, out, large, move |state, client| {
         submit(state, client, pairs, out)
     })
     .await
@@ -413,31 +414,55 @@ fn json_error(field: Option<&str>, message: String) -> FieldError {
 /// Stores an opened position for the request's client: its permalink's hash.
 type Storer = Box<dyn FnOnce(&AppState, &HttpRequest, Format) -> Result<String, Refused> + Send>;
 
-/// What a submission came to on the blocking pool.
+/// What reading a submission came to.
 enum Opened {
     /// Read and played: how to store it, and the step to open.
     Ready { save: Storer, step: usize },
     /// Refused: the builder with its problems, rendered (or the JSON error).
     Refused(Result<String, Failure>),
+    /// Read, and its client within its rate: still to be played.
+    ToPlay(Box<dyn FnOnce(&AppState) -> Opened + Send>),
 }
 
-/// Runs `work` on the blocking pool within the heavy-work bound, then answers what it
-/// came to: the refused form as a 400, or the stored position's step.
+/// A form (or upload) over this many bytes is read on the blocking pool, within the
+/// heavy-work bound, with its play; a smaller one is read at once (microseconds), so its
+/// client's rate is checked before it waits for a turn, and only its play is bounded.
+pub const LARGE_FORM: usize = 16 * 1024;
+
+/// Reads a submission with `work` (on the blocking pool within the heavy-work bound when
+/// `large`, else at once), plays it within the bound, then answers what it came to: the
+/// refused form as a 400, or the stored position's step.
 async fn answer(
     state: &web::Data<AppState>,
     req: &HttpRequest,
     out: Format,
+    large: bool,
     work: impl FnOnce(&AppState, Option<IpAddr>) -> Result<Opened, Failure> + Send + 'static,
 ) -> Result<HttpResponse, Refused> {
     let client = req.peer_addr().map(|a| a.ip());
     let shared = state.get_ref().clone();
-    let opened = state
-        .heavy
-        .run(out, move || work(&shared, client))
-        .await??;
+    let opened = if large {
+        state
+            .heavy
+            .run(out, move || {
+                work(&shared, client).map(|opened| match opened {
+                    Opened::ToPlay(play) => play(&shared),
+                    other => other,
+                })
+            })
+            .await??
+    } else {
+        match work(state, client)? {
+            Opened::ToPlay(play) => state.heavy.run(out, move || play(&shared)).await?,
+            other => other,
+        }
+    };
     let (save, step) = match opened {
         Opened::Refused(page) => return bad_form_response(page),
         Opened::Ready { save, step } => (save, step),
+        Opened::ToPlay(_) => {
+            return Err(WebError::Internal("the position was not played".into()).in_format(out))
+        }
     };
     let hash = save(state, req, out)?;
     let url = step_url(&hash, step);
@@ -492,9 +517,8 @@ struct Submitted {
 }
 
 /// The end of both builder forms for game `G`: pasted or uploaded JSON (when not empty)
-/// or else the fields, read, played once without recording states (so a position that
-/// does not resolve, or whose pins name no option, is refused here, located, as the API
-/// refuses it); ready to store. Runs on the blocking pool.
+/// or else the fields, read as a position, and its client's rate checked; then
+/// [`play`]ed.
 fn open_position<G: CatalogueGame>(
     state: &AppState,
     client: Option<IpAddr>,
@@ -523,6 +547,34 @@ fn open_position<G: CatalogueGame>(
         .permalinks
         .check_rate(&super::canonical(&position), client)
         .map_err(|e| super::limits::permalink_refusal(e, out))?;
+    let submitted = Submitted {
+        form_game,
+        fields,
+        json,
+        source,
+    };
+    Ok(Opened::ToPlay(Box::new(move |state: &AppState| {
+        play::<G>(state, submitted, position, step, out)
+    })))
+}
+
+/// Plays a read submission once without recording states (so a position that does not
+/// resolve, or whose pins name no option, is refused here, located, as the API refuses
+/// it): ready to store, or refused. Runs on the blocking pool within the bound.
+fn play<G: CatalogueGame>(
+    state: &AppState,
+    sub: Submitted,
+    position: G::Position,
+    step: usize,
+    out: Format,
+) -> Opened {
+    let Submitted {
+        form_game,
+        fields,
+        json,
+        source,
+    } = sub;
+    let json_field = (source == PASTED).then_some("json");
     let adj = G::with_cards(&state.catalogue, |cards| {
         crate::rules::adjudicate::<G>(
             &position,
@@ -543,17 +595,17 @@ fn open_position<G: CatalogueGame>(
         Ok(adj) => adj,
         Err(errors) => {
             let located = errors.iter().map(locate).collect();
-            return Ok(refuse(state, form_game, &fields, json, located, out));
+            return refuse(state, form_game, &fields, json, located, out);
         }
     };
     if let Some(e) = crate::rules::input_error(&adj) {
         let error = locate(&e);
-        return Ok(refuse(state, form_game, &fields, json, vec![error], out));
+        return refuse(state, form_game, &fields, json, vec![error], out);
     }
     // A state file's step, within the adjudication.
     let step = step.min(adj.steps.len());
     let save: Storer = Box::new(move |state, req, out| store(state, req, &position, out));
-    Ok(Opened::Ready { save, step })
+    Opened::Ready { save, step }
 }
 
 /// At most this many parts in an upload: the builder's file form sends one.
@@ -608,7 +660,8 @@ pub(super) async fn open_file(
         }
         Some(b) => match String::from_utf8(b) {
             Ok(json) => {
-                return answer(&state, &req, out, move |state, client| {
+                let large = json.len() > LARGE_FORM;
+                return answer(&state, &req, out, large, move |state, client| {
                     open(
                         state,
                         client,
@@ -619,7 +672,7 @@ pub(super) async fn open_file(
                         out,
                     )
                 })
-                .await
+                .await;
             }
             Err(e) => format!(
                 "uploaded file: byte {} is not UTF-8; expected position JSON text",
