@@ -7,11 +7,17 @@
 #      for a bounded time: the statuses (201/303 vs 429/507), the store's size on disk;
 #  (c) slow bodies: K connections that announce a 100-byte body and send 10 bytes: how
 #      many the server still holds after a while, and /ping latency meanwhile.
+#  (d) chunked bodies (issue 27): CHUNKED connections that send a chunked body's first
+#      10 bytes and stop: how many are answered, how many the server still holds after a
+#      while (answered or not), and /ping meanwhile.
+#  (e) builder errors (issue 27): BUILDER concurrent POST /adjudicate of a ~100 KB form
+#      of bad list items: statuses, answer sizes and times, sampled peak RSS, /ping.
 # Everything targets 127.0.0.1 only, every phase is bounded in time, and the server is
 # stopped on exit. Figures are in docs/reliability.md.
 # Usage: scripts/hostile_load.sh [HEAVY=50] [FLOOD_SECONDS=20] [SLOW=200]
 # Environment: ARBITER_BIN (a built binary; default: cargo build --release, then
-# target/release/arbiter), PORT (default 18107), SERVE_ARGS (extra `serve` flags).
+# target/release/arbiter), PORT (default 18107), SERVE_ARGS (extra `serve` flags),
+# CHUNKED (default 200), BUILDER (default 50).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 HEAVY=${1:-50}
@@ -200,5 +206,82 @@ for s in socks:
 print(f"(c) slow bodies: {slow} connections each announce Content-Length 100 and send 10 bytes "
       f"({refused} refused at connect)")
 print(f"    after {hold:.0f} s: {held} still held open by the server with no answer")
+print("    " + pinger.report())
+# (d) chunked bodies that never end -----------------------------------------------------
+chunked = int(os.environ.get("CHUNKED", "200"))
+socks, refused = [], 0
+for _ in range(chunked):
+    try:
+        s = socket.create_connection((host, port), timeout=5)
+        s.sendall(b"POST /decks HTTP/1.1\r\nHost: x\r\n"
+                  b"Content-Type: application/x-www-form-urlencoded\r\n"
+                  b"Transfer-Encoding: chunked\r\n\r\n64\r\nlist=Spark")
+        socks.append(s)
+    except OSError:
+        refused += 1
+pinger = Pinger(); pinger.start()
+hold = 15.0
+time.sleep(hold)
+pinger.stop.set(); pinger.join()
+answered = still_open = 0
+for s in socks:
+    s.setblocking(False)
+    got, closed = b"", False
+    try:
+        while True:
+            data = s.recv(65536)
+            if data == b"":
+                closed = True
+                break
+            got += data
+    except BlockingIOError:
+        pass
+    except OSError:
+        closed = True
+    answered += got.startswith(b"HTTP/1.1 408")
+    still_open += not closed
+for s in socks:
+    s.close()
+print(f"(d) chunked bodies: {chunked} connections each send a chunked body's first 10 bytes "
+      f"and stop ({refused} refused at connect)")
+print(f"    after {hold:.0f} s: {answered} answered 408; {still_open} still held open by the server")
+print("    " + pinger.report())
+
+# (e) builder errors --------------------------------------------------------------------
+builder = int(os.environ.get("BUILDER", "50"))
+bad = ",".join(f"bad{i}" for i in range(6500))
+form = ("seed=1&turns=1&p0_name=A&p0_s1_card=Moss+Troll&p1_name=B&p1_s1_card=Hex+Witch"
+        f"&choices={bad}&decisions={bad}")
+body = os.path.join(work, "bad_form.txt")
+with open(body, "w") as f:
+    f.write(form)
+rss0 = status_kb("VmRSS")
+pinger = Pinger(); pinger.start()
+t0 = time.monotonic()
+curls = [subprocess.Popen(
+    ["curl", "-s", "-o", "/dev/null", "--max-time", "120", "-w", "%{http_code} %{time_total} %{size_download}",
+     "-H", "Content-Type: application/x-www-form-urlencoded", "--data-binary", "@" + body,
+     base + "/adjudicate"],
+    stdout=subprocess.PIPE, text=True) for _ in range(builder)]
+peak_seen = 0
+while any(c.poll() is None for c in curls):
+    peak_seen = max(peak_seen, status_kb("VmRSS"))
+    time.sleep(0.02)
+wall = time.monotonic() - t0
+pinger.stop.set(); pinger.join()
+results = [c.stdout.read().split() for c in curls]
+codes = {}
+for r in results:
+    codes[r[0] if r else "none"] = codes.get(r[0] if r else "none", 0) + 1
+times = sorted(float(r[1]) for r in results if r)
+sizes = sorted(int(r[2]) for r in results if r)
+print(f"(e) builder errors: {builder} concurrent POST /adjudicate of a {len(form)}-byte form "
+      f"(2 lists of 6,500 bad items)")
+print(f"    statuses: {codes}; all done in {wall:.1f} s")
+if times:
+    print(f"    answers: {sizes[0]}-{sizes[-1]} bytes; time median {statistics.median(times):.2f} s, "
+          f"max {times[-1]:.2f} s")
+print(f"    server RSS: {rss0 / 1024:.0f} MB before, sampled peak {peak_seen / 1024:.0f} MB, "
+      f"{status_kb('VmRSS') / 1024:.0f} MB after (VmHWM {status_kb('VmHWM') / 1024:.0f} MB, whole run)")
 print("    " + pinger.report())
 PY

@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Slow bodies against a running `arbiter serve`, loopback only (issue 12, finding 4).
+"""Slow bodies against a running `arbiter serve`, loopback only (issue 12, finding 4;
+issue 27, item 2).
 
-Opens N connections that each send a request head with `Content-Length: 100` and then only
-10 bytes, the way the attack did; meanwhile times `GET /ping` on fresh connections; then
-reports how the held connections ended (408 and closed, closed without answer, still open)
-and how long that took. Every number is bounded: at most 5,000 connections, at most 60 s.
+Opens N connections that each send a request head and then only part of its body, the way
+the attacks did: `length` mode announces `Content-Length: 100` and sends 10 bytes;
+`chunked` mode sends `Transfer-Encoding: chunked`, announces a 100-byte chunk and sends 10
+bytes of it. Meanwhile it times `GET /ping` on fresh connections; then it reports how the
+held connections ended (408 and closed, closed without answer, still open) and how long
+that took. Every number is bounded: at most 5,000 connections, at most 60 s.
 
-Usage: scripts/slow_bodies.py [PORT=8080] [CONNECTIONS=2000] [SECONDS=20]
+Usage: scripts/slow_bodies.py [PORT=8080] [CONNECTIONS=2000] [SECONDS=20] [MODE=length]
 (start the server first, e.g. `arbiter serve --addr 127.0.0.1:8080 --workers 2`).
 """
 
@@ -19,11 +22,21 @@ HOST = "127.0.0.1"  # loopback only: never change this to another address
 PORT = int(sys.argv[1]) if len(sys.argv) > 1 else 8080
 COUNT = min(int(sys.argv[2]) if len(sys.argv) > 2 else 2000, 5000)
 SECONDS = min(float(sys.argv[3]) if len(sys.argv) > 3 else 20.0, 60.0)
+MODE = sys.argv[4] if len(sys.argv) > 4 else "length"
 
-HEAD = (
-    b"POST /decks HTTP/1.1\r\nHost: t\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-    b"Content-Length: 100\r\n\r\nlist=Spark"
-)
+HEADS = {
+    "length": (
+        b"POST /decks HTTP/1.1\r\nHost: t\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+        b"Content-Length: 100\r\n\r\nlist=Spark"
+    ),
+    "chunked": (
+        b"POST /decks HTTP/1.1\r\nHost: t\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+        b"Transfer-Encoding: chunked\r\n\r\n64\r\nlist=Spark"
+    ),
+}
+if MODE not in HEADS:
+    sys.exit(f"slow_bodies.py: MODE is length or chunked, not {MODE!r}")
+HEAD = HEADS[MODE]
 
 
 def ping():
@@ -91,7 +104,9 @@ def main():
     for s in open_socks.values():
         s.close()
     ok = [p for p in pings if p is not None]
-    print(f"slow connections: {len(held)} opened in {opened:.2f} s ({refused} refused)")
+    print(
+        f"slow connections ({MODE}): {len(held)} opened in {opened:.2f} s ({refused} refused)"
+    )
     for status, n in sorted(answers.items()):
         print(f"  {n:5} ended with {status!r}")
     print(f"  {still_open:5} still open after {SECONDS:.0f} s")

@@ -3074,3 +3074,38 @@ async fn every_problem_of_a_keyforge_form_is_reported_at_its_field() {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{pairs:?}");
     }
 }
+
+/// Issue 27: an uploaded position with hundreds of problems answers a small page: the
+/// first 40, and how many more.
+#[actix_rt::test]
+async fn an_upload_with_hundreds_of_problems_shows_the_first_and_counts_the_rest() {
+    let boundary = "XBOUNDARYX";
+    let abilities: Vec<String> = (0..12).map(|i| format!("Bogus{i} 1")).collect();
+    let line: Vec<serde_json::Value> = (0..12)
+        .map(|i| {
+            serde_json::json!({"name": format!("C{i}"), "attack": 1, "life": 2,
+                               "abilities": abilities})
+        })
+        .collect();
+    let position = serde_json::json!({"seed": 1, "turns": 1, "players": [
+        {"name": "A", "line": line}, {"name": "B", "line": line}]});
+    let body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.json\"\r\nContent-Type: application/json\r\n\r\n{position}\r\n--{boundary}--\r\n"
+    );
+    let (status, _, text, _) = send(
+        TestRequest::post()
+            .uri("/adjudicate/open")
+            .insert_header((
+                "Content-Type",
+                format!("multipart/form-data; boundary={boundary}"),
+            ))
+            .set_payload(body),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{text:.400}");
+    assert!(
+        text.contains("more problems (the first 40 are shown)"),
+        "{text:.2000}"
+    );
+    assert!(text.len() < 100_000, "{} bytes", text.len());
+}

@@ -353,6 +353,127 @@ fn an_unread_body_that_never_arrives_does_not_hold_the_connection() {
     );
 }
 
+/// Issue 27: a chunked body that never ends. The request is answered (a 408 where the
+/// route reads the body, the route's answer where it does not) and the connection is
+/// closed soon after, not kept to drain a body that never comes.
+#[test]
+fn an_unfinished_chunked_body_is_answered_and_its_connection_closed() {
+    let addr = start_server(ServeConfig {
+        workers: Some(1),
+        body_timeout: Duration::from_secs(1),
+        keep_alive: Duration::from_secs(1),
+        ..ServeConfig::new("127.0.0.1:0")
+    });
+    for (request, status) in [
+        (
+            "POST /decks HTTP/1.1\r\nHost: t\r\nAccept: application/json\r\n\
+             Content-Type: application/x-www-form-urlencoded\r\n\
+             Transfer-Encoding: chunked\r\n\r\n64\r\nlist=Spark",
+            "HTTP/1.1 408",
+        ),
+        (
+            "GET /ping HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n64\r\nabc",
+            "HTTP/1.1 200",
+        ),
+    ] {
+        let started = Instant::now();
+        let answer = raw(addr, request);
+        assert!(answer.starts_with(status), "{answer}");
+        assert!(
+            answer.to_ascii_lowercase().contains("connection: close"),
+            "{answer}"
+        );
+        // Before: the answer came and the connection stayed open (the read timed out
+        // after 10 s with the answer in hand).
+        assert!(
+            started.elapsed() < Duration::from_secs(6),
+            "closed only after {:?}",
+            started.elapsed()
+        );
+    }
+}
+
+/// A chunked body sent whole still keeps the connection for the next request.
+#[test]
+fn a_whole_chunked_body_keeps_the_connection_alive() {
+    let addr = start_server(ServeConfig {
+        workers: Some(1),
+        ..ServeConfig::new("127.0.0.1:0")
+    });
+    let answer = raw(
+        addr,
+        "POST /api/decks/validate HTTP/1.1\r\nHost: t\r\nContent-Type: text/plain\r\n\
+         Transfer-Encoding: chunked\r\n\r\n8\r\n3 Spark\n\r\n0\r\n\r\n\
+         GET /ping HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n",
+    );
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer:.400}");
+    assert!(answer.ends_with("pong"), "{answer:.400}");
+    assert_eq!(answer.matches("HTTP/1.1 200").count(), 2, "{answer:.400}");
+}
+
+/// Every connection has a total deadline: a client that keeps a connection busy with
+/// requests (so the keep-alive timer never runs out) is closed at it, and one that
+/// stops in the middle of a chunked body the route is still reading is closed at it too.
+#[test]
+fn a_connection_is_closed_at_its_total_deadline() {
+    let addr = start_server(ServeConfig {
+        workers: Some(1),
+        body_timeout: Duration::from_secs(60),
+        keep_alive: Duration::from_secs(30),
+        connection_timeout: Duration::from_secs(2),
+        ..ServeConfig::new("127.0.0.1:0")
+    });
+    let started = Instant::now();
+    let mut busy = TcpStream::connect(addr).expect("connect");
+    busy.set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut answered = 0;
+    let mut chunk = [0u8; 4096];
+    'requests: while started.elapsed() < Duration::from_secs(10) {
+        if busy
+            .write_all(b"GET /ping HTTP/1.1\r\nHost: t\r\n\r\n")
+            .is_err()
+        {
+            break;
+        }
+        let mut got = Vec::new();
+        while !got.ends_with(b"pong") {
+            match busy.read(&mut chunk) {
+                Ok(n) if n > 0 => got.extend_from_slice(&chunk[..n]),
+                _ => break 'requests,
+            }
+        }
+        answered += 1;
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let closed = started.elapsed();
+    assert!(answered >= 3, "keep-alive served {answered} requests");
+    assert!(
+        closed >= Duration::from_millis(1900) && closed < Duration::from_secs(6),
+        "closed after {closed:?}"
+    );
+
+    let started = Instant::now();
+    let mut stalled = TcpStream::connect(addr).expect("connect");
+    stalled
+        .set_read_timeout(Some(Duration::from_secs(15)))
+        .unwrap();
+    stalled
+        .write_all(
+            b"POST /api/decks/validate HTTP/1.1\r\nHost: t\r\nContent-Type: text/plain\r\n\
+              Transfer-Encoding: chunked\r\n\r\n64\r\n3 Spark\n",
+        )
+        .unwrap();
+    let mut answer = Vec::new();
+    let read = stalled.read_to_end(&mut answer);
+    assert!(read.is_ok(), "not closed within 15 s: {read:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(6),
+        "closed after {:?}",
+        started.elapsed()
+    );
+}
+
 /// The connection cap holds: with room for one connection, a second waits until the slow
 /// first one is timed out, then is answered.
 #[test]
@@ -399,6 +520,7 @@ fn serve_config_defaults_are_bounded() {
     assert_eq!(d.head_timeout, Duration::from_secs(5));
     assert_eq!(d.body_timeout, Duration::from_secs(10));
     assert_eq!(d.keep_alive, Duration::from_secs(5));
+    assert_eq!(d.connection_timeout, Duration::from_secs(60));
     assert_eq!(d.max_connections, arbiter::web::default_max_connections());
     assert!((64..=25_000).contains(&d.max_connections));
 }
@@ -945,5 +1067,50 @@ async fn the_builder_refuses_an_unknown_field_by_name() {
     assert!(
         !body.contains("is not one the builder reads"),
         "{body:.600}"
+    );
+}
+
+/// Issue 27: a form of about 100 KB with thousands of bad list items answers a small
+/// refusal: a few problems at each field and an "and N more" there, located at the
+/// field, in both formats (before: one message per item, several MB).
+#[actix_web::test]
+async fn a_huge_bad_form_answers_a_small_located_refusal() {
+    let items = |prefix: &str| {
+        (0..7000)
+            .map(|i| format!("{prefix}{i}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let form = format!(
+        "{BASE_FORM}&choices={}&decisions={}",
+        items("c"),
+        items("d")
+    );
+    assert!(form.len() > 80_000, "{}", form.len());
+    let (status, body) = post_builder(&form, Some("application/json")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body:.300}");
+    assert!(body.len() < 32_000, "{} bytes", body.len());
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let fields = v["fields"].as_array().unwrap();
+    for field in ["choices", "decisions"] {
+        let at: Vec<&str> = fields
+            .iter()
+            .filter(|e| e["field"] == field)
+            .map(|e| e["message"].as_str().unwrap())
+            .collect();
+        assert_eq!(at.len(), 6, "{field}: {at:?}");
+        assert!(at[0].contains("item 1: \""), "{field}: {at:?}");
+        // The list is read up to its cap (257 items), the rest not at all.
+        assert_eq!(at[5], "… and 252 more at this field", "{field}: {at:?}");
+    }
+    let (status, page) = post_builder(&form, None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    // The form echoes what was posted (about 100 KB); the problems add little.
+    assert!(page.len() < form.len() + 200_000, "{} bytes", page.len());
+    assert!(page.contains("… and 252 more at this field"), "{page:.300}");
+    assert_eq!(
+        page.matches("is not chance:slot").count(),
+        10,
+        "summary and field"
     );
 }

@@ -588,6 +588,48 @@ async fn a_client_over_its_rate_is_refused_before_any_replay() {
     drop(held);
 }
 
+/// Issue 27: a large builder form is read within the heavy-work bound. With the only turn
+/// taken and no queue, a 100 KB form of bad list items is a 503 (it would need a turn
+/// even to be read and refused), while a small bad form is still refused with its
+/// problems at once (read without a turn; it never reaches a play).
+#[actix_web::test]
+async fn a_large_builder_form_is_read_within_the_heavy_work_bound() {
+    let state = fresh_state().with_heavy_work(HeavyWorkConfig {
+        concurrent: 1,
+        queue: 0,
+        retry_after_secs: 3,
+    });
+    let app = test::init_service(App::new().configure(configure(state))).await;
+    let base = "seed=1&turns=1&p0_name=A&p0_s1_card=Moss+Troll&p1_name=B&p1_s1_card=Hex+Witch";
+    let post = |form: String| {
+        TestRequest::post()
+            .uri("/adjudicate.json")
+            .insert_header(("Content-Type", FORM))
+            .set_payload(form)
+            .to_request()
+    };
+    let held = test::call_service(
+        &app,
+        TestRequest::post()
+            .uri("/api/adjudicate")
+            .insert_header(("Content-Type", "application/json"))
+            .set_payload(step_bound())
+            .to_request(),
+    )
+    .await;
+    assert_eq!(held.status(), StatusCode::OK);
+    let items: Vec<String> = (0..15_000).map(|i| format!("c{i}")).collect();
+    let large = format!("{base}&choices={}", items.join(","));
+    assert!(large.len() > 90_000, "{}", large.len());
+    let busy = test::call_service(&app, post(large)).await;
+    assert_eq!(busy.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let small = test::call_service(&app, post(format!("{base}&choices=c1"))).await;
+    assert_eq!(small.status(), StatusCode::BAD_REQUEST);
+    let v: Value = test::read_body_json(small).await;
+    assert_eq!(v["fields"][0]["field"], "choices", "{v}");
+    drop(held);
+}
+
 /// A game that starts at the last turn a position may name plays past it: the answer's
 /// positions are `PlayedPosition`s, whose numbers are not capped (schemathesis found
 /// `turn: 10001` against `Position`'s maximum of 10000).

@@ -18,6 +18,10 @@ pub(crate) struct ServeLimits {
     /// Seconds a request's body may take, from when it is first read (then 408).
     #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     body_timeout: u64,
+    /// Seconds one connection may stay open in all, however it is used; then the answer
+    /// in progress is finished and the connection closed.
+    #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    connection_timeout: u64,
     /// Seconds an idle keep-alive connection is kept.
     #[arg(long, value_name = "SECS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=3600))]
     keep_alive: u64,
@@ -37,6 +41,7 @@ impl ServeLimits {
             head_timeout: Duration::from_secs(self.head_timeout),
             body_timeout: Duration::from_secs(self.body_timeout),
             keep_alive: Duration::from_secs(self.keep_alive),
+            connection_timeout: Duration::from_secs(self.connection_timeout),
             max_connections: self
                 .max_connections
                 .map_or(defaults.max_connections, |n| n as usize),

@@ -20,7 +20,16 @@
 //! time answers 408 with a body (nothing at all if no byte came). Only the **first** head
 //! of a connection is inspected; later requests on a keep-alive connection (and pipelined
 //! ones after the first) still meet actix's own bodiless 400/431.
+//!
+//! The guard also gives every connection it hands on a total deadline
+//! ([`HeadGuard::connection_timeout`], counted from when it was accepted), whatever
+//! actix-http's own timers are doing: at the deadline [`Replay`] reads as closed by the
+//! client (actix finishes the answer in progress, then closes), and one disconnect
+//! timeout later its reads and writes fail (actix drops the socket). actix-http has no
+//! timer of its own while it drains a chunked request body its handler did not read, or
+//! while a client does not read its answer; this deadline ends both.
 
+use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
 use std::pin::Pin;
@@ -44,8 +53,12 @@ pub struct HeadGuard {
     /// Time for the first head to arrive (`ServeConfig::head_timeout`).
     pub head_timeout: Duration,
     /// Time to drain the client's remaining bytes after a refusal
-    /// (`ServeConfig::disconnect_timeout`).
+    /// (`ServeConfig::disconnect_timeout`); also the grace between a connection's
+    /// deadline and its hard end.
     pub linger: Duration,
+    /// The total time a connection may stay open, from when it was accepted
+    /// (`ServeConfig::connection_timeout`).
+    pub connection_timeout: Duration,
 }
 
 /// An answer the guard gives instead of actix.
@@ -211,12 +224,17 @@ impl HeadGuard {
     /// nothing in time and it was closed).
     pub async fn accept(self, mut io: TcpStream) -> Option<Replay> {
         let peer = io.peer_addr().ok();
-        let deadline = tokio::time::Instant::now() + self.head_timeout;
+        let accepted = tokio::time::Instant::now();
+        let deadline = accepted + self.head_timeout;
+        let ends = ConnectionDeadline {
+            at: accepted + self.connection_timeout,
+            grace: self.linger,
+        };
         // Grown as bytes come (4 KiB while waiting), not a fixed buffer per connection.
         let mut buf = Vec::new();
         loop {
             match judge(&buf) {
-                Verdict::Pass => return Some(Replay::new(buf, io)),
+                Verdict::Pass => return Some(Replay::new(buf, io, ends)),
                 Verdict::Refuse(refusal) => {
                     self.refuse(io, peer, &refusal).await;
                     return None;
@@ -229,7 +247,7 @@ impl HeadGuard {
             match tokio::time::timeout_at(deadline, io.read_buf(&mut buf)).await {
                 Ok(Ok(0)) if buf.is_empty() => return None,
                 // The client stopped sending mid-head: actix answers as it always has.
-                Ok(Ok(0)) => return Some(Replay::new(buf, io)),
+                Ok(Ok(0)) => return Some(Replay::new(buf, io, ends)),
                 Ok(Ok(_)) => {}
                 Ok(Err(_)) => return None,
                 Err(_) if buf.is_empty() => return None,
@@ -282,18 +300,72 @@ impl HeadGuard {
     }
 }
 
+/// When a connection handed to actix ends: reads end at `at`, everything `grace` later.
+#[derive(Debug, Clone, Copy)]
+struct ConnectionDeadline {
+    at: tokio::time::Instant,
+    grace: Duration,
+}
+
+/// Where a connection stands against its [`ConnectionDeadline`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Open,
+    /// Past the deadline: reads see the client's end, writes still go out.
+    Closing,
+    /// Past the grace too: reads and writes fail.
+    Over,
+}
+
 /// A connection whose first bytes were already read by the guard: reads give those bytes
-/// first, then the socket's; writes go to the socket.
+/// first, then the socket's; writes go to the socket; both end at the connection's
+/// deadline (see the module documentation).
 pub struct Replay {
     prefix: Vec<u8>,
     at: usize,
     io: TcpStream,
+    /// Fires at the deadline, then again at the end of the grace.
+    timer: Pin<Box<tokio::time::Sleep>>,
+    grace: Duration,
+    phase: Phase,
 }
 
 impl Replay {
-    fn new(prefix: Vec<u8>, io: TcpStream) -> Replay {
-        Replay { prefix, at: 0, io }
+    fn new(prefix: Vec<u8>, io: TcpStream, ends: ConnectionDeadline) -> Replay {
+        Replay {
+            prefix,
+            at: 0,
+            io,
+            timer: Box::pin(tokio::time::sleep_until(ends.at)),
+            grace: ends.grace,
+            phase: Phase::Open,
+        }
     }
+
+    /// The phase now; polling the timer also wakes the connection's task when it fires,
+    /// so an idle or blocked connection is ended on time.
+    fn phase(&mut self, cx: &mut Context<'_>) -> Phase {
+        while self.phase != Phase::Over && self.timer.as_mut().poll(cx).is_ready() {
+            self.phase = match self.phase {
+                Phase::Open => {
+                    tracing::info!("connection deadline reached; closing it");
+                    let end = self.timer.deadline() + self.grace;
+                    self.timer.as_mut().reset(end);
+                    Phase::Closing
+                }
+                _ => Phase::Over,
+            };
+        }
+        self.phase
+    }
+}
+
+/// The error of a read or write after a connection's hard end.
+fn over() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::TimedOut,
+        "the connection outlived its total deadline",
+    )
 }
 
 impl AsyncRead for Replay {
@@ -313,7 +385,12 @@ impl AsyncRead for Replay {
             }
             return Poll::Ready(Ok(()));
         }
-        Pin::new(&mut this.io).poll_read(cx, buf)
+        match this.phase(cx) {
+            Phase::Open => Pin::new(&mut this.io).poll_read(cx, buf),
+            // Nothing read: the end of the stream.
+            Phase::Closing => Poll::Ready(Ok(())),
+            Phase::Over => Poll::Ready(Err(over())),
+        }
     }
 }
 
@@ -323,7 +400,11 @@ impl AsyncWrite for Replay {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.get_mut().io).poll_write(cx, buf)
+        let this = self.get_mut();
+        if this.phase(cx) == Phase::Over {
+            return Poll::Ready(Err(over()));
+        }
+        Pin::new(&mut this.io).poll_write(cx, buf)
     }
 
     fn poll_write_vectored(
@@ -331,7 +412,11 @@ impl AsyncWrite for Replay {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.get_mut().io).poll_write_vectored(cx, bufs)
+        let this = self.get_mut();
+        if this.phase(cx) == Phase::Over {
+            return Poll::Ready(Err(over()));
+        }
+        Pin::new(&mut this.io).poll_write_vectored(cx, bufs)
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -339,7 +424,11 @@ impl AsyncWrite for Replay {
     }
 
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().io).poll_flush(cx)
+        let this = self.get_mut();
+        if this.phase(cx) == Phase::Over {
+            return Poll::Ready(Err(over()));
+        }
+        Pin::new(&mut this.io).poll_flush(cx)
     }
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {

@@ -1,6 +1,14 @@
 //! What every response shares, whatever route answers it: methods (`HEAD` wherever `GET`
 //! works; a wrong method is a 405 with `Allow` and an error body in the page's format),
-//! a deadline on reading a request's body (408), and the security and caching headers.
+//! a deadline on reading a request's body (408), closing a connection whose request body
+//! was not read to its end, and the security and caching headers.
+//!
+//! The close: actix-http closes after answering a request whose body is unfinished, unless
+//! that body is chunked and its reader has been dropped; then it keeps the connection to
+//! drain the rest of the body, with no timer, so a client that stops sending holds it for
+//! ever (issue 27). The middleware keeps the request's body alive until the answer has
+//! been written ([`HeldBody`]), so actix-http sees it unfinished, answers with
+//! `Connection: close` and closes after its disconnect timeout, chunked or not.
 //!
 //! It is one middleware ([`surface`]), wrapped around every route by
 //! [`configure`](super::configure), so the in-process tests see what a client sees.
@@ -24,7 +32,7 @@ use actix_web::http::{ConnectionType, Method};
 use actix_web::middleware::Next;
 use actix_web::web::Bytes;
 use actix_web::{HttpMessage, HttpResponse};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
@@ -185,13 +193,15 @@ pub async fn surface(
         req.head_mut().method = Method::GET;
     }
     let timed_out = Rc::new(Cell::new(false));
+    let mut held = None;
     if has_body(&req) {
         let limit = req
             .app_data::<BodyDeadline>()
             .copied()
             .unwrap_or_default()
             .0;
-        let inner = req.take_payload();
+        let inner = Rc::new(RefCell::new(req.take_payload()));
+        held = Some(inner.clone());
         req.set_payload(Payload::Stream {
             payload: Box::pin(Deadline {
                 inner,
@@ -213,7 +223,17 @@ pub async fn surface(
         out.head_mut().set_connection_type(ConnectionType::Close);
         res = ServiceResponse::new(req, out);
     }
-    Ok(finish(res, &method, &path, head))
+    let res = finish(res, &method, &path, head);
+    Ok(match held {
+        Some(payload) => res.map_body(|_, body| {
+            HeldBody {
+                body,
+                _request_body: payload,
+            }
+            .boxed()
+        }),
+        None => res,
+    })
 }
 
 /// Whether the request says it has a body.
@@ -288,9 +308,35 @@ impl MessageBody for HeadBody {
     }
 }
 
+/// An answer's body that keeps its request's body alive until the answer is written, so
+/// actix-http closes the connection when the request's body was not read to its end
+/// (see the module documentation). A body read to its end changes nothing: actix-http
+/// has let go of it by then.
+struct HeldBody {
+    body: BoxBody,
+    /// Held, never read: its drop is what matters.
+    _request_body: Rc<RefCell<Payload>>,
+}
+
+impl MessageBody for HeldBody {
+    type Error = Box<dyn std::error::Error>;
+
+    fn size(&self) -> BodySize {
+        self.body.size()
+    }
+
+    fn poll_next(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Bytes, Self::Error>>> {
+        Pin::new(&mut self.get_mut().body).poll_next(cx)
+    }
+}
+
 /// A request body that fails with a time-out once its deadline passes.
 struct Deadline {
-    inner: Payload,
+    /// Shared with the answer's [`HeldBody`].
+    inner: Rc<RefCell<Payload>>,
     limit: Duration,
     /// Started when the body is first read, so time a handler spends before reading it
     /// (waiting for a permit, say) does not count against the client.
@@ -307,7 +353,8 @@ impl futures_util::Stream for Deadline {
         if this.done {
             return Poll::Ready(None);
         }
-        if let Poll::Ready(item) = Pin::new(&mut this.inner).poll_next(cx) {
+        let polled = Pin::new(&mut *this.inner.borrow_mut()).poll_next(cx);
+        if let Poll::Ready(item) = polled {
             if item.is_none() {
                 this.done = true;
             }

@@ -113,6 +113,11 @@ pub struct ServeConfig {
     pub keep_alive: Duration,
     /// How long to wait for a client to close after the server shut its side. Default 1 s.
     pub disconnect_timeout: Duration,
+    /// The total time one connection may stay open, counted from when it is accepted,
+    /// however it is used (keep-alive requests, a body drained, an answer the client does
+    /// not read): at it the server stops reading, finishes the answer in progress and
+    /// closes; `disconnect_timeout` later it drops the connection. Default 60 s.
+    pub connection_timeout: Duration,
     /// Connections open at once, over all workers; beyond it the server stops accepting
     /// (new connections wait in the listen backlog) until one closes. Default
     /// [`default_max_connections`]: three quarters of the open-file limit, so the cap is
@@ -139,10 +144,15 @@ impl Default for ServeConfig {
             body_timeout: middleware::BodyDeadline::default().0,
             keep_alive: Duration::from_secs(5),
             disconnect_timeout: Duration::from_secs(1),
+            connection_timeout: DEFAULT_CONNECTION_TIMEOUT,
             max_connections: default_max_connections(),
         }
     }
 }
+
+/// [`ServeConfig::connection_timeout`]'s default: room for a slow head (5 s), a slow
+/// body (10 s), a queued adjudication and its answer, and several keep-alive requests.
+pub const DEFAULT_CONNECTION_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Three quarters of the process's open-file limit (`ulimit -n`, read from
 /// `/proc/self/limits`), the rest left for the catalogue, the index and the permalink
@@ -225,6 +235,7 @@ pub fn bind(
     let guard = head_guard::HeadGuard {
         head_timeout: cfg.head_timeout,
         linger: cfg.disconnect_timeout,
+        connection_timeout: cfg.connection_timeout,
     };
     let mut addrs = Vec::new();
     for listener in listeners(&cfg.addr)? {

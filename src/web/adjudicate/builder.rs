@@ -10,10 +10,16 @@
 //! stored position's own game's form; pasted or uploaded JSON is read as the game its
 //! `game` field names (`games::which`), whatever form it was pasted into. Every game is
 //! reached through `for_game!`, so a new game registers only there.
+//!
+//! A submission is played on the blocking pool within the heavy-work bound; one over
+//! [`LARGE_FORM`] bytes is also read and (when refused) rendered there, under the same
+//! turn; a refusal shows a capped number of problems (`rules::form::cap_errors`), so a
+//! large hostile form costs a bounded answer and never an async worker (issue 27).
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::{Deserialize, Serialize};
+use std::net::IpAddr;
 
 use super::{for_game, load, read, see_other, step_url, store, Refused};
 use crate::adjudicate::{read_opened, CatalogueGame};
@@ -319,7 +325,10 @@ fn accepts(game: GameId) -> String {
 }
 
 /// `POST /adjudicate`: the form (or pasted JSON) to a stored position, then to its
-/// first step. Problems re-render the form with every message, as a 400.
+/// first step. Problems re-render the form with its messages (capped:
+/// [`crate::rules::form::cap_errors`]), as a 400. Playing it runs on the blocking pool
+/// within the heavy-work bound; so does reading a form over [`LARGE_FORM`] bytes and
+/// rendering its problems, so a large form never holds an async worker.
 pub(super) async fn build(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -346,11 +355,26 @@ pub(super) async fn build(
         ))
         .in_format(out));
     }
+    let large = pairs.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>() > LARGE_FORM;
+    answer(&state, &req, out, large, move |state, client| {
+        submit(state, client, pairs, out)
+    })
+    .await
+}
+
+/// The builder's posted pairs read as the game they name and opened (on the blocking
+/// pool): an unknown game or field is refused by name.
+fn submit(
+    state: &AppState,
+    client: Option<IpAddr>,
+    pairs: Vec<(String, String)>,
+    out: Format,
+) -> Result<Opened, Failure> {
     let fields = FormFields::from_pairs(pairs);
     let json = fields.get("json").to_string();
     let form_game = match posted_game(&fields) {
         Ok(game) => game,
-        Err(e) => return bad_form(&state, DEFAULT, &fields, json, vec![e], out),
+        Err(e) => return Ok(refuse(state, DEFAULT, &fields, json, vec![e], out)),
     };
     let known = known_fields(form_game);
     let mut unknown: Vec<String> = Vec::new();
@@ -371,9 +395,9 @@ pub(super) async fn build(
                 ))
             })
             .collect();
-        return bad_form(&state, form_game, &fields, json, errors, out);
+        return Ok(refuse(state, form_game, &fields, json, errors, out));
     }
-    open(&state, &req, form_game, fields, json, PASTED, out).await
+    open(state, client, form_game, fields, json, PASTED, out)
 }
 
 /// How the builder names JSON pasted into its `json` field.
@@ -387,17 +411,81 @@ fn json_error(field: Option<&str>, message: String) -> FieldError {
     }
 }
 
+/// Stores an opened position for the request's client: its permalink's hash.
+type Storer = Box<dyn FnOnce(&AppState, &HttpRequest, Format) -> Result<String, Refused> + Send>;
+
+/// What reading a submission came to.
+enum Opened {
+    /// Read and played: how to store it, and the step to open.
+    Ready { save: Storer, step: usize },
+    /// Refused: the builder with its problems, rendered (or the JSON error).
+    Refused(Result<String, Failure>),
+    /// Read, and its client within its rate: still to be played.
+    ToPlay(Box<dyn FnOnce(&AppState) -> Opened + Send>),
+}
+
+/// A form (or upload) over this many bytes is read on the blocking pool, within the
+/// heavy-work bound, with its play; a smaller one is read at once (microseconds), so its
+/// client's rate is checked before it waits for a turn, and only its play is bounded.
+pub const LARGE_FORM: usize = 16 * 1024;
+
+/// Reads a submission with `work` (on the blocking pool within the heavy-work bound when
+/// `large`, else at once), plays it within the bound, then answers what it came to: the
+/// refused form as a 400, or the stored position's step.
+async fn answer(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    out: Format,
+    large: bool,
+    work: impl FnOnce(&AppState, Option<IpAddr>) -> Result<Opened, Failure> + Send + 'static,
+) -> Result<HttpResponse, Refused> {
+    let client = req.peer_addr().map(|a| a.ip());
+    let shared = state.get_ref().clone();
+    let opened = if large {
+        state
+            .heavy
+            .run(out, move || {
+                work(&shared, client).map(|opened| match opened {
+                    Opened::ToPlay(play) => play(&shared),
+                    other => other,
+                })
+            })
+            .await??
+    } else {
+        match work(state, client)? {
+            Opened::ToPlay(play) => state.heavy.run(out, move || play(&shared)).await?,
+            other => other,
+        }
+    };
+    let (save, step) = match opened {
+        Opened::Refused(page) => return bad_form_response(page),
+        Opened::Ready { save, step } => (save, step),
+        Opened::ToPlay(_) => {
+            return Err(WebError::Internal("the position was not played".into()).in_format(out))
+        }
+    };
+    let hash = save(state, req, out)?;
+    let url = step_url(&hash, step);
+    if out == Format::Json {
+        return page::json(
+            &serde_json::json!({"object": "permalink", "hash": hash, "url": url}),
+            out,
+        );
+    }
+    Ok(see_other(&url))
+}
+
 /// Opens what was submitted: pasted or uploaded JSON (when not empty) as the game its
 /// `game` field names, or else the fields as `form_game`'s form.
-async fn open(
+fn open(
     state: &AppState,
-    req: &HttpRequest,
+    client: Option<IpAddr>,
     form_game: GameId,
     fields: FormFields,
     json: String,
-    source: &str,
+    source: &'static str,
     out: Format,
-) -> Result<HttpResponse, Refused> {
+) -> Result<Opened, Failure> {
     let game = if json.is_empty() {
         form_game
     } else {
@@ -406,26 +494,43 @@ async fn open(
             Err(e) => {
                 let json_field = (source == PASTED).then_some("json");
                 let error = json_error(json_field, format!("{source}: {e}"));
-                return bad_form(state, form_game, &fields, json, vec![error], out);
+                return Ok(refuse(state, form_game, &fields, json, vec![error], out));
             }
         }
     };
-    for_game!(game, G => open_position::<G>(state, req, form_game, fields, json, source, out).await)
+    let submitted = Submitted {
+        form_game,
+        fields,
+        json,
+        source,
+    };
+    for_game!(game, G => open_position::<G>(state, client, submitted, out))
 }
 
-/// The end of both builder forms for game `G`: pasted or uploaded JSON (when not empty)
-/// or else the fields, read, played once without recording states (so a position that
-/// does not resolve, or whose pins name no option, is refused here, located, as the API
-/// refuses it), stored, then a redirect to its step.
-async fn open_position<G: CatalogueGame>(
-    state: &AppState,
-    req: &HttpRequest,
+/// A submission: the form's game and fields, and pasted or uploaded JSON (empty when
+/// none) with where it came from.
+struct Submitted {
     form_game: GameId,
     fields: FormFields,
     json: String,
-    source: &str,
+    source: &'static str,
+}
+
+/// The end of both builder forms for game `G`: pasted or uploaded JSON (when not empty)
+/// or else the fields, read as a position, and its client's rate checked; then
+/// [`play`]ed.
+fn open_position<G: CatalogueGame>(
+    state: &AppState,
+    client: Option<IpAddr>,
+    sub: Submitted,
     out: Format,
-) -> Result<HttpResponse, Refused> {
+) -> Result<Opened, Failure> {
+    let Submitted {
+        form_game,
+        fields,
+        json,
+        source,
+    } = sub;
     // Problems with pasted JSON sit at its field; an uploaded file's above the form.
     let json_field = (source == PASTED).then_some("json");
     let parsed = if !json.is_empty() {
@@ -435,26 +540,47 @@ async fn open_position<G: CatalogueGame>(
     };
     let (position, step) = match parsed {
         Ok(opened) => opened,
-        Err(errors) => return bad_form(state, form_game, &fields, json, errors, out),
+        Err(errors) => return Ok(refuse(state, form_game, &fields, json, errors, out)),
     };
     // A client over its rate is refused before the replay, not after.
     state
         .permalinks
-        .check_rate(
-            &super::canonical(&position),
-            req.peer_addr().map(|a| a.ip()),
-        )
+        .check_rate(&super::canonical(&position), client)
         .map_err(|e| super::limits::permalink_refusal(e, out))?;
-    // On the blocking pool, within the heavy-work bound.
-    let (catalogue, played) = (state.catalogue.clone(), position.clone());
-    let adj = state.heavy.run(out, move || {
-        G::with_cards(&catalogue, |cards| {
-            crate::rules::adjudicate::<G>(
-                &played,
-                cards,
-                crate::rules::RecordConfig { states: false },
-            )
-        })
+    let submitted = Submitted {
+        form_game,
+        fields,
+        json,
+        source,
+    };
+    Ok(Opened::ToPlay(Box::new(move |state: &AppState| {
+        play::<G>(state, submitted, position, step, out)
+    })))
+}
+
+/// Plays a read submission once without recording states (so a position that does not
+/// resolve, or whose pins name no option, is refused here, located, as the API refuses
+/// it): ready to store, or refused. Runs on the blocking pool within the bound.
+fn play<G: CatalogueGame>(
+    state: &AppState,
+    sub: Submitted,
+    position: G::Position,
+    step: usize,
+    out: Format,
+) -> Opened {
+    let Submitted {
+        form_game,
+        fields,
+        json,
+        source,
+    } = sub;
+    let json_field = (source == PASTED).then_some("json");
+    let adj = G::with_cards(&state.catalogue, |cards| {
+        crate::rules::adjudicate::<G>(
+            &position,
+            cards,
+            crate::rules::RecordConfig { states: false },
+        )
     });
     // An error of the position: from JSON, by its JSON path (the judge wrote the paths);
     // from the form's fields, at its field and in the form's words.
@@ -465,27 +591,21 @@ async fn open_position<G: CatalogueGame>(
             json_error(json_field, e.to_string())
         }
     };
-    let adj = match adj.await? {
+    let adj = match adj {
         Ok(adj) => adj,
         Err(errors) => {
             let located = errors.iter().map(locate).collect();
-            return bad_form(state, form_game, &fields, json, located, out);
+            return refuse(state, form_game, &fields, json, located, out);
         }
     };
     if let Some(e) = crate::rules::input_error(&adj) {
         let error = locate(&e);
-        return bad_form(state, form_game, &fields, json, vec![error], out);
+        return refuse(state, form_game, &fields, json, vec![error], out);
     }
-    let hash = store(state, req, &position, out)?;
     // A state file's step, within the adjudication.
-    let url = step_url(&hash, step.min(adj.steps.len()));
-    if out == Format::Json {
-        return page::json(
-            &serde_json::json!({"object": "permalink", "hash": hash, "url": url}),
-            out,
-        );
-    }
-    Ok(see_other(&url))
+    let step = step.min(adj.steps.len());
+    let save: Storer = Box::new(move |state, req, out| store(state, req, &position, out));
+    Opened::Ready { save, step }
 }
 
 /// At most this many parts in an upload: the builder's file form sends one.
@@ -540,16 +660,19 @@ pub(super) async fn open_file(
         }
         Some(b) => match String::from_utf8(b) {
             Ok(json) => {
-                return open(
-                    &state,
-                    &req,
-                    DEFAULT,
-                    FormFields::default(),
-                    json,
-                    "uploaded file",
-                    out,
-                )
-                .await
+                let large = json.len() > LARGE_FORM;
+                return answer(&state, &req, out, large, move |state, client| {
+                    open(
+                        state,
+                        client,
+                        DEFAULT,
+                        FormFields::default(),
+                        json,
+                        "uploaded file",
+                        out,
+                    )
+                })
+                .await;
             }
             Err(e) => format!(
                 "uploaded file: byte {} is not UTF-8; expected position JSON text",
@@ -567,8 +690,10 @@ pub(super) async fn open_file(
     )
 }
 
-/// The builder again with every problem at its field, as a 400 (the JSON twin: the
-/// messages in the same words under `errors`, and each with its field under `fields`).
+/// The builder again with every problem at its field (at most a few a field and a few
+/// dozen in all, the rest counted: [`crate::rules::form::cap_errors`]), as a 400 (the
+/// JSON twin: the messages in the same words under `errors`, and each with its field
+/// under `fields`).
 fn bad_form(
     state: &AppState,
     game: GameId,
@@ -577,6 +702,31 @@ fn bad_form(
     errors: Vec<FieldError>,
     out: Format,
 ) -> Result<HttpResponse, Failure> {
+    bad_form_response(bad_form_body(state, game, fields, json, errors, out))
+}
+
+/// [`bad_form`]'s answer, rendered, as [`Opened::Refused`].
+fn refuse(
+    state: &AppState,
+    game: GameId,
+    fields: &FormFields,
+    json: String,
+    errors: Vec<FieldError>,
+    out: Format,
+) -> Opened {
+    Opened::Refused(bad_form_body(state, game, fields, json, errors, out))
+}
+
+/// The page of [`bad_form`], or its JSON error.
+fn bad_form_body(
+    state: &AppState,
+    game: GameId,
+    fields: &FormFields,
+    json: String,
+    errors: Vec<FieldError>,
+    out: Format,
+) -> Result<String, Failure> {
+    let errors = crate::rules::form::cap_errors(errors);
     if out == Format::Json {
         let messages: Vec<&str> = errors.iter().map(|e| e.message.as_str()).collect();
         return Err(WebError::BadForm {
@@ -586,10 +736,14 @@ fn bad_form(
         }
         .in_format(out));
     }
-    let body = page(state, game, fields, json, errors, Vec::new())
+    page(state, game, fields, json, errors, Vec::new())
         .render()
-        .map_err(|e| WebError::Internal(format!("template: {e}")).in_format(out))?;
+        .map_err(|e| WebError::Internal(format!("template: {e}")).in_format(out))
+}
+
+/// A rendered refusal as the 400 it is.
+fn bad_form_response(page: Result<String, Failure>) -> Result<HttpResponse, Failure> {
     Ok(HttpResponse::BadRequest()
         .content_type("text/html; charset=utf-8")
-        .body(body))
+        .body(page?))
 }

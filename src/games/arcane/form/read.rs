@@ -57,7 +57,12 @@ pub(super) fn unit(f: &FormFields, n: usize, errors: &mut Vec<FieldError>) -> Un
         "" => None,
         s => {
             let mut out = Vec::new();
-            for (k, item) in s.split(',').map(str::trim).enumerate() {
+            for (k, item) in s
+                .split(',')
+                .map(str::trim)
+                .take(crate::rules::form::LIST_ITEMS)
+                .enumerate()
+            {
                 match slot(item) {
                     Ok(x) => out.push(x),
                     Err(e) => errors.push(FieldError::at(

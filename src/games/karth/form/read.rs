@@ -26,7 +26,8 @@ fn path(f: &FormFields, name: &str, label: &str, errors: &mut Vec<FieldError>) -
         .get(name)
         .split([';', '>'])
         .map(str::trim)
-        .filter(|x| !x.is_empty());
+        .filter(|x| !x.is_empty())
+        .take(crate::rules::form::LIST_ITEMS);
     for (i, item) in items.enumerate() {
         match parse_cell(item) {
             Some(c) => out.push(c),
