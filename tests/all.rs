@@ -33,6 +33,7 @@ mod karth_surfaces;
 mod module_graph;
 mod parsers_prop;
 mod search;
+mod step_depth;
 mod web;
 mod web_hardening;
 mod web_pages;
