@@ -19,6 +19,7 @@ mod core_game;
 mod crawl;
 mod decks;
 mod decks_web;
+mod deep_input;
 mod engine_arcane;
 mod engine_docs;
 mod engine_karth;
