@@ -97,7 +97,7 @@ where
 }
 
 /// Steps 0, `total / 2` and `total` of stored position `hash` through the HTML page,
-/// the JSON twin and `HEAD`; answers the JSON twin's odds at step 0.
+/// the JSON twin and `HEAD` of both; answers the JSON twin's odds at step 0.
 async fn every_route<S>(app: &S, hash: &str, total: usize) -> Value
 where
     S: actix_web::dev::Service<
@@ -127,16 +127,18 @@ where
         assert_eq!(html.status(), StatusCode::OK, "GET {url}");
         let body = String::from_utf8(test::read_body(html).await.to_vec()).unwrap();
         assert!(body.contains(&format!("{total}")), "GET {url}");
-        let head = test::call_service(
-            app,
-            TestRequest::default()
-                .method(Method::HEAD)
-                .uri(&url)
-                .to_request(),
-        )
-        .await;
-        assert_eq!(head.status(), StatusCode::OK, "HEAD {url}");
-        assert!(test::read_body(head).await.is_empty(), "HEAD {url}");
+        for url in [url.clone(), format!("{url}.json")] {
+            let head = test::call_service(
+                app,
+                TestRequest::default()
+                    .method(Method::HEAD)
+                    .uri(&url)
+                    .to_request(),
+            )
+            .await;
+            assert_eq!(head.status(), StatusCode::OK, "HEAD {url}");
+            assert!(test::read_body(head).await.is_empty(), "HEAD {url}");
+        }
     }
     first_odds
 }
