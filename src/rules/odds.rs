@@ -1,7 +1,9 @@
 //! Exact odds: the distribution of any final quantity of a game over every chance node
 //! still to come that the position does not pin. [`exact`] re-runs the game's pure
 //! `advance` on every outcome of every unpinned node, memoised by state where the game
-//! supplies a key; a game may supply a faster aggregated model instead ([`Game::odds`];
+//! supplies a key, depth-first over an explicit work list rather than the call stack (a
+//! game may run to its 10,000-step bound, far deeper than a 2 MiB thread's stack could
+//! recurse); a game may supply a faster aggregated model instead ([`Game::odds`];
 //! [`from_state`] takes it when there is one), and every [`Distribution`] says which
 //! [`Method`] produced it (both are [`super::chance`]'s, so the game trait can name them
 //! without importing this file). Apart from [`super::chance`] (what one node is) so that
@@ -12,7 +14,7 @@ use std::collections::{BTreeMap, HashMap};
 use num_traits::{One, Zero};
 
 use super::chance::{odds_of, Odds};
-use super::game::Game;
+use super::game::{Event, Game};
 use super::view::GameOdds;
 
 pub use super::chance::{Distribution, Method};
@@ -47,6 +49,10 @@ pub struct TooManyBranches {
 /// The exact distribution of `quantity` of the final state when `start` is played to
 /// the end, over every unpinned chance node, by re-running `G::advance` on each outcome
 /// (memoised by [`Game::memo_key`]). At most `limit` steps are run.
+///
+/// Depth-first over an explicit work list, not the call stack: a game can run to its
+/// step bound (10,000 steps) from any state, and a frame per step would overflow a
+/// 2 MiB blocking-pool thread after about a thousand.
 pub fn exact<G: Game, Q: Ord + Clone>(
     start: &G::State,
     quantity: impl Fn(&G::State) -> Q,
@@ -55,11 +61,12 @@ pub fn exact<G: Game, Q: Ord + Clone>(
     let mut run = Enumeration::<G, Q> {
         quantity: &quantity,
         memo: HashMap::new(),
+        waiting: Vec::new(),
         runs: 0,
         memo_hits: 0,
         limit,
     };
-    let outcomes = run.value(start)?;
+    let outcomes = run.value_of(start.clone())?;
     Ok(Distribution {
         outcomes,
         method: Method::Enumerated {
@@ -69,37 +76,86 @@ pub fn exact<G: Game, Q: Ord + Clone>(
     })
 }
 
+/// A distribution of final quantities.
+type Dist<Q> = BTreeMap<Q, Odds>;
+
 struct Enumeration<'q, G: Game, Q> {
     quantity: &'q dyn Fn(&G::State) -> Q,
-    memo: HashMap<G::MemoKey, BTreeMap<Q, Odds>>,
+    memo: HashMap<G::MemoKey, Dist<Q>>,
+    /// What waits for the distribution being computed, innermost last.
+    waiting: Vec<Waiting<G, Q>>,
     runs: usize,
     memo_hits: usize,
     limit: usize,
 }
 
+/// What the work loop does next.
+enum Next<S, Q> {
+    /// The distribution from this state, between steps, to the end.
+    Value(S),
+    /// Play the next step of this state.
+    Step(S),
+    /// A distribution finished: hand it to what waits for it.
+    Done(Dist<Q>),
+}
+
+/// A computation suspended until the distribution below it is done.
+enum Waiting<G: Game, Q> {
+    /// A state's value, to memoise under its key once known.
+    Memoise(G::MemoKey),
+    /// A chance node's outcomes, summed as each one's distribution comes back.
+    Branch(Branch<G, Q>),
+}
+
+/// The step of `before` met an unpinned chance node: each outcome is played again
+/// with the node pinned, in order, and weighted by its odds.
+struct Branch<G: Game, Q> {
+    before: G::State,
+    events: Vec<Event<G::Change>>,
+    ordinal: u32,
+    /// Each outcome's odds.
+    odds: Vec<Odds>,
+    /// The outcome being played out.
+    at: usize,
+    total: Dist<Q>,
+}
+
 impl<G: Game, Q: Ord + Clone> Enumeration<'_, G, Q> {
-    /// The distribution from `state` (between steps) to the end.
-    fn value(&mut self, state: &G::State) -> Result<BTreeMap<Q, Odds>, TooManyBranches> {
-        if G::is_over(state) {
-            return Ok(BTreeMap::from([((self.quantity)(state), Odds::one())]));
+    /// The distribution from `state` (between steps) to the end: the one work loop.
+    fn value_of(&mut self, state: G::State) -> Result<Dist<Q>, TooManyBranches> {
+        let mut next = Next::Value(state);
+        loop {
+            next = match next {
+                Next::Value(state) => self.value(state),
+                Next::Step(before) => self.step(before)?,
+                Next::Done(dist) => match self.waiting.pop() {
+                    None => return Ok(dist),
+                    Some(waiting) => self.resume(waiting, dist),
+                },
+            };
         }
-        let key = G::memo_key(state);
-        if let Some(k) = &key {
-            if let Some(known) = self.memo.get(k) {
-                self.memo_hits += 1;
-                return Ok(known.clone());
-            }
-        }
-        let value = self.step(state.clone())?;
-        if let Some(k) = key {
-            self.memo.insert(k, value.clone());
-        }
-        Ok(value)
     }
 
-    /// Runs the next step of `before`; at its first chance node left to draw, branches
-    /// on every outcome (pinning it and running the step again).
-    fn step(&mut self, before: G::State) -> Result<BTreeMap<Q, Odds>, TooManyBranches> {
+    /// The value of `state`: at once when the game is over or the memo knows it, else
+    /// its next step, its key waiting to memoise the result.
+    fn value(&mut self, state: G::State) -> Next<G::State, Q> {
+        if G::is_over(&state) {
+            return Next::Done(BTreeMap::from([((self.quantity)(&state), Odds::one())]));
+        }
+        let key = G::memo_key(&state);
+        if let Some(k) = key {
+            if let Some(known) = self.memo.get(&k) {
+                self.memo_hits += 1;
+                return Next::Done(known.clone());
+            }
+            self.waiting.push(Waiting::Memoise(k));
+        }
+        Next::Step(state)
+    }
+
+    /// Runs the next step of `before` (the one place a step is counted against the
+    /// limit); at its first chance node left to draw, branches on every outcome.
+    fn step(&mut self, before: G::State) -> Result<Next<G::State, Q>, TooManyBranches> {
         if self.runs >= self.limit {
             return Err(TooManyBranches { limit: self.limit });
         }
@@ -111,26 +167,54 @@ impl<G: Game, Q: Ord + Clone> Enumeration<'_, G, Q> {
                 let n = c.candidates;
                 (
                     c.ordinal,
-                    n,
-                    (0..n).map(|i| odds_of(c.weights, n, i)).collect::<Vec<_>>(),
+                    (0..n).map(|i| odds_of(c.weights, n, i)).collect(),
                 )
             })
         });
-        let Some((ordinal, n, odds)) = open else {
-            return self.value(&after);
+        let Some((ordinal, odds)) = open else {
+            return Ok(Next::Value(after));
         };
-        let mut total: BTreeMap<Q, Odds> = BTreeMap::new();
-        for (i, p) in odds.into_iter().enumerate().take(n) {
-            if p.is_zero() {
-                continue;
+        Ok(self.next_outcome(Branch {
+            before,
+            events,
+            ordinal,
+            odds,
+            at: 0,
+            total: BTreeMap::new(),
+        }))
+    }
+
+    /// Hands `dist` to `waiting`: memoised, or weighted into its branch's total.
+    fn resume(&mut self, waiting: Waiting<G, Q>, dist: Dist<Q>) -> Next<G::State, Q> {
+        match waiting {
+            Waiting::Memoise(key) => {
+                self.memo.insert(key, dist.clone());
+                Next::Done(dist)
             }
-            let mut pinned = before.clone();
-            G::pin_chance(&mut pinned, ordinal, i, &events);
-            for (q, w) in self.step(pinned)? {
-                *total.entry(q).or_insert_with(Odds::zero) += w * &p;
+            Waiting::Branch(mut branch) => {
+                let p = &branch.odds[branch.at];
+                for (q, w) in dist {
+                    *branch.total.entry(q).or_insert_with(Odds::zero) += w * p;
+                }
+                branch.at += 1;
+                self.next_outcome(branch)
             }
         }
-        Ok(total)
+    }
+
+    /// The next outcome of `branch` with odds above zero, pinned and stepped again (the
+    /// branch waiting for it), or the branch's total once none is left.
+    fn next_outcome(&mut self, mut branch: Branch<G, Q>) -> Next<G::State, Q> {
+        while branch.odds.get(branch.at).is_some_and(Odds::is_zero) {
+            branch.at += 1;
+        }
+        if branch.at == branch.odds.len() {
+            return Next::Done(branch.total);
+        }
+        let mut pinned = branch.before.clone();
+        G::pin_chance(&mut pinned, branch.ordinal, branch.at, &branch.events);
+        self.waiting.push(Waiting::Branch(branch));
+        Next::Step(pinned)
     }
 }
 

@@ -12,7 +12,9 @@
 //! value := "quoted" | characters up to white space or a parenthesis
 //! ```
 //! It never fails: an unclosed quote reads to the end, an unclosed parenthesis closes at the
-//! end, a stray `)` or dangling `OR` is dropped, each with a warning naming its offset.
+//! end, a stray `)` or dangling `OR` is dropped, and so is what parentheses and `-` nest
+//! deeper than 32 (so no walk of the tree recurses deeper), each with a warning naming
+//! its offset.
 //! A hand-written parser, because per-term recovery with character offsets is the point of
 //! it and a combinator crate would make recovery the hard part.
 
@@ -87,7 +89,9 @@ pub struct Parsed {
 
 /// The longest query accepted, in characters.
 pub const MAX_QUERY_CHARS: usize = 1000;
-/// The deepest nesting of parentheses accepted.
+/// The deepest nesting of parentheses and negations accepted: it bounds the parser's
+/// recursion and the depth of the tree every later walk (`terms`, the compiler, tantivy's
+/// nested queries) recurses through, whatever the query (tested on a 2 MiB stack).
 const MAX_DEPTH: usize = 32;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -358,7 +362,18 @@ impl Parser {
                         });
                         None
                     }
-                    _ => self.unary(depth).map(|n| Node::Not(Box::new(n))),
+                    _ if depth >= MAX_DEPTH => {
+                        self.warnings.push(QueryWarning {
+                            offset: at,
+                            message: format!(
+                                "`-` and parentheses nested deeper than {MAX_DEPTH}; \
+                                 the negated term is ignored"
+                            ),
+                        });
+                        self.skip_operand();
+                        None
+                    }
+                    _ => self.unary(depth + 1).map(|n| Node::Not(Box::new(n))),
                 }
             }
             Some(Tok::LParen(at)) => {
@@ -367,7 +382,7 @@ impl Parser {
                     self.warnings.push(QueryWarning {
                         offset: at,
                         message: format!(
-                            "parentheses nested deeper than {MAX_DEPTH}; the group is ignored"
+                            "parentheses and `-` nested deeper than {MAX_DEPTH}; the group is ignored"
                         ),
                     });
                     self.skip_group();
@@ -394,6 +409,21 @@ impl Parser {
                 Some(Node::Term(t))
             }
             Some(Tok::RParen(_)) | Some(Tok::Or(_)) | None => None,
+        }
+    }
+
+    /// Skips what a `-` negates: any further `-`, then one term or group.
+    fn skip_operand(&mut self) {
+        while let Some(Tok::Neg(_)) = self.peek() {
+            self.pos += 1;
+        }
+        match self.peek() {
+            Some(Tok::LParen(_)) => {
+                self.pos += 1;
+                self.skip_group();
+            }
+            Some(Tok::Term(_)) => self.pos += 1,
+            _ => {}
         }
     }
 
@@ -569,6 +599,31 @@ mod tests {
     fn offsets_are_characters() {
         let p = parse("Æmber )");
         assert_eq!(p.warnings[0].offset, 6);
+    }
+
+    /// A query of nothing but `-` (the most the length cap allows) is parsed, walked and
+    /// dropped on a 2 MiB stack, the negations past the bound dropped with a warning.
+    #[test]
+    fn deep_negation_is_bounded() {
+        let q = format!("{}fury", "-".repeat(MAX_QUERY_CHARS - 4));
+        let run = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let p = parse(&q);
+                let neg = p.node.as_ref().map(|n| n.terms().len());
+                (p.warnings, neg)
+            })
+            .expect("thread starts");
+        let (warnings, kept) = run.join().expect("no stack overflow");
+        assert_eq!(kept, None, "the negated term is past the bound");
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert_eq!(warnings[0].offset, MAX_DEPTH);
+        assert!(warnings[0].message.contains("nested deeper than 32"));
+        let within = format!("{}fury", "-".repeat(MAX_DEPTH));
+        // 32 negations are within the bound, and cancel out.
+        assert_eq!(terms(&within), vec!["fury"]);
+        let odd = format!("{}fury", "-".repeat(MAX_DEPTH - 1));
+        assert_eq!(terms(&odd), vec!["-fury"]);
     }
 
     #[test]

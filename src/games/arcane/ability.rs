@@ -674,4 +674,35 @@ mod tests {
         );
         assert_eq!(a.costs, [Cost::Op { n: 1 }]);
     }
+
+    /// "spend 1 OP to …" nests the verb it pays for (read, played, cloned and dropped
+    /// recursively): an ability at the position's cap of `caps::TEXT` characters nests at
+    /// most 28 deep, read, compared, cloned and dropped here on a 2 MiB stack.
+    #[test]
+    fn nested_verbs_are_bounded_by_the_text_cap() {
+        use super::super::format::caps;
+        let spend = "spend 1 OP to ";
+        let tail = "deal 1 damage to one enemy unit.";
+        let n = (caps::TEXT - tail.len()) / spend.len();
+        let text = format!("{}{tail}", spend.repeat(n));
+        assert!(text.chars().count() <= caps::TEXT && n >= 26, "{n}");
+        let depth = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let v = verb(&text);
+                assert_eq!(v.clone(), v);
+                let mut depth = 0;
+                let mut at = &v;
+                while let Verb::Spend { then, .. } = at {
+                    depth += 1;
+                    at = then;
+                }
+                assert!(matches!(at, Verb::Damage { .. }), "{at:?}");
+                depth
+            })
+            .expect("thread starts")
+            .join()
+            .expect("no stack overflow");
+        assert_eq!(depth, n);
+    }
 }

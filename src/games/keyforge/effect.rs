@@ -640,4 +640,38 @@ mod tests {
             }
         );
     }
+
+    /// Each "if this damage destroys that creature, " nests the rest of its sentence in
+    /// an effect (read, run, cloned and dropped recursively): a text at the position's
+    /// cap of `caps::TEXT` characters nests at most 25 deep, read, compared, cloned and
+    /// dropped here on a 2 MiB stack.
+    #[test]
+    fn nested_effects_are_bounded_by_the_text_cap() {
+        use super::super::format::caps;
+        let prefix = "If this damage destroys that creature, ";
+        let head = "Play: Deal 1 damage to a creature. ";
+        let n = (caps::TEXT - head.len() - "gain 1Æ.".len()) / prefix.len();
+        let text = format!("{head}{}gain 1Æ.", prefix.repeat(n));
+        assert!(text.chars().count() <= caps::TEXT && n >= 24, "{n}");
+        let depth = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let a = read_line(&text, "X");
+                assert_eq!(a.clone(), a);
+                let Body::Effects { effects } = &a.body else {
+                    panic!("{:?}", a.body)
+                };
+                let mut depth = 0;
+                let mut e = &effects[1];
+                while let Effect::IfDestroyed { then } = e {
+                    depth += 1;
+                    e = then;
+                }
+                depth
+            })
+            .expect("thread starts")
+            .join()
+            .expect("no stack overflow");
+        assert_eq!(depth, n);
+    }
 }
