@@ -571,7 +571,7 @@ async fn a_position_file_opens_without_javascript() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(ctype.starts_with("text/html"));
     assert!(
-        text.contains("uploaded file: 3:12: turns: expected value"),
+        text.contains("uploaded file: 3:12: turns: expected value; the game could not be told"),
         "{text}"
     );
     // An empty file, no file part, or not multipart at all.
@@ -2469,8 +2469,9 @@ async fn the_swtcg_builder_and_its_twin_offer_units_keywords_and_readings() {
         .unwrap()
         .iter()
         .any(|s| s == "shielded"));
-    // The default game answers by its slug and by no slug alike.
-    for uri in ["/adjudicate?game=battleline", "/adjudicate?game="] {
+    // The default game answers by its slug and by no `game` at all; an empty `game` is
+    // not one of the document's enum values and is refused, naming the games.
+    for uri in ["/adjudicate?game=battleline", "/adjudicate"] {
         let (status, html) = get_html(uri).await;
         assert_eq!(status, StatusCode::OK, "{uri}");
         assert!(
@@ -2478,6 +2479,9 @@ async fn the_swtcg_builder_and_its_twin_offer_units_keywords_and_readings() {
             "{uri}"
         );
     }
+    let (status, html) = get_html("/adjudicate?game=").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(html.contains("battleline"), "{html}");
     // A game no game answers to is a 404, in either format.
     let (status, v) = get_json("/adjudicate.json?game=chess").await;
     assert_eq!(status, StatusCode::NOT_FOUND);

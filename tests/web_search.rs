@@ -97,22 +97,33 @@ async fn ignored_terms_are_warnings_with_offsets() {
 }
 
 #[actix_web::test]
-async fn nothing_runnable_is_400_with_offsets_never_500() {
+async fn nothing_runnable_finds_nothing_with_offsets_never_500() {
+    // A query with nothing to run is answered, as the document promises every `q`: an
+    // empty list whose warnings locate each ignored piece (issue 27, item 13).
     let (status, v) = json("/api/search?q=colour:red%20)").await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(v["object"], "error");
-    assert_eq!(v["code"], "bad_request");
-    assert!(v["details"].as_str().unwrap().contains("offset 0"), "{v}");
-    assert!(v["details"].as_str().unwrap().contains("offset 11"), "{v}");
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["object"], "list");
+    assert_eq!(v["data"].as_array().unwrap().len(), 0, "{v}");
+    let offsets: Vec<_> = v["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["offset"].as_u64().unwrap())
+        .collect();
+    assert_eq!(offsets, [0, 11], "{v}");
     let (status, html) = get("/search?q=colour:red").await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(html.contains("offset 0"));
+    assert_eq!(status, StatusCode::OK);
+    assert!(html.contains("at offset 0"), "{html}");
     // Empty query: the form on the page, 400 on the API.
     let (status, html) = get("/search?q=").await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("<form class=\"search\""));
-    let (status, _) = json("/api/search?q=").await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, v) = json("/api/search?q=").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(v["warnings"][0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("nothing to search for"));
     let (status, _) = json("/api/search").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     // Malformed parameters.

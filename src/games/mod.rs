@@ -92,7 +92,7 @@ pub fn which(text: &str) -> Result<GameId, PositionError> {
     };
     match scanned.game {
         None => match scanned.stopped {
-            Some(e) if !scanned.closed => Err(undetermined(e)),
+            Some(e) if !scanned.closed => Err(undetermined(text, e)),
             _ => Ok(DEFAULT),
         },
         Some(serde_json::Value::String(slug)) => GameId::from_slug(&slug).ok_or_else(|| {
@@ -110,21 +110,24 @@ pub fn which(text: &str) -> Result<GameId, PositionError> {
     }
 }
 
-/// The syntax error that stopped [`scan`] before it met a `game`.
-fn undetermined(e: serde_json::Error) -> PositionError {
-    let message = e.to_string();
-    let message = message
-        .rfind(" at line ")
-        .map_or(message.as_str(), |i| &message[..i]);
-    PositionError {
-        path: String::new(),
-        line: Some(e.line()),
-        column: Some(e.column()),
-        message: format!(
-            "{message}; the game could not be told: this comes before any `game` field \
-             (a position without one is battle-line)"
-        ),
-    }
+/// The syntax error that stopped [`scan`] before it met a `game`, located as a reader
+/// locates it (line, column and the JSON path it was in), saying which game could not be
+/// told.
+fn undetermined(text: &str, e: serde_json::Error) -> PositionError {
+    let mut located = crate::rules::position::parse_json::<serde_json::Value>(text)
+        .err()
+        .unwrap_or_else(|| PositionError {
+            path: String::new(),
+            line: Some(e.line()),
+            column: Some(e.column()),
+            message: crate::rules::position::strip_serde_location(&e.to_string()),
+        });
+    located.message = format!(
+        "{}; the game could not be told: this comes before any `game` field (a position \
+         without one is battle-line)",
+        located.message
+    );
+    located
 }
 
 /// What [`scan`] read of a document's `game` before it stopped.
@@ -289,5 +292,11 @@ mod tests {
             assert!(e.line.is_some() && e.column.is_some(), "{e:?}");
             assert!(e.message.contains("game could not be told"), "{e}");
         }
+        // ... with the path it was in, as the game's own reader would give it.
+        let e = which("{\n  \"seed\": 1,\n  \"turns\": x\n}").unwrap_err();
+        assert_eq!(
+            (e.path.as_str(), e.line, e.column),
+            ("turns", Some(3), Some(12))
+        );
     }
 }

@@ -77,7 +77,7 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Posit
 }
 
 /// serde_json appends " at line L column C"; the location is reported separately.
-fn strip_serde_location(msg: &str) -> String {
+pub(crate) fn strip_serde_location(msg: &str) -> String {
     match msg.rfind(" at line ") {
         Some(i) => msg[..i].to_string(),
         None => msg.to_string(),

@@ -47,10 +47,29 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
 /// Query string of the search routes.
 #[derive(Debug, Deserialize)]
 pub struct SearchParams {
-    #[serde(default)]
-    q: String,
+    /// The query; the API requires it (400 without it), the page shows its form.
+    #[serde(rename = "q")]
+    given_q: Option<String>,
     page: Option<usize>,
     per_page: Option<usize>,
+}
+
+impl SearchParams {
+    /// The query, empty when none was given.
+    fn q(&self) -> &str {
+        self.given_q.as_deref().unwrap_or("")
+    }
+
+    /// Refuses a request without `q`, which the OpenAPI document marks required.
+    fn require_q(&self, format: Format) -> Result<(), Failure> {
+        match self.given_q {
+            Some(_) => Ok(()),
+            None => Err(WebError::BadRequest(
+                "the query parameter `q` is missing: add `q=` with what to search for".into(),
+            )
+            .in_format(format)),
+        }
+    }
 }
 
 /// One result as the page and the JSON show it.
@@ -374,7 +393,7 @@ fn cache_key(p: &SearchParams) -> String {
         "{}\u{0}{}\u{0}{}",
         p.page.unwrap_or(1),
         p.per_page.unwrap_or(20),
-        p.q
+        p.q()
     )
 }
 
@@ -382,11 +401,12 @@ async fn api_search(
     state: web::Data<AppState>,
     p: web::Query<SearchParams>,
 ) -> Result<HttpResponse, Failure> {
-    check_length(&p.q, Format::Json)?;
+    p.require_q(Format::Json)?;
+    check_length(p.q(), Format::Json)?;
     if let Some(body) = state.search_cache.get(&cache_key(&p)) {
         return Ok(json_body(body));
     }
-    let a = reading::answer(&state.catalogue, &p.q, &|q| {
+    let a = reading::answer(&state.catalogue, p.q(), &|q| {
         run_query(&state, q, &p, Format::Json)
     })?;
     json_results(&state, &p, a)
@@ -398,8 +418,8 @@ async fn search_page(
     p: web::Query<SearchParams>,
 ) -> Result<HttpResponse, Failure> {
     let format = Format::of(&req);
-    check_length(&p.q, format)?;
-    if format == Format::Html && p.q.trim().is_empty() {
+    check_length(p.q(), format)?;
+    if format == Format::Html && p.q().trim().is_empty() {
         return super::page::render(
             &EmptySearchPage {
                 examples: EXAMPLES.to_vec(),
@@ -408,11 +428,12 @@ async fn search_page(
         );
     }
     if format == Format::Json {
+        p.require_q(format)?;
         if let Some(body) = state.search_cache.get(&cache_key(&p)) {
             return Ok(json_body(body));
         }
     }
-    let a = reading::answer(&state.catalogue, &p.q, &|q| {
+    let a = reading::answer(&state.catalogue, p.q(), &|q| {
         run_query(&state, q, &p, format)
     })?;
     if format == Format::Json {
@@ -464,10 +485,10 @@ async fn search_page(
         .collect();
     let grouped = reading::group_by_game(&mut results);
     let page = ResultsPage {
-        q: p.q.clone(),
+        q: p.q().to_owned(),
         page_links: super::page::page_links(r.page, pages, &page_url),
         read_as,
-        mention_words: reading::content_words(&reading::searched_words(&p.q))
+        mention_words: reading::content_words(&reading::searched_words(p.q()))
             .into_iter()
             .map(String::from)
             .collect(),
