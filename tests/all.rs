@@ -35,6 +35,7 @@ mod parsers_prop;
 mod search;
 mod web;
 mod web_hardening;
+mod web_heavy;
 mod web_pages;
 mod web_resources;
 mod web_search;

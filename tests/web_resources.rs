@@ -72,6 +72,7 @@ async fn heavy_work_beyond_the_bound_is_503_with_retry_after() {
         concurrent: 1,
         queue: 0,
         retry_after_secs: 7,
+        ..HeavyWorkConfig::default()
     });
     let hash = state
         .permalinks
@@ -550,6 +551,7 @@ async fn a_client_over_its_rate_is_refused_before_any_replay() {
             concurrent: 1,
             queue: 0,
             retry_after_secs: 3,
+            ..HeavyWorkConfig::default()
         });
     let app = test::init_service(App::new().configure(configure(state))).await;
     let build = |seed: u64, ip: [u8; 4]| {
