@@ -279,3 +279,84 @@ fn a_request_whose_client_left_stops_its_work() {
         "the replay was dropped {stopped:?} after the client left; the whole page takes {full:?}"
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// The engine's loops under a budget
+
+use arbiter::games::swtcg::{self, NoCards, Swtcg};
+use arbiter::rules::budget::{Budget, Stop};
+use arbiter::rules::{Game, Replay};
+
+/// A Star Wars TCG attack of `dice` dice, nothing pinned, Lucky on both sides.
+fn big_attack(dice: u32) -> swtcg::State {
+    let position = json!({"game": "swtcg", "seed": 1,
+        "units": [
+            {"id": "A", "side": "dark", "power": dice, "health": 9, "abilities": ["Lucky 2", "Fury 1"]},
+            {"id": "D", "side": "light", "power": 1, "health": 60, "abilities": ["Lucky 1"]}
+        ],
+        "attack": {"attacker": "A", "defender": "D"}});
+    let position = swtcg::Position::from_json(&position.to_string()).expect("reads");
+    swtcg::resolve(&position, &NoCards).expect("resolves")
+}
+
+/// The replayer stops at its deadline, short of the end, and the budget says why.
+#[test]
+fn a_replay_stops_at_its_deadline() {
+    let position =
+        arbiter::games::battleline::Battleline::read_position(&step_bound()).expect("reads");
+    let catalogue = common::bundled_state().catalogue.clone();
+    let play = |position| {
+        use arbiter::adjudicate::CatalogueGame;
+        arbiter::games::battleline::Battleline::with_cards(&catalogue, |cards| {
+            Replay::<arbiter::games::battleline::Battleline>::run(position, cards)
+                .map(|r| r.steps.len())
+        })
+        .expect("plays")
+    };
+    let whole = play(position.clone());
+    let budget = Budget::new(Some(Duration::from_millis(20)));
+    let started = Instant::now();
+    let cut = budget.enter(|| play(position));
+    assert!(cut < whole, "{cut} of {whole} steps");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_eq!(
+        budget.stopped(),
+        Some(Stop::Deadline(Duration::from_millis(20)))
+    );
+}
+
+/// The core's enumeration of every chance outcome stops at its deadline (12 open dice:
+/// 6^12 play-outs, which would take hours), and so does the Star Wars TCG model.
+#[test]
+fn the_odds_stop_at_their_deadline() {
+    let st = big_attack(12);
+    let budget = Budget::new(Some(Duration::from_millis(100)));
+    let started = Instant::now();
+    let enumerated = budget
+        .enter(|| arbiter::rules::odds::exact::<Swtcg, _>(&st, swtcg::odds::result_of, usize::MAX));
+    assert!(enumerated.is_err());
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(matches!(budget.stopped(), Some(Stop::Deadline(_))));
+
+    // The model: complete without a budget, stopped with one run out.
+    let st = big_attack(8);
+    assert!(Swtcg::odds(&st).expect("a model").is_ok());
+    let spent = Budget::new(Some(Duration::ZERO));
+    let stopped = spent.enter(|| Swtcg::odds(&st).expect("a model"));
+    assert!(stopped.is_err());
+    assert_eq!(spent.stopped(), Some(Stop::Deadline(Duration::ZERO)));
+}
+
+/// A cancelled budget (the request dropped) stops the model too.
+#[test]
+fn a_cancelled_budget_stops_the_model() {
+    let st = big_attack(8);
+    let budget = Budget::new(None);
+    budget.cancel();
+    assert!(budget.enter(|| Swtcg::odds(&st).expect("a model")).is_err());
+    assert_eq!(budget.stopped(), Some(Stop::Cancelled));
+}
