@@ -72,7 +72,8 @@ async fn heavy_work_beyond_the_bound_is_503_with_retry_after() {
         concurrent: 1,
         queue: 0,
         retry_after_secs: 7,
-        ..HeavyWorkConfig::default()
+        // The unread answer waits for the test's other requests: no deadline in sight.
+        deadline: std::time::Duration::from_secs(600),
     });
     let hash = state
         .permalinks
