@@ -7,10 +7,13 @@
 //! pool, bounded by the position caps, the engine's step bound and the heavy-work turn's
 //! deadline (`super::limits`).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
-use super::limits::CancelOnDrop;
+use super::limits::{CancelOnDrop, HeavyPermit};
 use super::Refused;
 use crate::adjudicate::CatalogueGame;
 use crate::games::battleline::{position::caps, Battleline};
@@ -149,8 +152,21 @@ async fn adjudicate_as<G: CatalogueGame>(
         return Err(state.heavy.stopped(stop, out));
     }
     let start = start.map_err(|errors| position_errors(&errors, out))?;
+    Ok(stream::<G>(permit, cancel, start, config))
+}
+
+/// The answer of `start` played out, streamed: the engine writes it on the blocking pool
+/// within `permit`'s turn and budget, which `cancel` (held by the body) cancels when the
+/// body is dropped (the client gone). The body ends in an error, unfinished, unless the
+/// engine sent the whole answer.
+fn stream<G: Game>(
+    permit: HeavyPermit,
+    cancel: CancelOnDrop,
+    start: G::State,
+    config: RecordConfig,
+) -> HttpResponse {
     let (tx, rx) = tokio::sync::mpsc::channel::<web::Bytes>(CHUNKS_IN_FLIGHT);
-    let whole = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let whole = Arc::new(AtomicBool::new(false));
     let sent_whole = whole.clone();
     actix_web::rt::task::spawn_blocking(move || {
         let budget = permit.budget().clone();
@@ -168,18 +184,16 @@ async fn adjudicate_as<G: CatalogueGame>(
             }
             sink.send()
         });
-        sent_whole.store(written.is_ok(), std::sync::atomic::Ordering::SeqCst);
+        sent_whole.store(written.is_ok(), Ordering::SeqCst);
         drop(permit);
     });
-    // The body holds the cancel flag (a client gone drops it, and the engine stops), and
-    // ends in an error unless the engine sent the whole answer.
     let body = futures_util::stream::unfold(Some((rx, cancel)), move |held| {
         let whole = whole.clone();
         async move {
             let (mut rx, cancel) = held?;
             match rx.recv().await {
                 Some(chunk) => Some((Ok(chunk), Some((rx, cancel)))),
-                None if whole.load(std::sync::atomic::Ordering::SeqCst) => None,
+                None if whole.load(Ordering::SeqCst) => None,
                 None => Some((
                     Err(actix_web::error::ErrorServiceUnavailable(
                         "the answer was cut off: the client stopped reading or the \
@@ -190,9 +204,9 @@ async fn adjudicate_as<G: CatalogueGame>(
             }
         }
     });
-    Ok(HttpResponse::Ok()
+    HttpResponse::Ok()
         .content_type("application/json")
-        .streaming(body))
+        .streaming(body)
 }
 
 /// Plays `start` out without recording; a pin naming no option is the located error the

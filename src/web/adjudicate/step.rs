@@ -689,43 +689,8 @@ async fn answer_as<G: CatalogueGame>(
     let answered = state
         .heavy
         .run(out, move || {
-            let Answer {
-                decision,
-                text,
-                step,
-            } = asked;
-            let pinned = G::with_cards(&catalogue, |cards| {
-                G::pin_answer_with_cards(&position, cards, decision, &text)
-            });
             let _holding = heavy.hold();
-            match pinned {
-                Ok(pinned) => {
-                    let replay = replay_in_turn::<G>(&catalogue, pinned.clone(), out)?;
-                    Ok(Answered::Pinned(pinned, replay.steps.len()))
-                }
-                Err(errors) => {
-                    let messages: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-                    if out == Format::Json {
-                        return Err(WebError::BadInput {
-                            message: format!(
-                                "the answer to decision {decision} could not be read:\n{}",
-                                messages.join("\n")
-                            ),
-                            errors: serde_json::to_value(&errors).unwrap_or_default(),
-                        }
-                        .in_format(out));
-                    }
-                    let replay = replay_in_turn::<G>(&catalogue, position, out)?;
-                    let refused = RefusedAnswer {
-                        decision,
-                        text,
-                        errors: messages,
-                    };
-                    let mut page = render::<G>(hash, step, &replay, Some(&refused), out)?;
-                    page.status = actix_web::http::StatusCode::BAD_REQUEST;
-                    Ok(Answered::Refused(page))
-                }
-            }
+            answer_in_turn::<G>(&catalogue, hash, position, asked, out)
         })
         .await??;
     match answered {
@@ -735,6 +700,52 @@ async fn answer_as<G: CatalogueGame>(
         }
         Answered::Refused(page) => Ok(page.response()),
     }
+}
+
+/// [`answer_as`]'s turn: `asked` read against `position` (permalink `hash`), and what
+/// that comes to.
+fn answer_in_turn<G: CatalogueGame>(
+    catalogue: &crate::catalogue::Catalogue,
+    hash: String,
+    position: G::Position,
+    asked: Answer,
+    out: Format,
+) -> Result<Answered<G::Position>, Failure> {
+    let Answer {
+        decision,
+        text,
+        step,
+    } = asked;
+    let pinned = G::with_cards(catalogue, |cards| {
+        G::pin_answer_with_cards(&position, cards, decision, &text)
+    });
+    let errors = match pinned {
+        Ok(pinned) => {
+            let replay = replay_in_turn::<G>(catalogue, pinned.clone(), out)?;
+            return Ok(Answered::Pinned(pinned, replay.steps.len()));
+        }
+        Err(errors) => errors,
+    };
+    let messages: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+    if out == Format::Json {
+        return Err(WebError::BadInput {
+            message: format!(
+                "the answer to decision {decision} could not be read:\n{}",
+                messages.join("\n")
+            ),
+            errors: serde_json::to_value(&errors).unwrap_or_default(),
+        }
+        .in_format(out));
+    }
+    let replay = replay_in_turn::<G>(catalogue, position, out)?;
+    let refused = RefusedAnswer {
+        decision,
+        text,
+        errors: messages,
+    };
+    let mut page = render::<G>(hash, step, &replay, Some(&refused), out)?;
+    page.status = actix_web::http::StatusCode::BAD_REQUEST;
+    Ok(Answered::Refused(page))
 }
 
 #[derive(Deserialize)]
