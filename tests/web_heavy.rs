@@ -200,6 +200,34 @@ async fn past_the_deadline_the_answer_names_the_limit() {
     assert_eq!(v["code"], "deadline", "{v}");
 }
 
+/// The streamed API past its deadline while sending (here: a 32 MB answer nobody reads
+/// for longer than the deadline): the body ends in an error, unfinished, never as if
+/// whole, and the turn is free again.
+#[actix_web::test]
+async fn a_streamed_answer_past_its_deadline_ends_unfinished() {
+    let state = state_with(HeavyWorkConfig {
+        concurrent: 1,
+        queue: 0,
+        deadline: Duration::from_secs(1),
+        ..HeavyWorkConfig::default()
+    });
+    let app = test::init_service(App::new().configure(configure(state))).await;
+    let api = |body: String| {
+        TestRequest::post()
+            .uri("/api/adjudicate")
+            .insert_header(("Content-Type", "application/json"))
+            .set_payload(body)
+            .to_request()
+    };
+    let first = test::call_service(&app, api(step_bound())).await;
+    assert_eq!(first.status(), StatusCode::OK);
+    actix_web::rt::time::sleep(Duration::from_millis(1500)).await;
+    let read = test::try_read_body(first).await;
+    assert!(read.is_err(), "a cut answer must not end as if whole");
+    let next = test::call_service(&app, api(small_position(7).to_string())).await;
+    assert_eq!(next.status(), StatusCode::OK, "the turn is free again");
+}
+
 /// Starts a real server over `state` on 127.0.0.1 (its own thread, for the test's life).
 fn start_server(state: AppState) -> std::net::SocketAddr {
     let (tx, rx) = std::sync::mpsc::channel();
