@@ -6,15 +6,18 @@
 #  (b) permalink flood: distinct positions POSTed to /adjudicate.json from one client
 #      for a bounded time: the statuses (201/303 vs 429/507), the store's size on disk;
 #  (c) slow bodies: K connections that announce a 100-byte body and send 10 bytes: how
-#      many the server still holds after a while, and /ping latency meanwhile.
+#      many the server still holds after a while, and /ping latency meanwhile;
+#  (a2, a3) heavy pages (issue 27): S concurrent step pages and C concurrent comparison
+#      pages of the step-bound position, each phase's own peak RSS (VmHWM, reset first
+#      through /proc/PID/clear_refs), statuses, times and /ping latency;
 #  (d) chunked bodies (issue 27): CHUNKED connections that send a chunked body's first
 #      10 bytes and stop: how many are answered, how many the server still holds after a
-#      while (answered or not), and /ping meanwhile.
+#      while (answered or not), and /ping meanwhile;
 #  (e) builder errors (issue 27): BUILDER concurrent POST /adjudicate of a ~100 KB form
 #      of bad list items: statuses, answer sizes and times, sampled peak RSS, /ping.
 # Everything targets 127.0.0.1 only, every phase is bounded in time, and the server is
 # stopped on exit. Figures are in docs/reliability.md.
-# Usage: scripts/hostile_load.sh [HEAVY=50] [FLOOD_SECONDS=20] [SLOW=200]
+# Usage: scripts/hostile_load.sh [HEAVY=50] [FLOOD_SECONDS=20] [SLOW=200] [STEP=50] [COMPARE=100]
 # Environment: ARBITER_BIN (a built binary; default: cargo build --release, then
 # target/release/arbiter), PORT (default 18107), SERVE_ARGS (extra `serve` flags),
 # CHUNKED (default 200), BUILDER (default 50).
@@ -23,6 +26,8 @@ cd "$(dirname "$0")/.."
 HEAVY=${1:-50}
 FLOOD_SECONDS=${2:-20}
 SLOW=${3:-200}
+STEP_PAGES=${4:-50}
+COMPARE_PAGES=${5:-100}
 HOST=127.0.0.1          # loopback only: never change this to another address
 PORT=${PORT:-18107}
 if [ -z "${ARBITER_BIN:-}" ]; then
@@ -46,11 +51,13 @@ for _ in $(seq 300); do curl -fs "http://$HOST:$PORT/ping" >/dev/null 2>&1 && br
 curl -fs "http://$HOST:$PORT/ping" >/dev/null
 echo "binary: $ARBITER_BIN (script at $(git rev-parse --short HEAD 2>/dev/null || echo '?')), $(nproc) cores, serve ${SERVE_ARGS:-(defaults)}"
 
-python3 - "$HOST" "$PORT" "$server" "$work" "$HEAVY" "$FLOOD_SECONDS" "$SLOW" <<'PY'
+python3 - "$HOST" "$PORT" "$server" "$work" "$HEAVY" "$FLOOD_SECONDS" "$SLOW" \
+  "$STEP_PAGES" "$COMPARE_PAGES" <<'PY'
 import json, os, socket, statistics, subprocess, sys, threading, time
 
 host, port, pid, work = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 heavy, flood_seconds, slow = int(sys.argv[5]), float(sys.argv[6]), int(sys.argv[7])
+step_pages, compare_pages = int(sys.argv[8]), int(sys.argv[9])
 base = f"http://{host}:{port}"
 
 def status_kb(field):
@@ -135,6 +142,58 @@ if ok_times:
 print(f"    server RSS: {rss0 / 1024:.0f} MB before, peak (VmHWM) {status_kb('VmHWM') / 1024:.0f} MB "
       f"(sampled peak {peak_seen / 1024:.0f} MB), {status_kb('VmRSS') / 1024:.0f} MB after")
 print("    " + pinger.report())
+
+# (a2, a3) step and comparison pages ---------------------------------------------------
+import re, urllib.parse, urllib.request
+def stored(position):
+    """The permalink of `position`, stored through the builder's JSON twin."""
+    form = urllib.parse.urlencode({"json": json.dumps(position)}).encode()
+    req = urllib.request.Request(base + "/adjudicate.json", form,
+                                 {"Content-Type": "application/x-www-form-urlencoded"})
+    with urllib.request.urlopen(req, timeout=300) as resp:
+        return json.loads(resp.read())["hash"]
+
+def pages(label, path, n):
+    """n concurrent GETs of `path`: statuses, times, this phase's peak RSS, /ping."""
+    with open(f"/proc/{pid}/clear_refs", "w") as f:
+        f.write("5")                       # resets VmHWM to the current RSS
+    rss0 = status_kb("VmRSS")
+    pinger = Pinger(); pinger.start()
+    t0 = time.monotonic()
+    curls = [subprocess.Popen(
+        ["curl", "-s", "-o", "/dev/null", "--max-time", "300", "-w", "%{http_code} %{time_total}",
+         base + path], stdout=subprocess.PIPE, text=True) for _ in range(n)]
+    for c in curls:
+        c.wait()
+    wall = time.monotonic() - t0
+    pinger.stop.set(); pinger.join()
+    results = [c.stdout.read().split() for c in curls]
+    codes = {}
+    for r in results:
+        codes[r[0] if r else "none"] = codes.get(r[0] if r else "none", 0) + 1
+    times = sorted(float(r[1]) for r in results if r)
+    alive = ping_once() is not None
+    print(f"{label} {n} concurrent GET {path}")
+    print(f"    statuses: {codes}; all done in {wall:.1f} s; time median "
+          f"{statistics.median(times) if times else 0:.2f} s, max {times[-1] if times else 0:.2f} s")
+    print(f"    server RSS: {rss0 / 1024:.0f} MB before, peak (VmHWM) {status_kb('VmHWM') / 1024:.0f} MB, "
+          f"{status_kb('VmRSS') / 1024:.0f} MB after; alive afterwards: {alive}")
+    print("    " + pinger.report())
+
+if step_pages or compare_pages:
+    a = stored(fixture)
+    b = stored(dict(fixture, seed=fixture.get("seed", 0) + 1))
+    # The last step: the page replays the whole game and draws its end.
+    m = None
+    try:
+        urllib.request.urlopen(base + f"/adjudicate/p/{a}/999999.json", timeout=300)
+    except urllib.error.HTTPError as e:
+        m = re.search(r"has (\d+) steps", e.read().decode())
+    last = int(m.group(1)) if m else 0
+    if step_pages:
+        pages("(a2)", f"/adjudicate/p/{a}/{last}", step_pages)
+    if compare_pages:
+        pages("(a3)", f"/adjudicate/compare/{a}/{b}", compare_pages)
 
 # (b) permalink flood ------------------------------------------------------------------
 store = os.path.join(work, "c.sqlite.permalinks.sqlite")

@@ -40,6 +40,7 @@ mod step_depth;
 mod web;
 mod web_contract;
 mod web_hardening;
+mod web_heavy;
 mod web_pages;
 mod web_resources;
 mod web_search;

@@ -312,6 +312,8 @@ async fn choose_decide_and_answer_check_the_rate_before_playing() {
             concurrent: 1,
             queue: 0,
             retry_after_secs: 3,
+            // The held turn must outlast the test: no deadline in sight.
+            deadline: std::time::Duration::from_secs(600),
         });
     let app = test::init_service(App::new().configure(configure(state))).await;
     // The only turn, held by a streamed answer nobody reads yet.

@@ -72,6 +72,8 @@ async fn heavy_work_beyond_the_bound_is_503_with_retry_after() {
         concurrent: 1,
         queue: 0,
         retry_after_secs: 7,
+        // The unread answer waits for the test's other requests: no deadline in sight.
+        deadline: std::time::Duration::from_secs(600),
     });
     let hash = state
         .permalinks
@@ -551,6 +553,7 @@ async fn a_client_over_its_rate_is_refused_before_any_replay() {
             concurrent: 1,
             queue: 0,
             retry_after_secs: 3,
+            ..HeavyWorkConfig::default()
         });
     let app = test::init_service(App::new().configure(configure(state))).await;
     let build = |seed: u64, ip: [u8; 4]| {
@@ -598,6 +601,8 @@ async fn a_large_builder_form_is_read_within_the_heavy_work_bound() {
         concurrent: 1,
         queue: 0,
         retry_after_secs: 3,
+        // The held turn must outlast the test: no deadline in sight.
+        deadline: std::time::Duration::from_secs(600),
     });
     let app = test::init_service(App::new().configure(configure(state))).await;
     let base = "seed=1&turns=1&p0_name=A&p0_s1_card=Moss+Troll&p1_name=B&p1_s1_card=Hex+Witch";

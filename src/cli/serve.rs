@@ -63,6 +63,11 @@ pub(crate) struct StoreLimits {
     /// The Retry-After of that 503, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 5)]
     heavy_retry_after: u64,
+    /// How long one adjudication (its replays, odds and answer) may run before it is
+    /// stopped and answered 503 `deadline`, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = web::DEFAULT_DEADLINE.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    heavy_deadline: u64,
     /// Total bytes of position JSON the permalink store keeps before pruning.
     #[arg(long, value_name = "BYTES", default_value_t = 256 << 20)]
     permalinks_max_bytes: u64,
@@ -90,6 +95,7 @@ impl StoreLimits {
                 .map_or(defaults.concurrent, |n| n as usize),
             queue: self.heavy_queue,
             retry_after_secs: self.heavy_retry_after,
+            deadline: std::time::Duration::from_secs(self.heavy_deadline),
         }
     }
 

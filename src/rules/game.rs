@@ -375,9 +375,10 @@ impl<G: Game> Recorder<G> {
         }
     }
 
-    /// Plays the next step of `st` and records it; `None` once the game is over.
+    /// Plays the next step of `st` and records it; `None` once the game is over, or once
+    /// the thread's [`super::budget`] has run out (its setter discards what was recorded).
     pub fn step(&mut self, st: &mut G::State) -> Option<StepRecord<G>> {
-        if G::is_over(st) {
+        if G::is_over(st) || super::budget::exhausted() {
             return None;
         }
         let events = G::advance(st);
@@ -466,6 +467,8 @@ pub struct Replay<G: Game> {
 
 impl<G: Game> Replay<G> {
     /// Resolves and plays `position`, keeping every state (states share their parts).
+    /// Play stops early when the thread's [`super::budget`] runs out; its setter discards
+    /// the shorter replay.
     pub fn run(
         position: G::Position,
         cards: &G::Cards<'_>,
@@ -473,7 +476,7 @@ impl<G: Game> Replay<G> {
         let start = G::resolve(&position, cards)?;
         let mut st = start.clone();
         let mut steps = Vec::new();
-        while !G::is_over(&st) {
+        while !G::is_over(&st) && !super::budget::exhausted() {
             let events = G::advance(&mut st);
             let (n, turn, phase) = G::clock(&st);
             steps.push(Ran {

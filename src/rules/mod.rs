@@ -1,11 +1,13 @@
 //! The adjudication core every game system plugs into: citations that say which kind of
 //! source they quote, named interpretations, decisions, chance with exact odds, rejected
-//! actions, the step log and the replayer.
+//! actions, the step log and the replayer, and the budget (a deadline and a cancel flag)
+//! its loops check.
 //!
 //! A game implements [`Game`] in `src/games/<game>/`; the core does everything else the
 //! same way for every game (the CLI's log, the API, the step-through pages, permalinks,
 //! comparing two readings). The core imports no game and does no I/O.
 
+pub mod budget;
 pub mod chance;
 pub mod cite;
 pub mod decision;

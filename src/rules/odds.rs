@@ -156,7 +156,8 @@ impl<G: Game, Q: Ord + Clone> Enumeration<'_, G, Q> {
     /// Runs the next step of `before` (the one place a step is counted against the
     /// limit); at its first chance node left to draw, branches on every outcome.
     fn step(&mut self, before: G::State) -> Result<Next<G::State, Q>, TooManyBranches> {
-        if self.runs >= self.limit {
+        // A budget run out (`super::budget`) stops here too; its setter discards the error.
+        if self.runs >= self.limit || super::budget::exhausted() {
             return Err(TooManyBranches { limit: self.limit });
         }
         self.runs += 1;

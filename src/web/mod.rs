@@ -27,7 +27,7 @@ mod rules;
 mod search;
 mod sources;
 
-pub use adjudicate::{HeavyWork, HeavyWorkConfig};
+pub use adjudicate::{HeavyWork, HeavyWorkConfig, DEFAULT_DEADLINE};
 pub use error::WebError;
 pub use format::Format;
 pub use search::{search_response, ResponseCache, SearchResponse};
@@ -209,9 +209,10 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
 ///
 /// Built like actix-web's `HttpServer` (the same head, body, keep-alive and disconnect
 /// timeouts, workers, per-worker connection cap, listen backlog of 1024 and graceful
-/// shutdown), with one difference: each new connection meets the [`head_guard`] first,
-/// which answers itself, with a body, the first heads actix-http would refuse with an
-/// empty one. The app sees actix-web's default `AppConfig` (its host, `localhost:8080`, is
+/// shutdown), but with half-closed connections not allowed (a client that closes its
+/// side has gone, and its request is dropped), and one more difference: each new
+/// connection meets the [`head_guard`] first, which answers itself, with a body, the
+/// first heads actix-http would refuse with an empty one. The app sees actix-web's default `AppConfig` (its host, `localhost:8080`, is
 /// only used for a request without a `Host` header).
 pub fn bind(
     state: AppState,
@@ -257,6 +258,10 @@ pub fn bind(
                     async move { signal.notified().await }
                 })
                 .keep_alive(cfg.keep_alive)
+                // A client that closes its side has gone: actix then drops the request's
+                // future, and with it the heavy work it waits for (issue 27). Allowing
+                // half-closed connections (actix's default) kept computing for nobody.
+                .h1_allow_half_closed(false)
                 .client_request_timeout(cfg.head_timeout)
                 .client_disconnect_timeout(cfg.disconnect_timeout)
                 .local_addr(addr)

@@ -105,6 +105,7 @@ fn play_summaries<G: Game<State = State>>(
     // such pair is played to the end once.
     let mut played: HashMap<(u32, bool), Vec<(Result, u128)>> = HashMap::new();
     for (summary, weight) in summaries {
+        stop_when_exhausted()?;
         let mut after = before.clone();
         after.summary = Some(summary);
         after.phase = Some(Phase::Hits);
@@ -462,6 +463,15 @@ fn table() -> Table {
     Table::default()
 }
 
+/// An error once the thread's budget ([`crate::rules::budget`]) has run out: the model
+/// stops, and whoever set the budget answers with its limit instead.
+fn stop_when_exhausted() -> std::result::Result<(), String> {
+    if crate::rules::budget::exhausted() {
+        return Err("stopped: the computation's budget ran out".into());
+    }
+    Ok(())
+}
+
 fn overflow() -> String {
     "the exact model counts face sequences in 128 bits: at most 49 dice in one attack, re-rolls included".into()
 }
@@ -475,7 +485,10 @@ fn roll_one(
     initial: bool,
 ) -> std::result::Result<Table, String> {
     let mut next: Table = Table::with_capacity_and_hasher(table.len() * 2, Default::default());
-    for (k, w) in table {
+    for (i, (k, w)) in table.into_iter().enumerate() {
+        if i % 1024 == 0 {
+            stop_when_exhausted()?;
+        }
         match pin {
             Some(f) => *next.entry(m.add(k, group, f, initial)).or_default() += w,
             None => {

@@ -4,11 +4,16 @@
 //!
 //! Bad input answers 400 with every located problem in `errors` (path, line, column,
 //! message); a body over the position cap answers 413. The engine runs on the blocking
-//! pool, bounded by the position caps and the engine's step bound.
+//! pool, bounded by the position caps, the engine's step bound and the heavy-work turn's
+//! deadline (`super::limits`).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
+use super::limits::{CancelOnDrop, HeavyPermit};
 use super::Refused;
 use crate::adjudicate::CatalogueGame;
 use crate::games::battleline::{position::caps, Battleline};
@@ -77,7 +82,7 @@ const CHUNK_BYTES: usize = 64 << 10;
 const CHUNKS_IN_FLIGHT: usize = 4;
 
 /// How long the engine waits for a client that has stopped reading before it drops the
-/// answer (and its turn at heavy work).
+/// answer (and its turn at heavy work); the turn's deadline cuts it shorter.
 const STALL: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// `POST /api/adjudicate`.
@@ -86,7 +91,9 @@ const STALL: std::time::Duration = std::time::Duration::from_secs(30);
 /// step-bound game answers some 28 MB, and what the server holds for it is the engine's
 /// state and a few chunks. The engine runs on the blocking pool within the heavy-work
 /// bound ([`super::HeavyWork`]: a 503 with `Retry-After` beyond its queue) and keeps its
-/// turn until the answer is sent.
+/// turn until the answer is sent, within the turn's deadline: past it before the first
+/// byte, a 503 `deadline`; past it while sending, or once the client has gone, the engine
+/// stops and the body is cut off unfinished (no closing chunk), never ended as if whole.
 async fn api_adjudicate(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -120,39 +127,86 @@ async fn adjudicate_as<G: CatalogueGame>(
         states: query.states.unwrap_or(true),
     };
     let permit = state.heavy.admit(out).await?;
+    let budget = permit.budget().clone();
+    let cancel = CancelOnDrop(budget.clone());
     let catalogue = state.catalogue.clone();
     // Resolved first, and (when the position pins outcomes) played once without
     // recording, so a pin naming no option is a 400 before any of the answer is sent.
-    let start = web::block(move || {
-        let start = G::with_cards(&catalogue, |cards| G::resolve(&position, cards))?;
-        if G::pins_any(&position) {
-            check_pins::<G>(&start)?;
-        }
-        Ok::<G::State, Vec<PositionError>>(start)
+    // The turn goes with the work, so a request dropped meanwhile frees it only once
+    // the work has stopped.
+    let (permit, start) = web::block(move || {
+        let start = permit.budget().enter(|| {
+            let start = G::with_cards(&catalogue, |cards| G::resolve(&position, cards))?;
+            if G::pins_any(&position) {
+                check_pins::<G>(&start)?;
+            }
+            // A deadline passed already is answered 503 before anything is sent.
+            let _ = rules::budget::exhausted();
+            Ok::<G::State, Vec<PositionError>>(start)
+        });
+        (permit, start)
     })
     .await
-    .map_err(|e| WebError::Internal(format!("the engine did not finish: {e}")).in_format(out))?
-    .map_err(|errors| position_errors(&errors, out))?;
+    .map_err(|e| WebError::Internal(format!("the engine did not finish: {e}")).in_format(out))?;
+    if let Some(stop) = budget.stopped() {
+        return Err(state.heavy.stopped(stop, out));
+    }
+    let start = start.map_err(|errors| position_errors(&errors, out))?;
+    Ok(stream::<G>(permit, cancel, start, config))
+}
+
+/// The answer of `start` played out, streamed: the engine writes it on the blocking pool
+/// within `permit`'s turn and budget, which `cancel` (held by the body) cancels when the
+/// body is dropped (the client gone). The body ends in an error, unfinished, unless the
+/// engine sent the whole answer.
+fn stream<G: Game>(
+    permit: HeavyPermit,
+    cancel: CancelOnDrop,
+    start: G::State,
+    config: RecordConfig,
+) -> HttpResponse {
     let (tx, rx) = tokio::sync::mpsc::channel::<web::Bytes>(CHUNKS_IN_FLIGHT);
+    let whole = Arc::new(AtomicBool::new(false));
+    let sent_whole = whole.clone();
     actix_web::rt::task::spawn_blocking(move || {
-        let _permit = permit;
+        let budget = permit.budget().clone();
         let mut sink = Chunks {
             buf: Vec::with_capacity(CHUNK_BYTES),
             tx,
+            budget: budget.clone(),
         };
-        // An error here is a client gone or stalled: the answer is dropped.
-        if write_adjudication::<G>(start, config, &mut sink).is_ok() {
-            let _ = sink.send();
+        // An error here is a client gone or stalled, or the deadline: the answer is
+        // dropped, and the body ends unfinished.
+        let written = budget.enter(|| {
+            write_adjudication::<G>(start, config, &mut sink)?;
+            if rules::budget::exhausted() {
+                return Err(std::io::Error::other("the deadline has passed"));
+            }
+            sink.send()
+        });
+        sent_whole.store(written.is_ok(), Ordering::SeqCst);
+        drop(permit);
+    });
+    let body = futures_util::stream::unfold(Some((rx, cancel)), move |held| {
+        let whole = whole.clone();
+        async move {
+            let (mut rx, cancel) = held?;
+            match rx.recv().await {
+                Some(chunk) => Some((Ok(chunk), Some((rx, cancel)))),
+                None if whole.load(Ordering::SeqCst) => None,
+                None => Some((
+                    Err(actix_web::error::ErrorServiceUnavailable(
+                        "the answer was cut off: the client stopped reading or the \
+                         adjudication passed the server's deadline (serve --heavy-deadline)",
+                    )),
+                    None,
+                )),
+            }
         }
     });
-    let body = futures_util::stream::unfold(rx, |mut rx| async move {
-        rx.recv()
-            .await
-            .map(|chunk| (Ok::<_, actix_web::Error>(chunk), rx))
-    });
-    Ok(HttpResponse::Ok()
+    HttpResponse::Ok()
         .content_type("application/json")
-        .streaming(body))
+        .streaming(body)
 }
 
 /// Plays `start` out without recording; a pin naming no option is the located error the
@@ -160,7 +214,8 @@ async fn adjudicate_as<G: CatalogueGame>(
 fn check_pins<G: Game>(start: &G::State) -> Result<(), Vec<PositionError>> {
     let mut st = start.clone();
     let mut last = Vec::new();
-    while !G::is_over(&st) {
+    // A budget run out stops here; the handler answers with its limit.
+    while !G::is_over(&st) && !rules::budget::exhausted() {
         last = G::advance(&mut st);
     }
     match G::stopped_by_input(&G::outcome(&st)) {
@@ -176,10 +231,13 @@ fn check_pins<G: Game>(start: &G::State) -> Result<(), Vec<PositionError>> {
 struct Chunks {
     buf: Vec<u8>,
     tx: tokio::sync::mpsc::Sender<web::Bytes>,
+    /// The turn's: a send waits no later than its deadline.
+    budget: rules::budget::Budget,
 }
 
 impl Chunks {
-    /// Hands the gathered bytes over, waiting at most [`STALL`] for room.
+    /// Hands the gathered bytes over, waiting at most [`STALL`] for room, and not past
+    /// the turn's deadline.
     fn send(&mut self) -> std::io::Result<()> {
         if self.buf.is_empty() {
             return Ok(());
@@ -189,10 +247,15 @@ impl Chunks {
             Vec::with_capacity(CHUNK_BYTES),
         ));
         let gone = |what: &str| std::io::Error::new(std::io::ErrorKind::BrokenPipe, what);
+        let wait = self.budget.deadline().map_or(STALL, |d| {
+            STALL.min(d.saturating_duration_since(std::time::Instant::now()))
+        });
         let handle = tokio::runtime::Handle::current();
-        match handle.block_on(tokio::time::timeout(STALL, self.tx.send(chunk))) {
+        match handle.block_on(tokio::time::timeout(wait, self.tx.send(chunk))) {
             Ok(Ok(())) => Ok(()),
             Ok(Err(_)) => Err(gone("the client has gone")),
+            // Past the deadline, [`rules::budget::exhausted`] says so from now on.
+            Err(_) if rules::budget::exhausted() => Err(gone("the deadline has passed")),
             Err(_) => Err(gone("the client stopped reading")),
         }
     }

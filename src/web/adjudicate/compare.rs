@@ -1,6 +1,7 @@
 //! Two stored positions side by side, `/adjudicate/compare/{a}/{b}`: usually one
 //! interpretation apart, step by step, with the first difference marked and a window of
-//! rows around it. It replays both through `super::run` and renders nothing else.
+//! rows around it. It replays both in one turn at heavy work (`super::replayed_pair`),
+//! renders the page in that turn too, and does nothing else.
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -8,7 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::view::{BoardView, StepView};
 use super::{
-    for_game, load, log_views, outcome_text, parse_step, read, run, Refused, Replay, WINDOW,
+    for_game, load, log_views, outcome_text, parse_step, read, replayed_pair, Refused, Rendered,
+    Replay, WINDOW,
 };
 use crate::rules::{Game, Readings};
 use crate::web::error::Failure;
@@ -115,10 +117,15 @@ pub(super) async fn compare_page(
         ))
         .in_format(out));
     }
+    let query = query.into_inner();
     for_game!(game_a, G => {
-        let ra = run::<G>(&state, read::<G>(&a, &json_a, out)?, out).await?;
-        let rb = run::<G>(&state, read::<G>(&b, &json_b, out)?, out).await?;
-        Ok(compare_view(a, b, &ra, &rb, &query, out)?)
+        let positions = (read::<G>(&a, &json_a, out)?, read::<G>(&b, &json_b, out)?);
+        // Both sides in one turn, the page rendered in it too.
+        replayed_pair::<G, _>(&state, positions, out, move |ra, rb| {
+            compare_view(a, b, ra, rb, &query, out)
+        })
+        .await
+        .map(Rendered::response)
     })
 }
 
@@ -130,7 +137,7 @@ fn compare_view<G: Game>(
     rb: &Replay<G>,
     query: &CompareQuery,
     out: Format,
-) -> Result<HttpResponse, Failure> {
+) -> Result<Rendered, Failure> {
     let len = ra.steps.len().max(rb.steps.len());
     // Step `i` (0-based) reads the same on both sides: both absent, or the same events.
     let same = |i: usize| match (ra.steps.get(i), rb.steps.get(i)) {
@@ -172,7 +179,7 @@ fn compare_view<G: Game>(
         None => 0,
     };
     if out == Format::Json {
-        return page::json(
+        return Rendered::json(
             &CompareJson::<G> {
                 object: "comparison",
                 game: G::ID,
@@ -192,7 +199,7 @@ fn compare_view<G: Game>(
             out,
         );
     }
-    page::render(
+    Rendered::html(
         &ComparePage {
             board_a: BoardView::of::<G>(ra.state(ra.steps.len())),
             board_b: BoardView::of::<G>(rb.state(rb.steps.len())),

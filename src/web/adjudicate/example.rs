@@ -6,7 +6,7 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 
-use super::{for_game, run, store, Refused};
+use super::{for_game, replayed, store, Refused, Rendered};
 use crate::games::GameId;
 use crate::rules::Game;
 use crate::text::fold;
@@ -63,22 +63,26 @@ pub(super) async fn example(
             .ok_or_else(|| {
                 WebError::Internal(format!("the example for {keyword} does not read")).in_format(out)
             })?;
-        let replay = run::<G>(&state, position.clone(), out).await?;
+        // A bundled example: stored first, then replayed and shown in one turn.
         let hash = store(&state, &req, &position, out)?;
-        let folded = fold(&keyword);
-        let names = |e: &crate::rules::LoggedEvent<<G as Game>::Change>| {
-            fold(&e.text).contains(&folded)
-                || fold(e.rule.rule) == folded
-                || [e.rule.house, e.rule.also]
-                    .into_iter()
-                    .flatten()
-                    .any(|h| fold(h.rule) == folded)
-        };
-        let at = replay
-            .steps
-            .iter()
-            .position(|s| s.events.iter().any(names))
-            .map_or(0, |i| i + 1);
-        super::step::render::<G>(&state, hash, at, &replay, out).await
+        replayed::<G, _>(&state, position, out, move |replay| {
+            let folded = fold(&keyword);
+            let names = |e: &crate::rules::LoggedEvent<<G as Game>::Change>| {
+                fold(&e.text).contains(&folded)
+                    || fold(e.rule.rule) == folded
+                    || [e.rule.house, e.rule.also]
+                        .into_iter()
+                        .flatten()
+                        .any(|h| fold(h.rule) == folded)
+            };
+            let at = replay
+                .steps
+                .iter()
+                .position(|s| s.events.iter().any(names))
+                .map_or(0, |i| i + 1);
+            super::step::render::<G>(hash, at, replay, None, out)
+        })
+        .await
+        .map(Rendered::response)
     })
 }

@@ -1,37 +1,55 @@
-//! Bounds on what one server spends on adjudications (issue #12): at most
-//! [`HeavyWorkConfig::concurrent`] replays run at once, at most
+//! Bounds on what one server spends on adjudications (issues #12, #27): at most
+//! [`HeavyWorkConfig::concurrent`] adjudications run at once, at most
 //! [`HeavyWorkConfig::queue`] more wait for a turn, and any beyond that are refused at
 //! once with 503 and `Retry-After`. Every handler that plays a position out (the API, the
-//! builder, the step, download, choose and compare pages) goes through [`HeavyWork`], on
-//! the blocking pool, so the async workers stay free for `/ping` and ordinary pages.
+//! builder, the step, download, choose, decide, answer and compare pages) goes through
+//! [`HeavyWork`], on the blocking pool, so the async workers stay free for `/ping` and
+//! ordinary pages. A turn covers all of a request's work: its replays (both sides of a
+//! comparison), its odds and the rendering of its answer, so no replay is alive outside
+//! one ([`HeavyWork::most_holding`] counts them).
 //!
-//! Also the refusals of this page family that are not plain [`Failure`]s: busy (503),
-//! a client storing permalinks too fast or past its byte budget (429) and a full
-//! permalink store (507), each with
-//! `Retry-After` and a body in the request's format.
+//! Each turn has a [`Budget`]: a deadline ([`HeavyWorkConfig::deadline`], from when the
+//! turn starts) and a cancel flag raised when the request is dropped (its client has
+//! gone), which the engine's loops check once a step. The turn is given back only when
+//! the work has stopped.
+//!
+//! Also the refusals of this page family that are not plain [`Failure`]s: busy and past
+//! the deadline (503), a client storing permalinks too fast or past its byte budget
+//! (429) and a full permalink store (507), each with `Retry-After` and a body in the request's format.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use actix_web::http::StatusCode;
 use actix_web::web;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::permalinks::PermalinkError;
+use crate::rules::budget::{Budget, Stop};
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
 
 /// How much adjudication work runs at once. Defaults: [`HeavyWorkConfig::default`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HeavyWorkConfig {
-    /// Replays running at once (each holds up to ~100 MB while it runs). Default: the
-    /// number of cores.
+    /// Adjudications running at once (each holds up to ~100 MB while it runs; a
+    /// comparison's two replays are one). Default: the number of cores.
     pub concurrent: usize,
     /// Requests that may wait for a turn beyond those running; one more is a 503.
     /// Default: 64. A waiting request holds only its body (at most 64 KiB).
     pub queue: usize,
     /// The `Retry-After` of a 503, in seconds. Default: 5.
     pub retry_after_secs: u64,
+    /// How long one turn may run (replays, odds and the answer's rendering; a streamed
+    /// answer until it is sent) before it is stopped and answered 503 `deadline`.
+    /// Default: 10 seconds.
+    pub deadline: Duration,
 }
+
+/// [`HeavyWorkConfig::deadline`]'s default: a step-bound game's step page takes well under
+/// a second in a release build.
+pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(10);
 
 impl Default for HeavyWorkConfig {
     fn default() -> Self {
@@ -39,6 +57,7 @@ impl Default for HeavyWorkConfig {
             concurrent: std::thread::available_parallelism().map_or(2, |n| n.get()),
             queue: 64,
             retry_after_secs: 5,
+            deadline: DEFAULT_DEADLINE,
         }
     }
 }
@@ -51,13 +70,51 @@ pub struct HeavyWork {
     admitted: Arc<Semaphore>,
     /// Running.
     running: Arc<Semaphore>,
+    /// Requests holding replays now, and the most at once.
+    holding: Arc<Gauge>,
 }
 
-/// A turn at heavy work: dropping it lets the next request in.
+/// A count and its high-water mark.
+#[derive(Debug, Default)]
+struct Gauge {
+    now: AtomicUsize,
+    most: AtomicUsize,
+}
+
+/// One request's hold on replays, counted by [`HeavyWork::most_holding`] while it lives.
+#[derive(Debug)]
+pub(super) struct Holding(Arc<Gauge>);
+
+impl Drop for Holding {
+    fn drop(&mut self) {
+        self.0.now.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// A turn at heavy work: dropping it lets the next request in. It carries the turn's
+/// [`Budget`].
 #[derive(Debug)]
 pub(super) struct HeavyPermit {
     _running: OwnedSemaphorePermit,
     _admitted: OwnedSemaphorePermit,
+    budget: Budget,
+}
+
+impl HeavyPermit {
+    /// The turn's deadline and cancel flag.
+    pub(super) fn budget(&self) -> &Budget {
+        &self.budget
+    }
+}
+
+/// Cancels a budget when dropped: held by the request's future, so that a request
+/// dropped before its work is done (its client gone) stops that work.
+pub(super) struct CancelOnDrop(pub(super) Budget);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
 }
 
 impl HeavyWork {
@@ -71,6 +128,7 @@ impl HeavyWork {
             },
             admitted: Arc::new(Semaphore::new(concurrent.saturating_add(config.queue))),
             running: Arc::new(Semaphore::new(concurrent)),
+            holding: Arc::default(),
         }
     }
 
@@ -79,7 +137,27 @@ impl HeavyWork {
         self.config
     }
 
-    /// Waits for a turn; a 503 at once when the queue is full.
+    /// The most requests that have held replays at once since the server started (a
+    /// comparison's two replays count once): never more than
+    /// [`HeavyWorkConfig::concurrent`], since a replay lives only within a turn.
+    pub fn most_holding(&self) -> usize {
+        self.holding.most.load(Ordering::SeqCst)
+    }
+
+    /// The requests holding replays now.
+    pub fn holding(&self) -> usize {
+        self.holding.now.load(Ordering::SeqCst)
+    }
+
+    /// Counts a request's hold on replays until the [`Holding`] is dropped.
+    pub(super) fn hold(&self) -> Holding {
+        let now = self.holding.now.fetch_add(1, Ordering::SeqCst) + 1;
+        self.holding.most.fetch_max(now, Ordering::SeqCst);
+        Holding(self.holding.clone())
+    }
+
+    /// Waits for a turn; a 503 at once when the queue is full. The turn's deadline
+    /// starts when it is granted.
     pub(super) async fn admit(&self, out: Format) -> Result<HeavyPermit, Refused> {
         let admitted = self.admitted.clone().try_acquire_owned().map_err(|_| {
             limited(
@@ -100,21 +178,55 @@ impl HeavyWork {
         Ok(HeavyPermit {
             _running: running,
             _admitted: admitted,
+            budget: Budget::new(Some(self.config.deadline)),
         })
     }
 
-    /// Runs `f` on the blocking pool within the bound.
+    /// Runs `f` on the blocking pool within the bound, under one turn and its budget:
+    /// the turn is held until `f` has returned, `f` is asked to stop when this future is
+    /// dropped, and a stopped `f`'s result is replaced by the refusal naming the limit.
     pub(super) async fn run<T: Send + 'static>(
         &self,
         out: Format,
         f: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Refused> {
         let permit = self.admit(out).await?;
-        let result = web::block(f).await.map_err(|e| {
+        let budget = permit.budget().clone();
+        let _cancel = CancelOnDrop(budget.clone());
+        let result = web::block(move || {
+            let budget = permit.budget().clone();
+            let result = budget.enter(f);
+            drop(permit);
+            result
+        })
+        .await
+        .map_err(|e| {
             WebError::Internal(format!("the engine did not finish: {e}")).in_format(out)
-        });
-        drop(permit);
-        result
+        })?;
+        match budget.stopped() {
+            None => Ok(result),
+            Some(stop) => Err(self.stopped(stop, out)),
+        }
+    }
+
+    /// The refusal of work its budget stopped.
+    pub(super) fn stopped(&self, stop: Stop, out: Format) -> Refused {
+        let secs = self.config.deadline.as_secs_f64();
+        let message = match stop {
+            Stop::Deadline(_) => format!(
+                "the adjudication was stopped at its deadline: it ran for longer than {secs} \
+                 seconds, the server's limit (serve --heavy-deadline); pin some chance \
+                 outcomes or play fewer turns"
+            ),
+            Stop::Cancelled => "the adjudication was stopped: its request was cancelled".into(),
+        };
+        limited(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "deadline",
+            self.config.retry_after_secs,
+            message,
+            out,
+        )
     }
 }
 

@@ -28,7 +28,7 @@ mod view;
 
 pub(super) use example::example_url;
 use limits::Refused;
-pub use limits::{HeavyWork, HeavyWorkConfig};
+pub use limits::{HeavyWork, HeavyWorkConfig, DEFAULT_DEADLINE};
 
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -238,20 +238,117 @@ fn read<G: Game>(hash: &str, json: &str, out: Format) -> Result<G::Position, Fai
     })
 }
 
-/// Replays `position` on the blocking pool, within the heavy-work bound (a 503 beyond it).
-async fn run<G: CatalogueGame>(
+/// Replays `position` and hands the replay to `view`, both in one turn at heavy work
+/// ([`HeavyWork::run`]: on the blocking pool, within the bound, the deadline and the
+/// cancel flag; a 503 beyond them): the replay lives only within the turn, and what
+/// leaves it is `view`'s answer (a rendered page, a few numbers), never the replay.
+async fn replayed<G: CatalogueGame, T: Send + 'static>(
     state: &AppState,
     position: G::Position,
     out: Format,
-) -> Result<Replay<G>, Refused> {
-    let catalogue = state.catalogue.clone();
+    view: impl FnOnce(&Replay<G>) -> Result<T, Failure> + Send + 'static,
+) -> Result<T, Refused> {
+    let (catalogue, heavy) = (state.catalogue.clone(), state.heavy.clone());
     state
         .heavy
         .run(out, move || {
-            G::with_cards(&catalogue, |cards| Replay::<G>::run(position, cards))
+            let _holding = heavy.hold();
+            let replay = replay_in_turn::<G>(&catalogue, position, out)?;
+            view(&replay)
         })
         .await?
-        .map_err(|errors| api::position_errors(&errors, out))
+}
+
+/// [`replayed`] for two positions (both sides of a comparison) in one turn.
+async fn replayed_pair<G: CatalogueGame, T: Send + 'static>(
+    state: &AppState,
+    positions: (G::Position, G::Position),
+    out: Format,
+    view: impl FnOnce(&Replay<G>, &Replay<G>) -> Result<T, Failure> + Send + 'static,
+) -> Result<T, Refused> {
+    let (catalogue, heavy) = (state.catalogue.clone(), state.heavy.clone());
+    state
+        .heavy
+        .run(out, move || {
+            let _holding = heavy.hold();
+            let a = replay_in_turn::<G>(&catalogue, positions.0, out)?;
+            let b = replay_in_turn::<G>(&catalogue, positions.1, out)?;
+            view(&a, &b)
+        })
+        .await?
+}
+
+/// Replays `position` within a turn: its errors located, and a replay its budget cut
+/// short never shown (the turn answers with the limit instead).
+fn replay_in_turn<G: CatalogueGame>(
+    catalogue: &crate::catalogue::Catalogue,
+    position: G::Position,
+    out: Format,
+) -> Result<Replay<G>, Failure> {
+    let replay = G::with_cards(catalogue, |cards| Replay::<G>::run(position, cards))
+        .map_err(|errors| api::position_errors(&errors, out))?;
+    if crate::rules::budget::exhausted() {
+        return Err(WebError::Internal("stopped by its budget".into()).in_format(out));
+    }
+    Ok(replay)
+}
+
+/// An answer made within a turn at heavy work: an [`HttpResponse`] cannot leave the
+/// blocking pool (it is not `Send`), so the page is rendered there into this, and made
+/// into the response on the way out.
+pub(super) struct Rendered {
+    status: actix_web::http::StatusCode,
+    content_type: &'static str,
+    /// `Content-Disposition: attachment` under this file name.
+    attachment: Option<String>,
+    body: Vec<u8>,
+}
+
+impl Rendered {
+    /// An HTML page.
+    fn html<T: askama::Template>(page: &T, out: Format) -> Result<Rendered, Failure> {
+        let body = page
+            .render()
+            .map_err(|e| WebError::Internal(format!("template: {e}")).in_format(out))?;
+        Ok(Rendered::ok("text/html; charset=utf-8", body.into_bytes()))
+    }
+
+    /// A JSON twin, written as every JSON body of the site is.
+    fn json<T: serde::Serialize>(value: &T, out: Format) -> Result<Rendered, Failure> {
+        let body = page::html_safe_json(value)
+            .map_err(|e| WebError::Internal(format!("json: {e}")).in_format(out))?;
+        Ok(Rendered::ok("application/json", body))
+    }
+
+    /// A JSON file to download, named `filename` (made of a hash and numbers only).
+    fn attachment(filename: String, json: String) -> Rendered {
+        Rendered {
+            attachment: Some(filename),
+            ..Rendered::ok("application/json", json.into_bytes())
+        }
+    }
+
+    fn ok(content_type: &'static str, body: Vec<u8>) -> Rendered {
+        Rendered {
+            status: actix_web::http::StatusCode::OK,
+            content_type,
+            attachment: None,
+            body,
+        }
+    }
+
+    /// The response.
+    fn response(self) -> HttpResponse {
+        let mut res = HttpResponse::build(self.status);
+        res.content_type(self.content_type);
+        if let Some(name) = self.attachment {
+            res.insert_header((
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ));
+        }
+        res.body(self.body)
+    }
 }
 
 fn step_url(hash: &str, step: usize) -> String {

@@ -3,7 +3,6 @@
 //! interpretation switch, the permalink and the state file). Comparing two readings is
 //! `compare.rs`; the view models are `view.rs`.
 
-use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::{Deserialize, Serialize};
@@ -11,8 +10,9 @@ use serde::{Deserialize, Serialize};
 use super::chart::ChartView;
 use super::view::{BoardView, InterpretationView, StepView};
 use super::{
-    check_client_rate, check_rate, for_game, load, log_views, outcome_text, parse_step, read, run,
-    see_other, step_url, store, Refused, Replay, ENDED_LABEL, WINDOW,
+    check_client_rate, check_rate, for_game, load, log_views, outcome_text, parse_step, read,
+    replay_in_turn, replayed, see_other, step_url, store, Refused, Rendered, Replay, ENDED_LABEL,
+    WINDOW,
 };
 use crate::adjudicate::{CatalogueGame, SavedState};
 use crate::rules::chance::Odds;
@@ -151,25 +151,17 @@ pub(super) async fn step_page(
     let step = parse_step(page::strip_json(&req, &raw), out)?;
     let (game, json) = load(&state, &req, &hash, out)?;
     for_game!(game, G => {
-        let replay = run::<G>(&state, read::<G>(&hash, &json, out)?, out).await?;
-        render::<G>(&state, hash, step, &replay, out).await
+        let position = read::<G>(&hash, &json, out)?;
+        replayed::<G, _>(&state, position, out, move |replay| {
+            render::<G>(hash, step, replay, None, out)
+        })
+        .await
+        .map(Rendered::response)
     })
 }
 
-/// The step page (or its JSON twin) of `replay`, stored as `hash`, at `step`, its odds
-/// computed within the heavy-work bound.
-pub(super) async fn render<G: Game>(
-    state: &AppState,
-    hash: String,
-    step: usize,
-    replay: &Replay<G>,
-    out: Format,
-) -> Result<HttpResponse, Refused> {
-    render_refused(state, hash, step, replay, None, out).await
-}
-
 /// A judge's written answer the game refused, shown again in its decision's panel.
-struct RefusedAnswer {
+pub(super) struct RefusedAnswer {
     decision: u32,
     /// The text as the judge submitted it.
     text: String,
@@ -177,20 +169,17 @@ struct RefusedAnswer {
     errors: Vec<String>,
 }
 
-/// [`render`], with `refused` (if any) shown in its decision's panel.
-async fn render_refused<G: Game>(
-    state: &AppState,
+/// The step page (or its JSON twin) of `replay`, stored as `hash`, at `step`, with its
+/// odds and with `refused` (if any) shown in its decision's panel; called within the turn
+/// at heavy work that made `replay` (the odds and the rendering are part of that turn).
+pub(super) fn render<G: Game>(
     hash: String,
     step: usize,
     replay: &Replay<G>,
     refused: Option<&RefusedAnswer>,
     out: Format,
-) -> Result<HttpResponse, Refused> {
-    let from = replay.state(step.min(replay.steps.len())).clone();
-    let odds = state
-        .heavy
-        .run(out, move || OddsView::of::<G>(&from))
-        .await?;
+) -> Result<Rendered, Failure> {
+    let odds = OddsView::of::<G>(replay.state(step.min(replay.steps.len())));
     step_view(hash, step, replay, odds, refused, out)
 }
 
@@ -266,7 +255,7 @@ fn step_view<G: Game>(
     odds: OddsView,
     refused: Option<&RefusedAnswer>,
     out: Format,
-) -> Result<HttpResponse, Failure> {
+) -> Result<Rendered, Failure> {
     let total = replay.steps.len();
     if step > total {
         return Err(WebError::NotFound(format!(
@@ -339,7 +328,7 @@ fn step_view<G: Game>(
             "position": format!("/adjudicate/p/{hash}.json"),
             "state": format!("/adjudicate/p/{hash}/{step}/state.json"),
         });
-        return page::json(
+        return Rendered::json(
             &StepJson::<G> {
                 object: "adjudication_step",
                 game: G::ID,
@@ -363,7 +352,7 @@ fn step_view<G: Game>(
             out,
         );
     }
-    page::render(
+    Rendered::html(
         &StepPage {
             hash,
             step,
@@ -398,7 +387,7 @@ pub(super) async fn permalink(
         let pretty = for_game!(game, G => {
             serde_json::to_string_pretty(&read::<G>(hash, &json, out)?).unwrap_or_default()
         });
-        return Ok(attachment(&format!("position-{hash}.json"), pretty));
+        return Ok(Rendered::attachment(format!("position-{hash}.json"), pretty).response());
     }
     Ok(see_other(&step_url(hash, 0)))
 }
@@ -427,30 +416,23 @@ async fn state_file<G: CatalogueGame>(
     step: usize,
     out: Format,
 ) -> Result<HttpResponse, Refused> {
-    let replay = run::<G>(state, read::<G>(&hash, json, out)?, out).await?;
-    let total = replay.steps.len();
-    if step > total {
-        return Err(WebError::NotFound(format!(
-            "step {step} does not exist: this adjudication has {total} steps"
+    let position = read::<G>(&hash, json, out)?;
+    replayed::<G, _>(state, position, out, move |replay| {
+        let total = replay.steps.len();
+        if step > total {
+            return Err(WebError::NotFound(format!(
+                "step {step} does not exist: this adjudication has {total} steps"
+            ))
+            .in_format(out));
+        }
+        let file = SavedState::new(replay.position.clone(), step);
+        Ok(Rendered::attachment(
+            format!("adjudication-{hash}-step-{step}.json"),
+            serde_json::to_string_pretty(&file).unwrap_or_default(),
         ))
-        .in_format(out));
-    }
-    let file = SavedState::new(replay.position.clone(), step);
-    Ok(attachment(
-        &format!("adjudication-{hash}-step-{step}.json"),
-        serde_json::to_string_pretty(&file).unwrap_or_default(),
-    ))
-}
-
-/// A position file to download, named `filename` (made of a hash and numbers only).
-fn attachment(filename: &str, json: String) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("application/json")
-        .insert_header((
-            header::CONTENT_DISPOSITION,
-            format!("attachment; filename=\"{filename}\""),
-        ))
-        .body(json)
+    })
+    .await
+    .map(Rendered::response)
 }
 
 #[derive(Deserialize)]
@@ -524,18 +506,22 @@ async fn choose_as<G: CatalogueGame>(
         .map_err(|e| WebError::BadRequest(e).in_format(out))?;
     // A client over its rate is refused before the replay, as the builder does.
     check_rate(state, req, &pinned, out)?;
-    let replay = run::<G>(state, pinned.clone(), out).await?;
-    if G::stopped_by_input(&replay.outcome).is_some() {
-        return Err(WebError::BadRequest(format!(
-            "{} is not a candidate of chance step {chance}: {}",
-            page::quoted(raw.slot.trim()),
-            outcome_text(&replay)
-        ))
-        .in_format(out));
-    }
-    chance_reached(&replay, chance, out)?;
+    let slot = raw.slot;
+    let total = replayed::<G, _>(state, pinned.clone(), out, move |replay| {
+        if G::stopped_by_input(&replay.outcome).is_some() {
+            return Err(WebError::BadRequest(format!(
+                "{} is not a candidate of chance step {chance}: {}",
+                page::quoted(slot.trim()),
+                outcome_text(replay)
+            ))
+            .in_format(out));
+        }
+        chance_reached(replay, chance, out)?;
+        Ok(replay.steps.len())
+    })
+    .await?;
     let new = store(state, req, &pinned, out)?;
-    Ok(see_other(&step_url(&new, step.min(replay.steps.len()))))
+    Ok(see_other(&step_url(&new, step.min(total))))
 }
 
 /// A 400 naming the chance steps there are, unless `replay` reaches chance step
@@ -666,28 +652,31 @@ pub(super) async fn decide(
     check_client_rate(&state, &req, out)?;
     for_game!(game, G => {
         let position = read::<G>(&hash, &json, out)?;
-        let catalogue = state.catalogue.clone();
-        let pinned = state
+        let (catalogue, heavy) = (state.catalogue.clone(), state.heavy.clone());
+        // The pin (which replays to find the decision) and the replay: one turn.
+        let (pinned, total) = state
             .heavy
             .run(out, move || {
-                G::with_cards(&catalogue, |cards| match option {
+                let pinned = G::with_cards(&catalogue, |cards| match option {
                     Some(option) => G::pin_decision_with_cards(&position, cards, decision, option),
                     None => G::pin_decision_picks_with_cards(&position, cards, decision, &picks),
                 })
+                .map_err(|e| WebError::BadRequest(e).in_format(out))?;
+                let _holding = heavy.hold();
+                let replay = replay_in_turn::<G>(&catalogue, pinned.clone(), out)?;
+                if G::stopped_by_input(&replay.outcome).is_some() {
+                    return Err(WebError::BadRequest(format!(
+                        "{} is not an option of decision {decision}: {}",
+                        option.map_or_else(|| "this set".to_string(), |o| format!("option {o}")),
+                        outcome_text(&replay)
+                    ))
+                    .in_format(out));
+                }
+                Ok((pinned, replay.steps.len()))
             })
-            .await?
-            .map_err(|e| WebError::BadRequest(e).in_format(out))?;
-        let replay = run::<G>(&state, pinned.clone(), out).await?;
-        if G::stopped_by_input(&replay.outcome).is_some() {
-            return Err(WebError::BadRequest(format!(
-                "{} is not an option of decision {decision}: {}",
-                option.map_or_else(|| "this set".to_string(), |o| format!("option {o}")),
-                outcome_text(&replay)
-            ))
-            .in_format(out));
-        }
+            .await??;
         let new = store(&state, &req, &pinned, out)?;
-        Ok(see_other(&step_url(&new, step.min(replay.steps.len()))))
+        Ok(see_other(&step_url(&new, step.min(total))))
     })
 }
 
@@ -735,6 +724,14 @@ struct Answer {
     step: usize,
 }
 
+/// What one turn at [`answer_as`] comes to.
+enum Answered<P> {
+    /// The answer read: the pinned position, and its adjudication's steps.
+    Pinned(P, usize),
+    /// The answer refused: the step page again, its problems in the decision's panel.
+    Refused(Rendered),
+}
+
 async fn answer_as<G: CatalogueGame>(
     req: &HttpRequest,
     state: &AppState,
@@ -744,49 +741,70 @@ async fn answer_as<G: CatalogueGame>(
     out: Format,
 ) -> Result<HttpResponse, Refused> {
     let position = read::<G>(&hash, json, out)?;
-    let catalogue = state.catalogue.clone();
-    let (from, text, decision) = (position.clone(), asked.text.clone(), asked.decision);
-    let pinned = state
+    let (catalogue, heavy) = (state.catalogue.clone(), state.heavy.clone());
+    let target = asked.step;
+    // The answer read (which replays to find the decision), then the position played
+    // with it, or the refused page rendered: one turn.
+    let answered = state
         .heavy
         .run(out, move || {
-            G::with_cards(&catalogue, |cards| {
-                G::pin_answer_with_cards(&from, cards, decision, &text)
-            })
+            let _holding = heavy.hold();
+            answer_in_turn::<G>(&catalogue, hash, position, asked, out)
         })
-        .await?;
-    match pinned {
-        Ok(pinned) => {
-            let replay = run::<G>(state, pinned.clone(), out).await?;
+        .await??;
+    match answered {
+        Answered::Pinned(pinned, total) => {
             let new = store(state, req, &pinned, out)?;
-            Ok(see_other(&step_url(
-                &new,
-                asked.step.min(replay.steps.len()),
-            )))
+            Ok(see_other(&step_url(&new, target.min(total))))
         }
-        Err(errors) => {
-            let messages: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-            if out == Format::Json {
-                return Err(WebError::BadInput {
-                    message: format!(
-                        "the answer to decision {decision} could not be read:\n{}",
-                        messages.join("\n")
-                    ),
-                    errors: serde_json::to_value(&errors).unwrap_or_default(),
-                }
-                .in_format(out));
-            }
-            let replay = run::<G>(state, position, out).await?;
-            let refused = RefusedAnswer {
-                decision,
-                text: asked.text,
-                errors: messages,
-            };
-            let mut page =
-                render_refused(state, hash, asked.step, &replay, Some(&refused), out).await?;
-            *page.status_mut() = actix_web::http::StatusCode::BAD_REQUEST;
-            Ok(page)
-        }
+        Answered::Refused(page) => Ok(page.response()),
     }
+}
+
+/// [`answer_as`]'s turn: `asked` read against `position` (permalink `hash`), and what
+/// that comes to.
+fn answer_in_turn<G: CatalogueGame>(
+    catalogue: &crate::catalogue::Catalogue,
+    hash: String,
+    position: G::Position,
+    asked: Answer,
+    out: Format,
+) -> Result<Answered<G::Position>, Failure> {
+    let Answer {
+        decision,
+        text,
+        step,
+    } = asked;
+    let pinned = G::with_cards(catalogue, |cards| {
+        G::pin_answer_with_cards(&position, cards, decision, &text)
+    });
+    let errors = match pinned {
+        Ok(pinned) => {
+            let replay = replay_in_turn::<G>(catalogue, pinned.clone(), out)?;
+            return Ok(Answered::Pinned(pinned, replay.steps.len()));
+        }
+        Err(errors) => errors,
+    };
+    let messages: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+    if out == Format::Json {
+        return Err(WebError::BadInput {
+            message: format!(
+                "the answer to decision {decision} could not be read:\n{}",
+                messages.join("\n")
+            ),
+            errors: serde_json::to_value(&errors).unwrap_or_default(),
+        }
+        .in_format(out));
+    }
+    let replay = replay_in_turn::<G>(catalogue, position, out)?;
+    let refused = RefusedAnswer {
+        decision,
+        text,
+        errors: messages,
+    };
+    let mut page = render::<G>(hash, step, &replay, Some(&refused), out)?;
+    page.status = actix_web::http::StatusCode::BAD_REQUEST;
+    Ok(Answered::Refused(page))
 }
 
 #[derive(Deserialize)]

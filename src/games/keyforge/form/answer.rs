@@ -94,7 +94,8 @@ pub fn pin_ruling(
             })
             .collect::<Vec<_>>()
     })?;
-    while !st.is_over() {
+    // A budget run out (`rules::budget`) stops the search; its setter discards the answer.
+    while !st.is_over() && !crate::rules::budget::exhausted() {
         for e in turn::advance(&mut st) {
             match &e.change {
                 Change::Ruling { ordinal, .. } if *ordinal == decision => return Ok(pinned),
