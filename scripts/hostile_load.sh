@@ -192,6 +192,9 @@ if step_pages or compare_pages:
     last = int(m.group(1)) if m else 0
     if step_pages:
         pages("(a2)", f"/adjudicate/p/{a}/{last}", step_pages)
+        # Step 0: the odds play every step still to come (the page that used to overflow
+        # the stack, issue 27 item 1).
+        pages("(a2)", f"/adjudicate/p/{a}/0", step_pages)
     if compare_pages:
         pages("(a3)", f"/adjudicate/compare/{a}/{b}", compare_pages)
 
