@@ -230,13 +230,20 @@ async fn a_streamed_answer_past_its_deadline_ends_unfinished() {
 
 /// Starts a real server over `state` on 127.0.0.1 (its own thread, for the test's life).
 fn start_server(state: AppState) -> std::net::SocketAddr {
+    start_server_with(
+        state,
+        ServeConfig {
+            workers: Some(1),
+            ..ServeConfig::new("127.0.0.1:0")
+        },
+    )
+}
+
+/// [`start_server`] with the connection limits of `cfg`.
+fn start_server_with(state: AppState, cfg: ServeConfig) -> std::net::SocketAddr {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
-            let cfg = ServeConfig {
-                workers: Some(1),
-                ..ServeConfig::new("127.0.0.1:0")
-            };
             let (server, addrs) = arbiter::web::bind(state, &cfg).expect("the server binds");
             tx.send(addrs[0]).expect("the test waits");
             server.await
@@ -305,6 +312,82 @@ fn a_request_whose_client_left_stops_its_work() {
     assert!(
         stopped < full / 4,
         "the replay was dropped {stopped:?} after the client left; the whole page takes {full:?}"
+    );
+}
+
+/// A request in progress at its connection's total deadline is still answered: the head
+/// guard then stops reading, but does not read as closed by the client, which (half-closed
+/// connections not allowed) would make actix drop the request unanswered. Here the page
+/// waits for the only turn, held by a streamed answer nobody reads, past its connection's
+/// 1 s deadline; when that client goes, the page is played and answered.
+#[test]
+fn a_request_in_progress_at_the_connection_deadline_is_answered() {
+    use std::io::Read;
+    let state = state_with(HeavyWorkConfig {
+        concurrent: 1,
+        queue: 4,
+        deadline: Duration::from_secs(600),
+        ..HeavyWorkConfig::default()
+    });
+    let heavy = state.heavy.clone();
+    let hash = state
+        .permalinks
+        .put(&small_position(1).to_string())
+        .expect("stored");
+    let addr = start_server_with(
+        state,
+        ServeConfig {
+            workers: Some(1),
+            connection_timeout: Duration::from_secs(1),
+            ..ServeConfig::new("127.0.0.1:0")
+        },
+    );
+    let body = step_bound();
+    let mut holder = TcpStream::connect(addr).expect("connect");
+    holder
+        .write_all(
+            format!(
+                "POST /api/adjudicate HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+                 Content-Length: {}\r\n\r\n{body}",
+                body.len()
+            )
+            .as_bytes(),
+        )
+        .expect("write");
+    // The answer's head has come: the stream holds the only turn until it is read, which
+    // it never is (some 30 MB, more than the socket buffers take).
+    holder
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let mut head = [0u8; 12];
+    holder.read_exact(&mut head).expect("the stream starts");
+    assert_eq!(&head, b"HTTP/1.1 200");
+
+    let mut page = TcpStream::connect(addr).expect("connect");
+    page.set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let started = Instant::now();
+    page.write_all(
+        format!("GET /adjudicate/p/{hash}/0.json HTTP/1.1\r\nHost: t\r\n\r\n").as_bytes(),
+    )
+    .expect("write");
+    // Past the page's connection deadline, still waiting for its turn.
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(heavy.holding(), 0, "the page is still waiting for its turn");
+    drop(holder);
+    let mut answer = Vec::new();
+    let mut chunk = [0u8; 65536];
+    while let Ok(n) = page.read(&mut chunk) {
+        if n == 0 {
+            break;
+        }
+        answer.extend_from_slice(&chunk[..n]);
+    }
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(
+        answer.starts_with("HTTP/1.1 200"),
+        "no answer {:?} after the request was sent: {answer:.300}",
+        started.elapsed()
     );
 }
 

@@ -18,8 +18,8 @@ pub(crate) struct ServeLimits {
     /// Seconds a request's body may take, from when it is first read (then 408).
     #[arg(long, value_name = "SECS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     body_timeout: u64,
-    /// Seconds one connection may stay open in all, however it is used; then the answer
-    /// in progress is finished and the connection closed.
+    /// Seconds one connection may stay open in all, however it is used; then no new
+    /// request is read, the one in progress is finished and the connection closed.
     #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     connection_timeout: u64,
     /// Seconds an idle keep-alive connection is kept.

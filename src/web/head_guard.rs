@@ -23,11 +23,14 @@
 //!
 //! The guard also gives every connection it hands on a total deadline
 //! ([`HeadGuard::connection_timeout`], counted from when it was accepted), whatever
-//! actix-http's own timers are doing: at the deadline [`Replay`] reads as closed by the
-//! client (actix finishes the answer in progress, then closes), and one disconnect
-//! timeout later its reads and writes fail (actix drops the socket). actix-http has no
-//! timer of its own while it drains a chunked request body its handler did not read, or
-//! while a client does not read its answer; this deadline ends both.
+//! actix-http's own timers are doing: at the deadline [`Replay`] stops reading (no new
+//! request is read; the one in progress runs on and its answer is written, after which
+//! actix's keep-alive timer closes the idle connection), and [`HeadGuard::grace`] later
+//! its reads and writes fail (actix drops the socket). It does not read as closed by the
+//! client: with half-closed connections not allowed, actix would drop the request in
+//! progress unanswered. actix-http has no timer of its own while it drains a chunked
+//! request body its handler did not read, or while a client does not read its answer;
+//! the hard end ends both.
 
 use std::future::Future;
 use std::io;
@@ -53,12 +56,15 @@ pub struct HeadGuard {
     /// Time for the first head to arrive (`ServeConfig::head_timeout`).
     pub head_timeout: Duration,
     /// Time to drain the client's remaining bytes after a refusal
-    /// (`ServeConfig::disconnect_timeout`); also the grace between a connection's
-    /// deadline and its hard end.
+    /// (`ServeConfig::disconnect_timeout`).
     pub linger: Duration,
     /// The total time a connection may stay open, from when it was accepted
     /// (`ServeConfig::connection_timeout`).
     pub connection_timeout: Duration,
+    /// From the deadline to the hard end: time for the request in progress to finish
+    /// (its body, its wait for a turn at heavy work and the work itself; see
+    /// `super::bind`).
+    pub grace: Duration,
 }
 
 /// An answer the guard gives instead of actix.
@@ -228,7 +234,7 @@ impl HeadGuard {
         let deadline = accepted + self.head_timeout;
         let ends = ConnectionDeadline {
             at: accepted + self.connection_timeout,
-            grace: self.linger,
+            grace: self.grace,
         };
         // Grown as bytes come (4 KiB while waiting), not a fixed buffer per connection.
         let mut buf = Vec::new();
@@ -311,7 +317,7 @@ struct ConnectionDeadline {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Phase {
     Open,
-    /// Past the deadline: reads see the client's end, writes still go out.
+    /// Past the deadline: nothing more is read, writes still go out.
     Closing,
     /// Past the grace too: reads and writes fail.
     Over,
@@ -387,8 +393,9 @@ impl AsyncRead for Replay {
         }
         match this.phase(cx) {
             Phase::Open => Pin::new(&mut this.io).poll_read(cx, buf),
-            // Nothing read: the end of the stream.
-            Phase::Closing => Poll::Ready(Ok(())),
+            // Nothing more is read; `phase` polled the timer, which wakes this task at
+            // the hard end.
+            Phase::Closing => Poll::Pending,
             Phase::Over => Poll::Ready(Err(over())),
         }
     }

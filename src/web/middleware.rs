@@ -185,8 +185,11 @@ pub async fn surface(
                 allow,
             }
             .in_format(format);
+            // Its body is never read: held until the answer is written, it closes the
+            // connection as any unread body does.
+            let unread = has_body(&req).then(|| Rc::new(RefCell::new(req.take_payload())));
             let res = req.into_response(HttpResponse::from_error(failure));
-            return Ok(finish(res, &method, &path, head));
+            return Ok(holding(finish(res, &method, &path, head), unread));
         }
     }
     if head {
@@ -223,8 +226,16 @@ pub async fn surface(
         out.head_mut().set_connection_type(ConnectionType::Close);
         res = ServiceResponse::new(req, out);
     }
-    let res = finish(res, &method, &path, head);
-    Ok(match held {
+    Ok(holding(finish(res, &method, &path, head), held))
+}
+
+/// `res`, keeping the request's body (if it had one) alive until the answer has been
+/// written: a body not read to its end then makes actix close the connection.
+fn holding(
+    res: ServiceResponse<BoxBody>,
+    request_body: Option<Rc<RefCell<Payload>>>,
+) -> ServiceResponse<BoxBody> {
+    match request_body {
         Some(payload) => res.map_body(|_, body| {
             HeldBody {
                 body,
@@ -233,7 +244,7 @@ pub async fn surface(
             .boxed()
         }),
         None => res,
-    })
+    }
 }
 
 /// Whether the request says it has a body.

@@ -115,8 +115,10 @@ pub struct ServeConfig {
     pub disconnect_timeout: Duration,
     /// The total time one connection may stay open, counted from when it is accepted,
     /// however it is used (keep-alive requests, a body drained, an answer the client does
-    /// not read): at it the server stops reading, finishes the answer in progress and
-    /// closes; `disconnect_timeout` later it drops the connection. Default 60 s.
+    /// not read): at it the server stops reading and finishes the request in progress
+    /// (the keep-alive timer then closes it); it drops the connection once that request
+    /// has had its time (`body_timeout`, plus twice the heavy-work deadline for a wait for
+    /// a turn and the work, plus `disconnect_timeout`). Default 60 s.
     pub connection_timeout: Duration,
     /// Connections open at once, over all workers; beyond it the server stops accepting
     /// (new connections wait in the listen backlog) until one closes. Default
@@ -233,10 +235,15 @@ pub fn bind(
         .backlog(LISTEN_BACKLOG)
         .max_concurrent_connections(cfg.max_connections.div_ceil(workers.max(1)).max(1));
     let shutdown = builder.graceful_shutdown_signal();
+    // A request in progress at a connection's deadline is finished before its hard end:
+    // its body (`body_timeout`), a wait for a turn at heavy work and the work itself
+    // (each at most the heavy-work deadline), and the close.
+    let heavy_deadline = state.heavy.config().deadline;
     let guard = head_guard::HeadGuard {
         head_timeout: cfg.head_timeout,
         linger: cfg.disconnect_timeout,
         connection_timeout: cfg.connection_timeout,
+        grace: cfg.body_timeout + heavy_deadline * 2 + cfg.disconnect_timeout,
     };
     let mut addrs = Vec::new();
     for listener in listeners(&cfg.addr)? {

@@ -172,9 +172,30 @@ impl HeavyWork {
                 out,
             )
         })?;
-        let running = self.running.clone().acquire_owned().await.map_err(|_| {
-            WebError::Internal("the heavy-work bound is closed".into()).in_format(out)
-        })?;
+        // The wait for a turn is bounded too, by the deadline the turn would have: a
+        // request is never left queued longer than its connection may live.
+        let wait = self.config.deadline;
+        let running = tokio::time::timeout(wait, self.running.clone().acquire_owned())
+            .await
+            .map_err(|_| {
+                limited(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "busy",
+                    self.config.retry_after_secs,
+                    format!(
+                        "the server is busy: this request waited {} seconds for one of its {} \
+                         turns at adjudication (`serve --heavy-deadline`) and got none; try \
+                         again in {} seconds",
+                        wait.as_secs_f64(),
+                        self.config.concurrent,
+                        self.config.retry_after_secs
+                    ),
+                    out,
+                )
+            })?
+            .map_err(|_| {
+                WebError::Internal("the heavy-work bound is closed".into()).in_format(out)
+            })?;
         Ok(HeavyPermit {
             _running: running,
             _admitted: admitted,
@@ -278,5 +299,42 @@ pub(super) fn permalink_refusal(e: PermalinkError, out: Format) -> Refused {
             out,
         ),
         other => WebError::Internal(other.to_string()).in_format(out),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::ResponseError;
+
+    /// A request waits for a turn at most the turn's deadline, then is refused as busy
+    /// (503 with `Retry-After`), never left queued for as long as the queue takes.
+    #[actix_web::test]
+    async fn the_wait_for_a_turn_ends_at_the_deadline() {
+        let heavy = HeavyWork::new(HeavyWorkConfig {
+            concurrent: 1,
+            queue: 4,
+            retry_after_secs: 3,
+            deadline: Duration::from_millis(200),
+        });
+        let held = heavy
+            .admit(Format::Json)
+            .await
+            .expect("the first gets the turn");
+        let started = std::time::Instant::now();
+        let refused = heavy
+            .admit(Format::Json)
+            .await
+            .expect_err("no turn in time");
+        assert!(started.elapsed() >= Duration::from_millis(200));
+        assert_eq!(refused.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+        let text = refused.error.to_string();
+        assert!(text.contains("waited 0.2 seconds"), "{text}");
+        assert!(text.contains("--heavy-deadline"), "{text}");
+        drop(held);
+        heavy
+            .admit(Format::Json)
+            .await
+            .expect("a turn once it is free");
     }
 }
