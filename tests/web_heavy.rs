@@ -57,6 +57,10 @@ fn one_at_a_time() -> HeavyWorkConfig {
 /// its replay (a comparison both of its) only within its turn, odds and rendering
 /// included. Before, a step page kept its replay while it queued for a second turn for
 /// the odds, and a comparison kept the first replay while it queued for the second.
+/// The gauge counts from where a turn's closure makes a replay to where it ends: what it
+/// checks is that every page's replays are made inside one turn; that none outlives its
+/// turn follows from the types (the page is rendered from a borrowed `&Replay` inside the
+/// closure, and only the rendered bytes leave it).
 #[actix_web::test]
 async fn no_replay_is_alive_outside_a_turn() {
     let state = state_with(one_at_a_time());

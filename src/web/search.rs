@@ -177,8 +177,9 @@ fn warnings(ws: &[crate::search::QueryWarning]) -> Vec<Warning> {
         .collect()
 }
 
-/// The longest `q`, in characters (the OpenAPI document's `maxLength`).
-const MAX_QUERY_CHARS: usize = 1000;
+// The longest `q`, in characters (the OpenAPI document's `maxLength`), is the query
+// language's own bound.
+use crate::search::query::MAX_QUERY_CHARS;
 
 /// Refuses a `q` over [`MAX_QUERY_CHARS`].
 fn check_length(q: &str, format: Format) -> Result<(), Failure> {
