@@ -334,7 +334,25 @@ impl Permalinks {
     /// - `creator` (the [`ClientGroup`] that stored it) is NULL for rows from before it,
     ///   and `opened_by_other` 0: a row with no creator is never pruned as "only its
     ///   creator opened it", so old links keep the protection they had.
+    ///
+    /// The columns are looked for inside the transaction (`BEGIN IMMEDIATE` holds the
+    /// write lock): a second process opening the store at once waits for the first's
+    /// migration and then finds nothing to add.
     fn migrate(conn: &Connection) -> Result<(), rusqlite::Error> {
+        conn.execute_batch("BEGIN IMMEDIATE")?;
+        match Self::migrate_locked(conn) {
+            Ok(()) => conn.execute_batch("COMMIT"),
+            Err(e) => {
+                // The error that matters is the migration's; a failed rollback leaves
+                // nothing committed either.
+                let _ = conn.execute_batch("ROLLBACK");
+                Err(e)
+            }
+        }
+    }
+
+    /// [`Permalinks::migrate`]'s steps, in its transaction.
+    fn migrate_locked(conn: &Connection) -> Result<(), rusqlite::Error> {
         let has = |column: &str| -> Result<bool, rusqlite::Error> {
             conn.query_row(
                 "SELECT COUNT(*) > 0 FROM pragma_table_info('permalink') WHERE name = ?1",
@@ -363,16 +381,14 @@ impl Permalinks {
                 "ALTER TABLE permalink ADD COLUMN opened_by_other INTEGER NOT NULL DEFAULT 0;",
             );
         }
-        if !steps.is_empty() {
-            conn.execute_batch(&format!("BEGIN IMMEDIATE; {steps} COMMIT;"))?;
-        }
-        conn.execute_batch(
+        steps.push_str(
             "CREATE INDEX IF NOT EXISTS permalink_last_opened ON permalink (last_opened);
              CREATE INDEX IF NOT EXISTS permalink_creator
                  ON permalink (creator, last_opened, bytes) WHERE creator IS NOT NULL;
              CREATE INDEX IF NOT EXISTS permalink_unshared
                  ON permalink (last_opened) WHERE creator IS NOT NULL AND opened_by_other = 0;",
-        )
+        );
+        conn.execute_batch(&steps)
     }
 
     fn sql(&self, source: rusqlite::Error) -> PermalinkError {
@@ -785,5 +801,46 @@ mod tests {
             store.put(&"x".repeat(MAX_BYTES + 1)),
             Err(PermalinkError::TooLarge(_))
         ));
+    }
+
+    /// Two processes opening an old store at once: the second used to look for the
+    /// columns before waiting for the first's migration, then add them again ("duplicate
+    /// column"). Here the other process has added them in a transaction not yet committed
+    /// when this one starts; it commits as soon as this one waits for it.
+    #[test]
+    fn a_migration_looks_at_the_columns_after_waiting_for_another() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.sqlite");
+        let other = Connection::open(&path).unwrap();
+        other
+            .execute_batch(
+                "PRAGMA journal_mode = WAL;
+                 CREATE TABLE permalink (hash TEXT PRIMARY KEY, json TEXT NOT NULL,
+                     created INTEGER NOT NULL DEFAULT (unixepoch()));
+                 INSERT INTO permalink (hash, json) VALUES ('0123456789abcdef', '{}');
+                 BEGIN IMMEDIATE;
+                 ALTER TABLE permalink ADD COLUMN last_opened INTEGER;
+                 ALTER TABLE permalink ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0;
+                 ALTER TABLE permalink ADD COLUMN creator TEXT;
+                 ALTER TABLE permalink ADD COLUMN opened_by_other INTEGER NOT NULL DEFAULT 0;",
+            )
+            .unwrap();
+        let (waiting, waited) = std::sync::mpsc::channel();
+        let mut conn = Connection::open(&path).unwrap();
+        conn.busy_handler(Some(move |tries: i32| {
+            let _ = waiting.send(());
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            tries < 2_000
+        }))
+        .unwrap();
+        let migrating = std::thread::spawn(move || Permalinks::migrate(&conn));
+        waited
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("the migration waits for the other's transaction");
+        other.execute_batch("COMMIT").unwrap();
+        migrating
+            .join()
+            .unwrap()
+            .expect("the columns the other added are not added again");
     }
 }
