@@ -431,7 +431,9 @@ impl Permalinks {
     /// [`Permalinks::put_from`] at the time `now` (seconds since the Unix epoch): a
     /// position already stored costs nothing (stored again by another client, it counts
     /// as opened by another); a new one counts against `client`'s rate and budget, and
-    /// prunes while the store would pass its bound ([`PermalinkLimits`]).
+    /// prunes while the store would pass its bound ([`PermalinkLimits`]). A refused one
+    /// costs nothing either: it uses none of the client's minute, and what its pruning
+    /// deleted is rolled back.
     pub fn put_at(
         &self,
         json: &str,
@@ -448,23 +450,68 @@ impl Permalinks {
             self.opened(&inner, &h, &row, client, now)?;
             return Ok(h);
         }
+        if let Some(client) = client {
+            self.rate_refusal(&inner.rate, client, now)?;
+        }
+        self.in_transaction(&mut inner, |inner| {
+            self.insert_new(inner, &h, json, client, now)
+        })?;
+        if let Some(client) = client {
+            self.count_new(&mut inner, client, now);
+        }
+        Ok(h)
+    }
+
+    /// Stores the new permalink `hash` of `json` for `client`, pruning to make room
+    /// within the client's budget and the store's bound, or refuses.
+    fn insert_new(
+        &self,
+        inner: &mut Inner,
+        hash: &str,
+        json: &str,
+        client: Option<ClientGroup>,
+        now: i64,
+    ) -> Result<(), PermalinkError> {
         let len = json.len() as u64;
         if let Some(client) = client {
-            self.charge(&mut inner, client, now)?;
-            self.within_budget(&mut inner, client, len, now)?;
+            self.within_budget(inner, client, len, now)?;
         }
-        self.make_room(&mut inner, len, now)?;
+        self.make_room(inner, len, now)?;
         inner
             .conn
             .execute(
                 "INSERT INTO permalink (hash, json, created, last_opened, bytes, creator)
                  VALUES (?1, ?2, ?3, ?3, ?4, ?5)",
-                params![h, json, now, len as i64, client.map(|c| c.to_string())],
+                params![hash, json, now, len as i64, client.map(|c| c.to_string())],
             )
             .map_err(|e| self.sql(e))?;
         inner.count += 1;
         inner.bytes += len;
-        Ok(h)
+        Ok(())
+    }
+
+    /// Runs `work` in one write transaction: committed if it succeeds; if it fails,
+    /// rolled back with the running totals restored, so a refused permalink deletes
+    /// nothing.
+    fn in_transaction(
+        &self,
+        inner: &mut Inner,
+        work: impl FnOnce(&mut Inner) -> Result<(), PermalinkError>,
+    ) -> Result<(), PermalinkError> {
+        inner
+            .conn
+            .execute_batch("BEGIN IMMEDIATE")
+            .map_err(|e| self.sql(e))?;
+        let saved = (inner.count, inner.bytes);
+        let done =
+            work(inner).and_then(|()| inner.conn.execute_batch("COMMIT").map_err(|e| self.sql(e)));
+        if done.is_err() {
+            // The refusal is the error that matters; a failed rollback (none open after
+            // a failed commit) leaves nothing committed either.
+            let _ = inner.conn.execute_batch("ROLLBACK");
+            (inner.count, inner.bytes) = saved;
+        }
+        done
     }
 
     /// The creator (if recorded), whether another client opened it, and `last_opened`
@@ -547,15 +594,22 @@ impl Permalinks {
         client: Option<IpAddr>,
         now: i64,
     ) -> Result<(), PermalinkError> {
-        let (Some(client), limit) = (
-            client.map(ClientGroup::of),
-            self.limits.per_client_per_minute,
-        ) else {
-            return Ok(());
-        };
-        let minute = now.div_euclid(60);
-        match self.lock().rate.get(&client) {
-            Some(&(m, n)) if limit > 0 && m == minute && n >= limit => {
+        match client.map(ClientGroup::of) {
+            Some(client) => self.rate_refusal(&self.lock().rate, client, now),
+            None => Ok(()),
+        }
+    }
+
+    /// Refuses a new permalink from `client` whose minute is used up, counting nothing.
+    fn rate_refusal(
+        &self,
+        rate: &HashMap<ClientGroup, (i64, u32)>,
+        client: ClientGroup,
+        now: i64,
+    ) -> Result<(), PermalinkError> {
+        let limit = self.limits.per_client_per_minute;
+        match rate.get(&client) {
+            Some(&(m, n)) if limit > 0 && m == now.div_euclid(60) && n >= limit => {
                 Err(PermalinkError::RateLimited {
                     client,
                     limit,
@@ -566,16 +620,10 @@ impl Permalinks {
         }
     }
 
-    /// Counts one new permalink against `client`'s minute, or refuses it.
-    fn charge(
-        &self,
-        inner: &mut Inner,
-        client: ClientGroup,
-        now: i64,
-    ) -> Result<(), PermalinkError> {
-        let limit = self.limits.per_client_per_minute;
-        if limit == 0 {
-            return Ok(());
+    /// Counts one new permalink, stored, against `client`'s minute.
+    fn count_new(&self, inner: &mut Inner, client: ClientGroup, now: i64) {
+        if self.limits.per_client_per_minute == 0 {
+            return;
         }
         let minute = now.div_euclid(60);
         if inner.rate.len() >= RATE_CLIENTS {
@@ -585,15 +633,7 @@ impl Permalinks {
         if entry.0 != minute {
             *entry = (minute, 0);
         }
-        if entry.1 >= limit {
-            return Err(PermalinkError::RateLimited {
-                client,
-                limit,
-                retry_after: (60 - now.rem_euclid(60)).max(1) as u64,
-            });
-        }
         entry.1 += 1;
-        Ok(())
     }
 
     /// Makes `len` more bytes fit in `client`'s budget by pruning its own permalinks not

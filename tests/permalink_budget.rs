@@ -410,3 +410,45 @@ fn step_bound() -> String {
     let fixture: Value = serde_json::from_str(&text).expect("fixture JSON");
     fixture["position"].to_string()
 }
+
+/// A refused new link costs nothing: refused as full or as over its client's budget, it
+/// uses none of the client's minute, and nothing its pruning would have deleted is
+/// deleted.
+#[test]
+fn a_refused_link_uses_no_rate_and_deletes_nothing() {
+    let size = big(0).len() as u64;
+    let small = r#"{"s":1}"#;
+    let store = Permalinks::in_memory_with(limits(2 * size + 100, 2, Some(size + 3)));
+    let alice = ip("10.0.0.1");
+    let old = store.put_at(small, Some(alice), T0).unwrap();
+    // A month on (a new minute), two anonymous links fill the store with the stale one.
+    let later = T0 + 31 * DAY;
+    store.put_at(&big(1), None, later).unwrap();
+    store.put_at(&big(2), None, later).unwrap();
+    let before = store.usage();
+    // Alice's big link would prune her stale one (for her budget and for room), but the
+    // store still could not hold it: full, and her stale link is kept.
+    let refused = store.put_at(&big(3), Some(alice), later + 1);
+    assert!(
+        matches!(refused, Err(PermalinkError::Full { .. })),
+        "{refused:?}"
+    );
+    assert_eq!(store.usage(), before, "a refused link pruned nothing");
+    // She opens her small link (now within keep_days), so a big one is over her budget.
+    assert!(store
+        .get_from_at(&old, Some(alice), later + 2)
+        .unwrap()
+        .is_some());
+    assert!(matches!(
+        store.put_at(&big(4), Some(alice), later + 3),
+        Err(PermalinkError::OverBudget { .. })
+    ));
+    // Neither refusal used her minute: two more (her limit) are stored, then a third is
+    // refused for the rate.
+    store.put_at(r#"{"t":1}"#, Some(alice), later + 4).unwrap();
+    store.put_at(r#"{"t":2}"#, Some(alice), later + 5).unwrap();
+    assert!(matches!(
+        store.put_at(r#"{"t":3}"#, Some(alice), later + 6),
+        Err(PermalinkError::RateLimited { .. })
+    ));
+}
