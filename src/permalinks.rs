@@ -13,8 +13,9 @@
 //! it and whether anyone else has opened it. Opening a permalink records when
 //! (`last_opened`, at most an hour stale); a new permalink that would pass the bound
 //! prunes the least recently opened first: one not opened in the last `keep_days` days,
-//! then one only its creator ever opened; when nothing can be pruned it is refused
-//! ([`PermalinkError::Full`]). A client past its byte budget is refused
+//! then, while shared permalinks hold more than seven eighths of the bound, a shared one
+//! (so an eighth is always left to new links), then one only its creator ever opened;
+//! when nothing can be pruned it is refused ([`PermalinkError::Full`]). A client past its byte budget is refused
 //! ([`PermalinkError::OverBudget`]) while others still store. `docs/reliability.md` says
 //! what a host can set and what a client sees.
 
@@ -49,13 +50,19 @@ const RATE_CLIENTS: usize = 10_000;
 /// The share of `max_bytes` one client may keep when the host sets no budget.
 const DEFAULT_BUDGET_SHARE: u64 = 16;
 
+/// The share of each bound reserved for new links: shared permalinks (opened by a
+/// client other than their creator) may hold at most the rest, seven eighths of
+/// `max_bytes` and of `max_count`; past that, a full store prunes them too.
+const NEW_LINK_RESERVE: u64 = 8;
+
 /// The bounds a host sets on the store. Defaults: [`PermalinkLimits::default`].
 ///
 /// When a new permalink would pass `max_bytes` or `max_count`, the least recently opened
-/// permalinks are pruned first: those not opened in the last `keep_days` days, then
-/// those only their creator ever opened (even within `keep_days`); when nothing can be
-/// pruned, new permalinks are refused ([`PermalinkError::Full`]) and existing ones keep
-/// working. A client whose permalinks would pass `per_client_bytes` first loses its own
+/// permalinks are pruned first: those not opened in the last `keep_days` days; then,
+/// while shared permalinks (opened by a client other than their creator) hold more than
+/// seven eighths of `max_bytes` or of `max_count`, shared ones; then those only their
+/// creator ever opened (even within `keep_days`). When nothing can be pruned, new
+/// permalinks are refused ([`PermalinkError::Full`]) and existing ones keep working. A client whose permalinks would pass `per_client_bytes` first loses its own
 /// not opened in `keep_days`, and is otherwise refused ([`PermalinkError::OverBudget`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PermalinkLimits {
@@ -64,7 +71,9 @@ pub struct PermalinkLimits {
     pub max_bytes: u64,
     /// Permalinks stored. Default: 1,000,000.
     pub max_count: u64,
-    /// A permalink opened or created this recently is never pruned. Default: 30.
+    /// A permalink opened or created this recently is pruned only if only its creator
+    /// opened it, or if it is shared and shared ones hold more than seven eighths of a
+    /// bound. Default: 30.
     pub keep_days: u32,
     /// New permalinks one client (peer IP address) may create a minute; 0: no limit.
     /// Default: 60.
@@ -173,8 +182,10 @@ pub enum PermalinkError {
     #[error(
         "the permalink store is full ({count} permalinks, {bytes} bytes; the bound is \
          {max_count} permalinks and {max_bytes} bytes) and every permalink in it was opened \
-         in the last {keep_days} days by a client other than its creator, so none can be \
-         pruned: no new permalinks until one ages out; existing permalinks still open"
+         in the last {keep_days} days and is either opened by a client other than its \
+         creator (such shared permalinks may hold seven eighths of the bound) or of an \
+         unknown creator, so none can be pruned: no new permalinks until one ages out; \
+         existing permalinks still open"
     )]
     Full {
         count: u64,
@@ -200,6 +211,10 @@ struct Inner {
     count: u64,
     /// Bytes of JSON stored.
     bytes: u64,
+    /// Of those, the permalinks (and their bytes) opened by a client other than their
+    /// creator: what [`NEW_LINK_RESERVE`] bounds.
+    shared_count: u64,
+    shared_bytes: u64,
     /// Per client: the minute (unix time / 60) and permalinks created in it.
     rate: HashMap<ClientGroup, (i64, u32)>,
 }
@@ -309,16 +324,22 @@ impl Permalinks {
              );",
         )?;
         Self::migrate(&conn)?;
-        let (count, bytes): (i64, i64) = conn.query_row(
-            "SELECT COUNT(*), COALESCE(SUM(bytes), 0) FROM permalink",
+        let totals: [i64; 4] = conn.query_row(
+            "SELECT COUNT(*), COALESCE(SUM(bytes), 0),
+                 COALESCE(SUM(opened_by_other <> 0), 0),
+                 COALESCE(SUM(CASE WHEN opened_by_other <> 0 THEN bytes ELSE 0 END), 0)
+             FROM permalink",
             [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| Ok([r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?]),
         )?;
+        let [count, bytes, shared_count, shared_bytes] = totals.map(|n| n.max(0) as u64);
         Ok(Permalinks {
             inner: Mutex::new(Inner {
                 conn,
-                count: count.max(0) as u64,
-                bytes: bytes.max(0) as u64,
+                count,
+                bytes,
+                shared_count,
+                shared_bytes,
                 rate: HashMap::new(),
             }),
             path,
@@ -386,7 +407,9 @@ impl Permalinks {
              CREATE INDEX IF NOT EXISTS permalink_creator
                  ON permalink (creator, last_opened, bytes) WHERE creator IS NOT NULL;
              CREATE INDEX IF NOT EXISTS permalink_unshared
-                 ON permalink (last_opened) WHERE creator IS NOT NULL AND opened_by_other = 0;",
+                 ON permalink (last_opened) WHERE creator IS NOT NULL AND opened_by_other = 0;
+             CREATE INDEX IF NOT EXISTS permalink_shared
+                 ON permalink (last_opened) WHERE opened_by_other = 1;",
         );
         conn.execute_batch(&steps)
     }
@@ -447,7 +470,7 @@ impl Permalinks {
         let h = hash(json);
         let mut inner = self.lock();
         if let Some(row) = self.find(&inner, &h)? {
-            self.opened(&inner, &h, &row, client, now)?;
+            self.opened(&mut inner, &h, &row, client, now)?;
             return Ok(h);
         }
         if let Some(client) = client {
@@ -502,14 +525,20 @@ impl Permalinks {
             .conn
             .execute_batch("BEGIN IMMEDIATE")
             .map_err(|e| self.sql(e))?;
-        let saved = (inner.count, inner.bytes);
+        let totals = |i: &Inner| (i.count, i.bytes, i.shared_count, i.shared_bytes);
+        let saved = totals(inner);
         let done =
             work(inner).and_then(|()| inner.conn.execute_batch("COMMIT").map_err(|e| self.sql(e)));
         if done.is_err() {
             // The refusal is the error that matters; a failed rollback (none open after
             // a failed commit) leaves nothing committed either.
             let _ = inner.conn.execute_batch("ROLLBACK");
-            (inner.count, inner.bytes) = saved;
+            (
+                inner.count,
+                inner.bytes,
+                inner.shared_count,
+                inner.shared_bytes,
+            ) = saved;
         }
         done
     }
@@ -520,7 +549,7 @@ impl Permalinks {
         inner
             .conn
             .query_row(
-                "SELECT creator, opened_by_other, last_opened, NULL FROM permalink
+                "SELECT creator, opened_by_other, last_opened, bytes, NULL FROM permalink
                  WHERE hash = ?1",
                 params![hash],
                 Opened::read,
@@ -531,10 +560,10 @@ impl Permalinks {
 
     /// Records that `client` opened (or stored again) permalink `hash` at `now`: the
     /// time, at most once an hour, and at once the first time a client other than its
-    /// creator does (an unknown client is not "other").
+    /// creator does (an unknown client is not "other"), which makes it shared.
     fn opened(
         &self,
-        inner: &Inner,
+        inner: &mut Inner,
         hash: &str,
         row: &Opened,
         client: Option<ClientGroup>,
@@ -554,6 +583,10 @@ impl Permalinks {
                     params![hash, now, other],
                 )
                 .map_err(|e| self.sql(e))?;
+        }
+        if other {
+            inner.shared_count += 1;
+            inner.shared_bytes += row.bytes.max(0) as u64;
         }
         Ok(())
     }
@@ -676,18 +709,23 @@ impl Permalinks {
         }
     }
 
-    /// Prunes until `len` more bytes and one more permalink fit: first the least
-    /// recently opened not opened in the last `keep_days` days, then the least recently
-    /// opened that only their creator ever opened; or refuses.
+    /// Prunes until `len` more bytes and one more permalink fit, the least recently
+    /// opened first: those not opened in the last `keep_days` days; then, while shared
+    /// permalinks hold more than their share ([`NEW_LINK_RESERVE`]), shared ones; then
+    /// those only their creator ever opened; or refuses.
     fn make_room(&self, inner: &mut Inner, len: u64, now: i64) -> Result<(), PermalinkError> {
-        let fits = |i: &Inner| {
-            i.count < self.limits.max_count && i.bytes.saturating_add(len) <= self.limits.max_bytes
+        let (max_count, max_bytes) = (self.limits.max_count, self.limits.max_bytes);
+        let fits = |i: &Inner| i.count < max_count && i.bytes.saturating_add(len) <= max_bytes;
+        let over_share = |i: &Inner| {
+            i.shared_count > max_count - max_count / NEW_LINK_RESERVE
+                || i.shared_bytes > max_bytes - max_bytes / NEW_LINK_RESERVE
         };
         let cutoff = now - i64::from(self.limits.keep_days) * DAY;
         while !fits(inner) {
-            if !self.prune_one(inner, Victims::Stale(cutoff))?
-                && !self.prune_one(inner, Victims::OnlyCreatorOpened)?
-            {
+            let pruned = self.prune_one(inner, Victims::Stale(cutoff))?
+                || (over_share(inner) && self.prune_one(inner, Victims::Shared)?)
+                || self.prune_one(inner, Victims::OnlyCreatorOpened)?;
+            if !pruned {
                 return Err(PermalinkError::Full {
                     count: inner.count,
                     bytes: inner.bytes,
@@ -708,14 +746,21 @@ impl Permalinks {
             inner
                 .conn
                 .prepare_cached(&format!(
-                    "SELECT hash, bytes FROM permalink WHERE {filter}
+                    "SELECT hash, bytes, opened_by_other <> 0 FROM permalink WHERE {filter}
                      ORDER BY last_opened, hash LIMIT 1"
                 ))?
-                .query_row(args, |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))
+                .query_row(args, |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, i64>(1)?.max(0) as u64,
+                        r.get::<_, bool>(2)?,
+                    ))
+                })
                 .optional()
         };
         let found = match victims {
             Victims::Stale(cutoff) => oldest("last_opened < ?1", params![cutoff]),
+            Victims::Shared => oldest("opened_by_other = 1", params![]),
             Victims::OnlyCreatorOpened => {
                 oldest("creator IS NOT NULL AND opened_by_other = 0", params![])
             }
@@ -725,7 +770,7 @@ impl Permalinks {
             ),
         }
         .map_err(|e| self.sql(e))?;
-        let Some((victim, bytes)) = found else {
+        let Some((victim, bytes, shared)) = found else {
             return Ok(false);
         };
         inner
@@ -733,7 +778,11 @@ impl Permalinks {
             .execute("DELETE FROM permalink WHERE hash = ?1", params![victim])
             .map_err(|e| self.sql(e))?;
         inner.count = inner.count.saturating_sub(1);
-        inner.bytes = inner.bytes.saturating_sub(bytes.max(0) as u64);
+        inner.bytes = inner.bytes.saturating_sub(bytes);
+        if shared {
+            inner.shared_count = inner.shared_count.saturating_sub(1);
+            inner.shared_bytes = inner.shared_bytes.saturating_sub(bytes);
+        }
         Ok(true)
     }
 
@@ -765,11 +814,11 @@ impl Permalinks {
         client: Option<IpAddr>,
         now: i64,
     ) -> Result<Option<String>, PermalinkError> {
-        let inner = self.lock();
+        let mut inner = self.lock();
         let found = inner
             .conn
             .query_row(
-                "SELECT creator, opened_by_other, last_opened, json FROM permalink
+                "SELECT creator, opened_by_other, last_opened, bytes, json FROM permalink
                  WHERE hash = ?1",
                 params![hash],
                 Opened::read,
@@ -779,7 +828,7 @@ impl Permalinks {
         let Some(mut row) = found else {
             return Ok(None);
         };
-        self.opened(&inner, hash, &row, client.map(ClientGroup::of), now)?;
+        self.opened(&mut inner, hash, &row, client.map(ClientGroup::of), now)?;
         Ok(row.json.take())
     }
 }
@@ -790,18 +839,20 @@ struct Opened {
     creator: Option<String>,
     by_other: bool,
     last_opened: Option<i64>,
+    bytes: i64,
     /// Its JSON, when the query asked for it.
     json: Option<String>,
 }
 
 impl Opened {
-    /// A row of `creator, opened_by_other, last_opened, json`.
+    /// A row of `creator, opened_by_other, last_opened, bytes, json`.
     fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Opened> {
         Ok(Opened {
             creator: r.get(0)?,
             by_other: r.get(1)?,
             last_opened: r.get(2)?,
-            json: r.get(3)?,
+            bytes: r.get(3)?,
+            json: r.get(4)?,
         })
     }
 }
@@ -811,6 +862,8 @@ impl Opened {
 enum Victims<'a> {
     /// Not opened since the cutoff (the start of `keep_days`).
     Stale(i64),
+    /// Opened by a client other than their creator.
+    Shared,
     /// Only their creator ever opened (a creator is recorded, nobody else opened them).
     OnlyCreatorOpened,
     /// The creator's own, not opened since the cutoff.
