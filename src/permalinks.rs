@@ -13,8 +13,9 @@
 //! it and whether anyone else has opened it. Opening a permalink records when
 //! (`last_opened`, at most an hour stale); a new permalink that would pass the bound
 //! prunes the least recently opened first: one not opened in the last `keep_days` days,
-//! then one only its creator ever opened; when nothing can be pruned it is refused
-//! ([`PermalinkError::Full`]). A client past its byte budget is refused
+//! then, while shared permalinks hold more than seven eighths of the bound, a shared one
+//! (so an eighth is always left to new links), then one only its creator ever opened;
+//! when nothing can be pruned it is refused ([`PermalinkError::Full`]). A client past its byte budget is refused
 //! ([`PermalinkError::OverBudget`]) while others still store. `docs/reliability.md` says
 //! what a host can set and what a client sees.
 
@@ -49,13 +50,19 @@ const RATE_CLIENTS: usize = 10_000;
 /// The share of `max_bytes` one client may keep when the host sets no budget.
 const DEFAULT_BUDGET_SHARE: u64 = 16;
 
+/// The share of each bound reserved for new links: shared permalinks (opened by a
+/// client other than their creator) may hold at most the rest, seven eighths of
+/// `max_bytes` and of `max_count`; past that, a full store prunes them too.
+const NEW_LINK_RESERVE: u64 = 8;
+
 /// The bounds a host sets on the store. Defaults: [`PermalinkLimits::default`].
 ///
 /// When a new permalink would pass `max_bytes` or `max_count`, the least recently opened
-/// permalinks are pruned first: those not opened in the last `keep_days` days, then
-/// those only their creator ever opened (even within `keep_days`); when nothing can be
-/// pruned, new permalinks are refused ([`PermalinkError::Full`]) and existing ones keep
-/// working. A client whose permalinks would pass `per_client_bytes` first loses its own
+/// permalinks are pruned first: those not opened in the last `keep_days` days; then,
+/// while shared permalinks (opened by a client other than their creator) hold more than
+/// seven eighths of `max_bytes` or of `max_count`, shared ones; then those only their
+/// creator ever opened (even within `keep_days`). When nothing can be pruned, new
+/// permalinks are refused ([`PermalinkError::Full`]) and existing ones keep working. A client whose permalinks would pass `per_client_bytes` first loses its own
 /// not opened in `keep_days`, and is otherwise refused ([`PermalinkError::OverBudget`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PermalinkLimits {
@@ -64,7 +71,9 @@ pub struct PermalinkLimits {
     pub max_bytes: u64,
     /// Permalinks stored. Default: 1,000,000.
     pub max_count: u64,
-    /// A permalink opened or created this recently is never pruned. Default: 30.
+    /// A permalink opened or created this recently is pruned only if only its creator
+    /// opened it, or if it is shared and shared ones hold more than seven eighths of a
+    /// bound. Default: 30.
     pub keep_days: u32,
     /// New permalinks one client (peer IP address) may create a minute; 0: no limit.
     /// Default: 60.
@@ -173,8 +182,10 @@ pub enum PermalinkError {
     #[error(
         "the permalink store is full ({count} permalinks, {bytes} bytes; the bound is \
          {max_count} permalinks and {max_bytes} bytes) and every permalink in it was opened \
-         in the last {keep_days} days by a client other than its creator, so none can be \
-         pruned: no new permalinks until one ages out; existing permalinks still open"
+         in the last {keep_days} days and is either opened by a client other than its \
+         creator (such shared permalinks may hold seven eighths of the bound) or of an \
+         unknown creator, so none can be pruned: no new permalinks until one ages out; \
+         existing permalinks still open"
     )]
     Full {
         count: u64,
@@ -200,6 +211,10 @@ struct Inner {
     count: u64,
     /// Bytes of JSON stored.
     bytes: u64,
+    /// Of those, the permalinks (and their bytes) opened by a client other than their
+    /// creator: what [`NEW_LINK_RESERVE`] bounds.
+    shared_count: u64,
+    shared_bytes: u64,
     /// Per client: the minute (unix time / 60) and permalinks created in it.
     rate: HashMap<ClientGroup, (i64, u32)>,
 }
@@ -309,16 +324,22 @@ impl Permalinks {
              );",
         )?;
         Self::migrate(&conn)?;
-        let (count, bytes): (i64, i64) = conn.query_row(
-            "SELECT COUNT(*), COALESCE(SUM(bytes), 0) FROM permalink",
+        let totals: [i64; 4] = conn.query_row(
+            "SELECT COUNT(*), COALESCE(SUM(bytes), 0),
+                 COALESCE(SUM(opened_by_other <> 0), 0),
+                 COALESCE(SUM(CASE WHEN opened_by_other <> 0 THEN bytes ELSE 0 END), 0)
+             FROM permalink",
             [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| Ok([r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?]),
         )?;
+        let [count, bytes, shared_count, shared_bytes] = totals.map(|n| n.max(0) as u64);
         Ok(Permalinks {
             inner: Mutex::new(Inner {
                 conn,
-                count: count.max(0) as u64,
-                bytes: bytes.max(0) as u64,
+                count,
+                bytes,
+                shared_count,
+                shared_bytes,
                 rate: HashMap::new(),
             }),
             path,
@@ -334,7 +355,25 @@ impl Permalinks {
     /// - `creator` (the [`ClientGroup`] that stored it) is NULL for rows from before it,
     ///   and `opened_by_other` 0: a row with no creator is never pruned as "only its
     ///   creator opened it", so old links keep the protection they had.
+    ///
+    /// The columns are looked for inside the transaction (`BEGIN IMMEDIATE` holds the
+    /// write lock): a second process opening the store at once waits for the first's
+    /// migration and then finds nothing to add.
     fn migrate(conn: &Connection) -> Result<(), rusqlite::Error> {
+        conn.execute_batch("BEGIN IMMEDIATE")?;
+        match Self::migrate_locked(conn) {
+            Ok(()) => conn.execute_batch("COMMIT"),
+            Err(e) => {
+                // The error that matters is the migration's; a failed rollback leaves
+                // nothing committed either.
+                let _ = conn.execute_batch("ROLLBACK");
+                Err(e)
+            }
+        }
+    }
+
+    /// [`Permalinks::migrate`]'s steps, in its transaction.
+    fn migrate_locked(conn: &Connection) -> Result<(), rusqlite::Error> {
         let has = |column: &str| -> Result<bool, rusqlite::Error> {
             conn.query_row(
                 "SELECT COUNT(*) > 0 FROM pragma_table_info('permalink') WHERE name = ?1",
@@ -363,16 +402,16 @@ impl Permalinks {
                 "ALTER TABLE permalink ADD COLUMN opened_by_other INTEGER NOT NULL DEFAULT 0;",
             );
         }
-        if !steps.is_empty() {
-            conn.execute_batch(&format!("BEGIN IMMEDIATE; {steps} COMMIT;"))?;
-        }
-        conn.execute_batch(
+        steps.push_str(
             "CREATE INDEX IF NOT EXISTS permalink_last_opened ON permalink (last_opened);
              CREATE INDEX IF NOT EXISTS permalink_creator
                  ON permalink (creator, last_opened, bytes) WHERE creator IS NOT NULL;
              CREATE INDEX IF NOT EXISTS permalink_unshared
-                 ON permalink (last_opened) WHERE creator IS NOT NULL AND opened_by_other = 0;",
-        )
+                 ON permalink (last_opened) WHERE creator IS NOT NULL AND opened_by_other = 0;
+             CREATE INDEX IF NOT EXISTS permalink_shared
+                 ON permalink (last_opened) WHERE opened_by_other = 1;",
+        );
+        conn.execute_batch(&steps)
     }
 
     fn sql(&self, source: rusqlite::Error) -> PermalinkError {
@@ -415,7 +454,9 @@ impl Permalinks {
     /// [`Permalinks::put_from`] at the time `now` (seconds since the Unix epoch): a
     /// position already stored costs nothing (stored again by another client, it counts
     /// as opened by another); a new one counts against `client`'s rate and budget, and
-    /// prunes while the store would pass its bound ([`PermalinkLimits`]).
+    /// prunes while the store would pass its bound ([`PermalinkLimits`]). A refused one
+    /// costs nothing either: it uses none of the client's minute, and what its pruning
+    /// deleted is rolled back.
     pub fn put_at(
         &self,
         json: &str,
@@ -429,26 +470,77 @@ impl Permalinks {
         let h = hash(json);
         let mut inner = self.lock();
         if let Some(row) = self.find(&inner, &h)? {
-            self.opened(&inner, &h, &row, client, now)?;
+            self.opened(&mut inner, &h, &row, client, now)?;
             return Ok(h);
         }
+        if let Some(client) = client {
+            self.rate_refusal(&inner.rate, client, now)?;
+        }
+        self.in_transaction(&mut inner, |inner| {
+            self.insert_new(inner, &h, json, client, now)
+        })?;
+        if let Some(client) = client {
+            self.count_new(&mut inner, client, now);
+        }
+        Ok(h)
+    }
+
+    /// Stores the new permalink `hash` of `json` for `client`, pruning to make room
+    /// within the client's budget and the store's bound, or refuses.
+    fn insert_new(
+        &self,
+        inner: &mut Inner,
+        hash: &str,
+        json: &str,
+        client: Option<ClientGroup>,
+        now: i64,
+    ) -> Result<(), PermalinkError> {
         let len = json.len() as u64;
         if let Some(client) = client {
-            self.charge(&mut inner, client, now)?;
-            self.within_budget(&mut inner, client, len, now)?;
+            self.within_budget(inner, client, len, now)?;
         }
-        self.make_room(&mut inner, len, now)?;
+        self.make_room(inner, len, now)?;
         inner
             .conn
             .execute(
                 "INSERT INTO permalink (hash, json, created, last_opened, bytes, creator)
                  VALUES (?1, ?2, ?3, ?3, ?4, ?5)",
-                params![h, json, now, len as i64, client.map(|c| c.to_string())],
+                params![hash, json, now, len as i64, client.map(|c| c.to_string())],
             )
             .map_err(|e| self.sql(e))?;
         inner.count += 1;
         inner.bytes += len;
-        Ok(h)
+        Ok(())
+    }
+
+    /// Runs `work` in one write transaction: committed if it succeeds; if it fails,
+    /// rolled back with the running totals restored, so a refused permalink deletes
+    /// nothing.
+    fn in_transaction(
+        &self,
+        inner: &mut Inner,
+        work: impl FnOnce(&mut Inner) -> Result<(), PermalinkError>,
+    ) -> Result<(), PermalinkError> {
+        inner
+            .conn
+            .execute_batch("BEGIN IMMEDIATE")
+            .map_err(|e| self.sql(e))?;
+        let totals = |i: &Inner| (i.count, i.bytes, i.shared_count, i.shared_bytes);
+        let saved = totals(inner);
+        let done =
+            work(inner).and_then(|()| inner.conn.execute_batch("COMMIT").map_err(|e| self.sql(e)));
+        if done.is_err() {
+            // The refusal is the error that matters; a failed rollback (none open after
+            // a failed commit) leaves nothing committed either.
+            let _ = inner.conn.execute_batch("ROLLBACK");
+            (
+                inner.count,
+                inner.bytes,
+                inner.shared_count,
+                inner.shared_bytes,
+            ) = saved;
+        }
+        done
     }
 
     /// The creator (if recorded), whether another client opened it, and `last_opened`
@@ -457,7 +549,7 @@ impl Permalinks {
         inner
             .conn
             .query_row(
-                "SELECT creator, opened_by_other, last_opened, NULL FROM permalink
+                "SELECT creator, opened_by_other, last_opened, bytes, NULL FROM permalink
                  WHERE hash = ?1",
                 params![hash],
                 Opened::read,
@@ -468,10 +560,10 @@ impl Permalinks {
 
     /// Records that `client` opened (or stored again) permalink `hash` at `now`: the
     /// time, at most once an hour, and at once the first time a client other than its
-    /// creator does (an unknown client is not "other").
+    /// creator does (an unknown client is not "other"), which makes it shared.
     fn opened(
         &self,
-        inner: &Inner,
+        inner: &mut Inner,
         hash: &str,
         row: &Opened,
         client: Option<ClientGroup>,
@@ -491,6 +583,10 @@ impl Permalinks {
                     params![hash, now, other],
                 )
                 .map_err(|e| self.sql(e))?;
+        }
+        if other {
+            inner.shared_count += 1;
+            inner.shared_bytes += row.bytes.max(0) as u64;
         }
         Ok(())
     }
@@ -531,15 +627,22 @@ impl Permalinks {
         client: Option<IpAddr>,
         now: i64,
     ) -> Result<(), PermalinkError> {
-        let (Some(client), limit) = (
-            client.map(ClientGroup::of),
-            self.limits.per_client_per_minute,
-        ) else {
-            return Ok(());
-        };
-        let minute = now.div_euclid(60);
-        match self.lock().rate.get(&client) {
-            Some(&(m, n)) if limit > 0 && m == minute && n >= limit => {
+        match client.map(ClientGroup::of) {
+            Some(client) => self.rate_refusal(&self.lock().rate, client, now),
+            None => Ok(()),
+        }
+    }
+
+    /// Refuses a new permalink from `client` whose minute is used up, counting nothing.
+    fn rate_refusal(
+        &self,
+        rate: &HashMap<ClientGroup, (i64, u32)>,
+        client: ClientGroup,
+        now: i64,
+    ) -> Result<(), PermalinkError> {
+        let limit = self.limits.per_client_per_minute;
+        match rate.get(&client) {
+            Some(&(m, n)) if limit > 0 && m == now.div_euclid(60) && n >= limit => {
                 Err(PermalinkError::RateLimited {
                     client,
                     limit,
@@ -550,16 +653,10 @@ impl Permalinks {
         }
     }
 
-    /// Counts one new permalink against `client`'s minute, or refuses it.
-    fn charge(
-        &self,
-        inner: &mut Inner,
-        client: ClientGroup,
-        now: i64,
-    ) -> Result<(), PermalinkError> {
-        let limit = self.limits.per_client_per_minute;
-        if limit == 0 {
-            return Ok(());
+    /// Counts one new permalink, stored, against `client`'s minute.
+    fn count_new(&self, inner: &mut Inner, client: ClientGroup, now: i64) {
+        if self.limits.per_client_per_minute == 0 {
+            return;
         }
         let minute = now.div_euclid(60);
         if inner.rate.len() >= RATE_CLIENTS {
@@ -569,15 +666,7 @@ impl Permalinks {
         if entry.0 != minute {
             *entry = (minute, 0);
         }
-        if entry.1 >= limit {
-            return Err(PermalinkError::RateLimited {
-                client,
-                limit,
-                retry_after: (60 - now.rem_euclid(60)).max(1) as u64,
-            });
-        }
         entry.1 += 1;
-        Ok(())
     }
 
     /// Makes `len` more bytes fit in `client`'s budget by pruning its own permalinks not
@@ -620,18 +709,23 @@ impl Permalinks {
         }
     }
 
-    /// Prunes until `len` more bytes and one more permalink fit: first the least
-    /// recently opened not opened in the last `keep_days` days, then the least recently
-    /// opened that only their creator ever opened; or refuses.
+    /// Prunes until `len` more bytes and one more permalink fit, the least recently
+    /// opened first: those not opened in the last `keep_days` days; then, while shared
+    /// permalinks hold more than their share ([`NEW_LINK_RESERVE`]), shared ones; then
+    /// those only their creator ever opened; or refuses.
     fn make_room(&self, inner: &mut Inner, len: u64, now: i64) -> Result<(), PermalinkError> {
-        let fits = |i: &Inner| {
-            i.count < self.limits.max_count && i.bytes.saturating_add(len) <= self.limits.max_bytes
+        let (max_count, max_bytes) = (self.limits.max_count, self.limits.max_bytes);
+        let fits = |i: &Inner| i.count < max_count && i.bytes.saturating_add(len) <= max_bytes;
+        let over_share = |i: &Inner| {
+            i.shared_count > max_count - max_count / NEW_LINK_RESERVE
+                || i.shared_bytes > max_bytes - max_bytes / NEW_LINK_RESERVE
         };
         let cutoff = now - i64::from(self.limits.keep_days) * DAY;
         while !fits(inner) {
-            if !self.prune_one(inner, Victims::Stale(cutoff))?
-                && !self.prune_one(inner, Victims::OnlyCreatorOpened)?
-            {
+            let pruned = self.prune_one(inner, Victims::Stale(cutoff))?
+                || (over_share(inner) && self.prune_one(inner, Victims::Shared)?)
+                || self.prune_one(inner, Victims::OnlyCreatorOpened)?;
+            if !pruned {
                 return Err(PermalinkError::Full {
                     count: inner.count,
                     bytes: inner.bytes,
@@ -652,14 +746,21 @@ impl Permalinks {
             inner
                 .conn
                 .prepare_cached(&format!(
-                    "SELECT hash, bytes FROM permalink WHERE {filter}
+                    "SELECT hash, bytes, opened_by_other <> 0 FROM permalink WHERE {filter}
                      ORDER BY last_opened, hash LIMIT 1"
                 ))?
-                .query_row(args, |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))
+                .query_row(args, |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, i64>(1)?.max(0) as u64,
+                        r.get::<_, bool>(2)?,
+                    ))
+                })
                 .optional()
         };
         let found = match victims {
             Victims::Stale(cutoff) => oldest("last_opened < ?1", params![cutoff]),
+            Victims::Shared => oldest("opened_by_other = 1", params![]),
             Victims::OnlyCreatorOpened => {
                 oldest("creator IS NOT NULL AND opened_by_other = 0", params![])
             }
@@ -669,7 +770,7 @@ impl Permalinks {
             ),
         }
         .map_err(|e| self.sql(e))?;
-        let Some((victim, bytes)) = found else {
+        let Some((victim, bytes, shared)) = found else {
             return Ok(false);
         };
         inner
@@ -677,7 +778,11 @@ impl Permalinks {
             .execute("DELETE FROM permalink WHERE hash = ?1", params![victim])
             .map_err(|e| self.sql(e))?;
         inner.count = inner.count.saturating_sub(1);
-        inner.bytes = inner.bytes.saturating_sub(bytes.max(0) as u64);
+        inner.bytes = inner.bytes.saturating_sub(bytes);
+        if shared {
+            inner.shared_count = inner.shared_count.saturating_sub(1);
+            inner.shared_bytes = inner.shared_bytes.saturating_sub(bytes);
+        }
         Ok(true)
     }
 
@@ -709,11 +814,11 @@ impl Permalinks {
         client: Option<IpAddr>,
         now: i64,
     ) -> Result<Option<String>, PermalinkError> {
-        let inner = self.lock();
+        let mut inner = self.lock();
         let found = inner
             .conn
             .query_row(
-                "SELECT creator, opened_by_other, last_opened, json FROM permalink
+                "SELECT creator, opened_by_other, last_opened, bytes, json FROM permalink
                  WHERE hash = ?1",
                 params![hash],
                 Opened::read,
@@ -723,7 +828,7 @@ impl Permalinks {
         let Some(mut row) = found else {
             return Ok(None);
         };
-        self.opened(&inner, hash, &row, client.map(ClientGroup::of), now)?;
+        self.opened(&mut inner, hash, &row, client.map(ClientGroup::of), now)?;
         Ok(row.json.take())
     }
 }
@@ -734,18 +839,20 @@ struct Opened {
     creator: Option<String>,
     by_other: bool,
     last_opened: Option<i64>,
+    bytes: i64,
     /// Its JSON, when the query asked for it.
     json: Option<String>,
 }
 
 impl Opened {
-    /// A row of `creator, opened_by_other, last_opened, json`.
+    /// A row of `creator, opened_by_other, last_opened, bytes, json`.
     fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Opened> {
         Ok(Opened {
             creator: r.get(0)?,
             by_other: r.get(1)?,
             last_opened: r.get(2)?,
-            json: r.get(3)?,
+            bytes: r.get(3)?,
+            json: r.get(4)?,
         })
     }
 }
@@ -755,6 +862,8 @@ impl Opened {
 enum Victims<'a> {
     /// Not opened since the cutoff (the start of `keep_days`).
     Stale(i64),
+    /// Opened by a client other than their creator.
+    Shared,
     /// Only their creator ever opened (a creator is recorded, nobody else opened them).
     OnlyCreatorOpened,
     /// The creator's own, not opened since the cutoff.
@@ -785,5 +894,46 @@ mod tests {
             store.put(&"x".repeat(MAX_BYTES + 1)),
             Err(PermalinkError::TooLarge(_))
         ));
+    }
+
+    /// Two processes opening an old store at once: the second used to look for the
+    /// columns before waiting for the first's migration, then add them again ("duplicate
+    /// column"). Here the other process has added them in a transaction not yet committed
+    /// when this one starts; it commits as soon as this one waits for it.
+    #[test]
+    fn a_migration_looks_at_the_columns_after_waiting_for_another() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.sqlite");
+        let other = Connection::open(&path).unwrap();
+        other
+            .execute_batch(
+                "PRAGMA journal_mode = WAL;
+                 CREATE TABLE permalink (hash TEXT PRIMARY KEY, json TEXT NOT NULL,
+                     created INTEGER NOT NULL DEFAULT (unixepoch()));
+                 INSERT INTO permalink (hash, json) VALUES ('0123456789abcdef', '{}');
+                 BEGIN IMMEDIATE;
+                 ALTER TABLE permalink ADD COLUMN last_opened INTEGER;
+                 ALTER TABLE permalink ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0;
+                 ALTER TABLE permalink ADD COLUMN creator TEXT;
+                 ALTER TABLE permalink ADD COLUMN opened_by_other INTEGER NOT NULL DEFAULT 0;",
+            )
+            .unwrap();
+        let (waiting, waited) = std::sync::mpsc::channel();
+        let mut conn = Connection::open(&path).unwrap();
+        conn.busy_handler(Some(move |tries: i32| {
+            let _ = waiting.send(());
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            tries < 2_000
+        }))
+        .unwrap();
+        let migrating = std::thread::spawn(move || Permalinks::migrate(&conn));
+        waited
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("the migration waits for the other's transaction");
+        other.execute_batch("COMMIT").unwrap();
+        migrating
+            .join()
+            .unwrap()
+            .expect("the columns the other added are not added again");
     }
 }

@@ -173,7 +173,8 @@ fn an_ipv6_64_shares_one_rate_and_one_budget() {
 }
 
 /// A full store prunes, even within keep_days, a permalink only its creator ever
-/// opened (least recently opened first), and keeps one another client opened.
+/// opened (least recently opened first), and keeps one another client opened while
+/// shared ones hold at most seven eighths of the store.
 #[test]
 fn a_full_store_prunes_what_only_its_creator_opened() {
     let size = big(0).len() as u64;
@@ -209,13 +210,13 @@ fn a_full_store_prunes_what_only_its_creator_opened() {
     assert_eq!(store.put_at(&big(6), Some(alice), T0 + 103).unwrap(), sixth);
     store.put_at(&big(7), Some(carol), T0 + 104).unwrap();
     assert!(exists(&sixth, T0 + 104) && exists(&shared, T0 + 104));
-    // Only shared links within keep_days left: full, as before.
+    // Only shared links within keep_days left, holding more than seven eighths of the
+    // store: the least recently opened of them gives way (it used to be full).
     let eighth = store.put_at(&big(8), Some(carol), T0 + 105).unwrap();
     store.get_from_at(&eighth, Some(bob), T0 + 105).unwrap();
-    assert!(matches!(
-        store.put_at(&big(9), Some(carol), T0 + 106),
-        Err(PermalinkError::Full { .. })
-    ));
+    let ninth = store.put_at(&big(9), Some(carol), T0 + 106).unwrap();
+    assert!(!exists(&shared, T0 + 106));
+    assert!(exists(&sixth, T0 + 106) && exists(&eighth, T0 + 106) && exists(&ninth, T0 + 106));
 }
 
 /// A store from before this change (with or without `last_opened`) is migrated in
@@ -409,4 +410,96 @@ fn step_bound() -> String {
     .expect("fixture reads");
     let fixture: Value = serde_json::from_str(&text).expect("fixture JSON");
     fixture["position"].to_string()
+}
+
+/// The reserve for new links: sixteen clients, each storing its budget's worth (a
+/// sixteenth of the store) and opening another's, used to fill the store with links
+/// protected for keep_days, so that every new client got 507 until they aged out.
+/// Shared links may hold at most seven eighths of the store: past that a new link prunes
+/// the least recently opened of them, and the last eighth is left to new links (the least
+/// recently opened of which goes first, as before).
+#[test]
+fn shared_links_leave_an_eighth_of_the_store_to_new_links() {
+    // Every position here is the same size: `big(100)` to `big(999)`.
+    let size = big(100).len() as u64;
+    let store = Permalinks::in_memory_with(limits(16 * size, 0, None));
+    assert_eq!(store.limits().client_budget(), size);
+    let member = |i: usize| ip(&format!("10.0.0.{}", i + 1));
+    let links: Vec<String> = (0..16)
+        .map(|i| {
+            store
+                .put_at(&big(100 + i), Some(member(i)), T0 + i as i64)
+                .unwrap()
+        })
+        .collect();
+    for (i, h) in links.iter().enumerate() {
+        let opener = Some(member((i + 1) % 16));
+        assert!(store
+            .get_from_at(h, opener, T0 + 100 + i as i64)
+            .unwrap()
+            .is_some());
+    }
+    assert_eq!(store.usage().bytes, 16 * size);
+    // Within the hour of every open, so checking does not move a `last_opened`.
+    let exists = |h: &str| store.get_at(h, T0 + 300).unwrap().is_some();
+    // A new client stores: the least recently opened shared link gives way.
+    let first = store
+        .put_at(&big(200), Some(ip("10.0.1.1")), T0 + 200)
+        .unwrap_or_else(|e| panic!("a new client was refused: {e}"));
+    assert!(!exists(&links[0]) && exists(&links[1]) && exists(&first));
+    // Shared links still hold more than seven eighths (15 of 16): the next new link
+    // takes another of them, not the new link.
+    let second = store
+        .put_at(&big(201), Some(ip("10.0.1.2")), T0 + 201)
+        .unwrap();
+    assert!(!exists(&links[1]) && exists(&links[2]) && exists(&first));
+    // Shared links hold 14 of 16 now: the next takes the least recently opened new link.
+    let third = store
+        .put_at(&big(202), Some(ip("10.0.1.3")), T0 + 202)
+        .unwrap();
+    assert!(!exists(&first) && exists(&second) && exists(&third));
+    assert!(links[2..].iter().all(|h| exists(h)));
+    assert_eq!(store.usage().count, 16);
+}
+
+/// A refused new link costs nothing: refused as full or as over its client's budget, it
+/// uses none of the client's minute, and nothing its pruning would have deleted is
+/// deleted.
+#[test]
+fn a_refused_link_uses_no_rate_and_deletes_nothing() {
+    let size = big(0).len() as u64;
+    let small = r#"{"s":1}"#;
+    let store = Permalinks::in_memory_with(limits(2 * size + 100, 2, Some(size + 3)));
+    let alice = ip("10.0.0.1");
+    let old = store.put_at(small, Some(alice), T0).unwrap();
+    // A month on (a new minute), two anonymous links fill the store with the stale one.
+    let later = T0 + 31 * DAY;
+    store.put_at(&big(1), None, later).unwrap();
+    store.put_at(&big(2), None, later).unwrap();
+    let before = store.usage();
+    // Alice's big link would prune her stale one (for her budget and for room), but the
+    // store still could not hold it: full, and her stale link is kept.
+    let refused = store.put_at(&big(3), Some(alice), later + 1);
+    assert!(
+        matches!(refused, Err(PermalinkError::Full { .. })),
+        "{refused:?}"
+    );
+    assert_eq!(store.usage(), before, "a refused link pruned nothing");
+    // She opens her small link (now within keep_days), so a big one is over her budget.
+    assert!(store
+        .get_from_at(&old, Some(alice), later + 2)
+        .unwrap()
+        .is_some());
+    assert!(matches!(
+        store.put_at(&big(4), Some(alice), later + 3),
+        Err(PermalinkError::OverBudget { .. })
+    ));
+    // Neither refusal used her minute: two more (her limit) are stored, then a third is
+    // refused for the rate.
+    store.put_at(r#"{"t":1}"#, Some(alice), later + 4).unwrap();
+    store.put_at(r#"{"t":2}"#, Some(alice), later + 5).unwrap();
+    assert!(matches!(
+        store.put_at(r#"{"t":3}"#, Some(alice), later + 6),
+        Err(PermalinkError::RateLimited { .. })
+    ));
 }
