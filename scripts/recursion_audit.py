@@ -29,9 +29,12 @@ BOUNDED = [
      "(games::arcane::ability::tests::nested_verbs_are_bounded_by_the_text_cap)"),
     (r"arcane::families::figures::choices::go$", "k of a unit's slots: caps::SLOTS (12)"),
     (r"arcane::families::triggers::orders::go$", "orders of at most 4 triggers"),
-    (r"swtcg::Swtcg as .*Game.*::advance|swtcg::odds::"
+    (r"swtcg::Swtcg as .*Game.*::advance|swtcg::odds::(distribution|enumerate|finish|play_summaries|report)$"
      r"|rules::odds::(exact|Enumeration<G,Q>::(step|value_of))$",
      "the declaration's odds play the attack with `odds` off: 2 levels"),
+    (r"arbiter::games::Keys as",
+     "a position's `game` read before the rest (games::which's scan): JSON depth, serde_json's "
+     "128 levels (deep_input::json_nested_past_the_limit_is_a_located_error_for_every_game)"),
     (r"search::query::(Node|Parser)|search::compile::Compiler::node|reading::query::positive_terms",
      "parentheses and `-`: MAX_DEPTH (32) "
      "(search::query::tests::deep_negation_is_bounded, deep_nesting_is_bounded)"),
