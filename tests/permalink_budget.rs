@@ -16,7 +16,7 @@ use actix_web::http::StatusCode;
 use actix_web::test::{self, TestRequest};
 use actix_web::App;
 use arbiter::permalinks::{PermalinkError, PermalinkLimits, Permalinks};
-use arbiter::web::{configure, AppState, HeavyWorkConfig};
+use arbiter::web::{configure, HeavyWorkConfig};
 use serde_json::{json, Value};
 
 const FORM: &str = "application/x-www-form-urlencoded";
@@ -51,11 +51,6 @@ fn small_position() -> Value {
             {"name": "Bob", "line": [{"card": "Hex Witch"}, {"name": "Pikeman", "attack": 1, "life": 9}]}
         ]
     })
-}
-
-fn fresh_state() -> AppState {
-    let shared = common::bundled_state();
-    AppState::new(shared.catalogue.clone(), shared.search.clone())
 }
 
 fn peer(ip: [u8; 4]) -> SocketAddr {
@@ -121,7 +116,7 @@ async fn one_client_fills_its_budget_and_everyone_else_still_stores() {
     let left = 187_500 - 4 * big(0).len();
     let filler = format!("{{\"f\":\"{}\"}}", "y".repeat(left - 8));
     store.put_at(&filler, Some(flood), T0 + 5).unwrap();
-    let state = fresh_state().with_permalinks(store.clone());
+    let state = common::fresh_state().with_permalinks(store.clone());
     let app = test::init_service(App::new().configure(configure(state))).await;
     let form = common::http::form_field("json", &small_position().to_string());
     let refused = test::call_service(&app, post("/adjudicate", [10, 0, 0, 1], form.clone())).await;
@@ -307,7 +302,7 @@ fn an_old_store_migrates_in_place() {
 async fn choose_decide_and_answer_check_the_rate_before_playing() {
     let links = Arc::new(Permalinks::in_memory_with(limits(u64::MAX, 1, None)));
     let hash = links.put(&small_position().to_string()).unwrap();
-    let state = fresh_state()
+    let state = common::fresh_state()
         .with_permalinks(links.clone())
         .with_heavy_work(HeavyWorkConfig {
             concurrent: 1,
@@ -323,7 +318,7 @@ async fn choose_decide_and_answer_check_the_rate_before_playing() {
         TestRequest::post()
             .uri("/api/adjudicate")
             .insert_header(("Content-Type", "application/json"))
-            .set_payload(step_bound())
+            .set_payload(common::step_bound())
             .to_request(),
     )
     .await;
@@ -369,7 +364,7 @@ async fn choose_decide_and_answer_check_the_rate_before_playing() {
 /// never reaches; it is a 400 naming the field and the chance steps there are.
 #[actix_web::test]
 async fn choose_refuses_a_chance_step_never_reached() {
-    let state = fresh_state();
+    let state = common::fresh_state();
     let links = state.permalinks.clone();
     let hash = links.put(&small_position().to_string()).unwrap();
     let before = links.usage().count;
@@ -400,16 +395,6 @@ fn unix_minute() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() / 60)
-}
-
-fn step_bound() -> String {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/stress/step_bound.json"
-    ))
-    .expect("fixture reads");
-    let fixture: Value = serde_json::from_str(&text).expect("fixture JSON");
-    fixture["position"].to_string()
 }
 
 /// The reserve for new links: sixteen clients, each storing its budget's worth (a

@@ -26,17 +26,6 @@ fn small_position(seed: u64) -> Value {
     })
 }
 
-/// The stress fixture: a battle-line game that runs to the step bound.
-fn step_bound() -> String {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/stress/step_bound.json"
-    ))
-    .expect("fixture reads");
-    let fixture: Value = serde_json::from_str(&text).expect("fixture JSON");
-    fixture["position"].to_string()
-}
-
 /// A fresh state (its own store and bound) with heavy work bounded by `config`.
 fn state_with(config: HeavyWorkConfig) -> AppState {
     let shared = common::bundled_state();
@@ -223,7 +212,7 @@ async fn a_streamed_answer_past_its_deadline_ends_unfinished() {
             .set_payload(body)
             .to_request()
     };
-    let first = test::call_service(&app, api(step_bound())).await;
+    let first = test::call_service(&app, api(common::step_bound())).await;
     assert_eq!(first.status(), StatusCode::OK);
     actix_web::rt::time::sleep(Duration::from_millis(1500)).await;
     let read = test::try_read_body(first).await;
@@ -295,7 +284,7 @@ fn a_request_whose_client_left_stops_its_work() {
         ..HeavyWorkConfig::default()
     });
     let heavy = state.heavy.clone();
-    let hash = state.permalinks.put(&step_bound()).expect("stored");
+    let hash = state.permalinks.put(&common::step_bound()).expect("stored");
     let addr = start_server(state);
 
     // How long the page takes when its client waits: the work the hang-up must cut.
@@ -346,7 +335,7 @@ fn a_request_in_progress_at_the_connection_deadline_is_answered() {
             ..ServeConfig::new("127.0.0.1:0")
         },
     );
-    let body = step_bound();
+    let body = common::step_bound();
     let mut holder = TcpStream::connect(addr).expect("connect");
     holder
         .write_all(
@@ -417,8 +406,8 @@ fn big_attack(dice: u32) -> swtcg::State {
 /// The replayer stops at its deadline, short of the end, and the budget says why.
 #[test]
 fn a_replay_stops_at_its_deadline() {
-    let position =
-        arbiter::games::battleline::Battleline::read_position(&step_bound()).expect("reads");
+    let position = arbiter::games::battleline::Battleline::read_position(&common::step_bound())
+        .expect("reads");
     let catalogue = common::bundled_state().catalogue.clone();
     let play = |position| {
         use arbiter::adjudicate::CatalogueGame;

@@ -17,20 +17,10 @@ use actix_web::http::StatusCode;
 use actix_web::test::{self, TestRequest};
 use actix_web::App;
 use arbiter::permalinks::{PermalinkError, PermalinkLimits, Permalinks};
-use arbiter::web::{configure, AppState, HeavyWorkConfig};
+use arbiter::web::{configure, HeavyWorkConfig};
 use serde_json::{json, Value};
 
 const FORM: &str = "application/x-www-form-urlencoded";
-
-fn step_bound() -> String {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/stress/step_bound.json"
-    ))
-    .expect("fixture reads");
-    let fixture: Value = serde_json::from_str(&text).expect("fixture JSON");
-    fixture["position"].to_string()
-}
 
 /// A short game with a chance step.
 fn small_position() -> Value {
@@ -41,12 +31,6 @@ fn small_position() -> Value {
             {"name": "Bob", "line": [{"card": "Hex Witch"}, {"name": "Pikeman <b>&", "attack": 1, "life": 9}]}
         ]
     })
-}
-
-/// A fresh state over the bundled catalogue (its own permalink store and bound).
-fn fresh_state() -> AppState {
-    let shared = common::bundled_state();
-    AppState::new(shared.catalogue.clone(), shared.search.clone())
 }
 
 fn header(resp: &actix_web::dev::ServiceResponse, name: &str) -> Option<String> {
@@ -68,7 +52,7 @@ fn peer(ip: [u8; 4]) -> SocketAddr {
 /// still answers; the first answer is streamed, so it holds its turn while it is sent.
 #[actix_web::test]
 async fn heavy_work_beyond_the_bound_is_503_with_retry_after() {
-    let state = fresh_state().with_heavy_work(HeavyWorkConfig {
+    let state = common::fresh_state().with_heavy_work(HeavyWorkConfig {
         concurrent: 1,
         queue: 0,
         retry_after_secs: 7,
@@ -86,7 +70,7 @@ async fn heavy_work_beyond_the_bound_is_503_with_retry_after() {
         TestRequest::post()
             .uri("/api/adjudicate")
             .insert_header(("Content-Type", "application/json"))
-            .set_payload(step_bound())
+            .set_payload(common::step_bound())
             .to_request(),
     )
     .await;
@@ -165,7 +149,7 @@ async fn heavy_work_beyond_the_bound_is_503_with_retry_after() {
 /// `<`, `>` and `&` escaped as in every JSON body of the site.
 #[actix_web::test]
 async fn the_streamed_answer_is_the_engines_adjudication() {
-    let state = fresh_state();
+    let state = common::fresh_state();
     let position = small_position();
     let (status, ctype, body) = common::http::post(
         state.clone(),
@@ -212,7 +196,7 @@ async fn a_bad_choice_is_still_a_located_400() {
     let mut position = small_position();
     position["choices"] = json!([{"chance": 1, "slot": 9}]);
     let (status, _, body) = common::http::post(
-        fresh_state(),
+        common::fresh_state(),
         "/api/adjudicate",
         None,
         None,
@@ -300,7 +284,7 @@ fn the_byte_bound_holds_across_a_reopen() {
 async fn a_full_store_is_507_and_a_fast_client_429() {
     let tiny = Arc::new(Permalinks::in_memory_with(limits(200, u64::MAX, 0)));
     tiny.put(&"x".repeat(190)).unwrap();
-    let state = fresh_state().with_permalinks(tiny);
+    let state = common::fresh_state().with_permalinks(tiny);
     let app = test::init_service(App::new().configure(configure(state))).await;
     let resp = test::call_service(
         &app,
@@ -327,7 +311,7 @@ async fn a_full_store_is_507_and_a_fast_client_429() {
     );
 
     let limited = Arc::new(Permalinks::in_memory_with(limits(u64::MAX, u64::MAX, 2)));
-    let state = fresh_state().with_permalinks(limited);
+    let state = common::fresh_state().with_permalinks(limited);
     let app = test::init_service(App::new().configure(configure(state))).await;
     let mut statuses = Vec::new();
     for (i, ip) in [[10, 0, 0, 1], [10, 0, 0, 1], [10, 0, 0, 1], [10, 0, 0, 2]]
@@ -372,7 +356,7 @@ async fn a_full_store_is_507_and_a_fast_client_429() {
 /// form is empty, and nothing is stored.
 #[actix_web::test]
 async fn an_empty_submission_is_refused_and_stores_nothing() {
-    let state = fresh_state();
+    let state = common::fresh_state();
     let links = state.permalinks.clone();
     for (uri, body) in [
         ("/adjudicate.json", ""),
@@ -398,7 +382,7 @@ fn openapi() -> Value {
 /// when the game has no such step, never a 400; a step that is not digits is a 400.
 #[actix_web::test]
 async fn steps_the_spec_allows_are_answered() {
-    let state = fresh_state();
+    let state = common::fresh_state();
     let hash = state
         .permalinks
         .put(&small_position().to_string())
@@ -439,11 +423,15 @@ async fn the_card_type_enum_is_enforced() {
         .collect();
     for t in allowed {
         let uri = format!("/adjudicate/cards.json?q=a&type={t}");
-        let (status, _, body) = common::http::get(fresh_state(), &uri, None).await;
+        let (status, _, body) = common::http::get(common::fresh_state(), &uri, None).await;
         assert_eq!(status, StatusCode::OK, "{uri}: {body}");
     }
-    let (status, _, body) =
-        common::http::get(fresh_state(), "/adjudicate/cards.json?type=spell", None).await;
+    let (status, _, body) = common::http::get(
+        common::fresh_state(),
+        "/adjudicate/cards.json?type=spell",
+        None,
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(
         body.contains("expected creature, artifact or playable"),
@@ -547,7 +535,7 @@ async fn search_numbers_are_what_the_spec_says() {
 #[actix_web::test]
 async fn a_client_over_its_rate_is_refused_before_any_replay() {
     let links = Arc::new(Permalinks::in_memory_with(limits(u64::MAX, u64::MAX, 1)));
-    let state = fresh_state()
+    let state = common::fresh_state()
         .with_permalinks(links)
         .with_heavy_work(HeavyWorkConfig {
             concurrent: 1,
@@ -574,7 +562,7 @@ async fn a_client_over_its_rate_is_refused_before_any_replay() {
         TestRequest::post()
             .uri("/api/adjudicate")
             .insert_header(("Content-Type", "application/json"))
-            .set_payload(step_bound())
+            .set_payload(common::step_bound())
             .to_request(),
     )
     .await;
@@ -597,7 +585,7 @@ async fn a_client_over_its_rate_is_refused_before_any_replay() {
 /// problems at once (read without a turn; it never reaches a play).
 #[actix_web::test]
 async fn a_large_builder_form_is_read_within_the_heavy_work_bound() {
-    let state = fresh_state().with_heavy_work(HeavyWorkConfig {
+    let state = common::fresh_state().with_heavy_work(HeavyWorkConfig {
         concurrent: 1,
         queue: 0,
         retry_after_secs: 3,
@@ -618,7 +606,7 @@ async fn a_large_builder_form_is_read_within_the_heavy_work_bound() {
         TestRequest::post()
             .uri("/api/adjudicate")
             .insert_header(("Content-Type", "application/json"))
-            .set_payload(step_bound())
+            .set_payload(common::step_bound())
             .to_request(),
     )
     .await;
@@ -642,7 +630,7 @@ async fn a_large_builder_form_is_read_within_the_heavy_work_bound() {
 async fn played_positions_may_pass_the_input_caps() {
     let position = json!({"seed": 0, "turn": 10000, "turns": 1, "players": [{}, {}]});
     let (status, _, body) = common::http::post(
-        fresh_state(),
+        common::fresh_state(),
         "/api/adjudicate",
         None,
         None,

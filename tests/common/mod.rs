@@ -96,6 +96,23 @@ pub fn bundled_state() -> arbiter::web::AppState {
     )
 }
 
+/// A fresh web state over the bundled catalogue: its own permalink store and heavy-work
+/// bound, the catalogue and index shared.
+pub fn fresh_state() -> arbiter::web::AppState {
+    let shared = bundled_state();
+    arbiter::web::AppState::new(shared.catalogue.clone(), shared.search.clone())
+}
+
+/// The stress fixture's position: a battle-line game that runs to the step bound.
+pub fn step_bound() -> String {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/stress/step_bound.json"),
+    )
+    .expect("fixture reads");
+    let fixture: serde_json::Value = serde_json::from_str(&text).expect("fixture JSON");
+    fixture["position"].to_string()
+}
+
 /// The position of the first fixture under `tests/fixtures/positions/` (by file name), as
 /// pretty JSON: a valid position for tests that need any one.
 pub fn a_position_text() -> String {
