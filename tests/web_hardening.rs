@@ -1123,6 +1123,11 @@ async fn a_huge_bad_form_answers_a_small_located_refusal() {
     // The form echoes what was posted (about 100 KB); the problems add little.
     assert!(page.len() < form.len() + 200_000, "{} bytes", page.len());
     assert!(page.contains("… and 252 more at this field"), "{page:.300}");
+    // The heading counts every problem read (257 items a field), not the lines listed.
+    assert!(
+        page.contains("The position has 514 problems"),
+        "{page:.1500}"
+    );
     assert_eq!(
         page.matches("is not chance:slot").count(),
         10,

@@ -49,8 +49,11 @@ struct BuilderPage {
     /// The game's form with the submission's problems at their fields; `None` when the
     /// game has none yet (its positions are pasted).
     form: Option<Form>,
-    /// Every problem, in order: `(the field it is at, when on the page; the message)`.
+    /// Every problem shown, in order: `(the field it is at, when on the page; the
+    /// message)`; past the caps, lines counting the rest.
     errors: Vec<(Option<String>, String)>,
+    /// How many problems the submission has, those counted but not listed included.
+    problems: usize,
     /// The problems of the pasted JSON, beside its field.
     json_errors: Vec<String>,
     notes: Vec<String>,
@@ -171,6 +174,7 @@ fn page_of<G: CatalogueGame>(
             .iter()
             .map(|e| (on_page(e), e.message.clone()))
             .collect(),
+        problems: errors.len(),
         json_errors: errors
             .iter()
             .filter(|e| e.field.as_deref() == Some("json"))
@@ -726,6 +730,7 @@ fn bad_form_body(
     errors: Vec<FieldError>,
     out: Format,
 ) -> Result<String, Failure> {
+    let problems = errors.len();
     let errors = crate::rules::form::cap_errors(errors);
     if out == Format::Json {
         let messages: Vec<&str> = errors.iter().map(|e| e.message.as_str()).collect();
@@ -736,7 +741,9 @@ fn bad_form_body(
         }
         .in_format(out));
     }
-    page(state, game, fields, json, errors, Vec::new())
+    let mut refused = page(state, game, fields, json, errors, Vec::new());
+    refused.problems = problems;
+    refused
         .render()
         .map_err(|e| WebError::Internal(format!("template: {e}")).in_format(out))
 }
