@@ -799,6 +799,43 @@ fn check_prints_the_control_characters_of_a_decklist_escaped() {
     }
 }
 
+/// `adjudicate` prints a position's names in its log as text: a player named with an
+/// escape sequence, a title sequence and a NUL reaches the terminal escaped (the JSON
+/// keeps JSON's own escaping).
+#[test]
+fn adjudicate_prints_the_control_characters_of_a_position_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    import(&bundled(), &db).unwrap();
+    let position = serde_json::json!({
+        "seed": 7, "turns": 1,
+        "players": [
+            {"name": "Mira \u{1b}[31mRed\u{1b}]0;owned\u{7}\0", "line": [{"card": "Moss Troll"}]},
+            {"name": "Bob", "line": [{"card": "Hex Witch"}]}
+        ]
+    });
+    let file = dir.path().join("pos.json");
+    std::fs::write(&file, position.to_string()).unwrap();
+    let out = arbiter()
+        .arg("adjudicate")
+        .arg(&file)
+        .arg("--db")
+        .arg(&db)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        !stdout.contains(['\0', '\u{1b}', '\u{7}']),
+        "no control character reaches the terminal: {stdout:?}"
+    );
+    assert!(
+        stdout.contains("Mira \\u{1b}[31mRed\\u{1b}]0;owned\\u{7}\\u{0}"),
+        "{stdout}"
+    );
+}
+
 // Item 9: a FIFO as a decklist, as a position, as the report or as the report's HTML
 // sibling is refused, named, at once, and nothing is written.
 #[cfg(unix)]

@@ -2,10 +2,13 @@
 //! game, plays it out with the rules engine and prints the log or the JSON. The engine
 //! itself is the library's (`arbiter::rules`, `arbiter::adjudicate`); opening the
 //! catalogue is `main.rs`'s shared helper; the capped read of a regular file is
-//! `arbiter::files`'.
+//! `arbiter::files`'. Every line of text it prints has its control characters escaped
+//! (`arbiter::text::escape_controls_by_line`): a position's names reach the terminal as
+//! text, never as escape sequences; the JSON relies on JSON's own escaping.
 
 use crate::{fail, open_catalogue, EXIT_BAD_INPUT};
 use arbiter::files::{read_capped, read_capped_from, FileError};
+use arbiter::text::escape_controls_by_line;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -31,19 +34,37 @@ pub(crate) fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
         Ok(Ok(t)) => t,
         Ok(Err(e)) => {
             let line = arbiter::diag::utf8_error_line(&e);
-            eprintln!("error: {file}:{line}: the file is not valid UTF-8; save it as UTF-8 text");
+            eprintln!(
+                "{}",
+                escape_controls_by_line(&format!(
+                    "error: {file}:{line}: the file is not valid UTF-8; save it as UTF-8 text"
+                ))
+            );
             return ExitCode::from(EXIT_BAD_INPUT);
         }
         Err(FileError::TooLarge { size, .. }) => {
-            eprintln!("error: {file}: the position is {size} bytes; the limit is {cap} bytes");
+            eprintln!(
+                "{}",
+                escape_controls_by_line(&format!(
+                    "error: {file}: the position is {size} bytes; the limit is {cap} bytes"
+                ))
+            );
             return ExitCode::from(EXIT_BAD_INPUT);
         }
         Err(e @ FileError::NotAFile(_)) => {
-            eprintln!("error: {file}: {e}; name a position file, or `-` for standard input");
+            eprintln!(
+                "{}",
+                escape_controls_by_line(&format!(
+                    "error: {file}: {e}; name a position file, or `-` for standard input"
+                ))
+            );
             return ExitCode::from(EXIT_BAD_INPUT);
         }
         Err(FileError::Io(e)) => {
-            eprintln!("error: {file}: {e}");
+            eprintln!(
+                "{}",
+                escape_controls_by_line(&format!("error: {file}: {e}"))
+            );
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
@@ -55,7 +76,7 @@ pub(crate) fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
         Ok(GameId::Arcane) => adjudicate_game::<games::arcane::Arcane>(db, cfg, &file, &text),
         Ok(GameId::Karth) => adjudicate_game::<games::karth::Karth>(db, cfg, &file, &text),
         Err(e) => {
-            eprint!("{}", errors_text(&file, &[e]));
+            eprint!("{}", escape_controls_by_line(&errors_text(&file, &[e])));
             ExitCode::from(EXIT_BAD_INPUT)
         }
     }
@@ -75,7 +96,7 @@ fn adjudicate_game<G: arbiter::adjudicate::CatalogueGame>(
     let (mut position, saved_step) = match read_opened::<G>(text) {
         Ok(opened) => opened,
         Err(e) => {
-            eprint!("{}", errors_text(file, &[e]));
+            eprint!("{}", escape_controls_by_line(&errors_text(file, &[e])));
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
@@ -97,7 +118,7 @@ fn adjudicate_game<G: arbiter::adjudicate::CatalogueGame>(
     let adj = match adjudicated {
         Ok(a) => a,
         Err(errors) => {
-            eprint!("{}", errors_text(file, &errors));
+            eprint!("{}", escape_controls_by_line(&errors_text(file, &errors)));
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
@@ -110,13 +131,13 @@ fn adjudicate_game<G: arbiter::adjudicate::CatalogueGame>(
             }
         }
     } else {
-        out!("{}", log_text(&adj));
+        out!("{}", escape_controls_by_line(&log_text(&adj)));
         if saved_step > 0 {
             outln!("(the saved state was at step {saved_step})");
         }
     }
     if let Some(e) = rules::input_error(&adj) {
-        eprintln!("{file}: {e}");
+        eprintln!("{}", escape_controls_by_line(&format!("{file}: {e}")));
         return ExitCode::from(EXIT_BAD_INPUT);
     }
     ExitCode::SUCCESS
