@@ -19,6 +19,13 @@
 //! ([`PermalinkError::OverBudget`]) while others still store. `docs/reliability.md` says
 //! what a host can set and what a client sees.
 
+mod client;
+mod prune;
+mod schema;
+
+pub use client::ClientGroup;
+use prune::Victims;
+
 use std::collections::HashMap;
 use std::fmt;
 use std::net::{IpAddr, Ipv6Addr};
@@ -99,38 +106,6 @@ impl Default for PermalinkLimits {
             keep_days: 30,
             per_client_per_minute: 60,
             per_client_bytes: None,
-        }
-    }
-}
-
-/// The clients one rate and one byte budget cover: an IPv4 address, or an IPv6 /64 (a
-/// host is routinely given a whole /64, so one address each would be no bound). An
-/// IPv4-mapped IPv6 address is its IPv4 address.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct ClientGroup(IpAddr);
-
-impl ClientGroup {
-    /// The group of `ip`.
-    pub fn of(ip: IpAddr) -> ClientGroup {
-        match ip {
-            IpAddr::V4(v4) => ClientGroup(IpAddr::V4(v4)),
-            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-                Some(v4) => ClientGroup(IpAddr::V4(v4)),
-                None => {
-                    let prefix = u128::from(v6) & !u128::from(u64::MAX);
-                    ClientGroup(IpAddr::V6(Ipv6Addr::from(prefix)))
-                }
-            },
-        }
-    }
-}
-
-/// `203.0.113.7`, or `2001:db8:1:2::/64`: also how the store records a creator.
-impl fmt::Display for ClientGroup {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            IpAddr::V4(v4) => write!(f, "{v4}"),
-            IpAddr::V6(v6) => write!(f, "{v6}/64"),
         }
     }
 }
@@ -307,111 +282,6 @@ impl Permalinks {
     pub fn in_memory_with(limits: PermalinkLimits) -> Permalinks {
         let conn = Connection::open_in_memory().expect("an in-memory SQLite database opens");
         Self::init(conn, ":memory:".into(), limits).expect("the permalink table is created")
-    }
-
-    fn init(
-        conn: Connection,
-        path: String,
-        limits: PermalinkLimits,
-    ) -> Result<Permalinks, rusqlite::Error> {
-        conn.pragma_update(None, "application_id", APPLICATION_ID)?;
-        conn.execute_batch(
-            "PRAGMA journal_mode = WAL;
-             CREATE TABLE IF NOT EXISTS permalink (
-                 hash TEXT PRIMARY KEY,
-                 json TEXT NOT NULL,
-                 created INTEGER NOT NULL DEFAULT (unixepoch())
-             );",
-        )?;
-        Self::migrate(&conn)?;
-        let totals: [i64; 4] = conn.query_row(
-            "SELECT COUNT(*), COALESCE(SUM(bytes), 0),
-                 COALESCE(SUM(opened_by_other <> 0), 0),
-                 COALESCE(SUM(CASE WHEN opened_by_other <> 0 THEN bytes ELSE 0 END), 0)
-             FROM permalink",
-            [],
-            |r| Ok([r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?]),
-        )?;
-        let [count, bytes, shared_count, shared_bytes] = totals.map(|n| n.max(0) as u64);
-        Ok(Permalinks {
-            inner: Mutex::new(Inner {
-                conn,
-                count,
-                bytes,
-                shared_count,
-                shared_bytes,
-                rate: HashMap::new(),
-            }),
-            path,
-            limits,
-        })
-    }
-
-    /// Brings a store from before a column to today's schema in place, every row kept,
-    /// in one transaction:
-    /// - `last_opened` (issue #12) starts at `created`;
-    /// - `bytes` (the JSON's length, so a client's total is read from an index) is
-    ///   computed;
-    /// - `creator` (the [`ClientGroup`] that stored it) is NULL for rows from before it,
-    ///   and `opened_by_other` 0: a row with no creator is never pruned as "only its
-    ///   creator opened it", so old links keep the protection they had.
-    ///
-    /// The columns are looked for inside the transaction (`BEGIN IMMEDIATE` holds the
-    /// write lock): a second process opening the store at once waits for the first's
-    /// migration and then finds nothing to add.
-    fn migrate(conn: &Connection) -> Result<(), rusqlite::Error> {
-        conn.execute_batch("BEGIN IMMEDIATE")?;
-        match Self::migrate_locked(conn) {
-            Ok(()) => conn.execute_batch("COMMIT"),
-            Err(e) => {
-                // The error that matters is the migration's; a failed rollback leaves
-                // nothing committed either.
-                let _ = conn.execute_batch("ROLLBACK");
-                Err(e)
-            }
-        }
-    }
-
-    /// [`Permalinks::migrate`]'s steps, in its transaction.
-    fn migrate_locked(conn: &Connection) -> Result<(), rusqlite::Error> {
-        let has = |column: &str| -> Result<bool, rusqlite::Error> {
-            conn.query_row(
-                "SELECT COUNT(*) > 0 FROM pragma_table_info('permalink') WHERE name = ?1",
-                params![column],
-                |r| r.get(0),
-            )
-        };
-        let mut steps = String::new();
-        if !has("last_opened")? {
-            steps.push_str(
-                "ALTER TABLE permalink ADD COLUMN last_opened INTEGER;
-                 UPDATE permalink SET last_opened = created;",
-            );
-        }
-        if !has("bytes")? {
-            steps.push_str(
-                "ALTER TABLE permalink ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0;
-                 UPDATE permalink SET bytes = length(CAST(json AS BLOB));",
-            );
-        }
-        if !has("creator")? {
-            steps.push_str("ALTER TABLE permalink ADD COLUMN creator TEXT;");
-        }
-        if !has("opened_by_other")? {
-            steps.push_str(
-                "ALTER TABLE permalink ADD COLUMN opened_by_other INTEGER NOT NULL DEFAULT 0;",
-            );
-        }
-        steps.push_str(
-            "CREATE INDEX IF NOT EXISTS permalink_last_opened ON permalink (last_opened);
-             CREATE INDEX IF NOT EXISTS permalink_creator
-                 ON permalink (creator, last_opened, bytes) WHERE creator IS NOT NULL;
-             CREATE INDEX IF NOT EXISTS permalink_unshared
-                 ON permalink (last_opened) WHERE creator IS NOT NULL AND opened_by_other = 0;
-             CREATE INDEX IF NOT EXISTS permalink_shared
-                 ON permalink (last_opened) WHERE opened_by_other = 1;",
-        );
-        conn.execute_batch(&steps)
     }
 
     fn sql(&self, source: rusqlite::Error) -> PermalinkError {
@@ -591,201 +461,6 @@ impl Permalinks {
         Ok(())
     }
 
-    /// Whether [`Permalinks::put_from`] of `json` for `client` would be refused for the
-    /// client's rate, without counting it: so a caller can refuse before costly work.
-    pub fn check_rate(&self, json: &str, client: Option<IpAddr>) -> Result<(), PermalinkError> {
-        self.check_rate_at(json, client, unix_now())
-    }
-
-    /// [`Permalinks::check_rate`] at the time `now`.
-    pub fn check_rate_at(
-        &self,
-        json: &str,
-        client: Option<IpAddr>,
-        now: i64,
-    ) -> Result<(), PermalinkError> {
-        let Err(refused) = self.check_client_rate_at(client, now) else {
-            return Ok(());
-        };
-        let inner = self.lock();
-        match self.find(&inner, &hash(json))? {
-            Some(_) => Ok(()),
-            None => Err(refused),
-        }
-    }
-
-    /// Whether `client` has used up its minute's new permalinks, whatever it would store:
-    /// for a caller that only knows the position after costly work (a pinned decision),
-    /// and refuses before it.
-    pub fn check_client_rate(&self, client: Option<IpAddr>) -> Result<(), PermalinkError> {
-        self.check_client_rate_at(client, unix_now())
-    }
-
-    /// [`Permalinks::check_client_rate`] at the time `now`.
-    pub fn check_client_rate_at(
-        &self,
-        client: Option<IpAddr>,
-        now: i64,
-    ) -> Result<(), PermalinkError> {
-        match client.map(ClientGroup::of) {
-            Some(client) => self.rate_refusal(&self.lock().rate, client, now),
-            None => Ok(()),
-        }
-    }
-
-    /// Refuses a new permalink from `client` whose minute is used up, counting nothing.
-    fn rate_refusal(
-        &self,
-        rate: &HashMap<ClientGroup, (i64, u32)>,
-        client: ClientGroup,
-        now: i64,
-    ) -> Result<(), PermalinkError> {
-        let limit = self.limits.per_client_per_minute;
-        match rate.get(&client) {
-            Some(&(m, n)) if limit > 0 && m == now.div_euclid(60) && n >= limit => {
-                Err(PermalinkError::RateLimited {
-                    client,
-                    limit,
-                    retry_after: (60 - now.rem_euclid(60)).max(1) as u64,
-                })
-            }
-            _ => Ok(()),
-        }
-    }
-
-    /// Counts one new permalink, stored, against `client`'s minute.
-    fn count_new(&self, inner: &mut Inner, client: ClientGroup, now: i64) {
-        if self.limits.per_client_per_minute == 0 {
-            return;
-        }
-        let minute = now.div_euclid(60);
-        if inner.rate.len() >= RATE_CLIENTS {
-            inner.rate.retain(|_, (m, _)| *m == minute);
-        }
-        let entry = inner.rate.entry(client).or_insert((minute, 0));
-        if entry.0 != minute {
-            *entry = (minute, 0);
-        }
-        entry.1 += 1;
-    }
-
-    /// Makes `len` more bytes fit in `client`'s budget by pruning its own permalinks not
-    /// opened in `keep_days` (least recently opened first), or refuses, saying when the
-    /// least recently opened of them ages out.
-    fn within_budget(
-        &self,
-        inner: &mut Inner,
-        client: ClientGroup,
-        len: u64,
-        now: i64,
-    ) -> Result<(), PermalinkError> {
-        let budget = self.limits.client_budget();
-        let creator = client.to_string();
-        let keep = i64::from(self.limits.keep_days) * DAY;
-        loop {
-            let (stored, oldest): (i64, Option<i64>) = inner
-                .conn
-                .prepare_cached(
-                    "SELECT COALESCE(SUM(bytes), 0), MIN(last_opened) FROM permalink
-                     WHERE creator = ?1",
-                )
-                .and_then(|mut s| s.query_row(params![creator], |r| Ok((r.get(0)?, r.get(1)?))))
-                .map_err(|e| self.sql(e))?;
-            let stored = stored.max(0) as u64;
-            if stored.saturating_add(len) <= budget {
-                return Ok(());
-            }
-            if !self.prune_one(inner, Victims::OwnStale(&creator, now - keep))? {
-                let ages_out = oldest.map_or(FULL_RETRY_AFTER as i64, |t| t + keep - now);
-                return Err(PermalinkError::OverBudget {
-                    client,
-                    stored,
-                    len,
-                    budget,
-                    keep_days: self.limits.keep_days,
-                    retry_after: ages_out.max(1) as u64,
-                });
-            }
-        }
-    }
-
-    /// Prunes until `len` more bytes and one more permalink fit, the least recently
-    /// opened first: those not opened in the last `keep_days` days; then, while shared
-    /// permalinks hold more than their share ([`NEW_LINK_RESERVE`]), shared ones; then
-    /// those only their creator ever opened; or refuses.
-    fn make_room(&self, inner: &mut Inner, len: u64, now: i64) -> Result<(), PermalinkError> {
-        let (max_count, max_bytes) = (self.limits.max_count, self.limits.max_bytes);
-        let fits = |i: &Inner| i.count < max_count && i.bytes.saturating_add(len) <= max_bytes;
-        let over_share = |i: &Inner| {
-            i.shared_count > max_count - max_count / NEW_LINK_RESERVE
-                || i.shared_bytes > max_bytes - max_bytes / NEW_LINK_RESERVE
-        };
-        let cutoff = now - i64::from(self.limits.keep_days) * DAY;
-        while !fits(inner) {
-            let pruned = self.prune_one(inner, Victims::Stale(cutoff))?
-                || (over_share(inner) && self.prune_one(inner, Victims::Shared)?)
-                || self.prune_one(inner, Victims::OnlyCreatorOpened)?;
-            if !pruned {
-                return Err(PermalinkError::Full {
-                    count: inner.count,
-                    bytes: inner.bytes,
-                    max_count: self.limits.max_count,
-                    max_bytes: self.limits.max_bytes,
-                    keep_days: self.limits.keep_days,
-                    retry_after: FULL_RETRY_AFTER,
-                });
-            }
-        }
-        Ok(())
-    }
-
-    /// Deletes the least recently opened of `victims`, keeping the totals; whether there
-    /// was one.
-    fn prune_one(&self, inner: &mut Inner, victims: Victims<'_>) -> Result<bool, PermalinkError> {
-        let oldest = |filter: &str, args: &[&dyn rusqlite::ToSql]| {
-            inner
-                .conn
-                .prepare_cached(&format!(
-                    "SELECT hash, bytes, opened_by_other <> 0 FROM permalink WHERE {filter}
-                     ORDER BY last_opened, hash LIMIT 1"
-                ))?
-                .query_row(args, |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, i64>(1)?.max(0) as u64,
-                        r.get::<_, bool>(2)?,
-                    ))
-                })
-                .optional()
-        };
-        let found = match victims {
-            Victims::Stale(cutoff) => oldest("last_opened < ?1", params![cutoff]),
-            Victims::Shared => oldest("opened_by_other = 1", params![]),
-            Victims::OnlyCreatorOpened => {
-                oldest("creator IS NOT NULL AND opened_by_other = 0", params![])
-            }
-            Victims::OwnStale(creator, cutoff) => oldest(
-                "creator = ?1 AND last_opened < ?2",
-                params![creator, cutoff],
-            ),
-        }
-        .map_err(|e| self.sql(e))?;
-        let Some((victim, bytes, shared)) = found else {
-            return Ok(false);
-        };
-        inner
-            .conn
-            .execute("DELETE FROM permalink WHERE hash = ?1", params![victim])
-            .map_err(|e| self.sql(e))?;
-        inner.count = inner.count.saturating_sub(1);
-        inner.bytes = inner.bytes.saturating_sub(bytes);
-        if shared {
-            inner.shared_count = inner.shared_count.saturating_sub(1);
-            inner.shared_bytes = inner.shared_bytes.saturating_sub(bytes);
-        }
-        Ok(true)
-    }
-
     /// The JSON stored under `hash`; opening it records the time (so it is pruned last).
     /// An anonymous open: it never counts as opened by another client.
     pub fn get(&self, hash: &str) -> Result<Option<String>, PermalinkError> {
@@ -855,19 +530,6 @@ impl Opened {
             json: r.get(4)?,
         })
     }
-}
-
-/// Which permalinks a prune may take.
-#[derive(Clone, Copy)]
-enum Victims<'a> {
-    /// Not opened since the cutoff (the start of `keep_days`).
-    Stale(i64),
-    /// Opened by a client other than their creator.
-    Shared,
-    /// Only their creator ever opened (a creator is recorded, nobody else opened them).
-    OnlyCreatorOpened,
-    /// The creator's own, not opened since the cutoff.
-    OwnStale(&'a str, i64),
 }
 
 #[cfg(test)]
