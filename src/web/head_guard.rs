@@ -41,6 +41,8 @@ use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::TcpStream;
 
+use crate::text::thousands;
+
 /// The longest request target actix-http accepts: the `http` crate's URI limit
 /// (`u16::MAX - 1`); a longer one is actix's empty 400.
 pub const MAX_TARGET: usize = 65_534;
@@ -140,16 +142,16 @@ pub fn judge(buf: &[u8]) -> Verdict {
     // A target still arriving is measured whole unless the head cap comes first.
     if target > MAX_TARGET && (rest.is_some() || at_cap) {
         let size = if rest.is_some() {
-            group(target)
+            thousands(target)
         } else {
-            format!("over {}", group(target))
+            format!("over {}", thousands(target))
         };
         return Verdict::Refuse(Refusal::new(
             414,
             "URI Too Long",
             format!(
                 "the request target is {size} bytes; the limit is {} (URI too long)",
-                group(MAX_TARGET)
+                thousands(MAX_TARGET)
             ),
         ));
     }
@@ -164,7 +166,7 @@ pub fn judge(buf: &[u8]) -> Verdict {
             "Request Header Fields Too Large",
             format!(
                 "the request has {} headers; the limit is {} (request header fields too large)",
-                group(headers),
+                thousands(headers),
                 MAX_HEADERS
             ),
         )),
@@ -175,8 +177,8 @@ pub fn judge(buf: &[u8]) -> Verdict {
             format!(
                 "the request head (request line and headers) did not end within {} bytes; \
                  the limit is {} (request header fields too large)",
-                group(MAX_HEAD),
-                group(MAX_HEAD)
+                thousands(MAX_HEAD),
+                thousands(MAX_HEAD)
             ),
         )),
         None => Verdict::NeedMore,
@@ -209,19 +211,6 @@ fn target_len(line: &[u8], complete: bool) -> usize {
         rest.iter().position(|&b| b == b' ')
     };
     end.unwrap_or(rest.len())
-}
-
-/// `92170` as `92,170`.
-fn group(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 impl HeadGuard {
@@ -263,8 +252,8 @@ impl HeadGuard {
                         "Request Timeout",
                         format!(
                             "the request head did not arrive within {} ms; the limit is {} ms",
-                            group(self.head_timeout.as_millis() as usize),
-                            group(self.head_timeout.as_millis() as usize)
+                            thousands(self.head_timeout.as_millis() as usize),
+                            thousands(self.head_timeout.as_millis() as usize)
                         ),
                     );
                     self.refuse(io, peer, &refusal).await;
@@ -510,8 +499,8 @@ mod tests {
         assert!(text.starts_with("HTTP/1.1 414 URI Too Long\r\n"), "{text}");
         assert!(text.contains("connection: close\r\n"), "{text}");
         assert!(text.ends_with("\r\n\r\n414 URI Too Long: x.\n"), "{text}");
-        assert_eq!(group(65_534), "65,534");
-        assert_eq!(group(96), "96");
-        assert_eq!(group(1_000_000), "1,000,000");
+        assert_eq!(thousands(65_534), "65,534");
+        assert_eq!(thousands(96), "96");
+        assert_eq!(thousands(1_000_000), "1,000,000");
     }
 }
