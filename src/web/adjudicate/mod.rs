@@ -21,6 +21,7 @@ mod chart;
 mod compare;
 mod example;
 mod limits;
+mod pins;
 mod rules;
 mod step;
 mod suggest;
@@ -85,22 +86,22 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     .service(
         web::resource("/adjudicate/p/{hash}/choose")
             .app_data(form_config())
-            .route(web::post().to(step::choose)),
+            .route(web::post().to(pins::choose)),
     )
     .service(
         web::resource("/adjudicate/p/{hash}/decide")
             .app_data(form_config())
-            .route(web::post().to(step::decide)),
+            .route(web::post().to(pins::decide)),
     )
     .service(
         web::resource("/adjudicate/p/{hash}/answer")
             .app_data(form_config())
-            .route(web::post().to(step::answer)),
+            .route(web::post().to(pins::answer)),
     )
     .service(
         web::resource("/adjudicate/p/{hash}/interpret")
             .app_data(form_config())
-            .route(web::post().to(step::interpret)),
+            .route(web::post().to(pins::interpret)),
     )
     .route("/adjudicate/p/{hash}/jump", web::get().to(step::jump))
     .route(
