@@ -529,36 +529,34 @@ fn open_position<G: CatalogueGame>(
     sub: Submitted,
     out: Format,
 ) -> Result<Opened, Failure> {
-    let Submitted {
-        form_game,
-        fields,
-        json,
-        source,
-    } = sub;
     // Problems with pasted JSON sit at its field; an uploaded file's above the form.
-    let json_field = (source == PASTED).then_some("json");
-    let parsed = if !json.is_empty() {
-        read_opened::<G>(&json).map_err(|e| vec![json_error(json_field, format!("{source}: {e}"))])
+    let json_field = (sub.source == PASTED).then_some("json");
+    let parsed = if !sub.json.is_empty() {
+        read_opened::<G>(&sub.json)
+            .map_err(|e| vec![json_error(json_field, format!("{}: {e}", sub.source))])
     } else {
-        G::from_form(&fields).map(|p| (p, 0))
+        G::from_form(&sub.fields).map(|p| (p, 0))
     };
     let (position, step) = match parsed {
         Ok(opened) => opened,
-        Err(errors) => return Ok(refuse(state, form_game, &fields, json, errors, out)),
+        Err(errors) => {
+            return Ok(refuse(
+                state,
+                sub.form_game,
+                &sub.fields,
+                sub.json,
+                errors,
+                out,
+            ))
+        }
     };
     // A client over its rate is refused before the replay, not after.
     state
         .permalinks
         .check_rate(&super::canonical(&position), client)
         .map_err(|e| super::limits::permalink_refusal(e, out))?;
-    let submitted = Submitted {
-        form_game,
-        fields,
-        json,
-        source,
-    };
     Ok(Opened::ToPlay(Box::new(move |state: &AppState| {
-        play::<G>(state, submitted, position, step, out)
+        play::<G>(state, sub, position, step, out)
     })))
 }
 
