@@ -16,7 +16,7 @@ use actix_web::http::StatusCode;
 use actix_web::test::{self, TestRequest};
 use actix_web::App;
 use arbiter::permalinks::{PermalinkError, PermalinkLimits, Permalinks};
-use arbiter::web::{configure, HeavyWorkConfig};
+use arbiter::web::configure;
 use serde_json::{json, Value};
 
 const FORM: &str = "application/x-www-form-urlencoded";
@@ -304,24 +304,10 @@ async fn choose_decide_and_answer_check_the_rate_before_playing() {
     let hash = links.put(&small_position().to_string()).unwrap();
     let state = common::fresh_state()
         .with_permalinks(links.clone())
-        .with_heavy_work(HeavyWorkConfig {
-            concurrent: 1,
-            queue: 0,
-            retry_after_secs: 3,
-            // The held turn must outlast the test: no deadline in sight.
-            deadline: std::time::Duration::from_secs(600),
-        });
+        .with_heavy_work(common::one_turn_no_queue());
     let app = test::init_service(App::new().configure(configure(state))).await;
     // The only turn, held by a streamed answer nobody reads yet.
-    let held = test::call_service(
-        &app,
-        TestRequest::post()
-            .uri("/api/adjudicate")
-            .insert_header(("Content-Type", "application/json"))
-            .set_payload(common::step_bound())
-            .to_request(),
-    )
-    .await;
+    let held = test::call_service(&app, common::step_bound_to_the_api()).await;
     assert_eq!(held.status(), StatusCode::OK);
     let forms = [
         ("choose", "chance=1&slot=2&step=1"),

@@ -65,15 +65,7 @@ async fn heavy_work_beyond_the_bound_is_503_with_retry_after() {
         .expect("stored");
     let app = test::init_service(App::new().configure(configure(state))).await;
     // The first: a 28 MB answer nobody reads yet, so the engine waits with its turn.
-    let first = test::call_service(
-        &app,
-        TestRequest::post()
-            .uri("/api/adjudicate")
-            .insert_header(("Content-Type", "application/json"))
-            .set_payload(common::step_bound())
-            .to_request(),
-    )
-    .await;
+    let first = test::call_service(&app, common::step_bound_to_the_api()).await;
     assert_eq!(first.status(), StatusCode::OK);
 
     let second = test::call_service(
@@ -557,15 +549,7 @@ async fn a_client_over_its_rate_is_refused_before_any_replay() {
     let first = test::call_service(&app, build(1, [10, 0, 0, 9])).await;
     assert_eq!(first.status(), StatusCode::OK);
     // The only turn, held by a streamed answer nobody reads yet.
-    let held = test::call_service(
-        &app,
-        TestRequest::post()
-            .uri("/api/adjudicate")
-            .insert_header(("Content-Type", "application/json"))
-            .set_payload(common::step_bound())
-            .to_request(),
-    )
-    .await;
+    let held = test::call_service(&app, common::step_bound_to_the_api()).await;
     assert_eq!(held.status(), StatusCode::OK);
     let over = test::call_service(&app, build(2, [10, 0, 0, 9])).await;
     assert_eq!(over.status(), StatusCode::TOO_MANY_REQUESTS);
@@ -585,13 +569,7 @@ async fn a_client_over_its_rate_is_refused_before_any_replay() {
 /// problems at once (read without a turn; it never reaches a play).
 #[actix_web::test]
 async fn a_large_builder_form_is_read_within_the_heavy_work_bound() {
-    let state = common::fresh_state().with_heavy_work(HeavyWorkConfig {
-        concurrent: 1,
-        queue: 0,
-        retry_after_secs: 3,
-        // The held turn must outlast the test: no deadline in sight.
-        deadline: std::time::Duration::from_secs(600),
-    });
+    let state = common::fresh_state().with_heavy_work(common::one_turn_no_queue());
     let app = test::init_service(App::new().configure(configure(state))).await;
     let base = "seed=1&turns=1&p0_name=A&p0_s1_card=Moss+Troll&p1_name=B&p1_s1_card=Hex+Witch";
     let post = |form: String| {
@@ -601,15 +579,7 @@ async fn a_large_builder_form_is_read_within_the_heavy_work_bound() {
             .set_payload(form)
             .to_request()
     };
-    let held = test::call_service(
-        &app,
-        TestRequest::post()
-            .uri("/api/adjudicate")
-            .insert_header(("Content-Type", "application/json"))
-            .set_payload(common::step_bound())
-            .to_request(),
-    )
-    .await;
+    let held = test::call_service(&app, common::step_bound_to_the_api()).await;
     assert_eq!(held.status(), StatusCode::OK);
     let items: Vec<String> = (0..15_000).map(|i| format!("c{i}")).collect();
     let large = format!("{base}&choices={}", items.join(","));

@@ -103,6 +103,27 @@ pub fn fresh_state() -> arbiter::web::AppState {
     arbiter::web::AppState::new(shared.catalogue.clone(), shared.search.clone())
 }
 
+/// The stress position posted to `POST /api/adjudicate`: its streamed answer (some 30
+/// MB), left unread, holds a turn at heavy work for as long as the test keeps it.
+pub fn step_bound_to_the_api() -> actix_http::Request {
+    actix_web::test::TestRequest::post()
+        .uri("/api/adjudicate")
+        .insert_header(("Content-Type", "application/json"))
+        .set_payload(step_bound())
+        .to_request()
+}
+
+/// One turn at heavy work and no queue, with no deadline in sight: a turn held by an
+/// unread answer outlasts the test, and any other request is refused at once (503).
+pub fn one_turn_no_queue() -> arbiter::web::HeavyWorkConfig {
+    arbiter::web::HeavyWorkConfig {
+        concurrent: 1,
+        queue: 0,
+        retry_after_secs: 3,
+        deadline: std::time::Duration::from_secs(600),
+    }
+}
+
 /// The stress fixture's position: a battle-line game that runs to the step bound.
 pub fn step_bound() -> String {
     let text = std::fs::read_to_string(
