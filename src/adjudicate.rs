@@ -12,6 +12,7 @@ use crate::games::battleline::{Battleline, CardDef, CardSource};
 use crate::games::karth::{self, Karth};
 use crate::games::keyforge::{self, Keyforge};
 use crate::games::swtcg::{self, Swtcg};
+use crate::games::GameId;
 use crate::rules::form::Source;
 use crate::rules::position::{parse_json, PositionError};
 use crate::rules::Game;
@@ -381,4 +382,28 @@ fn closest_card(catalogue: &Catalogue, game: &str, name: &str) -> Option<String>
     crate::text::closest(name, names.iter().map(|n| n.as_str()), 1)
         .first()
         .map(|s| s.to_string())
+}
+
+/// A ruling's position as its game reads it (a bare position, a fixture or a saved
+/// state; readings included): its game, its canonical JSON (compact serde output of the
+/// typed value, as the step pages store it) and the permalink hash that names it.
+pub fn ruling_position(json: &str) -> Result<(GameId, String, String), PositionError> {
+    fn read<G: Game>(json: &str) -> Result<String, PositionError>
+    where
+        G::Position: DeserializeOwned,
+    {
+        let (position, _) = read_opened::<G>(json)?;
+        serde_json::to_string(&position)
+            .map_err(|e| PositionError::at("", format!("the position does not write back: {e}")))
+    }
+    let game = crate::games::which(json)?;
+    let canonical = match game {
+        GameId::Battleline => read::<Battleline>(json),
+        GameId::Swtcg => read::<Swtcg>(json),
+        GameId::Keyforge => read::<Keyforge>(json),
+        GameId::Arcane => read::<Arcane>(json),
+        GameId::Karth => read::<Karth>(json),
+    }?;
+    let hash = crate::permalinks::hash(&canonical);
+    Ok((game, canonical, hash))
 }

@@ -15,6 +15,7 @@ pub mod games;
 pub mod grammar;
 pub mod permalinks;
 pub mod rules;
+pub mod rulings;
 pub mod search;
 pub mod sqlfile;
 pub mod synth;

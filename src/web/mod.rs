@@ -53,6 +53,9 @@ pub struct AppState {
     /// The bound on adjudications running and waiting at once, shared by every handler
     /// that plays a position out ([`HeavyWorkConfig::default`] unless set).
     pub heavy: Arc<HeavyWork>,
+    /// Every ruling shown: the catalogue's and the judges' (replaced whole when a judge
+    /// publishes).
+    pub rulings: Arc<crate::rulings::Rulings>,
 }
 
 /// Default capacity of the search response cache (entries).
@@ -68,6 +71,12 @@ impl AppState {
     /// restart).
     pub fn with_permalinks(mut self, permalinks: Arc<Permalinks>) -> AppState {
         self.permalinks = permalinks;
+        self
+    }
+
+    /// The same state showing `rulings`.
+    pub fn with_rulings(mut self, rulings: Arc<crate::rulings::Rulings>) -> AppState {
+        self.rulings = rulings;
         self
     }
 
@@ -89,6 +98,7 @@ impl AppState {
             search_cache: Arc::new(ResponseCache::new(capacity)),
             permalinks: Arc::new(Permalinks::in_memory()),
             heavy: Arc::new(HeavyWork::new(HeavyWorkConfig::default())),
+            rulings: Arc::new(crate::rulings::Rulings::default()),
         }
     }
 }

@@ -219,10 +219,20 @@ fn load(
         ))
         .in_format(out));
     }
-    let json = state
+    let stored = state
         .permalinks
         .get_from(hash, req.peer_addr().map(|a| a.ip()))
-        .map_err(|e| WebError::Internal(e.to_string()).in_format(out))?
+        .map_err(|e| WebError::Internal(e.to_string()).in_format(out))?;
+    // A ruling's position is always there: it lives with the ruling, not in the
+    // permalink store a prune may empty.
+    let json = stored
+        .or_else(|| {
+            state
+                .rulings
+                .snapshot()
+                .position_by_hash(hash)
+                .map(str::to_string)
+        })
         .ok_or_else(|| {
             WebError::NotFound(format!("no stored position {}", page::quoted(hash))).in_format(out)
         })?;
