@@ -12,12 +12,9 @@ use crate::games::battleline::{Battleline, CardDef, CardSource};
 use crate::games::karth::{self, Karth};
 use crate::games::keyforge::{self, Keyforge};
 use crate::games::swtcg::{self, Swtcg};
-use crate::games::GameId;
 use crate::rules::form::Source;
-use crate::rules::position::{parse_json, PositionError};
+use crate::rules::position::PositionError;
 use crate::rules::Game;
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 
 /// A game whose names the catalogue answers: the adapter between the two.
 pub trait CatalogueGame: Game {
@@ -285,80 +282,7 @@ impl CardSource for CatalogueCards<'_> {
     }
 }
 
-/// The `object` of a [`SavedState`].
-pub const SAVED_STATE_OBJECT: &str = "adjudication_state";
-
-/// What the step-through downloads as a step's state (`/adjudicate/p/{hash}/{step}/state.json`):
-/// the position (with its choices and interpretations) and the step a judge was on.
-/// Opened on the web it lands on that step; the CLI plays the position and names the step.
-///
-/// Decision: not the board after the step as a position. A position starts at the start
-/// of a turn, so a board taken mid-turn cannot continue exactly from a position (the
-/// turn's start and its plays would run again); the position and the step always can.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SavedState<P> {
-    /// Always [`SAVED_STATE_OBJECT`].
-    pub object: String,
-    pub position: P,
-    pub step: usize,
-}
-
-impl<P> SavedState<P> {
-    pub fn new(position: P, step: usize) -> SavedState<P> {
-        SavedState {
-            object: SAVED_STATE_OBJECT.into(),
-            position,
-            step,
-        }
-    }
-}
-
-/// A test fixture of `tests/fixtures/positions/`: what it shows, the sentences it cites,
-/// and its position, which is what a judge opening it wants played.
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct FixtureFile<P> {
-    #[serde(rename = "about")]
-    _about: serde::de::IgnoredAny,
-    #[serde(rename = "cites", default)]
-    _cites: serde::de::IgnoredAny,
-    position: P,
-}
-
-/// Reads what a judge opens: a [`SavedState`] (its position and step), a test fixture
-/// (`{about, cites, position}`: its position, step 0) or a bare position (step 0). Errors locate the problem in `json` itself (a saved state's position errors
-/// have paths under `position`).
-pub fn read_opened<G: Game>(json: &str) -> Result<(G::Position, usize), PositionError>
-where
-    G::Position: DeserializeOwned,
-{
-    let value = serde_json::from_str::<serde_json::Value>(json).ok();
-    let is_state = value
-        .as_ref()
-        .is_some_and(|v| v.get("object").and_then(|o| o.as_str()) == Some(SAVED_STATE_OBJECT));
-    let is_fixture = value.as_ref().is_some_and(|v| {
-        v.get("object").is_none() && v.get("about").is_some() && v.get("position").is_some()
-    });
-    if is_fixture {
-        return parse_json::<FixtureFile<G::Position>>(json).map(|f| (f.position, 0));
-    }
-    if !is_state {
-        return G::read_position(json).map(|p| (p, 0));
-    }
-    match parse_json::<SavedState<G::Position>>(json) {
-        Ok(file) => Ok((file.position, file.step)),
-        Err(mut e) => {
-            if !e.path.starts_with("position") {
-                e.message = format!(
-                    "a state file has exactly object, position and step: {}",
-                    e.message
-                );
-            }
-            Err(e)
-        }
-    }
-}
+pub use crate::rules::position::{read_opened, SavedState, SAVED_STATE_OBJECT};
 
 /// Every position error, one per line.
 pub fn errors_text(file: &str, errors: &[PositionError]) -> String {
@@ -382,28 +306,4 @@ fn closest_card(catalogue: &Catalogue, game: &str, name: &str) -> Option<String>
     crate::text::closest(name, names.iter().map(|n| n.as_str()), 1)
         .first()
         .map(|s| s.to_string())
-}
-
-/// A ruling's position as its game reads it (a bare position, a fixture or a saved
-/// state; readings included): its game, its canonical JSON (compact serde output of the
-/// typed value, as the step pages store it) and the permalink hash that names it.
-pub fn ruling_position(json: &str) -> Result<(GameId, String, String), PositionError> {
-    fn read<G: Game>(json: &str) -> Result<String, PositionError>
-    where
-        G::Position: DeserializeOwned,
-    {
-        let (position, _) = read_opened::<G>(json)?;
-        serde_json::to_string(&position)
-            .map_err(|e| PositionError::at("", format!("the position does not write back: {e}")))
-    }
-    let game = crate::games::which(json)?;
-    let canonical = match game {
-        GameId::Battleline => read::<Battleline>(json),
-        GameId::Swtcg => read::<Swtcg>(json),
-        GameId::Keyforge => read::<Keyforge>(json),
-        GameId::Arcane => read::<Arcane>(json),
-        GameId::Karth => read::<Karth>(json),
-    }?;
-    let hash = crate::permalinks::hash(&canonical);
-    Ok((game, canonical, hash))
 }

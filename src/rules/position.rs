@@ -1,6 +1,7 @@
 //! What every game's position format shares: a located [`PositionError`], reading JSON
 //! within the byte cap with every error at its JSON path, line and column
-//! ([`parse_json`]), and reading which game a position is for ([`game_of`]).
+//! ([`parse_json`]), reading which game a position is for ([`game_of`]), and reading what a
+//! judge opens ([`read_opened`]: a bare position, a fixture, or a saved state and its step).
 
 use serde::{Deserialize, Serialize};
 
@@ -105,4 +106,79 @@ pub fn unknown_game(game: &str, known: &[&str]) -> PositionError {
             known.join(", ")
         ),
     )
+}
+
+/// The `object` of a [`SavedState`].
+pub const SAVED_STATE_OBJECT: &str = "adjudication_state";
+
+/// What the step-through downloads as a step's state (`/adjudicate/p/{hash}/{step}/state.json`):
+/// the position (with its choices and interpretations) and the step a judge was on.
+/// Opened on the web it lands on that step; the CLI plays the position and names the step.
+///
+/// Decision: not the board after the step as a position. A position starts at the start
+/// of a turn, so a board taken mid-turn cannot continue exactly from a position (the
+/// turn's start and its plays would run again); the position and the step always can.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedState<P> {
+    /// Always [`SAVED_STATE_OBJECT`].
+    pub object: String,
+    pub position: P,
+    pub step: usize,
+}
+
+impl<P> SavedState<P> {
+    pub fn new(position: P, step: usize) -> SavedState<P> {
+        SavedState {
+            object: SAVED_STATE_OBJECT.into(),
+            position,
+            step,
+        }
+    }
+}
+
+/// A test fixture of `tests/fixtures/positions/`: what it shows, the sentences it cites,
+/// and its position, which is what a judge opening it wants played.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FixtureFile<P> {
+    #[serde(rename = "about")]
+    _about: serde::de::IgnoredAny,
+    #[serde(rename = "cites", default)]
+    _cites: serde::de::IgnoredAny,
+    position: P,
+}
+
+/// Reads what a judge opens: a [`SavedState`] (its position and step), a test fixture
+/// (`{about, cites, position}`: its position, step 0) or a bare position (step 0). Errors locate the problem in `json` itself (a saved state's position errors
+/// have paths under `position`).
+pub fn read_opened<G: crate::rules::Game>(json: &str) -> Result<(G::Position, usize), PositionError>
+where
+    G::Position: serde::de::DeserializeOwned,
+{
+    let value = serde_json::from_str::<serde_json::Value>(json).ok();
+    let is_state = value
+        .as_ref()
+        .is_some_and(|v| v.get("object").and_then(|o| o.as_str()) == Some(SAVED_STATE_OBJECT));
+    let is_fixture = value.as_ref().is_some_and(|v| {
+        v.get("object").is_none() && v.get("about").is_some() && v.get("position").is_some()
+    });
+    if is_fixture {
+        return parse_json::<FixtureFile<G::Position>>(json).map(|f| (f.position, 0));
+    }
+    if !is_state {
+        return G::read_position(json).map(|p| (p, 0));
+    }
+    match parse_json::<SavedState<G::Position>>(json) {
+        Ok(file) => Ok((file.position, file.step)),
+        Err(mut e) => {
+            if !e.path.starts_with("position") {
+                e.message = format!(
+                    "a state file has exactly object, position and step: {}",
+                    e.message
+                );
+            }
+            Err(e)
+        }
+    }
 }

@@ -11,6 +11,10 @@
 //! A published ruling is never edited: a correction is a new ruling that `supersedes` it,
 //! and both stay visible; the set links the two both ways.
 
+mod position;
+
+pub use position::ruling_position;
+
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
