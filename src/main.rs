@@ -53,7 +53,7 @@ struct Cli {
 #[derive(Args, Clone)]
 struct DbArg {
     /// The catalogue file.
-    #[arg(long, env = "ARBITER_DB", default_value = DEFAULT_DB)]
+    #[arg(long, env = "ARBITER_DB", default_value = DEFAULT_DB, global = true)]
     db: PathBuf,
 }
 
