@@ -2,20 +2,20 @@
 //! the password read from standard input and never echoed, stored only as an Argon2id
 //! hash; the export in the `data/rulings.csv` format, never over a file of another.
 
-use assert_cmd::Command;
 use arbiter::rulings::store::{self, Draft, JudgeStore};
+use assert_cmd::Command;
 
 const PASSWORD: &str = "correct horse battery staple";
 
-fn arbiter(db: &std::path::Path) -> Command {
+/// The binary with every log line on, so a password logged anywhere would show.
+fn arbiter() -> Command {
     let mut cmd = Command::cargo_bin("arbiter").expect("binary");
     cmd.env_remove("ARBITER_DB").env("RUST_LOG", "trace");
-    let _ = db;
     cmd
 }
 
 fn run(db: &std::path::Path, args: &[&str], stdin: &str) -> (i32, String, String) {
-    let out = arbiter(db)
+    let out = arbiter()
         .args(args)
         .arg("--db")
         .arg(db)
@@ -33,37 +33,61 @@ fn run(db: &std::path::Path, args: &[&str], stdin: &str) -> (i32, String, String
 fn judges_are_added_listed_and_removed_and_the_password_is_never_shown() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("catalogue.sqlite");
-    let (code, out, err) = run(&db, &["judge", "add", "Ada Lovelace"], &format!("{PASSWORD}\n"));
+    let (code, out, err) = run(
+        &db,
+        &["judge", "add", "Ada Lovelace"],
+        &format!("{PASSWORD}\n"),
+    );
     assert_eq!(code, 0, "{out}{err}");
-    assert!(!out.contains(PASSWORD) && !err.contains(PASSWORD), "{out}{err}");
+    assert!(
+        !out.contains(PASSWORD) && !err.contains(PASSWORD),
+        "{out}{err}"
+    );
     // Only the Argon2id hash is in the file.
     let file = std::fs::read(store::path_for(&db)).unwrap();
     let text = String::from_utf8_lossy(&file);
-    assert!(text.contains("$argon2id$v=19$m=19456,t=2,p=1$"), "an Argon2id PHC string");
+    assert!(
+        text.contains("$argon2id$v=19$m=19456,t=2,p=1$"),
+        "an Argon2id PHC string"
+    );
     assert!(!text.contains(PASSWORD));
     let (code, out, _) = run(&db, &["judge", "list"], "");
     assert_eq!(code, 0);
     assert!(out.starts_with("Ada Lovelace\t20"), "{out}");
     // Names are one account whatever their case.
-    let (code, _, err) = run(&db, &["judge", "add", "ada lovelace"], &format!("{PASSWORD}\n"));
+    let (code, _, err) = run(
+        &db,
+        &["judge", "add", "ada lovelace"],
+        &format!("{PASSWORD}\n"),
+    );
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("already a judge"), "{err}");
     // A short password, a bad name and no password are refused, and add no one.
     for (args, stdin, says) in [
         (["judge", "add", "bob"], "short\n", "at least 10 characters"),
-        (["judge", "add", "bob,1"], "long enough password\n", "judge name"),
+        (
+            ["judge", "add", "bob,1"],
+            "long enough password\n",
+            "judge name",
+        ),
         (["judge", "add", "bob"], "", "no password"),
     ] {
         let (code, out, err) = run(&db, &args, stdin);
         assert_eq!(code, 2, "{args:?}");
         assert!(err.contains(says), "{args:?}: {err}");
-        assert!(!err.contains(stdin.trim()) || stdin.is_empty() || args[2] == "bob,1", "{err}");
+        assert!(
+            !err.contains(stdin.trim()) || stdin.is_empty() || args[2] == "bob,1",
+            "{err}"
+        );
         assert!(out.is_empty());
     }
     let store = JudgeStore::open(&store::path_for(&db)).unwrap();
     assert_eq!(store.judges().unwrap().len(), 1);
     assert_eq!(
-        store.check_password("ADA LOVELACE", PASSWORD).unwrap().as_deref(),
+        store
+            .check_password("ADA LOVELACE", PASSWORD)
+            .unwrap()
+            .as_deref(),
         Some("Ada Lovelace")
     );
     drop(store);
@@ -98,7 +122,10 @@ fn a_file_that_is_not_the_judges_store_is_refused_and_left_alone() {
     let (code, _, err) = run(&db, &["judge", "add", "ada"], &format!("{PASSWORD}\n"));
     assert_eq!(code, 2);
     assert!(err.contains("is not an Arbiter judges' store"), "{err}");
-    assert_eq!(std::fs::read_to_string(store::path_for(&db)).unwrap(), "notes\n");
+    assert_eq!(
+        std::fs::read_to_string(store::path_for(&db)).unwrap(),
+        "notes\n"
+    );
 }
 
 #[test]
@@ -129,12 +156,16 @@ fn rulings_export_writes_the_csv_format_with_its_positions_and_never_over_a_file
             step: 1,
             supersedes: None,
         };
-        judges.publish(&draft, "ada", 1_767_225_600, &|_| false).unwrap();
+        judges
+            .publish(&draft, "ada", 1_767_225_600, &|_| false)
+            .unwrap();
         let correction = Draft {
             supersedes: Some("j-1".into()),
             ..draft
         };
-        judges.publish(&correction, "ada", 1_767_312_000, &|_| false).unwrap();
+        judges
+            .publish(&correction, "ada", 1_767_312_000, &|_| false)
+            .unwrap();
     }
     let out_dir = dir.path().join("export");
     let (code, out, err) = run(&db, &["rulings", "export", out_dir.to_str().unwrap()], "");
@@ -144,8 +175,19 @@ fn rulings_export_writes_the_csv_format_with_its_positions_and_never_over_a_file
     assert_eq!(
         csv.headers().unwrap().iter().collect::<Vec<_>>(),
         [
-            "id", "game", "question", "answer", "keywords", "cards", "rules", "position", "step",
-            "tier", "source", "published", "supersedes"
+            "id",
+            "game",
+            "question",
+            "answer",
+            "keywords",
+            "cards",
+            "rules",
+            "position",
+            "step",
+            "tier",
+            "source",
+            "published",
+            "supersedes"
         ]
     );
     let rows: Vec<csv::StringRecord> = csv.records().map(Result::unwrap).collect();
@@ -173,9 +215,13 @@ fn rulings_export_writes_the_csv_format_with_its_positions_and_never_over_a_file
     assert_eq!(&rows[1][12], "j-1");
     // Each position file reads back to the ruling's position and hash.
     for id in ["j-1", "j-2"] {
-        let text = std::fs::read_to_string(out_dir.join(format!("rulings/battleline/{id}.json"))).unwrap();
+        let text =
+            std::fs::read_to_string(out_dir.join(format!("rulings/battleline/{id}.json"))).unwrap();
         let (_, again, h) = arbiter::rulings::ruling_position(&text).unwrap();
-        assert_eq!((again.as_str(), h.as_str()), (canonical.as_str(), hash.as_str()));
+        assert_eq!(
+            (again.as_str(), h.as_str()),
+            (canonical.as_str(), hash.as_str())
+        );
     }
     // An existing, non-empty directory (an earlier export too) is refused, untouched.
     let before = std::fs::read(out_dir.join("rulings.csv")).unwrap();

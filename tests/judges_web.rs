@@ -134,7 +134,10 @@ where
     let token = token_of(&resp);
     let resp = atest::call_service(
         app,
-        get(&format!("/judge/publish?hash={hash}&step={step}"), Some(&token)),
+        get(
+            &format!("/judge/publish?hash={hash}&step={step}"),
+            Some(&token),
+        ),
     )
     .await;
     assert_eq!(resp.status(), StatusCode::OK);
@@ -239,14 +242,18 @@ async fn an_expired_session_is_signed_out() {
         .open_session(NAME, store::unix_now() - 100, 50)
         .unwrap();
     let page = body(
-        atest::call_service(&app, get(&format!("/judge/publish?hash={hash}&step=1"), Some(&token)))
-            .await,
+        atest::call_service(
+            &app,
+            get(&format!("/judge/publish?hash={hash}&step=1"), Some(&token)),
+        )
+        .await,
     )
     .await;
     assert!(page.contains("Judges sign in to publish"), "{page}");
     assert!(!page.contains("name=\"csrf\""));
     let fields = ruling_fields(&session.csrf, &hash, "Expired?");
-    let resp = atest::call_service(&app, post("/judge/publish", form(&fields), Some(&token), 1)).await;
+    let resp =
+        atest::call_service(&app, post("/judge/publish", form(&fields), Some(&token), 1)).await;
     assert_eq!(resp.status(), StatusCode::FORBIDDEN);
     assert!(state.rulings.snapshot().all().is_empty());
 }
@@ -267,7 +274,11 @@ async fn publishing_signed_out_or_without_the_csrf_token_is_403() {
         ("without the token", &without, Some(token.as_str())),
         ("with a wrong token", &wrong, Some(token.as_str())),
     ] {
-        for uri in ["/judge/publish", "/judge/supersede/anything", "/judge/sign-out"] {
+        for uri in [
+            "/judge/publish",
+            "/judge/supersede/anything",
+            "/judge/sign-out",
+        ] {
             let resp = atest::call_service(&app, post(uri, form(fields), cookie, 1)).await;
             assert_eq!(resp.status(), StatusCode::FORBIDDEN, "{what}: {uri}");
         }
@@ -285,9 +296,19 @@ async fn publishing_signed_out_or_without_the_csrf_token_is_403() {
     assert_eq!(resp.status(), StatusCode::FORBIDDEN);
     assert!(state.rulings.snapshot().all().is_empty());
     // Signed out, the form's page asks a judge to sign in, and comes back to the form.
-    let page = body(atest::call_service(&app, get(&format!("/judge/publish?hash={hash}&step=1"), None)).await).await;
+    let page = body(
+        atest::call_service(
+            &app,
+            get(&format!("/judge/publish?hash={hash}&step=1"), None),
+        )
+        .await,
+    )
+    .await;
     assert!(page.contains("Judges sign in to publish"), "{page}");
-    assert!(page.contains(&format!("value=\"/judge/publish?hash={hash}&#38;step=1\"")), "{page}");
+    assert!(
+        page.contains(&format!("value=\"/judge/publish?hash={hash}&#38;step=1\"")),
+        "{page}"
+    );
 }
 
 #[actix_web::test]
@@ -296,13 +317,19 @@ async fn a_judge_publishes_a_step_and_players_see_it_at_once() {
     let app = atest::init_service(App::new().configure(configure(state.clone()))).await;
     let hash = a_permalink(&app).await;
     // Every step page offers it.
-    let step_page = body(atest::call_service(&app, get(&format!("/adjudicate/p/{hash}/1"), None)).await).await;
+    let step_page =
+        body(atest::call_service(&app, get(&format!("/adjudicate/p/{hash}/1"), None)).await).await;
     assert!(step_page.contains(&format!("/judge/publish?hash={hash}&amp;step=1")));
     let (token, csrf, page) = signed_in_form(&app, &hash, 1).await;
     // Pre-filled with the position's cards.
     assert!(page.contains("Moss Troll"), "{page}");
-    let fields = ruling_fields(&csrf, &hash, "Does <script>alert(1)</script> Armor stop it?");
-    let resp = atest::call_service(&app, post("/judge/publish", form(&fields), Some(&token), 1)).await;
+    let fields = ruling_fields(
+        &csrf,
+        &hash,
+        "Does <script>alert(1)</script> Armor stop it?",
+    );
+    let resp =
+        atest::call_service(&app, post("/judge/publish", form(&fields), Some(&token), 1)).await;
     assert_eq!(resp.status(), StatusCode::SEE_OTHER);
     assert_eq!(header(&resp, "location").as_deref(), Some("/rulings/j-1"));
     let shown = state.rulings.snapshot();
@@ -317,13 +344,23 @@ async fn a_judge_publishes_a_step_and_players_see_it_at_once() {
     assert_eq!(r.published, store::date_of(store::unix_now()));
     // Its position opens at its step.
     let (_, canonical, h) = arbiter::rulings::ruling_position(&r.position).unwrap();
-    assert_eq!((canonical.as_str(), h.as_str()), (r.position.as_str(), r.hash.as_str()));
+    assert_eq!(
+        (canonical.as_str(), h.as_str()),
+        (r.position.as_str(), r.hash.as_str())
+    );
     let resp = atest::call_service(&app, get(&r.step_url(), None)).await;
     assert_eq!(resp.status(), StatusCode::OK);
     assert_eq!(judges.rulings().unwrap(), vec![r.clone()]);
     let audit = judges.audit().unwrap();
     let last = audit.last().unwrap();
-    assert_eq!((last.judge.as_str(), last.action.as_str(), last.ruling.as_deref()), (NAME, "publish", Some("j-1")));
+    assert_eq!(
+        (
+            last.judge.as_str(),
+            last.action.as_str(),
+            last.ruling.as_deref()
+        ),
+        (NAME, "publish", Some("j-1"))
+    );
 }
 
 #[actix_web::test]
@@ -342,7 +379,8 @@ async fn every_problem_of_the_form_is_shown_at_its_field() {
         ("cards", "No Such Card"),
         ("rules", "99.99"),
     ];
-    let resp = atest::call_service(&app, post("/judge/publish", form(&fields), Some(&token), 1)).await;
+    let resp =
+        atest::call_service(&app, post("/judge/publish", form(&fields), Some(&token), 1)).await;
     assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
     let page = body(resp).await;
     for expected in [
@@ -365,27 +403,52 @@ async fn a_correction_supersedes_a_ruling_and_both_are_linked() {
     let hash = a_permalink(&app).await;
     let (token, csrf, _) = signed_in_form(&app, &hash, 1).await;
     let first = ruling_fields(&csrf, &hash, "First reading?");
-    let resp = atest::call_service(&app, post("/judge/publish", form(&first), Some(&token), 1)).await;
+    let resp =
+        atest::call_service(&app, post("/judge/publish", form(&first), Some(&token), 1)).await;
     assert_eq!(resp.status(), StatusCode::SEE_OTHER);
     // The supersede form is pre-filled with the ruling it corrects.
-    let page = body(atest::call_service(&app, get("/judge/supersede/j-1", Some(&token))).await).await;
+    let page =
+        body(atest::call_service(&app, get("/judge/supersede/j-1", Some(&token))).await).await;
     assert!(page.contains("First reading?"), "{page}");
     let second = ruling_fields(&csrf, &hash, "Corrected reading?");
-    let resp = atest::call_service(&app, post("/judge/supersede/j-1", form(&second), Some(&token), 1)).await;
+    let resp = atest::call_service(
+        &app,
+        post("/judge/supersede/j-1", form(&second), Some(&token), 1),
+    )
+    .await;
     assert_eq!(resp.status(), StatusCode::SEE_OTHER);
     assert_eq!(header(&resp, "location").as_deref(), Some("/rulings/j-2"));
     let shown = state.rulings.snapshot();
     assert_eq!(shown.status("j-1"), Status::Superseded);
-    assert_eq!(shown.superseded_by("j-1").map(|r| r.id.as_str()), Some("j-2"));
+    assert_eq!(
+        shown.superseded_by("j-1").map(|r| r.id.as_str()),
+        Some("j-2")
+    );
     assert_eq!(shown.get("j-2").unwrap().supersedes.as_deref(), Some("j-1"));
-    assert_eq!(shown.get("j-1").unwrap().question, "First reading?", "never edited");
+    assert_eq!(
+        shown.get("j-1").unwrap().question,
+        "First reading?",
+        "never edited"
+    );
     // A ruling is superseded once: the next correction supersedes the correction.
     let third = ruling_fields(&csrf, &hash, "Again?");
-    let resp = atest::call_service(&app, post("/judge/supersede/j-1", form(&third), Some(&token), 1)).await;
+    let resp = atest::call_service(
+        &app,
+        post("/judge/supersede/j-1", form(&third), Some(&token), 1),
+    )
+    .await;
     assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
     assert!(body(resp).await.contains("already superseded by j-2"));
-    let actions: Vec<String> = judges.audit().unwrap().into_iter().map(|a| a.action).collect();
-    assert_eq!(actions, ["account_added", "sign_in", "publish", "supersede"]);
+    let actions: Vec<String> = judges
+        .audit()
+        .unwrap()
+        .into_iter()
+        .map(|a| a.action)
+        .collect();
+    assert_eq!(
+        actions,
+        ["account_added", "sign_in", "publish", "supersede"]
+    );
 }
 
 #[actix_web::test]
@@ -397,7 +460,11 @@ async fn signing_out_ends_the_session() {
     let page = body(atest::call_service(&app, get("/judge/sign-in", Some(&token))).await).await;
     assert!(page.contains("Signed in as <strong>ada</strong>"), "{page}");
     let csrf = csrf_of(&page);
-    let resp = atest::call_service(&app, post("/judge/sign-out", form(&[("csrf", &csrf)]), Some(&token), 1)).await;
+    let resp = atest::call_service(
+        &app,
+        post("/judge/sign-out", form(&[("csrf", &csrf)]), Some(&token), 1),
+    )
+    .await;
     assert_eq!(resp.status(), StatusCode::SEE_OTHER);
     assert!(header(&resp, "set-cookie").unwrap().contains("Max-Age=0"));
     let page = body(atest::call_service(&app, get("/judge/sign-in", Some(&token))).await).await;

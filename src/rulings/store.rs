@@ -607,8 +607,9 @@ impl JudgeStore {
                     if !is_id(&id) {
                         return Err(damaged("its id is not a ruling id".into()));
                     }
-                    let [keywords, cards, rules] = lists
-                        .map(|l| serde_json::from_str::<Vec<String>>(&l).map_err(|e| e.to_string()));
+                    let [keywords, cards, rules] = lists.map(|l| {
+                        serde_json::from_str::<Vec<String>>(&l).map_err(|e| e.to_string())
+                    });
                     Ok(Ruling {
                         keywords: keywords.map_err(&damaged)?,
                         cards: cards.map_err(&damaged)?,

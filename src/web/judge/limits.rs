@@ -25,7 +25,10 @@ pub(super) struct SignInLimits {
 }
 
 fn name_key(name: &str) -> String {
-    crate::text::fold(name).chars().take(NAME_KEY_CHARS).collect()
+    crate::text::fold(name)
+        .chars()
+        .take(NAME_KEY_CHARS)
+        .collect()
 }
 
 /// Seconds until the oldest failure of `q` leaves the window, when `q` is full.
@@ -39,7 +42,12 @@ fn wait(q: Option<&VecDeque<i64>>, per_minute: u32, now: i64) -> Option<u64> {
     Some((oldest + WINDOW - now).max(1) as u64)
 }
 
-fn note<K: std::hash::Hash + Eq>(map: &mut HashMap<K, VecDeque<i64>>, key: K, per_minute: u32, now: i64) {
+fn note<K: std::hash::Hash + Eq>(
+    map: &mut HashMap<K, VecDeque<i64>>,
+    key: K,
+    per_minute: u32,
+    now: i64,
+) {
     if map.len() >= TRACKED && !map.contains_key(&key) {
         map.retain(|_, q| q.back().is_some_and(|&t| t > now - WINDOW));
         if map.len() >= TRACKED {
@@ -65,7 +73,11 @@ impl SignInLimits {
     /// The seconds `client` must wait before trying `name` again, if either has had its
     /// minute's wrong passwords.
     pub(super) fn refusal(&self, client: Option<IpAddr>, name: &str, now: i64) -> Option<u64> {
-        let by_client = wait(self.clients.get(&client.map(ClientGroup::of)), self.per_minute, now);
+        let by_client = wait(
+            self.clients.get(&client.map(ClientGroup::of)),
+            self.per_minute,
+            now,
+        );
         let by_name = wait(self.names.get(&name_key(name)), self.per_minute, now);
         by_client.max(by_name)
     }
@@ -73,7 +85,12 @@ impl SignInLimits {
     /// Remembers a wrong password from `client` for `name`.
     pub(super) fn failed(&mut self, client: Option<IpAddr>, name: &str, now: i64) {
         let per_minute = self.per_minute;
-        note(&mut self.clients, client.map(ClientGroup::of), per_minute, now);
+        note(
+            &mut self.clients,
+            client.map(ClientGroup::of),
+            per_minute,
+            now,
+        );
         note(&mut self.names, name_key(name), per_minute, now);
     }
 }

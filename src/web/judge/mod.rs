@@ -31,7 +31,7 @@ use super::error::{Failure, WebError};
 use super::format::Format;
 use super::AppState;
 use crate::rulings::store::{self, JudgeStore, Session};
-use crate::rulings::{Ruling, Rulings, RulingSetError};
+use crate::rulings::{Ruling, RulingSetError, Rulings};
 
 /// The session cookie's name.
 pub const COOKIE: &str = "arbiter_judge";
@@ -230,15 +230,16 @@ fn same_origin(req: &HttpRequest, out: Format) -> Result<(), Failure> {
     if origin_host.is_some_and(|o| !host.is_empty() && o.eq_ignore_ascii_case(host)) {
         return Ok(());
     }
-    Err(WebError::Forbidden("a judge's form is posted only from this site's pages".into())
-        .in_format(out))
+    Err(
+        WebError::Forbidden("a judge's form is posted only from this site's pages".into())
+            .in_format(out),
+    )
 }
 
 /// `a == b` in time independent of where they differ.
 fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len()
-        && a
-            .bytes()
+        && a.bytes()
             .zip(b.bytes())
             .fold(0u8, |acc, (x, y)| acc | (x ^ y))
             == 0

@@ -161,7 +161,10 @@ pub(super) async fn form(
         judge: session.judge,
         csrf: session.csrf,
         hash: query.hash.clone(),
-        step: parse_step(&query.step).unwrap_or(0).min(f.total).to_string(),
+        step: parse_step(&query.step)
+            .unwrap_or(0)
+            .min(f.total)
+            .to_string(),
         total: f.total,
         game: f.game.slug(),
         question: String::new(),
@@ -202,21 +205,20 @@ pub(super) async fn supersede_form(
         supersedes: Some(old),
         errors: Vec::new(),
     };
-    page.errors.extend(supersession_problem(&state, page.supersedes.as_ref(), page.game));
+    page.errors.extend(supersession_problem(
+        &state,
+        page.supersedes.as_ref(),
+        page.game,
+    ));
     page.response(StatusCode::OK)
 }
 
 /// The ruling `id`, or a 404.
 fn target(state: &AppState, id: &str) -> Result<Ruling, Failure> {
-    state
-        .rulings
-        .snapshot()
-        .get(id)
-        .cloned()
-        .ok_or_else(|| {
-            WebError::NotFound(format!("no ruling {}", crate::web::page::quoted(id)))
-                .in_format(Format::Html)
-        })
+    state.rulings.snapshot().get(id).cloned().ok_or_else(|| {
+        WebError::NotFound(format!("no ruling {}", crate::web::page::quoted(id)))
+            .in_format(Format::Html)
+    })
 }
 
 /// Why `old` cannot be superseded by a ruling of `game`, if it cannot.
@@ -285,9 +287,9 @@ async fn publish_as(
     let checked = check(&state.catalogue, game, &form, f.total, &mut errors);
     errors.extend(supersession_problem(&state, old.as_ref(), game));
     let page = |errors| PublishPage {
-        action: old
-            .as_ref()
-            .map_or("/judge/publish".into(), |o| format!("/judge/supersede/{}", o.id)),
+        action: old.as_ref().map_or("/judge/publish".into(), |o| {
+            format!("/judge/supersede/{}", o.id)
+        }),
         judge: session.judge.clone(),
         csrf: session.csrf.clone(),
         hash: form.hash.clone(),
@@ -306,8 +308,11 @@ async fn publish_as(
         return page(errors).response(StatusCode::BAD_REQUEST);
     };
     let (_, position, hash) = ruling_position(&f.json).map_err(|e| {
-        WebError::Internal(format!("stored position {} no longer reads: {e}", form.hash))
-            .in_format(out)
+        WebError::Internal(format!(
+            "stored position {} no longer reads: {e}",
+            form.hash
+        ))
+        .in_format(out)
     })?;
     let draft = Draft {
         game: game.to_string(),
@@ -357,7 +362,11 @@ struct Checked {
 /// `raw` split at `;` and line ends, trimmed, empty items dropped, each once.
 fn items(raw: &str) -> Vec<&str> {
     let mut out: Vec<&str> = Vec::new();
-    for item in raw.split([';', '\n']).map(str::trim).filter(|s| !s.is_empty()) {
+    for item in raw
+        .split([';', '\n'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
         if !out.contains(&item) {
             out.push(item);
         }
@@ -401,7 +410,10 @@ fn check(
         if value.is_empty() {
             errors.push((field, format!("the {field} is empty")));
         } else if chars > max {
-            errors.push((field, format!("the {field} is {chars} characters; at most {max}")));
+            errors.push((
+                field,
+                format!("the {field} is {chars} characters; at most {max}"),
+            ));
         } else if has_controls(&value) {
             errors.push((field, format!("the {field} holds a control character")));
         }
@@ -412,7 +424,10 @@ fn check(
     let mut names = |field: &'static str, raw: &str, find: &dyn Fn(&str) -> Option<String>| {
         let list = items(raw);
         if list.len() > LIST_ITEMS {
-            errors.push((field, format!("{} {field}; at most {LIST_ITEMS}", list.len())));
+            errors.push((
+                field,
+                format!("{} {field}; at most {LIST_ITEMS}", list.len()),
+            ));
         }
         let mut found = Vec::new();
         for item in list.into_iter().take(LIST_ITEMS) {

@@ -40,9 +40,14 @@ impl SignInPage {
 /// Where a sign-in may lead: a judge's form or a step page of this site; anything else
 /// (another site, a scheme, a backslash trick) leads to the sign-in page.
 pub(super) fn checked_next(next: &str) -> String {
-    let local = ["/judge/publish?", "/judge/supersede/", "/adjudicate/p/", "/rulings"]
-        .iter()
-        .any(|p| next.starts_with(p))
+    let local = [
+        "/judge/publish?",
+        "/judge/supersede/",
+        "/adjudicate/p/",
+        "/rulings",
+    ]
+    .iter()
+    .any(|p| next.starts_with(p))
         && !next.contains("//")
         && !next.contains('\\')
         && next.len() <= 512
