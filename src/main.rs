@@ -1,5 +1,6 @@
-//! The `arbiter` command: `import`, `serve`, `search`, `check` (deck validation) and
-//! `adjudicate` (the battle-line rules engine).
+//! The `arbiter` command: `import`, `serve`, `search`, `check` (deck validation),
+//! `adjudicate` (the battle-line rules engine), `judge` (judges' accounts) and `rulings`
+//! (exporting the judges' rulings).
 //! Each subcommand takes `--db PATH`; see `config` for the shared default.
 //! This file holds the flags, the output macros, the helpers several subcommands share
 //! and the dispatch; each subcommand's body is its own module under `cli/`.
@@ -33,8 +34,10 @@ use clap::{Args, Parser, Subcommand};
 use cli::adjudicate::{adjudicate, AdjudicateConfig};
 use cli::check::{check, CheckConfig};
 use cli::import::import;
+use cli::judge::{judge, JudgeCommand};
+use cli::rulings::export;
 use cli::search::search;
-use cli::serve::{serve, ServeLimits, StoreLimits};
+use cli::serve::{serve, JudgeFlags, ServeLimits, StoreLimits};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -50,7 +53,7 @@ struct Cli {
 #[derive(Args, Clone)]
 struct DbArg {
     /// The catalogue file.
-    #[arg(long, env = "ARBITER_DB", default_value = DEFAULT_DB)]
+    #[arg(long, env = "ARBITER_DB", default_value = DEFAULT_DB, global = true)]
     db: PathBuf,
 }
 
@@ -89,6 +92,8 @@ enum Command {
         limits: ServeLimits,
         #[command(flatten)]
         store: StoreLimits,
+        #[command(flatten)]
+        judges: JudgeFlags,
     },
     /// Search cards, keywords and rules with the query language of /help/search.
     Search {
@@ -145,6 +150,38 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Judges' accounts (kept in `<db>.rulings.sqlite`): only judges publish rulings.
+    Judge {
+        #[command(subcommand)]
+        action: JudgeAction,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// The judges' published rulings.
+    Rulings {
+        #[command(subcommand)]
+        action: RulingsAction,
+        #[command(flatten)]
+        db: DbArg,
+    },
+}
+
+#[derive(Subcommand)]
+enum JudgeAction {
+    /// Add a judge; the password is read from standard input (asked twice, without echo,
+    /// on a terminal; otherwise the first line).
+    Add { name: String },
+    /// List the judges and the day each was added.
+    List,
+    /// Remove a judge and end their sessions; their rulings stay published.
+    Remove { name: String },
+}
+
+#[derive(Subcommand)]
+enum RulingsAction {
+    /// Write the judges' rulings as DIR/rulings.csv and DIR/rulings/<game>/<id>.json (the
+    /// format of data/rulings.csv); DIR must be new or empty.
+    Export { dir: PathBuf },
 }
 
 /// Exit code for input the user must fix.
@@ -180,6 +217,7 @@ fn main() -> ExitCode {
             card_memory,
             limits,
             store,
+            judges,
         } => match serve(
             &db.db,
             limits.config(addr, workers),
@@ -189,6 +227,7 @@ fn main() -> ExitCode {
                 ..Default::default()
             },
             &store,
+            &judges,
         ) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => fail(&e),
@@ -215,6 +254,18 @@ fn main() -> ExitCode {
                 json,
             },
         ),
+        Command::Judge { action, db } => judge(
+            &db.db,
+            match action {
+                JudgeAction::Add { name } => JudgeCommand::Add(name),
+                JudgeAction::List => JudgeCommand::List,
+                JudgeAction::Remove { name } => JudgeCommand::Remove(name),
+            },
+        ),
+        Command::Rulings {
+            action: RulingsAction::Export { dir },
+            db,
+        } => export(&db.db, &dir),
         Command::Check {
             files,
             db,
@@ -267,7 +318,9 @@ fn fail(e: &anyhow::Error) -> ExitCode {
             || matches!(
                 e.downcast_ref::<PermalinkError>(),
                 Some(PermalinkError::NotAStore { .. })
-            ),
+            )
+            || e.downcast_ref::<arbiter::rulings::store::StoreError>()
+                .is_some_and(arbiter::rulings::store::StoreError::is_bad_input),
     )
 }
 

@@ -30,6 +30,8 @@ mod engine_surfaces;
 mod engine_swtcg;
 mod game_syntax;
 mod import;
+mod judges_cli;
+mod judges_web;
 mod karth_builder;
 mod karth_surfaces;
 mod module_graph;

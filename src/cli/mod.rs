@@ -8,5 +8,7 @@
 pub(crate) mod adjudicate;
 pub(crate) mod check;
 pub(crate) mod import;
+pub(crate) mod judge;
+pub(crate) mod rulings;
 pub(crate) mod search;
 pub(crate) mod serve;

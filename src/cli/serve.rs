@@ -1,9 +1,10 @@
-//! `arbiter serve`: the server's limit flags (`ServeLimits`, `StoreLimits`) and their
-//! translation into the web configuration, then opening the catalogue, the search
-//! index and the permalink store and running the server. The server itself is the
+//! `arbiter serve`: the server's limit flags (`ServeLimits`, `StoreLimits`, `JudgeFlags`)
+//! and their translation into the web configuration, then opening the catalogue, the
+//! search index, the permalink store and the judges' store, and running the server. The server itself is the
 //! library's (`arbiter::web`); the other flags are read in `main.rs`.
 
 use crate::open;
+use anyhow::Context;
 use arbiter::catalogue;
 use arbiter::web::{self, AppState, ServeConfig};
 use clap::Args;
@@ -110,21 +111,59 @@ impl StoreLimits {
     }
 }
 
+/// How judges' sessions behave (docs/security.md).
+#[derive(Args, Clone)]
+pub(crate) struct JudgeFlags {
+    /// The server runs behind TLS (a proxy that terminates HTTPS): judges' session
+    /// cookies are marked `Secure`.
+    #[arg(long)]
+    behind_tls: bool,
+    /// Hours a judge's session lasts from sign-in.
+    #[arg(long, value_name = "HOURS", default_value_t = 12, value_parser = clap::value_parser!(u64).range(1..=24 * 30))]
+    judge_session_hours: u64,
+}
+
+impl JudgeFlags {
+    fn config(&self) -> web::judge::JudgeConfig {
+        web::judge::JudgeConfig {
+            secure_cookie: self.behind_tls,
+            session_secs: self.judge_session_hours as i64 * 3600,
+            ..Default::default()
+        }
+    }
+}
+
 pub(crate) fn serve(
     db: &Path,
     cfg: ServeConfig,
     search_cache: usize,
     cards: &catalogue::OpenConfig,
     store: &StoreLimits,
+    judge_flags: &JudgeFlags,
 ) -> anyhow::Result<()> {
+    use std::sync::Arc;
     let (catalogue, search) = open(db, cards)?;
     let links = arbiter::permalinks::Permalinks::open_with(
         &arbiter::permalinks::path_for(db),
         store.permalinks(),
     )?;
+    let judges = Arc::new(arbiter::rulings::store::JudgeStore::open(
+        &arbiter::rulings::store::path_for(db),
+    )?);
+    // The catalogue's rulings: `Catalogue::rulings()` once the catalogue reads
+    // data/rulings.csv; until then none.
+    let from_catalogue: Vec<arbiter::rulings::Ruling> = vec![];
+    let from_judges = web::judge::shown_beside(&from_catalogue, judges.rulings()?);
+    let rulings = arbiter::rulings::Rulings::new(from_catalogue, from_judges)
+        .context("the judges' rulings do not hold together with the catalogue's")?;
     let state = AppState::with_search_cache(catalogue, search, search_cache)
-        .with_permalinks(std::sync::Arc::new(links))
-        .with_heavy_work(store.heavy());
+        .with_permalinks(Arc::new(links))
+        .with_heavy_work(store.heavy())
+        .with_rulings(Arc::new(rulings))
+        .with_judges(Arc::new(web::judge::Judges::new(
+            judges,
+            judge_flags.config(),
+        )));
     actix_web::rt::System::new().block_on(web::serve(state, cfg))?;
     Ok(())
 }

@@ -12,6 +12,7 @@
 //! and both stay visible; the set links the two both ways.
 
 mod position;
+pub mod store;
 
 pub use position::ruling_position;
 
@@ -291,6 +292,11 @@ impl Rulings {
             catalogue,
             current: RwLock::new(Arc::new(set)),
         })
+    }
+
+    /// The catalogue's rulings (fixed until a re-import).
+    pub fn catalogue(&self) -> &[Ruling] {
+        &self.catalogue
     }
 
     /// The set as it is now.

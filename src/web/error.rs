@@ -45,6 +45,9 @@ pub enum WebError {
     /// A body over its documented cap: 413.
     #[error("{0}")]
     TooLarge(String),
+    /// Refused to whoever asks (a judge's form signed out, or without its CSRF token): 403.
+    #[error("{0}")]
+    Forbidden(String),
     /// A method the route does not answer: 405, with `Allow`.
     #[error("`{method}` is not allowed on {path}; this route answers {}", allow.join(", "))]
     MethodNotAllowed {
@@ -76,6 +79,7 @@ impl WebError {
                 StatusCode::BAD_REQUEST
             }
             WebError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            WebError::Forbidden(_) => StatusCode::FORBIDDEN,
             WebError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             WebError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
             WebError::Limited { status, .. } => *status,
@@ -88,6 +92,7 @@ impl WebError {
             WebError::BadRequest(_) => "bad_request",
             WebError::BadInput { .. } | WebError::BadForm { .. } => "bad_input",
             WebError::TooLarge(_) => "too_large",
+            WebError::Forbidden(_) => "forbidden",
             WebError::MethodNotAllowed { .. } => "method_not_allowed",
             WebError::Timeout(_) => "timeout",
             WebError::Limited { code, .. } => code,

@@ -3,8 +3,8 @@
 //!
 //! Each page family has its own handler module and template folder (`templates/<family>/`)
 //! and a documented page struct; every page has a JSON twin, reached by a `.json` suffix
-//! or by `Accept: application/json`. Handlers read an immutable [`AppState`]; there is no
-//! server-side session.
+//! or by `Accept: application/json`. Handlers read an immutable [`AppState`]; the only
+//! server-side session is a signed-in judge's (`judge`), needed only to publish rulings.
 
 mod adjudicate;
 mod assets;
@@ -17,6 +17,7 @@ mod format;
 pub mod head_guard;
 mod home;
 pub mod json;
+pub mod judge;
 mod keyword;
 pub mod links;
 pub mod logging;
@@ -56,6 +57,9 @@ pub struct AppState {
     /// Every ruling shown: the catalogue's and the judges' (replaced whole when a judge
     /// publishes).
     pub rulings: Arc<crate::rulings::Rulings>,
+    /// The judges' accounts, sessions and rulings (a file beside the catalogue when
+    /// serving; in memory by default), and how they sign in.
+    pub judges: Arc<judge::Judges>,
 }
 
 /// Default capacity of the search response cache (entries).
@@ -80,6 +84,12 @@ impl AppState {
         self
     }
 
+    /// The same state with judges kept in `judges` (their store and configuration).
+    pub fn with_judges(mut self, judges: Arc<judge::Judges>) -> AppState {
+        self.judges = judges;
+        self
+    }
+
     /// The same state with adjudications bounded by `config`.
     pub fn with_heavy_work(mut self, config: HeavyWorkConfig) -> AppState {
         self.heavy = Arc::new(HeavyWork::new(config));
@@ -99,6 +109,7 @@ impl AppState {
             permalinks: Arc::new(Permalinks::in_memory()),
             heavy: Arc::new(HeavyWork::new(HeavyWorkConfig::default())),
             rulings: Arc::new(crate::rulings::Rulings::default()),
+            judges: Arc::new(judge::Judges::in_memory()),
         }
     }
 }
@@ -209,6 +220,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .configure(decks::routes)
                     .configure(docs::routes)
                     .configure(adjudicate::routes)
+                    .configure(judge::routes)
                     .configure(assets::routes)
                     .default_service(web::to(error::not_found)),
             )

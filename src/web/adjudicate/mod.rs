@@ -20,6 +20,7 @@ mod builder;
 mod chart;
 mod compare;
 mod example;
+mod facts;
 mod limits;
 mod pins;
 mod rules;
@@ -28,6 +29,7 @@ mod suggest;
 mod view;
 
 pub(super) use example::example_url;
+pub(super) use facts::{step_facts, StepFacts};
 use limits::Refused;
 pub use limits::{HeavyWork, HeavyWorkConfig, DEFAULT_DEADLINE};
 

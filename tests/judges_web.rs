@@ -1,0 +1,472 @@
+//! Judges on the web (issue 28): signing in (the same answer whether or not an account
+//! exists, the 21st wrong password in a minute refused before it is checked), the
+//! session cookie and its expiry, CSRF on every judge's POST, and publishing and
+//! superseding a ruling from a step page, shown at once.
+
+use crate::common;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::StatusCode;
+use actix_web::test::{self as atest, TestRequest};
+use actix_web::App;
+use arbiter::rulings::store::{self, JudgeStore};
+use arbiter::rulings::{Status, Tier};
+use arbiter::web::judge::{JudgeConfig, Judges};
+use arbiter::web::{configure, AppState};
+
+const NAME: &str = "ada";
+const PASSWORD: &str = "correct horse battery";
+
+/// A fresh state whose judges' store has the judge [`NAME`].
+fn state_with_judge(config: JudgeConfig) -> (AppState, Arc<JudgeStore>) {
+    let judges = Arc::new(JudgeStore::in_memory());
+    judges.add_judge(NAME, PASSWORD).unwrap();
+    let state = common::fresh_state().with_judges(Arc::new(Judges::new(judges.clone(), config)));
+    (state, judges)
+}
+
+fn peer(last: u8) -> SocketAddr {
+    SocketAddr::from(([10, 0, 0, last], 40_000))
+}
+
+fn form(fields: &[(&str, &str)]) -> String {
+    fields
+        .iter()
+        .map(|(k, v)| common::http::form_field(k, v))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+fn post(uri: &str, body: String, cookie: Option<&str>, from: u8) -> actix_http::Request {
+    let mut req = TestRequest::post()
+        .uri(uri)
+        .peer_addr(peer(from))
+        .insert_header(("Content-Type", "application/x-www-form-urlencoded"));
+    if let Some(token) = cookie {
+        req = req.insert_header(("Cookie", format!("{}={token}", arbiter::web::judge::COOKIE)));
+    }
+    req.set_payload(body).to_request()
+}
+
+fn get(uri: &str, cookie: Option<&str>) -> actix_http::Request {
+    let mut req = TestRequest::get().uri(uri).peer_addr(peer(1));
+    if let Some(token) = cookie {
+        req = req.insert_header(("Cookie", format!("{}={token}", arbiter::web::judge::COOKIE)));
+    }
+    req.to_request()
+}
+
+fn header<B>(resp: &ServiceResponse<B>, name: &str) -> Option<String> {
+    resp.headers()
+        .get(name)
+        .map(|v| v.to_str().unwrap().to_string())
+}
+
+async fn body(resp: ServiceResponse) -> String {
+    String::from_utf8(atest::read_body(resp).await.to_vec()).unwrap()
+}
+
+async fn sign_in<S>(app: &S, name: &str, password: &str, from: u8) -> ServiceResponse
+where
+    S: Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+{
+    atest::call_service(
+        app,
+        post(
+            "/judge/sign-in",
+            form(&[("name", name), ("password", password)]),
+            None,
+            from,
+        ),
+    )
+    .await
+}
+
+/// The session token a sign-in's `Set-Cookie` carries.
+fn token_of(resp: &ServiceResponse) -> String {
+    let cookie = header(resp, "set-cookie").expect("a session cookie");
+    let value = cookie.split(';').next().unwrap();
+    value.split_once('=').unwrap().1.to_string()
+}
+
+/// The CSRF token of a judge's form.
+fn csrf_of(page: &str) -> String {
+    let at = page.find("name=\"csrf\" value=\"").expect("a CSRF field") + 19;
+    page[at..at + 64].to_string()
+}
+
+/// A battle-line position stored through the builder: its hash.
+async fn a_permalink<S>(app: &S) -> String
+where
+    S: Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+{
+    let position = serde_json::json!({
+        "seed": 7, "turns": 1,
+        "players": [
+            {"name": "Alice", "line": [{"card": "Moss Troll"}]},
+            {"name": "Bob", "line": [{"card": "Hex Witch"}]}
+        ]
+    });
+    let resp = atest::call_service(
+        app,
+        TestRequest::post()
+            .uri("/adjudicate.json")
+            .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+            .set_payload(common::http::form_field("json", &position.to_string()))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let v: serde_json::Value = atest::read_body_json(resp).await;
+    v["hash"].as_str().expect("a hash").to_string()
+}
+
+/// Signs in and opens the publish form of `hash` at `step`: (token, csrf, form page).
+async fn signed_in_form<S>(app: &S, hash: &str, step: usize) -> (String, String, String)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse, Error = actix_web::Error>,
+{
+    let resp = sign_in(app, NAME, PASSWORD, 1).await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    let token = token_of(&resp);
+    let resp = atest::call_service(
+        app,
+        get(
+            &format!("/judge/publish?hash={hash}&step={step}"),
+            Some(&token),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let page = body(resp).await;
+    (token, csrf_of(&page), page)
+}
+
+fn ruling_fields<'a>(csrf: &'a str, hash: &'a str, question: &'a str) -> Vec<(&'a str, &'a str)> {
+    vec![
+        ("csrf", csrf),
+        ("hash", hash),
+        ("step", "1"),
+        ("question", question),
+        ("answer", "Armor reduces the damage before it is dealt."),
+        ("keywords", "armor"),
+        ("cards", "moss troll; Hex Witch"),
+        ("rules", "4.1"),
+    ]
+}
+
+#[actix_web::test]
+async fn a_wrong_password_and_an_unknown_account_answer_alike() {
+    let (state, _) = state_with_judge(JudgeConfig::default());
+    let app = atest::init_service(App::new().configure(configure(state))).await;
+    let started = std::time::Instant::now();
+    let wrong = sign_in(&app, NAME, "not the password", 1).await;
+    let wrong_took = started.elapsed();
+    let started = std::time::Instant::now();
+    let unknown = sign_in(&app, "nobody", "not the password", 2).await;
+    let unknown_took = started.elapsed();
+    assert_eq!(wrong.status(), StatusCode::FORBIDDEN);
+    assert_eq!(unknown.status(), StatusCode::FORBIDDEN);
+    assert!(header(&wrong, "set-cookie").is_none());
+    let (a, b) = (body(wrong).await, body(unknown).await);
+    assert!(a.contains("do not match a judge"), "{a}");
+    // The same page but for the name typed, shown again in its field.
+    assert_eq!(
+        a.replace("value=\"ada\"", "value=\"X\""),
+        b.replace("value=\"nobody\"", "value=\"X\"")
+    );
+    // An unknown name is checked against a dummy hash: not answered at once.
+    assert!(
+        unknown_took * 4 >= wrong_took,
+        "unknown {unknown_took:?}, wrong {wrong_took:?}"
+    );
+}
+
+#[actix_web::test]
+async fn the_21st_wrong_password_in_a_minute_is_429_before_it_is_checked() {
+    let (state, _) = state_with_judge(JudgeConfig::default());
+    let app = atest::init_service(App::new().configure(configure(state))).await;
+    for i in 0..20 {
+        let resp = sign_in(&app, NAME, "wrong password", 1).await;
+        assert_eq!(resp.status(), StatusCode::FORBIDDEN, "attempt {}", i + 1);
+    }
+    // The 21st is refused before its password is looked at: the right one fails too.
+    let started = std::time::Instant::now();
+    let resp = sign_in(&app, NAME, PASSWORD, 1).await;
+    assert_eq!(resp.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(started.elapsed() < std::time::Duration::from_millis(20));
+    let retry: u64 = header(&resp, "retry-after").unwrap().parse().unwrap();
+    assert!((1..=60).contains(&retry), "{retry}");
+    assert!(header(&resp, "set-cookie").is_none());
+    // Per account: another client is refused for that name too …
+    let resp = sign_in(&app, NAME, PASSWORD, 2).await;
+    assert_eq!(resp.status(), StatusCode::TOO_MANY_REQUESTS);
+    // … and per client: that client is refused for any name.
+    let resp = sign_in(&app, "someone else", "x", 1).await;
+    assert_eq!(resp.status(), StatusCode::TOO_MANY_REQUESTS);
+    // Another client and another name are still checked.
+    let resp = sign_in(&app, "someone else", "x", 3).await;
+    assert_eq!(resp.status(), StatusCode::FORBIDDEN);
+}
+
+#[actix_web::test]
+async fn the_session_cookie_is_httponly_strict_and_secure_behind_tls() {
+    for secure in [false, true] {
+        let (state, _) = state_with_judge(JudgeConfig {
+            secure_cookie: secure,
+            ..JudgeConfig::default()
+        });
+        let app = atest::init_service(App::new().configure(configure(state))).await;
+        let resp = sign_in(&app, NAME, PASSWORD, 1).await;
+        assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+        let cookie = header(&resp, "set-cookie").unwrap();
+        let attrs: Vec<&str> = cookie.split(';').map(str::trim).collect();
+        assert!(attrs.contains(&"HttpOnly"), "{cookie}");
+        assert!(attrs.contains(&"SameSite=Strict"), "{cookie}");
+        assert!(attrs.contains(&"Path=/"), "{cookie}");
+        assert!(attrs.contains(&"Max-Age=43200"), "{cookie}");
+        assert_eq!(attrs.contains(&"Secure"), secure, "{cookie}");
+        assert_eq!(token_of(&resp).len(), 64);
+    }
+}
+
+#[actix_web::test]
+async fn an_expired_session_is_signed_out() {
+    let (state, judges) = state_with_judge(JudgeConfig::default());
+    let app = atest::init_service(App::new().configure(configure(state.clone()))).await;
+    let hash = a_permalink(&app).await;
+    let (token, session) = judges
+        .open_session(NAME, store::unix_now() - 100, 50)
+        .unwrap();
+    let page = body(
+        atest::call_service(
+            &app,
+            get(&format!("/judge/publish?hash={hash}&step=1"), Some(&token)),
+        )
+        .await,
+    )
+    .await;
+    assert!(page.contains("Judges sign in to publish"), "{page}");
+    assert!(!page.contains("name=\"csrf\""));
+    let fields = ruling_fields(&session.csrf, &hash, "Expired?");
+    let resp =
+        atest::call_service(&app, post("/judge/publish", form(&fields), Some(&token), 1)).await;
+    assert_eq!(resp.status(), StatusCode::FORBIDDEN);
+    assert!(state.rulings.snapshot().all().is_empty());
+}
+
+#[actix_web::test]
+async fn publishing_signed_out_or_without_the_csrf_token_is_403() {
+    let (state, _) = state_with_judge(JudgeConfig::default());
+    let app = atest::init_service(App::new().configure(configure(state.clone()))).await;
+    let hash = a_permalink(&app).await;
+    let (token, csrf, _) = signed_in_form(&app, &hash, 1).await;
+    let with = ruling_fields(&csrf, &hash, "Signed out?");
+    let without: Vec<_> = with.iter().filter(|(k, _)| *k != "csrf").copied().collect();
+    let wrong_token = "0".repeat(64);
+    let mut wrong = with.clone();
+    wrong[0] = ("csrf", &wrong_token);
+    for (what, fields, cookie) in [
+        ("signed out", &with, None),
+        ("without the token", &without, Some(token.as_str())),
+        ("with a wrong token", &wrong, Some(token.as_str())),
+    ] {
+        for uri in [
+            "/judge/publish",
+            "/judge/supersede/anything",
+            "/judge/sign-out",
+        ] {
+            let resp = atest::call_service(&app, post(uri, form(fields), cookie, 1)).await;
+            assert_eq!(resp.status(), StatusCode::FORBIDDEN, "{what}: {uri}");
+        }
+    }
+    // From another site's page, even with the token.
+    let mut req = TestRequest::post()
+        .uri("/judge/publish")
+        .peer_addr(peer(1))
+        .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+        .insert_header(("Host", "arbiter.test"))
+        .insert_header(("Origin", "https://evil.test"))
+        .insert_header(("Cookie", format!("arbiter_judge={token}")));
+    req = req.set_payload(form(&with));
+    let resp = atest::call_service(&app, req.to_request()).await;
+    assert_eq!(resp.status(), StatusCode::FORBIDDEN);
+    assert!(state.rulings.snapshot().all().is_empty());
+    // Signed out, the form's page asks a judge to sign in, and comes back to the form.
+    let page = body(
+        atest::call_service(
+            &app,
+            get(&format!("/judge/publish?hash={hash}&step=1"), None),
+        )
+        .await,
+    )
+    .await;
+    assert!(page.contains("Judges sign in to publish"), "{page}");
+    assert!(
+        page.contains(&format!("value=\"/judge/publish?hash={hash}&#38;step=1\"")),
+        "{page}"
+    );
+}
+
+#[actix_web::test]
+async fn a_judge_publishes_a_step_and_players_see_it_at_once() {
+    let (state, judges) = state_with_judge(JudgeConfig::default());
+    let app = atest::init_service(App::new().configure(configure(state.clone()))).await;
+    let hash = a_permalink(&app).await;
+    // Every step page offers it.
+    let step_page =
+        body(atest::call_service(&app, get(&format!("/adjudicate/p/{hash}/1"), None)).await).await;
+    assert!(step_page.contains(&format!("/judge/publish?hash={hash}&amp;step=1")));
+    let (token, csrf, page) = signed_in_form(&app, &hash, 1).await;
+    // Pre-filled with the position's cards.
+    assert!(page.contains("Moss Troll"), "{page}");
+    let fields = ruling_fields(
+        &csrf,
+        &hash,
+        "Does <script>alert(1)</script> Armor stop it?",
+    );
+    let resp =
+        atest::call_service(&app, post("/judge/publish", form(&fields), Some(&token), 1)).await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    assert_eq!(header(&resp, "location").as_deref(), Some("/rulings/j-1"));
+    let shown = state.rulings.snapshot();
+    let r = shown.get("j-1").expect("shown at once");
+    assert_eq!(r.tier, Tier::Judge);
+    assert_eq!(r.source, NAME);
+    assert_eq!(r.step, 1);
+    assert_eq!(r.keywords, ["Armor"], "the catalogue's spelling");
+    assert_eq!(r.cards, ["Moss Troll", "Hex Witch"]);
+    assert_eq!(r.rules, ["4.1"]);
+    assert_eq!(r.question, "Does <script>alert(1)</script> Armor stop it?");
+    assert_eq!(r.published, store::date_of(store::unix_now()));
+    // Its position opens at its step.
+    let (_, canonical, h) = arbiter::rulings::ruling_position(&r.position).unwrap();
+    assert_eq!(
+        (canonical.as_str(), h.as_str()),
+        (r.position.as_str(), r.hash.as_str())
+    );
+    let resp = atest::call_service(&app, get(&r.step_url(), None)).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert_eq!(judges.rulings().unwrap(), vec![r.clone()]);
+    let audit = judges.audit().unwrap();
+    let last = audit.last().unwrap();
+    assert_eq!(
+        (
+            last.judge.as_str(),
+            last.action.as_str(),
+            last.ruling.as_deref()
+        ),
+        (NAME, "publish", Some("j-1"))
+    );
+}
+
+#[actix_web::test]
+async fn every_problem_of_the_form_is_shown_at_its_field() {
+    let (state, _) = state_with_judge(JudgeConfig::default());
+    let app = atest::init_service(App::new().configure(configure(state.clone()))).await;
+    let hash = a_permalink(&app).await;
+    let (token, csrf, _) = signed_in_form(&app, &hash, 1).await;
+    let fields = [
+        ("csrf", csrf.as_str()),
+        ("hash", hash.as_str()),
+        ("step", "9999"),
+        ("question", "  "),
+        ("answer", "An answer."),
+        ("keywords", "Armor; Flying Squirrel"),
+        ("cards", "No Such Card"),
+        ("rules", "99.99"),
+    ];
+    let resp =
+        atest::call_service(&app, post("/judge/publish", form(&fields), Some(&token), 1)).await;
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    let page = body(resp).await;
+    for expected in [
+        "step 9999 does not exist",
+        "the question is empty",
+        "`Flying Squirrel` is not one of battleline&#39;s keywords",
+        "`No Such Card` is not one of battleline&#39;s cards",
+        "`99.99` is not one of battleline&#39;s rules",
+        "5 problems",
+    ] {
+        assert!(page.contains(expected), "{expected}: {page}");
+    }
+    assert!(state.rulings.snapshot().all().is_empty());
+}
+
+#[actix_web::test]
+async fn a_correction_supersedes_a_ruling_and_both_are_linked() {
+    let (state, judges) = state_with_judge(JudgeConfig::default());
+    let app = atest::init_service(App::new().configure(configure(state.clone()))).await;
+    let hash = a_permalink(&app).await;
+    let (token, csrf, _) = signed_in_form(&app, &hash, 1).await;
+    let first = ruling_fields(&csrf, &hash, "First reading?");
+    let resp =
+        atest::call_service(&app, post("/judge/publish", form(&first), Some(&token), 1)).await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    // The supersede form is pre-filled with the ruling it corrects.
+    let page =
+        body(atest::call_service(&app, get("/judge/supersede/j-1", Some(&token))).await).await;
+    assert!(page.contains("First reading?"), "{page}");
+    let second = ruling_fields(&csrf, &hash, "Corrected reading?");
+    let resp = atest::call_service(
+        &app,
+        post("/judge/supersede/j-1", form(&second), Some(&token), 1),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    assert_eq!(header(&resp, "location").as_deref(), Some("/rulings/j-2"));
+    let shown = state.rulings.snapshot();
+    assert_eq!(shown.status("j-1"), Status::Superseded);
+    assert_eq!(
+        shown.superseded_by("j-1").map(|r| r.id.as_str()),
+        Some("j-2")
+    );
+    assert_eq!(shown.get("j-2").unwrap().supersedes.as_deref(), Some("j-1"));
+    assert_eq!(
+        shown.get("j-1").unwrap().question,
+        "First reading?",
+        "never edited"
+    );
+    // A ruling is superseded once: the next correction supersedes the correction.
+    let third = ruling_fields(&csrf, &hash, "Again?");
+    let resp = atest::call_service(
+        &app,
+        post("/judge/supersede/j-1", form(&third), Some(&token), 1),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    assert!(body(resp).await.contains("already superseded by j-2"));
+    let actions: Vec<String> = judges
+        .audit()
+        .unwrap()
+        .into_iter()
+        .map(|a| a.action)
+        .collect();
+    assert_eq!(
+        actions,
+        ["account_added", "sign_in", "publish", "supersede"]
+    );
+}
+
+#[actix_web::test]
+async fn signing_out_ends_the_session() {
+    let (state, _) = state_with_judge(JudgeConfig::default());
+    let app = atest::init_service(App::new().configure(configure(state))).await;
+    let resp = sign_in(&app, NAME, PASSWORD, 1).await;
+    let token = token_of(&resp);
+    let page = body(atest::call_service(&app, get("/judge/sign-in", Some(&token))).await).await;
+    assert!(page.contains("Signed in as <strong>ada</strong>"), "{page}");
+    let csrf = csrf_of(&page);
+    let resp = atest::call_service(
+        &app,
+        post("/judge/sign-out", form(&[("csrf", &csrf)]), Some(&token), 1),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    assert!(header(&resp, "set-cookie").unwrap().contains("Max-Age=0"));
+    let page = body(atest::call_service(&app, get("/judge/sign-in", Some(&token))).await).await;
+    assert!(!page.contains("Signed in as"), "{page}");
+}
