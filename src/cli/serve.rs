@@ -122,8 +122,10 @@ pub(crate) fn serve(
         &arbiter::permalinks::path_for(db),
         store.permalinks(),
     )?;
+    let rulings = arbiter::rulings::Rulings::new(catalogue.rulings().to_vec(), vec![])?;
     let state = AppState::with_search_cache(catalogue, search, search_cache)
         .with_permalinks(std::sync::Arc::new(links))
+        .with_rulings(std::sync::Arc::new(rulings))
         .with_heavy_work(store.heavy());
     actix_web::rt::System::new().block_on(web::serve(state, cfg))?;
     Ok(())
