@@ -116,3 +116,42 @@ pub fn ruling_score(raw: Score, r: &Ruling, keywords: &HashMap<(&str, String), S
         .filter_map(|k| keywords.get(&(r.game.as_str(), fold(k))))
         .fold(raw * RULING_WEIGHT, |s, &k| s.min(k))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulings::Tier;
+
+    fn ruling(game: &str, keywords: &[&str]) -> Ruling {
+        Ruling {
+            id: "r".into(),
+            game: game.into(),
+            question: "q".into(),
+            answer: "a".into(),
+            keywords: keywords.iter().map(|k| k.to_string()).collect(),
+            cards: vec![],
+            rules: vec![],
+            position: "{}".into(),
+            hash: "0".into(),
+            step: 0,
+            tier: Tier::Seed,
+            source: "s".into(),
+            published: "2026-01-01".into(),
+            supersedes: None,
+        }
+    }
+
+    #[test]
+    fn a_ruling_never_scores_above_a_keyword_hit_it_is_about() {
+        let keywords = HashMap::from([(("battleline", "armor".to_string()), 3.0)]);
+        let about = ruling("battleline", &["Armor"]);
+        assert_eq!(ruling_score(100.0, &about, &keywords), 3.0, "capped");
+        assert_eq!(ruling_score(2.0, &about, &keywords), 2.0 * RULING_WEIGHT);
+        let other_game = ruling("swtcg", &["Armor"]);
+        assert_eq!(
+            ruling_score(100.0, &other_game, &keywords),
+            100.0 * RULING_WEIGHT,
+            "another game's keyword is not its own"
+        );
+    }
+}
