@@ -61,17 +61,32 @@ fn a_bad_rulings_csv_reports_every_error_located() {
         ("rulings.csv:3:", "unknown battleline keyword `Armour`"),
         ("rulings.csv:3:", "unknown battleline card `Nobody`"),
         ("rulings.csv:3:", "no battleline rule numbered `9.9`"),
-        ("rulings.csv:4:", "position path `../games.csv` must be relative"),
-        ("rulings.csv:4:", "tier `oracle` is not one of seed, published, house, judge"),
+        (
+            "rulings.csv:4:",
+            "position path `../games.csv` must be relative",
+        ),
+        (
+            "rulings.csv:4:",
+            "tier `oracle` is not one of seed, published, house, judge",
+        ),
         ("rulings.csv:4:", "`source` is empty"),
         ("rulings.csv:4:", "`2026-02-30` is not a date"),
         ("rulings.csv:5:", "the inline position: 1:"),
         ("rulings.csv:5:", "units"),
-        ("rulings.csv:6:", "is a battleline position but the ruling is of swtcg"),
+        (
+            "rulings.csv:6:",
+            "is a battleline position but the ruling is of swtcg",
+        ),
         ("rulings.csv:7:", "step 99 does not exist"),
         ("rulings.csv:10:", "`r8` is already superseded by `r9`"),
-        ("rulings.csv:11:", "`supersedes` names `zz`, which is not a ruling"),
-        ("rulings.csv:12:1:", "ruling `r8` is given twice (first on line 8)"),
+        (
+            "rulings.csv:11:",
+            "`supersedes` names `zz`, which is not a ruling",
+        ),
+        (
+            "rulings.csv:12:1:",
+            "ruling `r8` is given twice (first on line 8)",
+        ),
     ] {
         assert!(
             e.lines().any(|l| l.starts_with(at) && l.contains(says)),
@@ -111,9 +126,21 @@ fn a_good_rulings_csv_imports_and_reads_back_equal() {
     let cat = Catalogue::open(&db).unwrap();
     assert_eq!(cat.rulings(), validated.as_slice(), "read back as imported");
     assert_eq!(cat.data_hash(), report.data_hash);
-    let added = cat.rulings().iter().find(|r| r.id == "armor-blocks-2").unwrap();
-    let file = cat.rulings().iter().find(|r| r.id == "armor-blocks").unwrap();
-    assert_eq!(added.keywords, ["Armor"], "keywords as the catalogue spells them");
+    let added = cat
+        .rulings()
+        .iter()
+        .find(|r| r.id == "armor-blocks-2")
+        .unwrap();
+    let file = cat
+        .rulings()
+        .iter()
+        .find(|r| r.id == "armor-blocks")
+        .unwrap();
+    assert_eq!(
+        added.keywords,
+        ["Armor"],
+        "keywords as the catalogue spells them"
+    );
     assert_eq!(added.cards, ["Shieldwall Veteran"]);
     assert_eq!(added.tier, Tier::House);
     assert_eq!(added.supersedes.as_deref(), Some("armor-blocks"));
@@ -123,14 +150,20 @@ fn a_good_rulings_csv_imports_and_reads_back_equal() {
         "the same position inline or in a file is stored the same, canonical"
     );
     let (_, canonical, hash) = arbiter::rulings::ruling_position(&added.position).unwrap();
-    assert_eq!((canonical.as_str(), hash.as_str()), (added.position.as_str(), added.hash.as_str()));
+    assert_eq!(
+        (canonical.as_str(), hash.as_str()),
+        (added.position.as_str(), added.hash.as_str())
+    );
     // The server's set holds together; a position file edited changes the data hash.
     Rulings::new(cat.rulings().to_vec(), vec![]).expect("holds together");
     let path = data.path().join("rulings/battleline/armor-blocks.json");
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, text.replace("\"seed\": 1", "\"seed\": 2")).unwrap();
     let again = import(data.path(), &db).expect("imports");
-    assert_ne!(again.data_hash, report.data_hash, "the position is in the hash");
+    assert_ne!(
+        again.data_hash, report.data_hash,
+        "the position is in the hash"
+    );
 }
 
 #[test]
@@ -240,13 +273,15 @@ async fn a_ruling_question_is_escaped_in_the_search_page_and_json() {
     )
     .unwrap();
     let state = shared.clone().with_rulings(Arc::new(rulings));
-    let (status, _, html) =
-        common::http::get(state.clone(), "/search?q=zanzibarian", None).await;
+    let (status, _, html) = common::http::get(state.clone(), "/search?q=zanzibarian", None).await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("href=\"/rulings/hostile\""), "{html}");
     assert!(!html.contains("<script>alert"), "{html}");
     assert!(!html.contains("<img src=x"), "{html}");
-    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "{html}");
+    assert!(
+        html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "{html}"
+    );
     for uri in ["/search.json?q=zanzibarian", "/api/search?q=zanzibarian"] {
         let (status, _, body) = common::http::get(state.clone(), uri, None).await;
         assert_eq!(status, StatusCode::OK);

@@ -61,8 +61,8 @@ fn reach<G: CatalogueGame>(
     step: u32,
     limit: Duration,
 ) -> Result<(), StepError> {
-    let position: G::Position = crate::rules::position::parse_json(position)
-        .map_err(|e| StepError::Position(vec![e]))?;
+    let position: G::Position =
+        crate::rules::position::parse_json(position).map_err(|e| StepError::Position(vec![e]))?;
     G::with_cards(catalogue, |cards| {
         let mut state = G::resolve(&position, cards).map_err(StepError::Position)?;
         for done in 0..step {

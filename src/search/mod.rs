@@ -475,7 +475,10 @@ impl SearchIndex {
         for (score, entry) in window {
             let (names, text) = match entry {
                 Entry::Ruling(i) => match rulings.all().get(i) {
-                    Some(r) => (Vec::new(), Cow::Owned(format!("{} {}", r.question, r.answer))),
+                    Some(r) => (
+                        Vec::new(),
+                        Cow::Owned(format!("{} {}", r.question, r.answer)),
+                    ),
                     None => continue,
                 },
                 _ => self.describe(entry),

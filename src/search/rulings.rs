@@ -38,7 +38,11 @@ pub struct RulingCache(Mutex<Option<Arc<RulingIndex>>>);
 
 impl RulingCache {
     /// The index of `set`: the cached one, or one built now.
-    pub fn index(&self, fields: &Fields, set: &Arc<RulingSet>) -> tantivy::Result<Arc<RulingIndex>> {
+    pub fn index(
+        &self,
+        fields: &Fields,
+        set: &Arc<RulingSet>,
+    ) -> tantivy::Result<Arc<RulingIndex>> {
         let mut cached = match self.0.lock() {
             Ok(g) => g,
             Err(poisoned) => poisoned.into_inner(),

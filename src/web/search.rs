@@ -11,13 +11,13 @@ use super::reading::{self, Filtered, KeywordShown, NearName, ReadAs, ReadQuery};
 use super::{error::Failure, links, AppState, Format, WebError};
 use crate::catalogue::Catalogue;
 use crate::rulings::RulingSet;
-use std::sync::Arc;
 use crate::search::{
     Entry, SearchError, SearchOptions, SearchResults, Snippet, FIELDS, MAX_PER_PAGE,
 };
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// Rendered JSON answers of recent searches, keyed by the ruling set searched (its
 /// serial: a judge's publication replaces the set, so an answer cached before it is never

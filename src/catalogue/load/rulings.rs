@@ -287,9 +287,10 @@ impl Validator {
                 }
                 None => {
                     self.diags.push(
-                        f.diag(rec, col, format!("unknown {game} card `{name}`")).with_hint(
-                            format!("cards are listed in cards/{game}.csv, `;` between"),
-                        ),
+                        f.diag(rec, col, format!("unknown {game} card `{name}`"))
+                            .with_hint(format!(
+                                "cards are listed in cards/{game}.csv, `;` between"
+                            )),
                     );
                     found = None;
                 }
@@ -397,7 +398,8 @@ impl Validator {
         if let Err(e) = RulingSet::new(self.data.rulings.clone()) {
             let id = match &e {
                 RulingSetError::DuplicateId(id) => id,
-                RulingSetError::UnknownSuperseded { id, .. } | RulingSetError::OtherGame { id, .. } => id,
+                RulingSetError::UnknownSuperseded { id, .. }
+                | RulingSetError::OtherGame { id, .. } => id,
                 RulingSetError::SupersededTwice { second, .. } => second,
             };
             let at = by_id.get(id.as_str()).copied().unwrap_or(0);
@@ -431,11 +433,10 @@ impl Validator {
                     crate::rulings::StepError::Position(_) => cells.position,
                     _ => cells.step,
                 };
-                self.diags.push(
-                    cells
-                        .at(cell, format!("ruling `{}`: {e}", r.id))
-                        .with_hint("the step is the one the ruling turns on, as its step page numbers it"),
-                );
+                self.diags
+                    .push(cells.at(cell, format!("ruling `{}`: {e}", r.id)).with_hint(
+                        "the step is the one the ruling turns on, as its step page numbers it",
+                    ));
             }
         }
         self.data = catalogue.into_data().unwrap_or_default();
@@ -523,7 +524,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("rulings/battleline")).unwrap();
         std::fs::write(dir.path().join("secret.json"), "{}").unwrap();
-        for bad in ["../secret.json", "/etc/passwd", "./x.json", "battleline/../../secret.json"] {
+        for bad in [
+            "../secret.json",
+            "/etc/passwd",
+            "./x.json",
+            "battleline/../../secret.json",
+        ] {
             let e = read_position_file(dir.path(), bad).unwrap_err();
             assert!(e.contains("relative"), "{bad}: {e}");
         }
