@@ -83,14 +83,19 @@ impl RulingIndex {
             return Ok(Vec::new());
         }
         let top = searcher.search(query, &TopDocs::with_limit(all).order_by_score())?;
-        let mut found = Vec::with_capacity(top.len());
-        for (score, addr) in top {
-            let segment = searcher.segment_reader(addr.segment_ord);
-            if let Some(id) = schema::ids(segment)?.first(addr.doc_id) {
-                found.push((score, id as usize));
-            }
-        }
-        Ok(found)
+        // Each segment's id column opened once, not once a match.
+        let columns = searcher
+            .segment_readers()
+            .iter()
+            .map(schema::ids)
+            .collect::<tantivy::Result<Vec<_>>>()?;
+        Ok(top
+            .into_iter()
+            .filter_map(|(score, addr)| {
+                let id = columns.get(addr.segment_ord as usize)?.first(addr.doc_id)?;
+                Some((score, id as usize))
+            })
+            .collect())
     }
 }
 
