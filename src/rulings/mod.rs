@@ -15,7 +15,7 @@ mod position;
 mod replay;
 
 pub use position::ruling_position;
-pub use replay::{check_step, StepError, STEP_CHECK_DEADLINE};
+pub use replay::{check_step, StepError, STEP_CHECKS_DEADLINE, STEP_CHECK_DEADLINE};
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};

@@ -21,6 +21,11 @@ use crate::rules::position::PositionError;
 /// How long one ruling's position may take to reach its step at import.
 pub const STEP_CHECK_DEADLINE: Duration = Duration::from_secs(5);
 
+/// How long all of an import's rulings may take to reach their steps together: past it,
+/// the rest are reported unchecked, so a file of many hostile positions cannot hold an
+/// import for hours.
+pub const STEP_CHECKS_DEADLINE: Duration = Duration::from_secs(60);
+
 /// Why a ruling's step cannot be shown.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum StepError {
@@ -79,4 +84,34 @@ fn reach<G: CatalogueGame>(
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_step_is_found_missing_or_cut_off_by_the_deadline() {
+        let data = crate::catalogue::validate(&crate::config::default_data_dir()).unwrap();
+        let cat = Catalogue::from_data(data, "t".into());
+        let r = cat
+            .rulings()
+            .iter()
+            .find(|r| r.id == "armor-blocks")
+            .unwrap();
+        let game = GameId::Battleline;
+        let long = Duration::from_secs(60);
+        assert_eq!(check_step(&cat, game, &r.position, 5, long), Ok(()));
+        assert_eq!(
+            check_step(&cat, game, &r.position, 6, long),
+            Err(StepError::Missing { asked: 6, last: 5 })
+        );
+        assert_eq!(
+            check_step(&cat, game, &r.position, 3, Duration::ZERO),
+            Err(StepError::TooSlow {
+                asked: 3,
+                limit: Duration::ZERO
+            })
+        );
+    }
 }

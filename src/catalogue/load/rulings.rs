@@ -13,7 +13,10 @@ use crate::catalogue::csvfile::{CsvFile, Record};
 use crate::catalogue::Catalogue;
 use crate::diag::Diagnostic;
 use crate::games::GameId;
-use crate::rulings::{is_id, ruling_position, Ruling, RulingSet, RulingSetError, Tier};
+use crate::rulings::{
+    is_id, ruling_position, Ruling, RulingSet, RulingSetError, Tier, STEP_CHECKS_DEADLINE,
+    STEP_CHECK_DEADLINE,
+};
 use crate::text::{closest, fold};
 use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path};
@@ -410,23 +413,35 @@ impl Validator {
     }
 
     /// Each ruling's step exists in its position's replay against the data read, within
-    /// [`crate::rulings::STEP_CHECK_DEADLINE`]. Takes the data set through a catalogue made
+    /// [`STEP_CHECK_DEADLINE`] each and [`STEP_CHECKS_DEADLINE`] for all. Takes the data set through a catalogue made
     /// of it and back.
     pub(super) fn ruling_steps(&mut self) {
         if self.data.rulings.is_empty() {
             return;
         }
         let catalogue = Catalogue::from_data(std::mem::take(&mut self.data), String::new());
+        let started = std::time::Instant::now();
         for (r, cells) in catalogue.rulings().iter().zip(&self.ruling_cells) {
-            let Some(game) = GameId::ALL.iter().copied().find(|g| g.slug() == r.game) else {
+            let Some(game) = GameId::from_slug(&r.game) else {
                 continue;
             };
+            let left = STEP_CHECKS_DEADLINE.saturating_sub(started.elapsed());
+            if left.is_zero() {
+                self.diags.push(cells.at(
+                    cells.step,
+                    format!(
+                        "ruling `{}`: not checked: the rulings' positions took over {STEP_CHECKS_DEADLINE:?} to replay together",
+                        r.id
+                    ),
+                ).with_hint("shorten the slow positions before it (each is played up to its step)"));
+                continue;
+            }
             let checked = crate::rulings::check_step(
                 &catalogue,
                 game,
                 &r.position,
                 r.step,
-                crate::rulings::STEP_CHECK_DEADLINE,
+                STEP_CHECK_DEADLINE.min(left),
             );
             if let Err(e) = checked {
                 let cell = match e {
