@@ -38,6 +38,7 @@ mod module_graph;
 mod parsers_prop;
 mod permalink_budget;
 mod rulings_data;
+mod rulings_import;
 mod search;
 mod step_depth;
 mod web;

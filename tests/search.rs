@@ -53,6 +53,7 @@ fn lines(r: &SearchResults) -> Vec<String> {
                     "{mark}rule    {} {} {}",
                     d.rules[i].game, d.rules[i].section, d.rules[i].title
                 ),
+                Entry::Ruling(i) => format!("{mark}ruling  {}", r.rulings.all()[i].id),
             }
         })
         .collect()

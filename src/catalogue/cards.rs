@@ -102,6 +102,14 @@ impl Cards {
         Cards(Held::Memory(cards))
     }
 
+    /// The cards back, when held in memory (a catalogue built by `from_data`).
+    pub(super) fn into_memory(self) -> Option<Vec<Card>> {
+        match self.0 {
+            Held::Memory(cards) => Some(cards),
+            Held::Disk(_) => None,
+        }
+    }
+
     /// Cards left in `file` (`len` of them), with each card's game and type as read by
     /// [`CardFile::keys`] (`codes` into `names`).
     pub(super) fn disk(

@@ -290,7 +290,7 @@ fn import_locked(cfg: &ImportConfig, replace: store::Replace) -> Result<ImportRe
     // located diagnostic; the hash reads under the same cap.
     let data = load::read_dir(&cfg.data_dir, &|n| bar.inc(n)).map_err(ImportError::Invalid)?;
     tracing::debug!(elapsed = ?started.elapsed(), "read and validated");
-    let data_hash = data_hash(&cfg.data_dir)?;
+    let data_hash = with_rulings(&data_hash(&cfg.data_dir)?, &data.rulings);
     tracing::debug!(elapsed = ?started.elapsed(), "hashed the data files");
     bar.set_length(data.cards.len() as u64);
     bar.set_position(0);
@@ -337,6 +337,24 @@ pub fn data_hash(dir: &Path) -> Result<String, ImportError> {
         h.update(&bytes);
     }
     Ok(hex::encode(h.finalize()))
+}
+
+/// `files_hash` (of the data files, [`data_hash`]) joined with the rulings' positions as
+/// read from their files or cells, so that a changed position file changes the hash; the
+/// same as `files_hash` when there are no rulings.
+fn with_rulings(files_hash: &str, rulings: &[crate::rulings::Ruling]) -> String {
+    if rulings.is_empty() {
+        return files_hash.to_string();
+    }
+    let mut h = Sha256::new();
+    h.update(files_hash.as_bytes());
+    for r in rulings {
+        for part in [&r.id, &r.hash] {
+            h.update((part.len() as u64).to_le_bytes());
+            h.update(part.as_bytes());
+        }
+    }
+    hex::encode(h.finalize())
 }
 
 /// What is at `db_path`, found without writing anything (see [`Found`]).
@@ -536,6 +554,32 @@ impl Catalogue {
         )
     }
 
+    /// The data back from a catalogue made by [`Catalogue::from_data`] (the import checks
+    /// its rulings' positions against the catalogue it is about to write, then writes it).
+    fn into_data(self) -> Option<DataSet> {
+        let Tables {
+            games,
+            keywords,
+            rules,
+            factions,
+            attribute_columns,
+            formats,
+            legality,
+            rulings,
+        } = self.data;
+        Some(DataSet {
+            cards: self.cards.into_memory()?,
+            games,
+            keywords,
+            rules,
+            factions,
+            attribute_columns,
+            formats,
+            legality,
+            rulings,
+        })
+    }
+
     fn assemble(
         data: Tables,
         cards: Cards,
@@ -576,6 +620,10 @@ impl Catalogue {
     /// Everything but the cards.
     pub fn data(&self) -> &Tables {
         &self.data
+    }
+    /// The rulings of `rulings.csv`, in file order, positions canonical.
+    pub fn rulings(&self) -> &[crate::rulings::Ruling] {
+        &self.data.rulings
     }
     /// The cards, in memory or in the file.
     pub fn cards(&self) -> &Cards {

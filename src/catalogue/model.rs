@@ -4,6 +4,7 @@
 //! them, and search, deck validation and the engine read them. No I/O happens here.
 
 use crate::grammar::AbilityParse;
+use crate::rulings::Ruling;
 pub use arcstr::ArcStr;
 use serde::{Deserialize, Serialize};
 
@@ -178,6 +179,9 @@ pub struct DataSet {
     /// Per-format card statuses (`legality.csv`), in file order.
     #[serde(default)]
     pub legality: Vec<Legality>,
+    /// The rulings of `rulings.csv`, in file order, positions canonical.
+    #[serde(skip)]
+    pub rulings: Vec<Ruling>,
 }
 
 /// Everything of a catalogue but its cards, which a catalogue reaches through
@@ -191,6 +195,7 @@ pub struct Tables {
     pub attribute_columns: Vec<AttributeColumn>,
     pub formats: Vec<Format>,
     pub legality: Vec<Legality>,
+    pub rulings: Vec<Ruling>,
 }
 
 impl DataSet {
@@ -205,6 +210,7 @@ impl DataSet {
             attribute_columns,
             formats,
             legality,
+            rulings,
         } = self;
         (
             Tables {
@@ -215,6 +221,7 @@ impl DataSet {
                 attribute_columns,
                 formats,
                 legality,
+                rulings,
             },
             cards,
         )

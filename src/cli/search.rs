@@ -14,7 +14,11 @@ pub(crate) fn search(db: &Path, query: &str, json: bool, opts: SearchOptions) ->
         Ok(x) => x,
         Err(e) => return fail(&e),
     };
-    match index.search(query, &opts) {
+    // The catalogue's rulings too (a judge's are the server's).
+    let rulings = std::sync::Arc::new(
+        arbiter::rulings::RulingSet::new(cat.rulings().to_vec()).unwrap_or_default(),
+    );
+    match index.search_with_rulings(query, &opts, &rulings) {
         Ok(r) => {
             if json {
                 let resp = web::search_response(&cat, query, Some(opts.per_page), r);

@@ -150,9 +150,7 @@ pub(crate) fn serve(
     let judges = Arc::new(arbiter::rulings::store::JudgeStore::open(
         &arbiter::rulings::store::path_for(db),
     )?);
-    // The catalogue's rulings: `Catalogue::rulings()` once the catalogue reads
-    // data/rulings.csv; until then none.
-    let from_catalogue: Vec<arbiter::rulings::Ruling> = vec![];
+    let from_catalogue = catalogue.rulings().to_vec();
     let from_judges = web::judge::shown_beside(&from_catalogue, judges.rulings()?);
     let rulings = arbiter::rulings::Rulings::new(from_catalogue, from_judges)
         .context("the judges' rulings do not hold together with the catalogue's")?;

@@ -12,9 +12,11 @@
 //! and both stay visible; the set links the two both ways.
 
 mod position;
+mod replay;
 pub mod store;
 
 pub use position::ruling_position;
+pub use replay::{check_step, StepError, STEP_CHECKS_DEADLINE, STEP_CHECK_DEADLINE};
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
@@ -162,6 +164,10 @@ pub struct RulingSet {
     by_card: HashMap<(String, String), Vec<usize>>,
     by_rule: HashMap<(String, String), Vec<usize>>,
     by_hash: HashMap<String, usize>,
+    /// A number no other set built by this process has (0: the empty default), so
+    /// what is derived from a set (the search's ruling index, cached answers) knows
+    /// when the set was replaced.
+    serial: u64,
 }
 
 impl RulingSet {
@@ -169,7 +175,11 @@ impl RulingSet {
     /// the same game, none superseded twice.
     pub fn new(mut rulings: Vec<Ruling>) -> Result<RulingSet, RulingSetError> {
         rulings.sort_by(|a, b| b.published.cmp(&a.published).then(a.id.cmp(&b.id)));
-        let mut set = RulingSet::default();
+        static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let mut set = RulingSet {
+            serial: SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            ..RulingSet::default()
+        };
         for (i, r) in rulings.iter().enumerate() {
             if set.by_id.insert(r.id.clone(), i).is_some() {
                 return Err(RulingSetError::DuplicateId(r.id.clone()));
@@ -217,6 +227,11 @@ impl RulingSet {
         }
         set.rulings = rulings;
         Ok(set)
+    }
+
+    /// This set's number: unique among the sets this process built ([`RulingSet::new`]).
+    pub fn serial(&self) -> u64 {
+        self.serial
     }
 
     /// Every ruling, newest first.

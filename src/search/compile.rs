@@ -261,8 +261,8 @@ impl<'a> Compiler<'a> {
             "kind" => {
                 let v = t.value.to_lowercase();
                 let v = v.trim_end_matches('s');
-                if !["card", "keyword", "rule"].contains(&v) {
-                    self.warn(t, "`kind` is card, keyword or rule".into());
+                if !["card", "keyword", "rule", "ruling"].contains(&v) {
+                    self.warn(t, "`kind` is card, keyword, rule or ruling".into());
                     return None;
                 }
                 filter(self, f.kind, v.to_string())

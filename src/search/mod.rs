@@ -11,6 +11,7 @@
 
 mod compile;
 pub mod query;
+mod rulings;
 mod schema;
 mod snippet;
 mod typo;
@@ -22,6 +23,7 @@ pub use schema::{Entry, EntryKind};
 pub use snippet::Snippet;
 
 use crate::catalogue::{Card, CardRef, Catalogue};
+use crate::rulings::RulingSet;
 use crate::text::fold;
 use schema::Fields;
 use std::borrow::Cow;
@@ -97,6 +99,9 @@ pub struct SearchResults {
     pub per_page: usize,
     pub facets: BTreeMap<&'static str, FacetCounts>,
     pub warnings: Vec<QueryWarning>,
+    /// The rulings searched with the catalogue ([`SearchIndex::search_with_rulings`]):
+    /// an [`Entry::Ruling`] hit is a ruling of this set. Empty for [`SearchIndex::search`].
+    pub rulings: Arc<RulingSet>,
 }
 
 impl SearchResults {
@@ -121,6 +126,8 @@ pub struct SearchIndex {
     /// Per segment, the terms of the bare-word fields a word's typos are found among
     /// (`typo.rs`), read once when the index opens.
     vocabularies: Arc<Vocabularies>,
+    /// The in-memory index of the rulings last searched (`rulings.rs`).
+    ruling_index: rulings::RulingCache,
 }
 
 /// A document with no entry number (none is ever written so).
@@ -161,7 +168,12 @@ const NO_TYPE: u16 = u16::MAX;
 const NO_FACETS: (u16, u8, u16) = (u16::MAX, u8::MAX, u16::MAX);
 /// The combination of a document with no entry: not counted at all.
 const NO_COMBO: u32 = u32::MAX;
-const KINDS: [EntryKind; 3] = [EntryKind::Card, EntryKind::Keyword, EntryKind::Rule];
+const KINDS: [EntryKind; 4] = [
+    EntryKind::Card,
+    EntryKind::Keyword,
+    EntryKind::Rule,
+    EntryKind::Ruling,
+];
 
 impl FacetCodes {
     fn new(cat: &Catalogue, entries: &[Entry]) -> FacetCodes {
@@ -189,6 +201,8 @@ impl FacetCodes {
                     ),
                     Entry::Keyword(i) => (&d.keywords[i].game, None),
                     Entry::Rule(i) => (&d.rules[i].game, None),
+                    // Not a catalogue entry: never in the catalogue's index.
+                    Entry::Ruling(_) => ("", None),
                 };
                 let g = code_of(&mut games, &mut game_code, game);
                 let t = card_type.map_or(NO_TYPE, |t| code_of(&mut types, &mut type_code, t));
@@ -349,6 +363,7 @@ impl SearchIndex {
             doc_entries,
             doc_combos,
             vocabularies: Arc::new(vocabularies),
+            ruling_index: rulings::RulingCache::default(),
         })
     }
 
@@ -356,9 +371,21 @@ impl SearchIndex {
         &self.catalogue
     }
 
-    /// Runs `query`. Terms that cannot run are dropped with a warning; only when nothing
-    /// can run is it an error.
+    /// Runs `query` over the catalogue. Terms that cannot run are dropped with a warning;
+    /// only when nothing can run is it an error.
     pub fn search(&self, query: &str, opts: &SearchOptions) -> Result<SearchResults, SearchError> {
+        self.search_with_rulings(query, opts, &Arc::new(RulingSet::default()))
+    }
+
+    /// Runs `query` over the catalogue and `rulings` (searched in their own small index,
+    /// `rulings.rs`, rebuilt when the set is replaced), merged by score: a ruling's score
+    /// is weighed down and never above a keyword hit it is about, so it ranks below it.
+    pub fn search_with_rulings(
+        &self,
+        query: &str,
+        opts: &SearchOptions,
+        rulings: &Arc<RulingSet>,
+    ) -> Result<SearchResults, SearchError> {
         let parsed = query::parse(query);
         let Some(node) = parsed.node else {
             if parsed.warnings.is_empty() {
@@ -391,24 +418,37 @@ impl SearchIndex {
         let Some(q) = compiled.query else {
             return Err(SearchError::NothingToRun { warnings });
         };
-        let per_page = opts.per_page.clamp(1, MAX_PER_PAGE);
-        let page = opts.page.max(1);
-        let offset = (page - 1).saturating_mul(per_page);
-        let searcher = self.reader.searcher();
-        let top = TopDocs::with_limit(per_page)
-            .and_offset(offset)
-            .order_by_score();
-        let counter = CountCollector {
-            doc_combos: &self.doc_combos,
-            facet_codes: &self.facet_codes,
-        };
         let index_error = |source| SearchError::Index {
             path: PathBuf::new(),
             source,
         };
+        let ruling_matches = if rulings.all().is_empty() {
+            Vec::new()
+        } else {
+            self.ruling_index
+                .index(&self.fields, rulings)
+                .and_then(|i| i.matches(q.as_ref()))
+                .map_err(index_error)?
+        };
+        let per_page = opts.per_page.clamp(1, MAX_PER_PAGE);
+        let page = opts.page.max(1);
+        let offset = (page - 1).saturating_mul(per_page);
+        let searcher = self.reader.searcher();
+        // With rulings to merge, the catalogue's hits from the first: tantivy keeps the
+        // best `offset + limit` either way, so this costs the catalogue search nothing.
+        let top = if ruling_matches.is_empty() {
+            TopDocs::with_limit(per_page).and_offset(offset)
+        } else {
+            TopDocs::with_limit(offset.saturating_add(per_page))
+        }
+        .order_by_score();
+        let counter = CountCollector {
+            doc_combos: &self.doc_combos,
+            facet_codes: &self.facet_codes,
+        };
         let (top, per_combo) = searcher.search(&q, &(top, counter)).map_err(index_error)?;
         let counts = Counts::of_combos(&self.facet_codes, &per_combo);
-        let mut hits = Vec::with_capacity(top.len());
+        let mut found = Vec::with_capacity(top.len());
         for (score, addr) in top {
             let segment = searcher.segment_reader(addr.segment_ord);
             let id = match self.doc_entries.get(&segment.segment_id()) {
@@ -418,10 +458,31 @@ impl SearchIndex {
                     .get(addr.doc_id as usize)
                     .copied(),
             };
-            let Some(entry) = id.and_then(|id| schema::entry(&self.catalogue, id as usize)) else {
-                continue;
+            if let Some(entry) = id.and_then(|id| schema::entry(&self.catalogue, id as usize)) {
+                found.push((score, entry));
+            }
+        }
+        let window = if ruling_matches.is_empty() {
+            found
+        } else {
+            self.merge(found, &ruling_matches, rulings)
+                .into_iter()
+                .skip(offset)
+                .take(per_page)
+                .collect()
+        };
+        let mut hits = Vec::with_capacity(window.len());
+        for (score, entry) in window {
+            let (names, text) = match entry {
+                Entry::Ruling(i) => match rulings.all().get(i) {
+                    Some(r) => (
+                        Vec::new(),
+                        Cow::Owned(format!("{} {}", r.question, r.answer)),
+                    ),
+                    None => continue,
+                },
+                _ => self.describe(entry),
             };
-            let (names, text) = self.describe(entry);
             let exact = !compiled.bare_text.is_empty()
                 && names.iter().any(|n| fold(n) == compiled.bare_text);
             hits.push(Hit {
@@ -443,15 +504,55 @@ impl SearchIndex {
         let exact_count = hits.iter().take_while(|h| h.exact).count();
         hits[..exact_count]
             .sort_by_key(|h| (h.entry.kind() != EntryKind::Keyword, game_order(h.entry)));
-        let facets = self.facets(&counts);
+        let mut facets = self.facets(&counts);
+        add_ruling_facets(&mut facets, &ruling_matches, rulings);
         Ok(SearchResults {
-            total: counts.total,
+            total: counts.total + ruling_matches.len(),
             hits,
             page,
             per_page,
             facets,
             warnings,
+            rulings: rulings.clone(),
         })
+    }
+
+    /// The catalogue's hits (best first) and the rulings' merged by score, a ruling placed
+    /// by [`rulings::ruling_score`] and after a catalogue hit of the same score.
+    fn merge(
+        &self,
+        catalogue: Vec<(Score, Entry)>,
+        ruling_matches: &[(Score, usize)],
+        set: &RulingSet,
+    ) -> Vec<(Score, Entry)> {
+        let d = self.catalogue.data();
+        let mut keywords: HashMap<(&str, String), Score> = HashMap::new();
+        for &(score, e) in &catalogue {
+            if let Entry::Keyword(i) = e {
+                let k = &d.keywords[i];
+                keywords
+                    .entry((k.game.as_str(), fold(&k.name)))
+                    .or_insert(score);
+            }
+        }
+        let mut placed: Vec<(Score, Entry)> = ruling_matches
+            .iter()
+            .filter_map(|&(raw, i)| {
+                let r = set.all().get(i)?;
+                Some((rulings::ruling_score(raw, r, &keywords), Entry::Ruling(i)))
+            })
+            .collect();
+        placed.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let mut merged = Vec::with_capacity(catalogue.len() + placed.len());
+        let mut placed = placed.into_iter().peekable();
+        for hit in catalogue {
+            while let Some(r) = placed.next_if(|r| r.0 > hit.0) {
+                merged.push(r);
+            }
+            merged.push(hit);
+        }
+        merged.extend(placed);
+        merged
     }
 
     /// The names (name and aliases) and the snippet text of an entry (owned only for a
@@ -498,6 +599,7 @@ impl SearchIndex {
                     Cow::Borrowed(k.text.as_str()),
                 )
             }
+            Entry::Ruling(_) => (Vec::new(), Cow::Borrowed("")),
             Entry::Rule(i) => {
                 let r = &d.rules[i];
                 (
@@ -518,6 +620,7 @@ impl SearchIndex {
             Entry::Card(i) => self.catalogue.cards().game_of(i).unwrap_or_default(),
             Entry::Keyword(i) => &d.keywords[i].game,
             Entry::Rule(i) => &d.rules[i].game,
+            Entry::Ruling(_) => "",
         }
     }
 
@@ -540,6 +643,32 @@ impl SearchIndex {
             ("kind", sorted(kind, &|i| KINDS[i].as_str().to_string())),
             ("type", sorted(card_type, &|i| f.types[i].clone())),
         ])
+    }
+}
+
+/// Adds the rulings matched to the `game` and `kind` facets, each kept most frequent
+/// first, then by name.
+fn add_ruling_facets(
+    facets: &mut BTreeMap<&'static str, FacetCounts>,
+    matches: &[(Score, usize)],
+    set: &RulingSet,
+) {
+    if matches.is_empty() {
+        return;
+    }
+    let mut add = |facet: &'static str, value: &str| {
+        let counts = facets.entry(facet).or_default();
+        match counts.iter_mut().find(|(v, _)| v == value) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((value.to_string(), 1)),
+        }
+    };
+    for r in matches.iter().filter_map(|&(_, i)| set.all().get(i)) {
+        add("game", &r.game);
+        add("kind", EntryKind::Ruling.as_str());
+    }
+    for counts in facets.values_mut() {
+        counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     }
 }
 

@@ -37,6 +37,8 @@ pub enum EntryKind {
     Card,
     Keyword,
     Rule,
+    /// A ruling: not in the catalogue's index but in the rulings' own (`rulings.rs`).
+    Ruling,
 }
 
 impl EntryKind {
@@ -45,16 +47,19 @@ impl EntryKind {
             EntryKind::Card => "card",
             EntryKind::Keyword => "keyword",
             EntryKind::Rule => "rule",
+            EntryKind::Ruling => "ruling",
         }
     }
 }
 
-/// A catalogue entry by position: `Card(i)` is `catalogue.cards().get(i)`.
+/// A catalogue entry by position: `Card(i)` is `catalogue.cards().get(i)`; `Ruling(i)` is
+/// the `i`th of the ruling set a search was run with (`SearchResults::rulings`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Entry {
     Card(usize),
     Keyword(usize),
     Rule(usize),
+    Ruling(usize),
 }
 
 impl Entry {
@@ -63,6 +68,7 @@ impl Entry {
             Entry::Card(_) => EntryKind::Card,
             Entry::Keyword(_) => EntryKind::Keyword,
             Entry::Rule(_) => EntryKind::Rule,
+            Entry::Ruling(_) => EntryKind::Ruling,
         }
     }
 }
@@ -247,6 +253,8 @@ impl Fields {
             }
             Entry::Keyword(i) => self.keyword(&mut doc, &d.keywords[i]),
             Entry::Rule(i) => self.rule(&mut doc, &d.rules[i]),
+            // A ruling's document is made by `rulings.rs`, never from the catalogue.
+            Entry::Ruling(_) => {}
         }
         doc
     }
@@ -319,7 +327,8 @@ impl Fields {
         self.sections(doc, &r.section);
     }
 
-    fn sections(&self, doc: &mut TantivyDocument, section: &str) {
+    /// Adds every prefix of the dotted section number `section` to `doc`.
+    pub(super) fn sections(&self, doc: &mut TantivyDocument, section: &str) {
         let mut prefix = String::new();
         for part in section.split('.').filter(|p| !p.is_empty()) {
             if !prefix.is_empty() {

@@ -10,16 +10,20 @@ use super::page::filters;
 use super::reading::{self, Filtered, KeywordShown, NearName, ReadAs, ReadQuery};
 use super::{error::Failure, links, AppState, Format, WebError};
 use crate::catalogue::Catalogue;
+use crate::rulings::RulingSet;
 use crate::search::{
     Entry, SearchError, SearchOptions, SearchResults, Snippet, FIELDS, MAX_PER_PAGE,
 };
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
-/// Rendered JSON answers of recent searches, keyed by query, page and page size. The
-/// catalogue and its index never change while the server runs, so an answer never goes
-/// stale; the cache only bounds memory. Capacity 0 disables it (`serve --search-cache 0`).
+/// Rendered JSON answers of recent searches, keyed by the ruling set searched (its
+/// serial: a judge's publication replaces the set, so an answer cached before it is never
+/// served after it), query, page and page size. The catalogue and its index never change
+/// while the server runs; the cache only bounds memory. Capacity 0 disables it (`serve
+/// --search-cache 0`).
 pub struct ResponseCache(Option<quick_cache::sync::Cache<String, web::Bytes>>);
 
 impl ResponseCache {
@@ -194,6 +198,7 @@ fn check_length(q: &str, format: Format) -> Result<(), Failure> {
 
 fn run_query(
     state: &AppState,
+    rulings: &Arc<RulingSet>,
     q: &str,
     p: &SearchParams,
     format: Format,
@@ -217,8 +222,9 @@ fn run_query(
             .map(|f| (f, Vec::new()))
             .collect(),
         warnings,
+        rulings: rulings.clone(),
     };
-    match state.search.search(q, &opts) {
+    match state.search.search_with_rulings(q, &opts, rulings) {
         Ok(results) => Ok(results),
         Err(SearchError::EmptyQuery) => Ok(nothing(vec![crate::search::QueryWarning {
             offset: 0,
@@ -229,7 +235,13 @@ fn run_query(
     }
 }
 
-fn item(cat: &Catalogue, q: &ReadQuery, e: Entry, hit: &crate::search::Hit) -> ResultItem {
+fn item(
+    cat: &Catalogue,
+    rulings: &RulingSet,
+    q: &ReadQuery,
+    e: Entry,
+    hit: &crate::search::Hit,
+) -> ResultItem {
     let d = cat.data();
     // A card the file cannot give back (cards on disk) is logged where it is read.
     let card = match e {
@@ -268,6 +280,24 @@ fn item(cat: &Catalogue, q: &ReadQuery, e: Entry, hit: &crate::search::Hit) -> R
                 r.title.clone(),
             )
         }
+        // Its question as its name (escaped wherever shown, as every name is).
+        Entry::Ruling(i) => match rulings.all().get(i) {
+            Some(r) => (
+                r.game.clone(),
+                r.question.clone(),
+                r.url(),
+                format!(
+                    "{} ruling, {}{}",
+                    r.tier.as_str(),
+                    r.published,
+                    match rulings.status(&r.id) {
+                        crate::rulings::Status::Superseded => ", superseded",
+                        crate::rulings::Status::Published => "",
+                    }
+                ),
+            ),
+            None => Default::default(),
+        },
     };
     let game_name = cat.game(&game).map(|g| g.name.clone()).unwrap_or_default();
     ResultItem {
@@ -344,7 +374,7 @@ pub fn search_response(
     let data: Vec<ResultItem> = r
         .hits
         .iter()
-        .map(|h| item(cat, &read, h.entry, h))
+        .map(|h| item(cat, &r.rulings, &read, h.entry, h))
         .collect();
     let list = List {
         object: "list",
@@ -370,6 +400,7 @@ fn json_results(
     p: &SearchParams,
     a: reading::Answer,
 ) -> Result<HttpResponse, Failure> {
+    let response_rulings = a.results.rulings.clone();
     let mut response = search_response(&state.catalogue, &a.searched, p.per_page, a.results);
     response.read_as = a.read_as;
     response.suggestions = a.suggestions;
@@ -379,7 +410,9 @@ fn json_results(
         WebError::Internal(format!("serialising results: {e}")).in_format(Format::Json)
     })?;
     let body = web::Bytes::from(body);
-    state.search_cache.insert(cache_key(p), body.clone());
+    state
+        .search_cache
+        .insert(cache_key(p, &response_rulings), body.clone());
     Ok(json_body(body))
 }
 
@@ -389,9 +422,10 @@ fn json_body(body: web::Bytes) -> HttpResponse {
         .body(body)
 }
 
-fn cache_key(p: &SearchParams) -> String {
+fn cache_key(p: &SearchParams, rulings: &RulingSet) -> String {
     format!(
-        "{}\u{0}{}\u{0}{}",
+        "{}\u{0}{}\u{0}{}\u{0}{}",
+        rulings.serial(),
         p.page.unwrap_or(1),
         p.per_page.unwrap_or(20),
         p.q()
@@ -404,11 +438,12 @@ async fn api_search(
 ) -> Result<HttpResponse, Failure> {
     p.require_q(Format::Json)?;
     check_length(p.q(), Format::Json)?;
-    if let Some(body) = state.search_cache.get(&cache_key(&p)) {
+    let rulings = state.rulings.snapshot();
+    if let Some(body) = state.search_cache.get(&cache_key(&p, &rulings)) {
         return Ok(json_body(body));
     }
     let a = reading::answer(&state.catalogue, p.q(), &|q| {
-        run_query(&state, q, &p, Format::Json)
+        run_query(&state, &rulings, q, &p, Format::Json)
     })?;
     json_results(&state, &p, a)
 }
@@ -428,14 +463,15 @@ async fn search_page(
             format,
         );
     }
+    let rulings = state.rulings.snapshot();
     if format == Format::Json {
         p.require_q(format)?;
-        if let Some(body) = state.search_cache.get(&cache_key(&p)) {
+        if let Some(body) = state.search_cache.get(&cache_key(&p, &rulings)) {
             return Ok(json_body(body));
         }
     }
     let a = reading::answer(&state.catalogue, p.q(), &|q| {
-        run_query(&state, q, &p, format)
+        run_query(&state, &rulings, q, &p, format)
     })?;
     if format == Format::Json {
         return json_results(&state, &p, a);
@@ -482,7 +518,7 @@ async fn search_page(
     let mut results: Vec<ResultItem> = r
         .hits
         .iter()
-        .map(|h| item(&state.catalogue, &read, h.entry, h))
+        .map(|h| item(&state.catalogue, &r.rulings, &read, h.entry, h))
         .collect();
     let grouped = reading::group_by_game(&mut results);
     let page = ResultsPage {

@@ -63,8 +63,18 @@ pub fn state_from_db(db: &Path) -> arbiter::web::AppState {
         .expect("the search index opens");
     let links = arbiter::permalinks::Permalinks::open(&arbiter::permalinks::path_for(db))
         .expect("the permalink store opens");
+    let rulings = catalogue_rulings(&catalogue);
     arbiter::web::AppState::new(catalogue, std::sync::Arc::new(index))
         .with_permalinks(std::sync::Arc::new(links))
+        .with_rulings(rulings)
+}
+
+/// The rulings a server shows for `catalogue` (its own, no judges'), as `serve` builds them.
+pub fn catalogue_rulings(catalogue: &Catalogue) -> std::sync::Arc<arbiter::rulings::Rulings> {
+    std::sync::Arc::new(
+        arbiter::rulings::Rulings::new(catalogue.rulings().to_vec(), vec![])
+            .expect("the catalogue's rulings hold together"),
+    )
 }
 
 /// The web state for `catalogue`, with a search index built once per catalogue (cached by
@@ -81,7 +91,8 @@ pub fn state_for(catalogue: std::sync::Arc<Catalogue>) -> arbiter::web::AppState
     let index =
         arbiter::search::SearchIndex::open_or_build(&dir.join("c.sqlite"), catalogue.clone())
             .expect("index builds");
-    let state = arbiter::web::AppState::new(catalogue, Arc::new(index));
+    let rulings = catalogue_rulings(&catalogue);
+    let state = arbiter::web::AppState::new(catalogue, Arc::new(index)).with_rulings(rulings);
     cache.push((key, state.clone()));
     state
 }
@@ -101,6 +112,8 @@ pub fn bundled_state() -> arbiter::web::AppState {
 pub fn fresh_state() -> arbiter::web::AppState {
     let shared = bundled_state();
     arbiter::web::AppState::new(shared.catalogue.clone(), shared.search.clone())
+        // Its own set: a judge publishing in one test is not seen by another.
+        .with_rulings(catalogue_rulings(&shared.catalogue))
 }
 
 /// The stress position posted to `POST /api/adjudicate`: its streamed answer (some 30

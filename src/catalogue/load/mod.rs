@@ -8,13 +8,15 @@
 //! checks every file uses (opening, the header, required fields, the `game` column) and
 //! [`counts`]. Each file kind's rows are checked beside it: `games` (`games.csv`,
 //! `factions.csv`), `keywords`, `rules`, `cards` (`cards/<game>.csv` and the per-game
-//! conventions: card types, numeric columns), `formats` (`formats.csv`, `legality.csv`).
+//! conventions: card types, numeric columns), `formats` (`formats.csv`, `legality.csv`),
+//! `rulings` (`rulings.csv` and the position files under `rulings/`).
 
 mod cards;
 mod formats;
 mod games;
 mod keywords;
 mod rules;
+mod rulings;
 
 use super::csvfile::{CsvFile, Record};
 use super::model::*;
@@ -32,7 +34,14 @@ pub const DATA_FILE_MAX_BYTES: usize = 256 << 20;
 
 /// The columns of free text (rules text, descriptions), which may hold line breaks and
 /// tabs; every other column is a name, a slug, a number or a list of names.
-const FREE_TEXT_COLUMNS: [&str; 3] = ["text", "description", "normalised"];
+const FREE_TEXT_COLUMNS: [&str; 6] = [
+    "text",
+    "description",
+    "normalised",
+    "question",
+    "answer",
+    "position",
+];
 
 /// What one file must and may contain.
 struct Columns {
@@ -52,6 +61,7 @@ pub fn data_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
         "factions.csv",
         "formats.csv",
         "legality.csv",
+        "rulings.csv",
     ]
     .iter()
     .map(|f| dir.join(f))
@@ -123,6 +133,12 @@ pub fn read_dir(dir: &Path, progress: &dyn Fn(u64)) -> Result<DataSet, Diagnosti
     if let Some(f) = v.open(dir, "legality.csv", false) {
         v.legality(&f);
     }
+    // Rulings last: they name keywords, cards and rules, and their steps are replayed
+    // against everything read (a missing rulings.csv is no rulings).
+    if let Some(f) = v.open(dir, "rulings.csv", false) {
+        v.rulings(&f, dir);
+        v.ruling_steps();
+    }
     if v.diags.is_empty() {
         Ok(v.data)
     } else {
@@ -138,6 +154,8 @@ struct Validator {
     keyword_index: HashMap<String, HashMap<String, usize>>,
     /// (game, folded faction name) → canonical faction name.
     faction_index: HashMap<(String, String), String>,
+    /// Per ruling read (in `data.rulings` order), where its cells are.
+    ruling_cells: Vec<rulings::RulingCells>,
 }
 
 impl Validator {

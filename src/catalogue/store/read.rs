@@ -9,6 +9,7 @@ use super::card_file::{read_cards, CardFile, Interner};
 use super::{sql, StoreError, SCHEMA_VERSION};
 use crate::catalogue::model::*;
 use crate::grammar::AbilityParse;
+use crate::rulings::{Ruling, Tier};
 use rusqlite::{Connection, OpenFlags};
 use std::io;
 use std::path::Path;
@@ -288,6 +289,33 @@ fn read_tables(conn: &Connection, path: &Path) -> Result<DataSet, StoreError> {
                         path: path.to_path_buf(),
                         message: format!("legality status `{status}`"),
                     })?,
+                })
+            },
+        )?,
+        rulings: rows(
+            conn,
+            path,
+            "SELECT id, game, question, answer, keywords, cards, rules, position, hash, step, tier, source, published, supersedes FROM rulings ORDER BY ord",
+            |r| {
+                let tier: String = r.get(10)?;
+                Ok(Ruling {
+                    id: r.get(0)?,
+                    game: r.get(1)?,
+                    question: r.get(2)?,
+                    answer: r.get(3)?,
+                    keywords: r.json(4, "ruling keywords")?,
+                    cards: r.json(5, "ruling cards")?,
+                    rules: r.json(6, "ruling rules")?,
+                    position: r.get(7)?,
+                    hash: r.get(8)?,
+                    step: r.get(9)?,
+                    tier: Tier::parse(&tier).ok_or_else(|| StoreError::Corrupt {
+                        path: path.to_path_buf(),
+                        message: format!("ruling tier `{tier}`"),
+                    })?,
+                    source: r.get(11)?,
+                    published: r.get(12)?,
+                    supersedes: r.get(13)?,
                 })
             },
         )?,

@@ -33,6 +33,10 @@ CREATE TABLE formats (ord INTEGER PRIMARY KEY, game TEXT NOT NULL, format TEXT N
     max_movement_terrain INTEGER NOT NULL, UNIQUE (game, format));
 CREATE TABLE legality (ord INTEGER PRIMARY KEY, game TEXT NOT NULL, format TEXT NOT NULL,
     card TEXT NOT NULL, status TEXT NOT NULL);
+CREATE TABLE rulings (ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, game TEXT NOT NULL,
+    question TEXT NOT NULL, answer TEXT NOT NULL, keywords TEXT NOT NULL, cards TEXT NOT NULL,
+    rules TEXT NOT NULL, position TEXT NOT NULL, hash TEXT NOT NULL, step INTEGER NOT NULL,
+    tier TEXT NOT NULL, source TEXT NOT NULL, published TEXT NOT NULL, supersedes TEXT);
 ";
 /// Indexes are built after the bulk insert. The application reads the catalogue whole
 /// (`Catalogue::open`), so only the small tables are indexed, for people querying the
@@ -216,6 +220,28 @@ fn write(
                 l.format,
                 l.card,
                 l.status.as_str()
+            ])?;
+        }
+        let mut st = tx.prepare(
+            "INSERT INTO rulings VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+        )?;
+        for (i, r) in data.rulings.iter().enumerate() {
+            st.execute(params![
+                i as i64,
+                r.id,
+                r.game,
+                r.question,
+                r.answer,
+                json(&r.keywords),
+                json(&r.cards),
+                json(&r.rules),
+                r.position,
+                r.hash,
+                i64::from(r.step),
+                r.tier.as_str(),
+                r.source,
+                r.published,
+                r.supersedes
             ])?;
         }
     }

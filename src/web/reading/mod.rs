@@ -137,7 +137,7 @@ pub fn answer(
         .map(|r| {
             r.hits
                 .iter()
-                .filter(|h| h.entry.kind() != EntryKind::Rule)
+                .filter(|h| matches!(h.entry.kind(), EntryKind::Card | EntryKind::Keyword))
                 .take(4)
                 .map(|h| near_name(cat, h.entry))
                 .collect()
@@ -186,6 +186,8 @@ fn near_name(cat: &Catalogue, e: Entry) -> NearName {
                 links::rule(&r.game, &r.section),
             )
         }
+        // Not offered as a suggestion (`answer` keeps keywords and cards only).
+        Entry::Ruling(_) => ("ruling", "", "", String::new()),
     };
     NearName {
         name: name.to_string(),
@@ -211,7 +213,7 @@ fn entry_names(cat: &Catalogue, e: Entry) -> Vec<ArcStr> {
             .chain(&d.keywords[i].aliases)
             .map(|n| ArcStr::from(n.as_str()))
             .collect(),
-        Entry::Rule(_) => Vec::new(),
+        Entry::Rule(_) | Entry::Ruling(_) => Vec::new(),
     }
 }
 
