@@ -35,6 +35,7 @@ mod karth_surfaces;
 mod module_graph;
 mod parsers_prop;
 mod permalink_budget;
+mod rulings_pages;
 mod search;
 mod step_depth;
 mod web;

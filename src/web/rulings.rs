@@ -574,7 +574,9 @@ async fn one(
     let raw = path.into_inner();
     let id = page::strip_json(&req, &raw);
     let set = state.rulings.snapshot();
-    let ruling = set.get(id).ok_or_else(|| unknown_ruling(&set, id, format))?;
+    let ruling = set
+        .get(id)
+        .ok_or_else(|| unknown_ruling(&set, id, format))?;
     let cat = &state.catalogue;
     let game = cat.game(&ruling.game).ok_or_else(|| {
         WebError::Internal(format!(
@@ -686,7 +688,12 @@ pub fn xml_text(text: &str) -> String {
 }
 
 /// An Atom feed of `rulings` (newest first): of one game, or of all.
-fn atom(req: &HttpRequest, set: &RulingSet, game: Option<&Game>, rulings: &[&Ruling]) -> HttpResponse {
+fn atom(
+    req: &HttpRequest,
+    set: &RulingSet,
+    game: Option<&Game>,
+    rulings: &[&Ruling],
+) -> HttpResponse {
     let base = origin(req);
     let self_url = links::rulings_feed(game.map(|g| g.slug.as_str()));
     let html_url = match game {
@@ -730,7 +737,11 @@ fn atom(req: &HttpRequest, set: &RulingSet, game: Option<&Game>, rulings: &[&Rul
         let status = set.status(&r.id);
         xml.push_str("<entry>\n");
         push(&mut xml, "title", &r.question);
-        push(&mut xml, "id", &format!("tag:arbiter,2026:rulings/{}", r.id));
+        push(
+            &mut xml,
+            "id",
+            &format!("tag:arbiter,2026:rulings/{}", r.id),
+        );
         push(&mut xml, "updated", &atom_date(&r.published));
         push(&mut xml, "published", &atom_date(&r.published));
         xml.push_str(&format!(
