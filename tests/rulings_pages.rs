@@ -555,3 +555,82 @@ fn find_strings(v: &Value) -> Vec<String> {
         _ => vec![],
     }
 }
+
+/// The OpenAPI document covers every new route, and every ruling a JSON twin carries has
+/// the keys the document's `Ruling` requires, with values its enums allow.
+#[actix_web::test]
+async fn the_openapi_document_covers_the_rulings() {
+    let doc: Value = serde_json::from_str(include_str!("../static/openapi.json")).unwrap();
+    for path in [
+        "/rulings.json",
+        "/rulings/{id}.json",
+        "/rulings.atom",
+        "/rulings/{game}.atom",
+    ] {
+        assert!(
+            doc["paths"][path]["get"].is_object(),
+            "{path} is documented"
+        );
+    }
+    let schema = &doc["components"]["schemas"]["Ruling"];
+    let required: Vec<&str> = schema["required"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k.as_str().unwrap())
+        .collect();
+    let allowed = |key: &str, value: &Value| {
+        schema["properties"][key]["enum"]
+            .as_array()
+            .is_none_or(|e| e.contains(value))
+    };
+    for (twin, pointer, path) in [
+        ("/rulings.json", "/data", "/rulings.json"),
+        (
+            "/keyword/battleline/Fury.json",
+            "/rulings",
+            "/keyword/{game}/{name}.json",
+        ),
+        (
+            "/card/battleline/Twin-Blade%20Revenant.json",
+            "/rulings",
+            "/card/{game}/{name}.json",
+        ),
+        (
+            "/rules/battleline/4.1.json",
+            "/rulings",
+            "/rules/{game}/{section}.json",
+        ),
+    ] {
+        let (_, v) = json(twin).await;
+        let list = v.pointer(pointer).and_then(Value::as_array).expect(twin);
+        assert!(!list.is_empty(), "{twin}");
+        for r in list {
+            for key in &required {
+                assert!(r.get(*key).is_some(), "{twin}: {key} missing from {r}");
+                assert!(allowed(key, &r[*key]), "{twin}: {key} = {}", r[*key]);
+            }
+        }
+        let documented =
+            &doc["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]["schema"];
+        let names_rulings = documented["properties"]["rulings"].is_object()
+            || documented["properties"]["data"]["items"]["$ref"] == "#/components/schemas/Ruling";
+        assert!(names_rulings, "{path} documents its rulings");
+    }
+    // The one page the spec gives: the page numbers it allows are answered.
+    let page = doc["paths"]["/rulings.json"]["get"]["parameters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "page")
+        .unwrap();
+    let re = regex::Regex::new(page["schema"]["pattern"].as_str().unwrap()).unwrap();
+    for raw in ["1", "10000"] {
+        assert!(re.is_match(raw));
+        let (status, _) = json(&format!("/rulings.json?page={raw}")).await;
+        assert_eq!(status, StatusCode::OK, "{raw}");
+    }
+    for raw in ["0", "10001", "2.0"] {
+        assert!(!re.is_match(raw));
+    }
+}
