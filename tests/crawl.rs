@@ -42,6 +42,7 @@ async fn every_reachable_page_and_its_json_twin_answer_200() {
         "/adjudicate",
         "/adjudicate/rules",
         "/rulings",
+        "/docs/rulings",
         "/docs/battleline",
         "/docs/swtcg",
         "/docs/keyforge",

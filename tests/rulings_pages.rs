@@ -634,3 +634,107 @@ async fn the_openapi_document_covers_the_rulings() {
         assert!(!re.is_match(raw));
     }
 }
+
+/// In Chromium: the list, a superseded ruling and its successor, the hostile ruling (no
+/// element of it comes alive), the keyword page's toggle opening without script, and a
+/// deck's rulings on screen and in print; at desktop and 390 px, light and dark, with
+/// screenshots in `target/browser-artifacts/rulings-*.png`.
+#[test]
+fn the_rulings_pages_in_a_browser() {
+    use common::browser::{self, eval_json, main_text, Chromium, TestServer};
+    let Some(chromium) = Chromium::launch() else {
+        return;
+    };
+    let server = TestServer::start(state());
+    let base = server.base();
+    let tab = chromium.tab();
+    let pages = [
+        ("list", "/rulings"),
+        ("ruling", "/rulings/bl-fury"),
+        ("superseded", "/rulings/bl-fury-old"),
+        ("hostile", "/rulings/bl-xss"),
+        ("keyword", "/keyword/battleline/Fury"),
+        ("card", "/card/karth/Spark"),
+        ("rule", "/rules/battleline/4.1"),
+    ];
+    for scheme in ["light", "dark"] {
+        browser::media(&tab, "screen", scheme);
+        for (name, path) in pages {
+            browser::open(&tab, &format!("{base}{path}"));
+            let alive: usize = eval_json(
+                &tab,
+                "document.querySelectorAll('main img, main script, [onerror]').length",
+            );
+            assert_eq!(alive, 0, "{path}: nothing of a ruling's text comes alive");
+            if scheme == "dark" {
+                let (bg, ink) = browser::body_colours(&tab);
+                assert!(browser::luminance(bg) < 0.2 && browser::luminance(ink) > 0.7);
+            }
+            browser::at_both_widths(&tab, path, &format!("rulings-{name}-{scheme}"));
+        }
+    }
+    browser::media(&tab, "screen", "light");
+    // The hostile question is shown as the text it is.
+    browser::open(&tab, &format!("{base}/rulings/bl-xss"));
+    let shown: String = eval_json(&tab, "document.querySelector('h1').innerText");
+    assert_eq!(shown, format!("Does {SCRIPT} fire{IMG}?"));
+    // The toggle: the superseded ruling is hidden until its summary is clicked.
+    browser::open(&tab, &format!("{base}/keyword/battleline/Fury"));
+    let visible = |tab: &headless_chrome::Tab| -> bool {
+        eval_json(
+            tab,
+            "document.getElementById('ruling-bl-fury-old').checkVisibility()",
+        )
+    };
+    assert!(!visible(&tab), "a superseded ruling starts hidden");
+    tab.wait_for_element("details.superseded-rulings > summary")
+        .expect("the toggle")
+        .click()
+        .expect("open the toggle");
+    assert!(visible(&tab), "the toggle shows it");
+    browser::full_screenshot(&tab, "rulings-keyword-toggle-open.png");
+    // "Step through it" opens the step page.
+    tab.wait_for_element("#ruling-bl-fury a.step-through")
+        .expect("step through it")
+        .click()
+        .expect("click step through it");
+    let hash = rulings()
+        .into_iter()
+        .find(|r| r.id == "bl-fury")
+        .unwrap()
+        .hash;
+    browser::wait_for_url(&tab, "the ruling's step", |u| {
+        u.ends_with(&format!("/adjudicate/p/{hash}/1"))
+    });
+    // A deck's rulings, on screen and printed.
+    let list = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/decks/legal_obsidian-covenant.txt"),
+    )
+    .unwrap();
+    browser::open(&tab, &format!("{base}/decks"));
+    tab.wait_for_element("textarea#list").expect("the textarea");
+    let js = format!(
+        "document.getElementById('list').value = {}; true",
+        serde_json::to_string(&list).unwrap()
+    );
+    tab.evaluate(&js, false).expect("paste the list");
+    tab.wait_for_element("button#check")
+        .expect("the Check button")
+        .click()
+        .expect("click Check");
+    tab.wait_for_element("section.deck-rulings a[href=\"/rulings/kt-snatch\"]")
+        .expect("the deck's ruling");
+    assert!(main_text(&tab).contains("Rulings for this deck (1)"));
+    browser::at_both_widths(&tab, "the deck's rulings", "rulings-deck-light");
+    browser::media(&tab, "print", "light");
+    let printed: bool = eval_json(
+        &tab,
+        "getComputedStyle(document.querySelector('section.deck-rulings')).display !== 'none'",
+    );
+    assert!(printed, "the deck's rulings print");
+    browser::full_screenshot(&tab, "rulings-deck-print.png");
+    drop(tab);
+    drop(chromium);
+    server.stop();
+}
