@@ -39,6 +39,7 @@ mod parsers_prop;
 mod permalink_budget;
 mod rulings_data;
 mod rulings_import;
+mod rulings_pages;
 mod search;
 mod step_depth;
 mod web;

@@ -41,6 +41,8 @@ async fn every_reachable_page_and_its_json_twin_answer_200() {
         "/decks",
         "/adjudicate",
         "/adjudicate/rules",
+        "/rulings",
+        "/docs/rulings",
         "/docs/battleline",
         "/docs/swtcg",
         "/docs/keyforge",
@@ -102,6 +104,33 @@ async fn every_page_of_a_step_through_and_its_json_twin_answer_200() {
         "/adjudicate/rules".to_string(),
     ] {
         assert!(seen.contains(&must), "{must} is reachable from {start}");
+    }
+}
+
+/// The rulings pages (issue 28): from `/rulings`, every list, ruling page and feed, each
+/// ruling's step through (every step of its position), and the keyword, card and rule
+/// pages the rulings link to, each with its JSON twin.
+#[actix_web::test]
+async fn every_ruling_page_and_what_it_links_to_answer_200() {
+    let state = crate::rulings_pages::state();
+    let rulings = crate::rulings_pages::rulings();
+    let mut targets = BTreeSet::new();
+    for r in &rulings {
+        targets.extend(r.keywords.iter().map(|k| links::keyword(&r.game, k)));
+        targets.extend(r.cards.iter().map(|c| links::card(&r.game, c)));
+        targets.extend(r.rules.iter().map(|s| links::rule(&r.game, s)));
+    }
+    let seen = crawl(state, "/rulings", |href| {
+        href.starts_with("/rulings") || href.starts_with("/adjudicate/p/") || targets.contains(href)
+    })
+    .await;
+    for r in &rulings {
+        for must in [r.url(), r.step_url(), links::rulings_feed(Some(&r.game))] {
+            assert!(seen.contains(&must), "{must} is reachable from /rulings");
+        }
+    }
+    for must in targets.iter().map(String::as_str).chain(["/rulings.atom"]) {
+        assert!(seen.contains(must), "{must} is reachable from /rulings");
     }
 }
 

@@ -111,6 +111,11 @@ fn sample_urls(hash: &str) -> Vec<String> {
         "/judge/sign-out",
         "/judge/publish",
         "/judge/supersede/j-1",
+        "/rulings?game=karth",
+        "/rulings.json",
+        "/rulings.atom",
+        "/rulings/battleline.atom",
+        "/rulings/bl-fury",
         "/static/style.css",
         "/static/adjudicate.css",
         "/static/adjudicate.js",
@@ -693,7 +698,9 @@ async fn every_response_carries_the_security_headers() {
 
 #[actix_web::test]
 async fn every_route_answers_head_like_get_and_a_wrong_method_with_405() {
-    let app = atest::init_service(App::new().configure(configure(common::bundled_state()))).await;
+    // With rulings, so a ruling's page is there to ask.
+    let state = crate::rulings_pages::state();
+    let app = atest::init_service(App::new().configure(configure(state))).await;
     let hash = a_permalink(&app).await;
     let urls = sample_urls(&hash);
     // Every route of the table has a sample.

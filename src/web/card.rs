@@ -9,6 +9,7 @@
 //! module only arranges them. Search and deck checks are elsewhere.
 
 use super::page::{self, Field};
+use super::rulings::{RulingJson, RulingsSection};
 use super::{error::Failure, links, AppState, Format};
 use crate::catalogue::{ArcStr, Card, Catalogue, Game};
 use crate::grammar::AbilityParse;
@@ -51,6 +52,9 @@ pub struct CardJson<'a> {
     pub abilities: Vec<AbilityJson<'a>>,
     pub text_abilities: &'a [AbilityParse],
     pub url: String,
+    /// The rulings that touch the card, newest first (superseded ones included, with
+    /// their `status`).
+    pub rulings: Vec<RulingJson>,
 }
 
 /// One parsed ability of the card's text, as the page shows it.
@@ -77,6 +81,8 @@ pub struct CardPage<'a> {
     pub text_html: String,
     pub abilities: Vec<AbilityView<'a>>,
     pub text_abilities: Vec<TextAbility>,
+    /// The rulings that touch it, standing and superseded.
+    pub rulings: RulingsSection,
     pub data: &'a CardJson<'a>,
 }
 
@@ -93,6 +99,8 @@ async fn card(
     let card = cat
         .card(&game.slug, name)
         .ok_or_else(|| unknown_card(cat, game, name, format))?;
+    let set = state.rulings.snapshot();
+    let rulings = RulingsSection::of(&set, &set.for_card(&card.game, &card.name));
     let data = CardJson {
         object: "card",
         kind: "card",
@@ -120,6 +128,7 @@ async fn card(
             .collect(),
         text_abilities: &card.text_abilities,
         url: links::card(&card.game, &card.name),
+        rulings: rulings.all(),
     };
     if format == Format::Json {
         return page::json(&data, format);
@@ -146,6 +155,7 @@ async fn card(
                 fields: page::parse_fields(p),
             })
             .collect(),
+        rulings,
         data: &data,
     };
     page::render(&page, format)

@@ -15,9 +15,12 @@
 //! 413; an illegal deck is a 200 with `legal: false`.
 
 use super::page::{self, filters};
+use super::rulings::RulingJson;
 use super::{error::Failure, links, AppState, Format, WebError};
 use crate::catalogue::Catalogue;
 use crate::decks::{self, DeckValidator, Verdict, Violation, DEFAULT_FORMAT, GAME};
+use crate::rulings::{RulingSet, Status};
+use crate::text::fold;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::{Deserialize, Serialize};
@@ -135,6 +138,10 @@ pub struct DeckView<'a> {
     pub keywords: Vec<KeywordEntry>,
     /// (name, url, count, category, value) of each card.
     pub cards: Vec<(String, String, u32, &'static str, i64)>,
+    /// The standing rulings that touch its cards or their keywords, newest first.
+    pub rulings: Vec<RulingJson>,
+    /// How many superseded rulings touch them (not listed).
+    pub superseded: usize,
 }
 
 /// `/decks`: the form, and after a POST the verdicts.
@@ -160,6 +167,9 @@ pub struct VerdictList<'a> {
     pub total: usize,
     pub legal: usize,
     pub data: &'a [Verdict],
+    /// `rulings[i]`: every ruling that touches the cards of `data[i]` or their keywords,
+    /// newest first (superseded ones included, with their `status`).
+    pub rulings: Vec<Vec<RulingJson>>,
 }
 
 fn formats(cat: &Catalogue, selected: &str) -> Vec<FormatOption> {
@@ -238,6 +248,7 @@ async fn check_form(
     let cat = &state.catalogue;
     let form = form.into_inner();
     let (fmt, verdicts) = judge(cat, &form, out)?;
+    let set = state.rulings.snapshot();
     if out == Format::Json {
         return page::json(
             &VerdictList {
@@ -246,6 +257,10 @@ async fn check_form(
                 total: verdicts.len(),
                 legal: verdicts.iter().filter(|v| v.legal).count(),
                 data: &verdicts,
+                rulings: verdicts
+                    .iter()
+                    .map(|v| deck_rulings(cat, &set, v))
+                    .collect(),
             },
             out,
         );
@@ -253,7 +268,7 @@ async fn check_form(
     let decks = verdicts
         .iter()
         .enumerate()
-        .map(|(i, v)| view(cat, i + 1, v))
+        .map(|(i, v)| view(cat, &set, i + 1, v))
         .collect();
     let legal = verdicts.iter().filter(|v| v.legal).count();
     page::render(
@@ -301,7 +316,29 @@ async fn check_csv(
         .body(body))
 }
 
-fn view<'a>(cat: &Catalogue, number: usize, verdict: &'a Verdict) -> DeckView<'a> {
+/// Every ruling of the deck's game that touches one of its cards or one of their
+/// keywords, newest first.
+fn deck_rulings(cat: &Catalogue, set: &RulingSet, verdict: &Verdict) -> Vec<RulingJson> {
+    let mut cards: Vec<String> = Vec::new();
+    let mut keywords: Vec<String> = Vec::new();
+    for line in &verdict.summary.cards {
+        cards.push(fold(&line.name));
+        if let Some(card) = cat.card(GAME, &line.name) {
+            keywords.extend(card.abilities.iter().map(|a| fold(&a.keyword)));
+        }
+    }
+    set.all()
+        .iter()
+        .filter(|r| r.game == GAME)
+        .filter(|r| {
+            r.cards.iter().any(|c| cards.contains(&fold(c)))
+                || r.keywords.iter().any(|k| keywords.contains(&fold(k)))
+        })
+        .map(|r| RulingJson::of(set, r))
+        .collect()
+}
+
+fn view<'a>(cat: &Catalogue, set: &RulingSet, number: usize, verdict: &'a Verdict) -> DeckView<'a> {
     let violations = verdict
         .violations
         .iter()
@@ -366,6 +403,9 @@ fn view<'a>(cat: &Catalogue, number: usize, verdict: &'a Verdict) -> DeckView<'a
             )
         })
         .collect();
+    let (rulings, superseded): (Vec<RulingJson>, Vec<RulingJson>) = deck_rulings(cat, set, verdict)
+        .into_iter()
+        .partition(|r| r.status == Status::Published);
     DeckView {
         number,
         name: deck_name(number, verdict),
@@ -373,6 +413,8 @@ fn view<'a>(cat: &Catalogue, number: usize, verdict: &'a Verdict) -> DeckView<'a
         violations,
         keywords,
         cards,
+        rulings,
+        superseded: superseded.len(),
     }
 }
 

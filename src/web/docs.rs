@@ -32,6 +32,12 @@ const DOCS: &[(&str, &str, &str, &str)] = &[
         include_str!("../../docs/search.md"),
     ),
     (
+        "rulings",
+        "Rulings",
+        "docs/rulings.md",
+        include_str!("../../docs/rulings.md"),
+    ),
+    (
         "positions",
         "Battle-line positions",
         "docs/positions.md",

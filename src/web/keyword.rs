@@ -10,6 +10,7 @@
 
 use super::json::ItemRef;
 use super::page::{self, Field};
+use super::rulings::{RulingJson, RulingsSection};
 use super::{error::Failure, links, AppState, Format};
 use crate::catalogue::{Catalogue, Game, Keyword};
 use crate::grammar::AbilityParse;
@@ -79,6 +80,9 @@ pub struct KeywordJson<'a> {
     /// adjudicator has one (`/adjudicate/example/{game}/{keyword}`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub example_url: Option<String>,
+    /// The rulings that touch the keyword, newest first (superseded ones included, with
+    /// their `status`).
+    pub rulings: Vec<RulingJson>,
 }
 
 /// A keyword of the same name in another game, as the page lists it.
@@ -104,6 +108,8 @@ pub struct KeywordPage<'a> {
     /// The grammar that read the text (`swtcg`), when one did.
     pub grammar: Option<&'static str>,
     pub elsewhere: Vec<Elsewhere<'a>>,
+    /// The rulings that touch it, standing and superseded.
+    pub rulings: RulingsSection,
     pub data: &'a KeywordJson<'a>,
 }
 
@@ -158,6 +164,8 @@ async fn keyword(
         .into_iter()
         .filter(|k| k.game != kw.game)
         .collect();
+    let set = state.rulings.snapshot();
+    let rulings = RulingsSection::of(&set, &set.for_keyword(&kw.game, &kw.name));
     let data = KeywordJson {
         object: "keyword",
         kind: "keyword",
@@ -183,6 +191,7 @@ async fn keyword(
             .collect(),
         references: refs,
         example_url: super::adjudicate::example_url(&kw.game, &kw.name),
+        rulings: rulings.all(),
     };
     if format == Format::Json {
         return page::json(&data, format);
@@ -214,6 +223,7 @@ async fn keyword(
             AbilityParse::Arcane(_) => "arcane",
         }),
         elsewhere,
+        rulings,
         data: &data,
     };
     page::render(&page, format)

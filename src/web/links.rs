@@ -69,6 +69,59 @@ pub fn cards(game: &str, keyword: Option<&str>, sort: &str, desc: bool, page: us
     }
 }
 
+/// `/rulings/{id}`
+pub fn ruling(id: &str) -> String {
+    format!("/rulings/{}", segment(id))
+}
+
+/// The step a ruling turns on: `/adjudicate/p/{hash}/{step}`.
+pub fn ruling_step(hash: &str, step: u32) -> String {
+    format!("/adjudicate/p/{}/{step}", segment(hash))
+}
+
+/// The filters and page of a `/rulings` URL.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct RulingsFilter<'a> {
+    pub game: Option<&'a str>,
+    pub keyword: Option<&'a str>,
+    pub tier: Option<&'a str>,
+    pub status: Option<&'a str>,
+    /// Left out when 1 (or 0).
+    pub page: usize,
+}
+
+/// `/rulings` with its query: the filters given and the page past the first.
+pub fn rulings(f: &RulingsFilter) -> String {
+    let mut query = Vec::new();
+    for (name, value) in [
+        ("game", f.game),
+        ("keyword", f.keyword),
+        ("tier", f.tier),
+        ("status", f.status),
+    ] {
+        if let Some(v) = value {
+            query.push(format!("{name}={}", utf8_percent_encode(v, QUERY)));
+        }
+    }
+    if f.page > 1 {
+        query.push(format!("page={}", f.page));
+    }
+    if query.is_empty() {
+        "/rulings".to_string()
+    } else {
+        format!("/rulings?{}", query.join("&"))
+    }
+}
+
+/// The Atom feed of every ruling (`/rulings.atom`) or of one game's
+/// (`/rulings/{game}.atom`).
+pub fn rulings_feed(game: Option<&str>) -> String {
+    match game {
+        Some(g) => format!("/rulings/{}.atom", segment(g)),
+        None => "/rulings.atom".to_string(),
+    }
+}
+
 /// The JSON twin of a page URL: `.json` before any query string.
 pub fn json(url: &str) -> String {
     match url.split_once('?') {
@@ -96,5 +149,21 @@ mod tests {
             cards("swtcg", Some("Fury X"), "value", true, 2),
             "/cards/swtcg?keyword=Fury%20X&sort=value&order=desc&page=2"
         );
+        assert_eq!(
+            rulings(&RulingsFilter {
+                game: Some("keyforge"),
+                keyword: Some("Before Fight"),
+                status: Some("published"),
+                page: 3,
+                ..RulingsFilter::default()
+            }),
+            "/rulings?game=keyforge&keyword=Before%20Fight&status=published&page=3"
+        );
+        assert_eq!(rulings(&RulingsFilter::default()), "/rulings");
+        assert_eq!(json("/rulings?tier=seed"), "/rulings.json?tier=seed");
+        assert_eq!(ruling("kf-taunt"), "/rulings/kf-taunt");
+        assert_eq!(ruling_step("ab12", 3), "/adjudicate/p/ab12/3");
+        assert_eq!(rulings_feed(Some("karth")), "/rulings/karth.atom");
+        assert_eq!(rulings_feed(None), "/rulings.atom");
     }
 }

@@ -25,6 +25,7 @@ pub mod middleware;
 mod page;
 mod reading;
 mod rules;
+mod rulings;
 mod search;
 mod sources;
 
@@ -216,6 +217,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .configure(card::routes)
                     .configure(cards::routes)
                     .configure(rules::routes)
+                    .configure(rulings::routes)
                     .configure(search::routes)
                     .configure(decks::routes)
                     .configure(docs::routes)

@@ -17,6 +17,7 @@
 
 use super::json::{ItemRef, List};
 use super::page::{self, filters};
+use super::rulings::{RulingJson, RulingsSection};
 use super::{error::Failure, links, AppState, Format};
 use crate::catalogue::{Catalogue, Game, Keyword, Rule};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -72,6 +73,9 @@ pub struct SectionJson<'a> {
     pub list: List<RuleJson<'a>>,
     pub children: Vec<RuleJson<'a>>,
     pub keywords: Vec<ItemRef>,
+    /// The rulings that touch this section, newest first (superseded ones included,
+    /// with their `status`).
+    pub rulings: Vec<RulingJson>,
 }
 
 /// One line of a game's list of sections.
@@ -113,6 +117,8 @@ pub struct RulesPage<'a> {
     pub children: Vec<SectionLine<'a>>,
     pub keywords: Vec<&'a Keyword>,
     pub keyword_refs: Vec<ItemRef>,
+    /// The rulings that touch the section, standing and superseded.
+    pub rulings: RulingsSection,
     pub json_url: String,
 }
 
@@ -177,11 +183,14 @@ async fn section(
         .iter()
         .map(|k| ItemRef::keyword(&k.game, &k.name))
         .collect();
+    let set = state.rulings.snapshot();
+    let rulings = RulingsSection::of(&set, &set.for_rule(&game.slug, &rules[0].section));
     if format == Format::Json {
         let data = SectionJson {
             list: List::all(rules.iter().map(|r| RuleJson::of(r)).collect()),
             children: children.iter().map(|r| RuleJson::of(r)).collect(),
             keywords: keyword_refs,
+            rulings: rulings.all(),
         };
         return page::json(&data, format);
     }
@@ -193,6 +202,7 @@ async fn section(
         heading,
         keywords,
         keyword_refs,
+        rulings,
         json_url: links::json(&links::rule(&game.slug, section)),
     };
     page::render(&page, format)
