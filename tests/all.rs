@@ -37,6 +37,7 @@ mod parsers_prop;
 mod permalink_budget;
 mod search;
 mod step_depth;
+mod step_links;
 mod web;
 mod web_contract;
 mod web_hardening;
