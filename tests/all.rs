@@ -42,6 +42,7 @@ mod rulings_import;
 mod rulings_pages;
 mod search;
 mod step_depth;
+mod step_links;
 mod web;
 mod web_contract;
 mod web_hardening;

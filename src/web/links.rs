@@ -1,7 +1,11 @@
 //! Page URLs, built in one place so every page, JSON object and CLI output agrees.
-//! Pure string functions: usable outside the server (the CLI's `--json` output).
+//! Pure string functions: usable outside the server (the CLI's `--json` output). Where a
+//! link depends on what the catalogue holds (a cited rule's page), the caller passes what
+//! it knows as an [`Explained`]; this module never opens the catalogue itself.
 
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
+
+use crate::rules::cite::{Citation, Source};
 
 /// Path segments keep letters, digits and `-_.~`; everything else is escaped.
 const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
@@ -130,9 +134,160 @@ pub fn json(url: &str) -> String {
     }
 }
 
+/// What a cited rule's link depends on: the catalogue's keywords and numbered rules.
+pub trait Explained {
+    /// Whether `game` has a keyword named (or aliased) `name`, folded.
+    fn has_keyword(&self, game: &str, name: &str) -> bool;
+    /// The source-order ordinals of `game`'s rules numbered `section` (several where the
+    /// source repeats the number; none when the catalogue has no such rule).
+    fn rule_ordinals(&self, game: &str, section: &str) -> Vec<usize>;
+}
+
+impl Explained for crate::catalogue::Catalogue {
+    fn has_keyword(&self, game: &str, name: &str) -> bool {
+        self.keyword(game, name).is_some()
+    }
+    fn rule_ordinals(&self, game: &str, section: &str) -> Vec<usize> {
+        self.rules(game, section)
+            .iter()
+            .map(|r| r.ordinal)
+            .collect()
+    }
+}
+
+/// Where a cited sentence is explained. A seed sentence: its keyword's page when the
+/// catalogue has the rule as a keyword (name or alias); else the rules page of its
+/// section, at the rule of its occurrence (`/rules/karth/5.1.1#rule-7` for Karth's second
+/// 5.1.1); else its place among the seed sentences on `/adjudicate/rules`
+/// ([`seed_sentence`]). A house rule, published rule or interpretation: its place on
+/// `/adjudicate/rules`.
+pub fn citation(c: &Citation, known: &dyn Explained) -> String {
+    match c.source {
+        Source::Seed if known.has_keyword(c.game, c.rule) => keyword(c.game, c.rule),
+        Source::Seed => {
+            let ordinals = known.rule_ordinals(c.game, c.section);
+            match ordinals.get(usize::from(c.occurrence)).or(ordinals.first()) {
+                Some(n) => format!("{}#rule-{n}", rule(c.game, c.section)),
+                None => seed_sentence(c.game, c.rule),
+            }
+        }
+        Source::Public | Source::House | Source::Interpretation => {
+            adjudicate_rules(c.game, c.section)
+        }
+    }
+}
+
+/// `/adjudicate/rules#{anchor}`: a game's house rule, published rule or interpretation
+/// (by section or key) on the rules-and-readings page.
+pub fn adjudicate_rules(game: &str, key: &str) -> String {
+    format!("/adjudicate/rules#{}", adjudicate_anchor(game, key))
+}
+
+/// The id on `/adjudicate/rules` of a seed sentence the catalogue gives no page of its
+/// own (no keyword of its rule's name, no rule of its section): KeyForge's `Ability`.
+pub fn seed_sentence(game: &str, rule: &str) -> String {
+    adjudicate_rules(game, &seed_key(rule))
+}
+
+/// The key of seed rule `rule` among a game's anchors: `seed-` and its words.
+pub fn seed_key(rule: &str) -> String {
+    format!("seed-{}", crate::web::docs::anchor(rule))
+}
+
+/// The anchor of a game's rule or interpretation on `/adjudicate/rules`: its section or
+/// key, prefixed by the game's slug for every game but the first, whose links predate
+/// there being several (`T1`, `fade`; `swtcg-P1`). A section that is not one word (a
+/// published rule's `"Bonus Icons"`) is made one, as a heading's anchor is
+/// (`keyforge-bonus-icons`): an id holds no space or quote.
+pub fn adjudicate_anchor(game: &str, key: &str) -> String {
+    let one_word = key
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
+    let key = if one_word {
+        key.to_string()
+    } else {
+        crate::web::docs::anchor(key)
+    };
+    if game == crate::games::DEFAULT.slug() {
+        key
+    } else {
+        format!("{game}-{key}")
+    }
+}
+
+/// `/adjudicate/p/{hash}/{step}`: a step of the step-through.
+pub fn step(hash: &str, step: usize) -> String {
+    format!("/adjudicate/p/{hash}/{step}")
+}
+
+/// `/adjudicate/p/{hash}.json`: the stored position, to download.
+pub fn position_file(hash: &str) -> String {
+    format!("/adjudicate/p/{hash}.json")
+}
+
+/// `/adjudicate/p/{hash}/{step}/state.json`: the state at a step, to download.
+pub fn state_file(hash: &str, step: usize) -> String {
+    format!("/adjudicate/p/{hash}/{step}/state.json")
+}
+
+/// `/adjudicate/compare/{a}/{b}?step={step}`: two positions side by side.
+pub fn compare(a: &str, b: &str, step: usize) -> String {
+    format!("/adjudicate/compare/{a}/{b}?step={step}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A catalogue of one keyword and Karth's repeated 5.1.1 (ordinals 1 and 3).
+    struct Known;
+    impl Explained for Known {
+        fn has_keyword(&self, game: &str, name: &str) -> bool {
+            game == "karth" && crate::text::fold(name) == "scribe"
+        }
+        fn rule_ordinals(&self, game: &str, section: &str) -> Vec<usize> {
+            match (game, section) {
+                ("karth", "5.1.1") => vec![1, 3],
+                ("karth", "5.2.1") => vec![6],
+                _ => Vec::new(),
+            }
+        }
+    }
+
+    #[test]
+    fn a_citation_links_where_its_sentence_is_explained() {
+        let seed = |rule, section, occurrence| {
+            Citation::seed("karth", "001", rule, section, "x").occurrence(occurrence)
+        };
+        assert_eq!(
+            citation(&seed("Scribe", "5.8.2", 0), &Known),
+            "/keyword/karth/Scribe"
+        );
+        assert_eq!(
+            citation(&seed("Unit Cards", "5.2.1", 0), &Known),
+            "/rules/karth/5.2.1#rule-6"
+        );
+        assert_eq!(
+            citation(&seed("Hero Cards", "5.1.1", 1), &Known),
+            "/rules/karth/5.1.1#rule-3"
+        );
+        assert_eq!(
+            citation(&seed("Hero Cards", "5.1.1", 0), &Known),
+            "/rules/karth/5.1.1#rule-1"
+        );
+        let ability = Citation::seed("keyforge", "003", "Ability", "Ability", "x");
+        assert_eq!(
+            citation(&ability, &Known),
+            "/adjudicate/rules#keyforge-seed-ability"
+        );
+        let house = Citation::house("battleline", "docs/rules/battleline.md", "T", "T1", "x");
+        assert_eq!(citation(&house, &Known), "/adjudicate/rules#T1");
+        let public = Citation::public("keyforge", "rulebook", "Bonus", "\"Bonus Icons\"", "x");
+        assert_eq!(
+            citation(&public, &Known),
+            "/adjudicate/rules#keyforge-bonus-icons"
+        );
+    }
 
     #[test]
     fn names_are_escaped() {

@@ -118,11 +118,12 @@ pub(super) async fn compare_page(
         .in_format(out));
     }
     let query = query.into_inner();
+    let catalogue = state.catalogue.clone();
     for_game!(game_a, G => {
         let positions = (read::<G>(&a, &json_a, out)?, read::<G>(&b, &json_b, out)?);
         // Both sides in one turn, the page rendered in it too.
         replayed_pair::<G, _>(&state, positions, out, move |ra, rb| {
-            compare_view(a, b, ra, rb, &query, out)
+            compare_view(a, b, ra, rb, &query, &*catalogue, out)
         })
         .await
         .map(Rendered::response)
@@ -136,6 +137,7 @@ fn compare_view<G: Game>(
     ra: &Replay<G>,
     rb: &Replay<G>,
     query: &CompareQuery,
+    known: &dyn crate::web::links::Explained,
     out: Format,
 ) -> Result<Rendered, Failure> {
     let len = ra.steps.len().max(rb.steps.len());
@@ -158,10 +160,10 @@ fn compare_view<G: Game>(
         rows.push(CompareRow {
             n: i + 1,
             a: (i < ra.steps.len())
-                .then(|| log_views(ra, i, i + 1).pop())
+                .then(|| log_views(ra, i, i + 1, known).pop())
                 .flatten(),
             b: (i < rb.steps.len())
-                .then(|| log_views(rb, i, i + 1).pop())
+                .then(|| log_views(rb, i, i + 1, known).pop())
                 .flatten(),
             differs,
             first_difference: first == Some(i + 1),

@@ -65,6 +65,7 @@ pub(super) async fn example(
             })?;
         // A bundled example: stored first, then replayed and shown in one turn.
         let hash = store(&state, &req, &position, out)?;
+        let catalogue = state.catalogue.clone();
         replayed::<G, _>(&state, position, out, move |replay| {
             let folded = fold(&keyword);
             let names = |e: &crate::rules::LoggedEvent<<G as Game>::Change>| {
@@ -80,7 +81,7 @@ pub(super) async fn example(
                 .iter()
                 .position(|s| s.events.iter().any(names))
                 .map_or(0, |i| i + 1);
-            super::step::render::<G>(hash, at, replay, None, out)
+            super::step::render::<G>(hash, at, replay, None, &*catalogue, out)
         })
         .await
         .map(Rendered::response)

@@ -365,7 +365,7 @@ impl Rendered {
 }
 
 fn step_url(hash: &str, step: usize) -> String {
-    format!("/adjudicate/p/{hash}/{step}")
+    crate::web::links::step(hash, step)
 }
 
 fn see_other(url: &str) -> HttpResponse {
@@ -390,13 +390,18 @@ fn ended_short<G: Game>(replay: &Replay<G>) -> bool {
 }
 
 /// The log of `replay`'s steps `from..to` (0-based), the last step relabelled when play
-/// stopped without a game over.
-fn log_views<G: Game>(replay: &Replay<G>, from: usize, to: usize) -> Vec<view::StepView> {
+/// stopped without a game over, its rules linked where `known` says they are explained.
+fn log_views<G: Game>(
+    replay: &Replay<G>,
+    from: usize,
+    to: usize,
+    known: &dyn crate::web::links::Explained,
+) -> Vec<view::StepView> {
     let short = to == replay.steps.len() && ended_short(replay);
     replay.steps[from.min(to)..to]
         .iter()
         .map(|r| {
-            let mut v = view::StepView::of::<G>(r.n, r.turn, r.phase, &r.events);
+            let mut v = view::StepView::of::<G>(r.n, r.turn, r.phase, &r.events, known);
             if short && r.n as usize == replay.steps.len() {
                 v.phase = ENDED_LABEL;
             }

@@ -365,7 +365,7 @@ fn answer_in_turn<G: CatalogueGame>(
         text,
         errors: messages,
     };
-    let mut page = render::<G>(hash, step, &replay, Some(&refused), out)?;
+    let mut page = render::<G>(hash, step, &replay, Some(&refused), catalogue, out)?;
     page.status = actix_web::http::StatusCode::BAD_REQUEST;
     Ok(Answered::Refused(page))
 }
@@ -395,8 +395,8 @@ pub(super) async fn interpret(
         let switched = switch_reading::<G>(&position, &f.key, out)?;
         store(&state, &req, &switched, out)?
     });
-    Ok(see_other(&format!(
-        "/adjudicate/compare/{hash}/{switched}?step={step}"
+    Ok(see_other(&crate::web::links::compare(
+        &hash, &switched, step,
     )))
 }
 

@@ -1,21 +1,26 @@
 //! The rules-and-readings page, `/adjudicate/rules`: for every game, the rules it cites
 //! that are not its seed's (our numbered house rules, the published rules it takes from
 //! outside the seeds) and its interpretations. They are the targets of the log's links
-//! for rules the seed implies but does not state. Static: it runs no game.
+//! for rules the seed implies but does not state. It also quotes the seed sentences the
+//! engine cites that the catalogue gives no page (no keyword of the rule's name, no rule
+//! of its section: KeyForge's `Ability`), so every rule link of the log lands on its
+//! sentence. It runs no game; it asks the catalogue only which pages exist.
 
-use actix_web::{HttpRequest, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::Serialize;
 
 use super::for_game;
-use super::view::{anchor, InterpretationView};
+use super::view::InterpretationView;
 use crate::games::GameId;
 use crate::rules::cite::{Citation, Source};
 use crate::rules::interpret::InterpretationInfo;
 use crate::rules::{Game, Readings};
 use crate::web::error::Failure;
 use crate::web::format::Format;
+use crate::web::links::{self, Explained};
 use crate::web::page;
+use crate::web::AppState;
 
 /// One game's part of the page.
 #[derive(Serialize)]
@@ -29,12 +34,46 @@ struct GameRules {
     /// Published rules from outside the seeds, each with where it is published.
     public_rules: Vec<&'static Citation>,
     interpretations: &'static [InterpretationInfo],
+    /// The seed's sentences it cites that have no page of their own, grouped by rule.
+    seed_rules: Vec<SeedRule>,
     #[serde(skip)]
     readings: Vec<InterpretationView>,
 }
 
+/// A seed rule the engine cites that the catalogue gives no page: its sentences quoted.
+#[derive(Serialize)]
+struct SeedRule {
+    rule: &'static str,
+    section: &'static str,
+    /// Its id on this page (`keyforge-seed-ability`).
+    anchor: String,
+    sentences: Vec<&'static str>,
+}
+
+/// `citations`' seed sentences whose link (as `known` says) is this page, by rule, in
+/// their order.
+fn seed_rules(citations: &[&'static Citation], known: &dyn Explained) -> Vec<SeedRule> {
+    let mut out: Vec<SeedRule> = Vec::new();
+    for c in citations.iter().filter(|c| c.source == Source::Seed) {
+        if links::citation(c, known) != links::seed_sentence(c.game, c.rule) {
+            continue;
+        }
+        match out.iter_mut().find(|r| r.rule == c.rule) {
+            Some(r) if !r.sentences.contains(&c.sentence) => r.sentences.push(c.sentence),
+            Some(_) => {}
+            None => out.push(SeedRule {
+                rule: c.rule,
+                section: c.section,
+                anchor: links::adjudicate_anchor(c.game, &links::seed_key(c.rule)),
+                sentences: vec![c.sentence],
+            }),
+        }
+    }
+    out
+}
+
 impl GameRules {
-    fn of<G: Game>() -> GameRules {
+    fn of<G: Game>(known: &dyn Explained) -> GameRules {
         let all = G::citations();
         let of = |source| all.iter().copied().filter(|c| c.source == source).collect();
         GameRules {
@@ -45,6 +84,7 @@ impl GameRules {
             house_rules: of(Source::House),
             public_rules: of(Source::Public),
             interpretations: G::Readings::TABLE,
+            seed_rules: seed_rules(&all, known),
             readings: InterpretationView::all(&G::Readings::default()),
         }
     }
@@ -67,7 +107,12 @@ impl GameRules {
 
     /// The anchor of rule `c` on this page.
     fn anchor(&self, section: &str) -> String {
-        anchor(self.game, section)
+        links::adjudicate_anchor(self.game, section)
+    }
+
+    /// The title of the game's seed document.
+    fn seed_title(&self) -> String {
+        crate::web::sources::title(self.seed)
     }
 }
 
@@ -78,11 +123,15 @@ struct RulesPage {
     games: Vec<GameRules>,
 }
 
-pub(super) async fn rules_page(req: HttpRequest) -> Result<HttpResponse, Failure> {
+pub(super) async fn rules_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, Failure> {
     let out = Format::of(&req);
+    let known: &dyn Explained = &*state.catalogue;
     let games: Vec<GameRules> = GameId::ALL
         .iter()
-        .map(|g| for_game!(*g, G => GameRules::of::<G>()))
+        .map(|g| for_game!(*g, G => GameRules::of::<G>(known)))
         .collect();
     if out == Format::Json {
         return page::json(

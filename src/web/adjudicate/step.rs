@@ -20,6 +20,7 @@ use crate::rules::view::{ChancePanel, Chart, DecisionPanel, GameOdds};
 use crate::rules::Game;
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
+use crate::web::links::{self, Explained};
 use crate::web::page;
 use crate::web::AppState;
 
@@ -149,10 +150,11 @@ pub(super) async fn step_page(
     let (hash, raw) = path.into_inner();
     let step = parse_step(page::strip_json(&req, &raw), out)?;
     let (game, json) = load(&state, &req, &hash, out)?;
+    let catalogue = state.catalogue.clone();
     for_game!(game, G => {
         let position = read::<G>(&hash, &json, out)?;
         replayed::<G, _>(&state, position, out, move |replay| {
-            render::<G>(hash, step, replay, None, out)
+            render::<G>(hash, step, replay, None, &*catalogue, out)
         })
         .await
         .map(Rendered::response)
@@ -169,17 +171,19 @@ pub(super) struct RefusedAnswer {
 }
 
 /// The step page (or its JSON twin) of `replay`, stored as `hash`, at `step`, with its
-/// odds and with `refused` (if any) shown in its decision's panel; called within the turn
-/// at heavy work that made `replay` (the odds and the rendering are part of that turn).
+/// odds and with `refused` (if any) shown in its decision's panel, its rules linked where
+/// `known` (the catalogue) says they are explained; called within the turn at heavy work
+/// that made `replay` (the odds and the rendering are part of that turn).
 pub(super) fn render<G: Game>(
     hash: String,
     step: usize,
     replay: &Replay<G>,
     refused: Option<&RefusedAnswer>,
+    known: &dyn Explained,
     out: Format,
 ) -> Result<Rendered, Failure> {
     let odds = OddsView::of::<G>(replay.state(step.min(replay.steps.len())));
-    step_view(hash, step, replay, odds, refused, out)
+    step_view(hash, step, replay, odds, refused, known, out)
 }
 
 /// The exact odds of each result from a step, over every chance outcome still to come
@@ -253,6 +257,7 @@ fn step_view<G: Game>(
     replay: &Replay<G>,
     odds: OddsView,
     refused: Option<&RefusedAnswer>,
+    known: &dyn Explained,
     out: Format,
 ) -> Result<Rendered, Failure> {
     let total = replay.steps.len();
@@ -264,7 +269,7 @@ fn step_view<G: Game>(
     }
     let st = replay.state(step);
     let log_from = step.saturating_sub(WINDOW) + 1;
-    let log: Vec<StepView> = log_views(replay, log_from - 1, step);
+    let log: Vec<StepView> = log_views(replay, log_from - 1, step, known);
     let chances: Vec<ChancePanel> = match step.checked_sub(1).and_then(|i| replay.steps.get(i)) {
         Some(ran) => ran
             .events
@@ -324,8 +329,8 @@ fn step_view<G: Game>(
             "prev": (step > 0).then(|| step_url(&hash, step - 1)),
             "next": (step < total).then(|| step_url(&hash, step + 1)),
             "last": step_url(&hash, total),
-            "position": format!("/adjudicate/p/{hash}.json"),
-            "state": format!("/adjudicate/p/{hash}/{step}/state.json"),
+            "position": links::position_file(&hash),
+            "state": links::state_file(&hash, step),
         });
         return Rendered::json(
             &StepJson::<G> {

@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::rules::cite::{Basis, Citation, Source};
 use crate::rules::view::{Board, CardLine, Ended, Grid, LineCard, Mark, Piece};
 use crate::rules::{Game, LoggedEvent, Readings};
-use crate::web::links;
+use crate::web::links::{self, Explained};
 
 /// One event as the log shows it.
 #[derive(Debug, Clone, Serialize)]
@@ -20,7 +20,7 @@ pub struct EventView {
     pub sentence: &'static str,
     /// `seed` or `house`.
     pub source: &'static str,
-    /// The rule's page: the keyword page for a seed rule, the turn sequence for a house rule.
+    /// Where the rule is explained ([`rule_href`]).
     pub href: String,
     /// What else the event rests on: a house rule or an interpretation's reading that
     /// settled what the cited sentence leaves open, each linked to its place on the
@@ -42,7 +42,9 @@ pub struct BasisView {
 }
 
 impl EventView {
-    pub fn of<C>(e: &LoggedEvent<C>) -> EventView {
+    /// The event as the log shows it, its rules linked where `known` says they are
+    /// explained.
+    pub fn of<C>(e: &LoggedEvent<C>, known: &dyn Explained) -> EventView {
         let game = e.rule.game;
         let also = e
             .rule
@@ -59,12 +61,12 @@ impl EventView {
                 } => Some(BasisView {
                     source: "public",
                     label: format!("{rule} ({published} {section})"),
-                    href: format!("/adjudicate/rules#{}", anchor(game, section)),
+                    href: links::adjudicate_rules(game, section),
                 }),
                 Basis::House { rule, section, .. } => Some(BasisView {
                     source: "house",
                     label: format!("house rule {section} {rule}"),
-                    href: format!("/adjudicate/rules#{}", anchor(game, section)),
+                    href: links::adjudicate_rules(game, section),
                 }),
                 Basis::Interpretation {
                     key,
@@ -77,7 +79,7 @@ impl EventView {
                         "reading {key}: {reading}{}",
                         if default { " (default)" } else { "" }
                     ),
-                    href: format!("/adjudicate/rules#{}", anchor(game, key)),
+                    href: links::adjudicate_rules(game, key),
                 }),
             })
             .collect();
@@ -92,33 +94,19 @@ impl EventView {
                 Source::House => "house",
                 Source::Interpretation => "interpretation",
             },
-            href: rule_href(e.rule.cite),
+            href: rule_href(e.rule.cite, known),
             also,
             quoted: true,
         }
     }
 }
 
-/// Where a citation's rule is explained: a seed rule on its keyword page, any other on
-/// the rules page.
-pub fn rule_href(c: &Citation) -> String {
-    match c.source {
-        Source::Seed => links::keyword(c.game, c.rule),
-        Source::Public | Source::House | Source::Interpretation => {
-            format!("/adjudicate/rules#{}", anchor(c.game, c.section))
-        }
-    }
-}
-
-/// The anchor of a game's rule or interpretation on the rules page: its section or key,
-/// prefixed by the game's slug for every game but the first, whose links predate there
-/// being several (`T1`, `fade`; `swtcg-P1`).
-pub fn anchor(game: &str, section: &str) -> String {
-    if game == crate::games::DEFAULT.slug() {
-        section.to_string()
-    } else {
-        format!("{game}-{section}")
-    }
+/// Where a citation's rule is explained ([`links::citation`]): a seed rule on its
+/// keyword's page, else its section's rules page, else among the seed sentences of the
+/// rules-and-readings page; any other on the rules-and-readings page. `known` is what the
+/// catalogue holds, looked up once per page.
+pub fn rule_href(c: &Citation, known: &dyn Explained) -> String {
+    links::citation(c, known)
 }
 
 /// One step of the log.
@@ -136,12 +124,13 @@ impl StepView {
         turn: u32,
         phase: G::Phase,
         events: &[LoggedEvent<G::Change>],
+        known: &dyn Explained,
     ) -> StepView {
         StepView {
             n,
             turn,
             phase: G::phase_label(phase),
-            events: quote_once(events.iter().map(EventView::of).collect()),
+            events: quote_once(events.iter().map(|e| EventView::of(e, known)).collect()),
         }
     }
 }
