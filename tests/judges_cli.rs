@@ -235,3 +235,79 @@ fn rulings_export_writes_the_csv_format_with_its_positions_and_never_over_a_file
     assert_eq!(code, 2);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
 }
+
+/// The round trip: what `rulings export` writes, folded into a data directory and
+/// imported, is the judges' rulings again: every field, the position and its hash, and
+/// the supersession.
+#[test]
+fn an_export_folded_into_the_data_and_imported_reproduces_the_rulings() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("catalogue.sqlite");
+    let judges = JudgeStore::open(&store::path_for(&db)).unwrap();
+    judges.add_judge("ada", PASSWORD).unwrap();
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("data/rulings/battleline/bl-armor.json"),
+    )
+    .unwrap();
+    let (game, canonical, hash) = arbiter::rulings::ruling_position(&text).unwrap();
+    let draft = Draft {
+        game: game.slug().to_string(),
+        question: "Armor 2 against <b>3</b> Attack, \"twice\"?\nSecond line; with a comma, too."
+            .into(),
+        answer: "It blocks 2 of each hit.".into(),
+        keywords: vec!["Armor".into()],
+        cards: vec!["Shieldwall Veteran".into()],
+        rules: vec!["4.1".into()],
+        position: canonical,
+        hash,
+        step: 2,
+        supersedes: None,
+    };
+    judges
+        .publish(&draft, "ada", 1_767_225_600, &|_| false)
+        .unwrap();
+    let correction = Draft {
+        answer: "It blocks 2 of each hit; a 1-Attack hit deals nothing.".into(),
+        supersedes: Some("j-1".into()),
+        ..draft
+    };
+    judges
+        .publish(&correction, "ada", 1_767_312_000, &|_| false)
+        .unwrap();
+    let published = judges.rulings().unwrap();
+    drop(judges);
+
+    let out_dir = dir.path().join("export");
+    let (code, _, err) = run(&db, &["rulings", "export", out_dir.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+
+    // Fold the export into a copy of the bundled data: its rows after the data's own,
+    // its position files beside theirs.
+    let data = crate::common::copy_bundled();
+    let exported = std::fs::read_to_string(out_dir.join("rulings.csv")).unwrap();
+    let rows = exported.split_once('\n').unwrap().1;
+    let mut csv = std::fs::read_to_string(data.path().join("rulings.csv")).unwrap();
+    if !csv.ends_with('\n') {
+        csv.push('\n');
+    }
+    csv.push_str(rows);
+    std::fs::write(data.path().join("rulings.csv"), csv).unwrap();
+    for id in ["j-1", "j-2"] {
+        let name = format!("rulings/battleline/{id}.json");
+        std::fs::copy(out_dir.join(&name), data.path().join(&name)).unwrap();
+    }
+    let imported_db = dir.path().join("again.sqlite");
+    crate::common::import(data.path(), &imported_db).expect("the export imports");
+    let catalogue = arbiter::catalogue::Catalogue::open(&imported_db).unwrap();
+    for judge_ruling in &published {
+        let again = catalogue
+            .rulings()
+            .iter()
+            .find(|r| r.id == judge_ruling.id)
+            .unwrap_or_else(|| panic!("{} imported", judge_ruling.id));
+        assert_eq!(again, judge_ruling, "every field round-trips");
+    }
+    let set = arbiter::rulings::RulingSet::new(catalogue.rulings().to_vec()).unwrap();
+    assert_eq!(set.superseded_by("j-1").map(|r| r.id.as_str()), Some("j-2"));
+}
