@@ -34,6 +34,7 @@ mod judges_cli;
 mod judges_web;
 mod karth_builder;
 mod karth_surfaces;
+mod keyword_rulings;
 mod module_graph;
 mod parsers_prop;
 mod permalink_budget;
