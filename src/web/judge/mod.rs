@@ -18,6 +18,7 @@
 //! step-through (`adjudicate::step_facts`). Nothing secret is logged: the request log
 //! records the method, path, query and status, never a body or a cookie.
 
+mod hashing;
 mod limits;
 mod publish;
 mod sign_in;
@@ -65,18 +66,17 @@ pub struct Judges {
     pub store: Arc<JudgeStore>,
     config: JudgeConfig,
     limits: Mutex<limits::SignInLimits>,
-    hashing: tokio::sync::Semaphore,
+    hashing: hashing::Hashers,
     publishing: Mutex<()>,
 }
 
 impl Judges {
     pub fn new(store: Arc<JudgeStore>, config: JudgeConfig) -> Judges {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Judges {
             store,
             limits: Mutex::new(limits::SignInLimits::new(config.failures_per_minute)),
             config,
-            hashing: tokio::sync::Semaphore::new(cores),
+            hashing: hashing::Hashers::for_this_machine(),
             publishing: Mutex::new(()),
         }
     }

@@ -126,7 +126,12 @@ pub(super) async fn sign_in(
         }
         .in_format(out));
     }
-    let Ok(_permit) = judges.hashing.try_acquire() else {
+    let checking = judges.clone();
+    let typed = name.clone();
+    let Some(checked) = judges
+        .hashing
+        .try_run(move || checking.store.check_password(&typed, &password))
+    else {
         return Err(WebError::Limited {
             status: StatusCode::SERVICE_UNAVAILABLE,
             code: "busy",
@@ -135,9 +140,7 @@ pub(super) async fn sign_in(
         }
         .in_format(out));
     };
-    let checking = judges.clone();
-    let typed = name.clone();
-    let found = web::block(move || checking.store.check_password(&typed, &password))
+    let found = checked
         .await
         .map_err(|e| WebError::Internal(e.to_string()).in_format(out))?
         .map_err(|e| WebError::Internal(e.to_string()).in_format(out))?;
