@@ -731,3 +731,51 @@ async fn a_standing_ruling_offers_to_supersede_it_and_a_superseded_one_does_not(
         "{page}"
     );
 }
+
+/// The OpenAPI document has the three twins, and what each answers, signed out and
+/// signed in, has every key its schema requires and no other (the POSTs stay HTML
+/// forms, undocumented).
+#[actix_web::test]
+async fn the_openapi_document_covers_the_judges_twins() {
+    let doc: serde_json::Value =
+        serde_json::from_str(include_str!("../static/openapi.json")).unwrap();
+    let (state, _) = state_with_judge(JudgeConfig::default());
+    let app = atest::init_service(App::new().configure(configure(state))).await;
+    let hash = a_permalink(&app).await;
+    let (token, csrf, _) = signed_in_form(&app, &hash, 1).await;
+    let first = ruling_fields(&csrf, &hash, "First reading?");
+    let resp =
+        atest::call_service(&app, post("/judge/publish", form(&first), Some(&token), 1)).await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    let publish = format!("/judge/publish.json?hash={hash}&step=1");
+    for (path, uri) in [
+        ("/judge/sign-in.json", "/judge/sign-in.json"),
+        ("/judge/publish.json", publish.as_str()),
+        ("/judge/supersede/{id}.json", "/judge/supersede/j-1.json"),
+    ] {
+        let op = &doc["paths"][path];
+        assert!(op["get"].is_object(), "{path} is documented");
+        assert!(op["post"].is_null(), "{path}: the POSTs stay HTML forms");
+        let reference = op["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+            ["$ref"]
+            .as_str()
+            .unwrap();
+        let schema = &doc["components"]["schemas"][reference.rsplit('/').next().unwrap()];
+        for cookie in [None, Some(token.as_str())] {
+            let (_, v) = twin(atest::call_service(&app, get(uri, cookie)).await, uri).await;
+            for key in schema["required"].as_array().unwrap() {
+                assert!(v.get(key.as_str().unwrap()).is_some(), "{uri}: {key}: {v}");
+            }
+            for key in v.as_object().unwrap().keys() {
+                assert!(
+                    schema["properties"][key].is_object(),
+                    "{uri}: {key} is not documented"
+                );
+            }
+            assert_eq!(
+                schema["properties"]["object"]["const"], v["object"],
+                "{uri}"
+            );
+        }
+    }
+}
