@@ -105,7 +105,7 @@ impl PublishPage {
                 .errors
                 .iter()
                 .map(|(field, message)| ProblemJson {
-                    field: *field,
+                    field,
                     message: message.clone(),
                 })
                 .collect(),
