@@ -480,3 +480,302 @@ fn no_judge_rulings(state: &arbiter::web::AppState) -> bool {
         .iter()
         .all(|r| r.tier != arbiter::rulings::Tier::Judge)
 }
+
+/// `uri` with `Accept: application/json` (and the session `cookie`, if any).
+fn get_json_accept(uri: &str, cookie: Option<&str>) -> actix_http::Request {
+    let mut req = TestRequest::get()
+        .uri(uri)
+        .peer_addr(peer(1))
+        .insert_header(("Accept", "application/json"));
+    if let Some(token) = cookie {
+        req = req.insert_header(("Cookie", format!("{}={token}", arbiter::web::judge::COOKIE)));
+    }
+    req.to_request()
+}
+
+/// A judge's twin: 200, JSON, never stored by a cache; its body and its value.
+async fn twin(resp: ServiceResponse, what: &str) -> (String, serde_json::Value) {
+    assert_eq!(resp.status(), StatusCode::OK, "{what}");
+    assert_eq!(
+        header(&resp, "content-type").as_deref(),
+        Some("application/json"),
+        "{what}"
+    );
+    assert_eq!(
+        header(&resp, "cache-control").as_deref(),
+        Some("private, no-store"),
+        "{what}"
+    );
+    let text = body(resp).await;
+    let v = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{what}: {e}: {text}"));
+    (text, v)
+}
+
+/// Signed out, every judge's page has its JSON twin (`.json` or `Accept`): the client is
+/// signed out, where to sign in leads back to the HTML form, and there is no CSRF token,
+/// no password field's value and no form to fill in. The POSTs stay HTML forms.
+#[actix_web::test]
+async fn signed_out_the_judges_json_twins_say_where_to_sign_in_and_hold_no_secret() {
+    let (state, _) = state_with_judge(JudgeConfig::default());
+    let app = atest::init_service(App::new().configure(configure(state))).await;
+    let hash = a_permalink(&app).await;
+    let publish = format!("/judge/publish?hash={hash}&step=1");
+    let publish_next = format!("%2Fjudge%2Fpublish%3Fhash%3D{hash}%26step%3D1");
+    for (req, kind, next) in [
+        (
+            get(&format!("/judge/publish.json?hash={hash}&step=1"), None),
+            "publish",
+            publish_next.as_str(),
+        ),
+        (get_json_accept(&publish, None), "publish", &publish_next),
+        (
+            get("/judge/supersede/j-1.json", None),
+            "supersede",
+            "%2Fjudge%2Fsupersede%2Fj-1",
+        ),
+        (
+            get_json_accept("/judge/supersede/j-1", None),
+            "supersede",
+            "%2Fjudge%2Fsupersede%2Fj-1",
+        ),
+    ] {
+        let what = req.path().to_string();
+        let (text, v) = twin(atest::call_service(&app, req).await, &what).await;
+        assert_eq!(v["object"], "judge_form", "{what}: {v}");
+        assert_eq!(v["kind"], kind, "{what}: {v}");
+        assert_eq!(v["signed_in"], false, "{what}: {v}");
+        assert!(v["judge"].is_null() && v["form"].is_null(), "{what}: {v}");
+        assert_eq!(
+            v["sign_in_url"],
+            format!("/judge/sign-in?next={next}"),
+            "{what}: {v}"
+        );
+        assert!(!text.contains("csrf"), "{what}: {text}");
+    }
+    // Where it says to sign in is the sign-in page, leading back to the HTML form.
+    let page = body(
+        atest::call_service(
+            &app,
+            get(&format!("/judge/sign-in?next={publish_next}"), None),
+        )
+        .await,
+    )
+    .await;
+    assert!(
+        page.contains(&format!("value=\"/judge/publish?hash={hash}&#38;step=1\"")),
+        "{page}"
+    );
+    for req in [
+        get("/judge/sign-in.json?next=/judge/supersede/j-1", None),
+        get_json_accept("/judge/sign-in?next=/judge/supersede/j-1", None),
+    ] {
+        let what = req.path().to_string();
+        let (text, v) = twin(atest::call_service(&app, req).await, &what).await;
+        assert_eq!(v["object"], "judge_sign_in", "{what}: {v}");
+        assert_eq!(v["signed_in"], false, "{what}: {v}");
+        assert_eq!(v["form"]["action"], "/judge/sign-in", "{what}: {v}");
+        assert_eq!(v["form"]["method"], "POST", "{what}: {v}");
+        assert_eq!(
+            v["form"]["fields"],
+            serde_json::json!(["name", "password", "next"])
+        );
+        assert_eq!(
+            v["form"]["values"],
+            serde_json::json!({"name": "", "next": "/judge/supersede/j-1"}),
+            "{what}: no password, not even an empty one"
+        );
+        assert!(!text.contains("csrf"), "{what}: {text}");
+    }
+    // The twins are read, never posted to.
+    for uri in [
+        "/judge/sign-in.json",
+        "/judge/publish.json",
+        "/judge/supersede/j-1.json",
+    ] {
+        let resp = atest::call_service(&app, post(uri, String::new(), None, 1)).await;
+        assert_eq!(resp.status(), StatusCode::METHOD_NOT_ALLOWED, "{uri}");
+    }
+}
+
+/// Signed in, the twins are the forms as data: where they post, their fields, the values
+/// they are pre-filled with (the position's cards, the ruling a correction supersedes)
+/// and the session's CSRF token the HTML form carries; never the session token or a
+/// password. A form that cannot be opened is a JSON error.
+#[actix_web::test]
+async fn signed_in_the_judges_json_twins_are_the_forms_pre_filled_without_the_session() {
+    let (state, _) = state_with_judge(JudgeConfig::default());
+    let app = atest::init_service(App::new().configure(configure(state))).await;
+    let hash = a_permalink(&app).await;
+    let (token, csrf, _) = signed_in_form(&app, &hash, 1).await;
+    let no_secret = |what: &str, text: &str| {
+        assert!(!text.contains(&token), "{what}: the session token: {text}");
+        assert!(!text.contains(PASSWORD), "{what}: the password: {text}");
+    };
+    let uri = format!("/judge/publish.json?hash={hash}&step=1");
+    let (text, v) = twin(
+        atest::call_service(&app, get(&uri, Some(&token))).await,
+        &uri,
+    )
+    .await;
+    no_secret(&uri, &text);
+    assert_eq!(v["object"], "judge_form", "{v}");
+    assert_eq!(v["kind"], "publish", "{v}");
+    assert_eq!(v["signed_in"], true, "{v}");
+    assert_eq!(v["judge"], NAME, "{v}");
+    assert!(v["sign_in_url"].is_null(), "{v}");
+    assert_eq!(v["game"], "battleline", "{v}");
+    assert_eq!(v["step_url"], format!("/adjudicate/p/{hash}/1"), "{v}");
+    assert!(v["total"].as_u64().unwrap() >= 1, "{v}");
+    let the_form = &v["form"];
+    assert_eq!(the_form["action"], "/judge/publish", "{v}");
+    assert_eq!(the_form["method"], "POST", "{v}");
+    assert_eq!(
+        the_form["enctype"], "application/x-www-form-urlencoded",
+        "{v}"
+    );
+    let values = &the_form["values"];
+    assert_eq!(values["csrf"], csrf.as_str(), "the HTML form's token");
+    assert_eq!(values["hash"], hash.as_str());
+    assert_eq!(values["step"], "1");
+    assert_eq!(values["question"], "");
+    assert!(
+        values["cards"].as_str().unwrap().contains("Moss Troll"),
+        "{v}"
+    );
+    for field in [
+        "csrf", "hash", "step", "question", "answer", "keywords", "cards", "rules",
+    ] {
+        assert!(
+            the_form["fields"]
+                .as_array()
+                .unwrap()
+                .contains(&serde_json::json!(field)),
+            "{field}: {v}"
+        );
+        assert!(values[field].is_string(), "{field}: {v}");
+    }
+    // The sign-in twin, signed in: who, and the sign-out form.
+    let (text, v) = twin(
+        atest::call_service(&app, get("/judge/sign-in.json", Some(&token))).await,
+        "/judge/sign-in.json",
+    )
+    .await;
+    no_secret("/judge/sign-in.json", &text);
+    assert_eq!(v["signed_in"], true, "{v}");
+    assert_eq!(v["judge"], NAME, "{v}");
+    assert_eq!(v["form"]["action"], "/judge/sign-out", "{v}");
+    assert_eq!(v["form"]["values"]["csrf"], csrf.as_str(), "{v}");
+    // The supersede twin: pre-filled with the ruling it corrects.
+    let first = ruling_fields(&csrf, &hash, "First reading?");
+    let resp =
+        atest::call_service(&app, post("/judge/publish", form(&first), Some(&token), 1)).await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    let (text, v) = twin(
+        atest::call_service(&app, get_json_accept("/judge/supersede/j-1", Some(&token))).await,
+        "supersede",
+    )
+    .await;
+    no_secret("supersede", &text);
+    assert_eq!(v["kind"], "supersede", "{v}");
+    assert_eq!(v["supersedes"]["id"], "j-1", "{v}");
+    assert_eq!(v["supersedes"]["url"], "/rulings/j-1", "{v}");
+    assert_eq!(v["form"]["action"], "/judge/supersede/j-1", "{v}");
+    assert_eq!(v["form"]["values"]["question"], "First reading?", "{v}");
+    assert_eq!(v["form"]["values"]["keywords"], "Armor", "{v}");
+    assert_eq!(v["problems"], serde_json::json!([]), "{v}");
+    // Errors are JSON errors.
+    for (uri, status, says) in [
+        ("/judge/supersede/nope.json".to_string(), 404, "no ruling"),
+        (
+            "/judge/publish.json?hash=zzz&step=1".to_string(),
+            404,
+            "is not a permalink",
+        ),
+    ] {
+        let resp = atest::call_service(&app, get(&uri, Some(&token))).await;
+        assert_eq!(resp.status().as_u16(), status, "{uri}");
+        let v: serde_json::Value = atest::read_body_json(resp).await;
+        assert_eq!(v["object"], "error", "{uri}: {v}");
+        assert_eq!(v["status"], status, "{uri}: {v}");
+        assert_eq!(v["code"], "not_found", "{uri}: {v}");
+        assert!(v["details"].as_str().unwrap().contains(says), "{uri}: {v}");
+    }
+}
+
+/// A standing ruling's page offers judges "Supersede this ruling" (signed out, it leads
+/// to the sign-in page and back); a superseded ruling's page does not.
+#[actix_web::test]
+async fn a_standing_ruling_offers_to_supersede_it_and_a_superseded_one_does_not() {
+    let app =
+        atest::init_service(App::new().configure(configure(crate::rulings_pages::state()))).await;
+    let standing = body(atest::call_service(&app, get("/rulings/bl-fury", None)).await).await;
+    assert!(
+        standing.contains(
+            "<a id=\"supersede-ruling\" href=\"/judge/supersede/bl-fury\">Supersede this ruling</a>"
+        ),
+        "{standing}"
+    );
+    assert!(
+        standing.contains("judges sign in to supersede; reading rulings needs no account"),
+        "{standing}"
+    );
+    let superseded = body(atest::call_service(&app, get("/rulings/bl-fury-old", None)).await).await;
+    assert!(superseded.contains("Superseded by"), "{superseded}");
+    assert!(!superseded.contains("/judge/supersede/"), "{superseded}");
+    assert!(!superseded.contains("Supersede this"), "{superseded}");
+    let resp = atest::call_service(&app, get("/judge/supersede/bl-fury", None)).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let page = body(resp).await;
+    assert!(
+        page.contains("value=\"/judge/supersede/bl-fury\""),
+        "{page}"
+    );
+}
+
+/// The OpenAPI document has the three twins, and what each answers, signed out and
+/// signed in, has every key its schema requires and no other (the POSTs stay HTML
+/// forms, undocumented).
+#[actix_web::test]
+async fn the_openapi_document_covers_the_judges_twins() {
+    let doc: serde_json::Value =
+        serde_json::from_str(include_str!("../static/openapi.json")).unwrap();
+    let (state, _) = state_with_judge(JudgeConfig::default());
+    let app = atest::init_service(App::new().configure(configure(state))).await;
+    let hash = a_permalink(&app).await;
+    let (token, csrf, _) = signed_in_form(&app, &hash, 1).await;
+    let first = ruling_fields(&csrf, &hash, "First reading?");
+    let resp =
+        atest::call_service(&app, post("/judge/publish", form(&first), Some(&token), 1)).await;
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    let publish = format!("/judge/publish.json?hash={hash}&step=1");
+    for (path, uri) in [
+        ("/judge/sign-in.json", "/judge/sign-in.json"),
+        ("/judge/publish.json", publish.as_str()),
+        ("/judge/supersede/{id}.json", "/judge/supersede/j-1.json"),
+    ] {
+        let op = &doc["paths"][path];
+        assert!(op["get"].is_object(), "{path} is documented");
+        assert!(op["post"].is_null(), "{path}: the POSTs stay HTML forms");
+        let reference = op["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+            ["$ref"]
+            .as_str()
+            .unwrap();
+        let schema = &doc["components"]["schemas"][reference.rsplit('/').next().unwrap()];
+        for cookie in [None, Some(token.as_str())] {
+            let (_, v) = twin(atest::call_service(&app, get(uri, cookie)).await, uri).await;
+            for key in schema["required"].as_array().unwrap() {
+                assert!(v.get(key.as_str().unwrap()).is_some(), "{uri}: {key}: {v}");
+            }
+            for key in v.as_object().unwrap().keys() {
+                assert!(
+                    schema["properties"][key].is_object(),
+                    "{uri}: {key} is not documented"
+                );
+            }
+            assert_eq!(
+                schema["properties"]["object"]["const"], v["object"],
+                "{uri}"
+            );
+        }
+    }
+}

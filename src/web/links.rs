@@ -78,6 +78,16 @@ pub fn ruling(id: &str) -> String {
     format!("/rulings/{}", segment(id))
 }
 
+/// The judges' form that corrects ruling `id`: `/judge/supersede/{id}`.
+pub fn judge_supersede(id: &str) -> String {
+    format!("/judge/supersede/{}", segment(id))
+}
+
+/// The judges' sign-in page, leading to `next` once signed in: `/judge/sign-in?next=…`.
+pub fn judge_sign_in(next: &str) -> String {
+    format!("/judge/sign-in?next={}", utf8_percent_encode(next, QUERY))
+}
+
 /// The step a ruling turns on: `/adjudicate/p/{hash}/{step}`.
 pub fn ruling_step(hash: &str, step: u32) -> String {
     format!("/adjudicate/p/{}/{step}", segment(hash))

@@ -2,7 +2,8 @@
 //! tier and status and paged; `/rulings/{id}` shows one (its question and answer, tier
 //! and source, date, status with its supersession linked both ways, the keywords, cards
 //! and rules it touches, the readings its position takes and "step through it", which
-//! opens `/adjudicate/p/{hash}/{step}`); `/rulings.atom` and `/rulings/{game}.atom` are
+//! opens `/adjudicate/p/{hash}/{step}`; a standing one offers judges "Supersede this
+//! ruling", `/judge/supersede/{id}`); `/rulings.atom` and `/rulings/{game}.atom` are
 //! Atom feeds of them. Every page has its JSON twin (`.json` or `Accept:
 //! application/json`).
 //!
@@ -511,6 +512,11 @@ pub struct RulingPage<'a> {
 }
 
 impl RulingPage<'_> {
+    /// The judges' form that corrects this ruling: `/judge/supersede/{id}`.
+    pub fn supersede_url(&self) -> String {
+        links::judge_supersede(&self.data.ruling.id)
+    }
+
     /// Whether the position takes any reading that is not the default.
     pub fn any_not_default(&self) -> bool {
         self.data.readings.iter().any(|r| !r.default)

@@ -13,6 +13,7 @@
 //!   429 before its password is checked. A failure says the same whether the account
 //!   exists or not, and takes as long (a dummy hash is checked).
 //! - Argon2id runs on the blocking pool, at most one per core at once (then 503).
+//! - Each GET page has its JSON twin (`twin.rs`): the form as data, never a secret.
 //!
 //! The store is `crate::rulings::store`; the form's pre-filled facts come from the
 //! step-through (`adjudicate::step_facts`). Nothing secret is logged: the request log
@@ -22,6 +23,7 @@ mod hashing;
 mod limits;
 mod publish;
 mod sign_in;
+mod twin;
 
 use std::sync::{Arc, Mutex};
 
@@ -117,6 +119,14 @@ pub enum RefreshError {
 }
 
 pub(super) fn routes(cfg: &mut web::ServiceConfig) {
+    // The JSON twins (GET only: the POSTs stay HTML forms), before the pages whose
+    // `{id}` would match `….json` too.
+    cfg.service(web::resource("/judge/sign-in.json").route(web::get().to(sign_in::page)))
+        .service(web::resource("/judge/publish.json").route(web::get().to(publish::form)))
+        .service(
+            web::resource("/judge/supersede/{id}.json")
+                .route(web::get().to(publish::supersede_form)),
+        );
     cfg.service(
         web::resource("/judge/sign-in")
             .app_data(form_config())

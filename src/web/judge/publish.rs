@@ -2,7 +2,8 @@
 //! correction of a ruling): the form, pre-filled from the step (its citations' keywords
 //! and rules sections, the cards on its board), and the publication. Every field is
 //! checked against the catalogue and every problem shown at once, at its field.
-//! Signed out, the form's page asks a judge to sign in, and its POST is 403.
+//! Signed out, the form's page asks a judge to sign in, and its POST is 403. Each form
+//! has its JSON twin (`twin.rs`): the same form as data.
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -10,6 +11,7 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::sign_in::{checked_next, SignInPage};
+use super::twin::{self, FormJson, ProblemJson, PublishJson};
 use super::{posting_session, refresh, session};
 use crate::catalogue::Catalogue;
 use crate::rulings::store::{self, Draft};
@@ -17,6 +19,8 @@ use crate::rulings::{ruling_position, Ruling};
 use crate::web::adjudicate::{step_facts, StepFacts};
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
+use crate::web::links;
+use crate::web::rulings::RulingLink;
 use crate::web::AppState;
 
 /// The longest question, in characters.
@@ -63,6 +67,60 @@ impl PublishPage {
         format!("/adjudicate/p/{}/{}", self.hash, self.step)
     }
 
+    /// The JSON twin of this form (`kind`: `publish` or `supersede`).
+    fn twin(&self, kind: &'static str) -> PublishJson {
+        let values = [
+            ("csrf", &self.csrf),
+            ("hash", &self.hash),
+            ("step", &self.step),
+            ("question", &self.question),
+            ("answer", &self.answer),
+            ("keywords", &self.keywords),
+            ("cards", &self.cards),
+            ("rules", &self.rules),
+        ];
+        PublishJson {
+            object: "judge_form",
+            kind,
+            signed_in: true,
+            judge: Some(self.judge.clone()),
+            sign_in_url: None,
+            form: Some(FormJson::post(
+                self.action.clone(),
+                values.iter().map(|(name, _)| *name).collect(),
+                values
+                    .iter()
+                    .map(|(name, value)| (*name, value.to_string()))
+                    .collect(),
+            )),
+            game: Some(self.game),
+            total: Some(self.total),
+            step_url: Some(self.step_url()),
+            supersedes: self.supersedes.as_ref().map(|r| RulingLink {
+                id: r.id.clone(),
+                url: links::ruling(&r.id),
+                question: r.question.clone(),
+            }),
+            problems: self
+                .errors
+                .iter()
+                .map(|(field, message)| ProblemJson {
+                    field,
+                    message: message.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The page in `format`: the form, or its JSON twin (`kind`: `publish` or
+    /// `supersede`).
+    fn respond(&self, format: Format, kind: &'static str) -> Result<HttpResponse, Failure> {
+        match format {
+            Format::Json => twin::respond(&self.twin(kind)),
+            Format::Html => self.response(StatusCode::OK),
+        }
+    }
+
     fn response(&self, status: StatusCode) -> Result<HttpResponse, Failure> {
         let body = self
             .render()
@@ -103,8 +161,16 @@ pub(super) struct PublishForm {
     rules: String,
 }
 
-/// The sign-in form in place of a judge's form, leading back to it.
-fn sign_in_first(req: &HttpRequest) -> Result<HttpResponse, Failure> {
+/// The sign-in form in place of a judge's form, leading back to it; in JSON, where to sign
+/// in (`kind`: `publish` or `supersede`).
+fn sign_in_first(
+    req: &HttpRequest,
+    format: Format,
+    kind: &'static str,
+) -> Result<HttpResponse, Failure> {
+    if format == Format::Json {
+        return twin::respond(&PublishJson::signed_out(kind, &twin::html_url(req)));
+    }
     let here = req
         .uri()
         .path_and_query()
@@ -134,8 +200,8 @@ async fn facts(
     req: &HttpRequest,
     hash: &str,
     step: &str,
+    out: Format,
 ) -> Result<StepFacts, Failure> {
-    let out = Format::Html;
     if !crate::permalinks::is_hash(hash) {
         return Err(WebError::NotFound(format!(
             "{} is not a permalink: open the form from a step page",
@@ -146,16 +212,17 @@ async fn facts(
     step_facts(state, req, hash, parse_step(step).unwrap_or(0), out).await
 }
 
-/// `GET /judge/publish?hash=…&step=…`.
+/// `GET /judge/publish?hash=…&step=…` and its JSON twin.
 pub(super) async fn form(
     req: HttpRequest,
     state: web::Data<AppState>,
     query: web::Query<StepQuery>,
 ) -> Result<HttpResponse, Failure> {
-    let Some(session) = session(&state, &req, Format::Html)? else {
-        return sign_in_first(&req);
+    let format = Format::of(&req);
+    let Some(session) = session(&state, &req, format)? else {
+        return sign_in_first(&req, format, "publish");
     };
-    let f = facts(&state, &req, &query.hash, &query.step).await?;
+    let f = facts(&state, &req, &query.hash, &query.step, format).await?;
     PublishPage {
         action: "/judge/publish".into(),
         judge: session.judge,
@@ -175,20 +242,22 @@ pub(super) async fn form(
         supersedes: None,
         errors: Vec::new(),
     }
-    .response(StatusCode::OK)
+    .respond(format, "publish")
 }
 
-/// `GET /judge/supersede/{id}`: the form pre-filled with the ruling it corrects.
+/// `GET /judge/supersede/{id}` (and its JSON twin, `{id}.json`): the form pre-filled
+/// with the ruling it corrects.
 pub(super) async fn supersede_form(
     req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, Failure> {
-    let Some(session) = session(&state, &req, Format::Html)? else {
-        return sign_in_first(&req);
+    let format = Format::of(&req);
+    let Some(session) = session(&state, &req, format)? else {
+        return sign_in_first(&req, format, "supersede");
     };
-    let old = target(&state, &path)?;
-    let f = facts(&state, &req, &old.hash, &old.step.to_string()).await?;
+    let old = target(&state, &path, format)?;
+    let f = facts(&state, &req, &old.hash, &old.step.to_string(), format).await?;
     let mut page = PublishPage {
         action: format!("/judge/supersede/{}", old.id),
         judge: session.judge,
@@ -210,14 +279,13 @@ pub(super) async fn supersede_form(
         page.supersedes.as_ref(),
         page.game,
     ));
-    page.response(StatusCode::OK)
+    page.respond(format, "supersede")
 }
 
 /// The ruling `id`, or a 404.
-fn target(state: &AppState, id: &str) -> Result<Ruling, Failure> {
+fn target(state: &AppState, id: &str, out: Format) -> Result<Ruling, Failure> {
     state.rulings.snapshot().get(id).cloned().ok_or_else(|| {
-        WebError::NotFound(format!("no ruling {}", crate::web::page::quoted(id)))
-            .in_format(Format::Html)
+        WebError::NotFound(format!("no ruling {}", crate::web::page::quoted(id))).in_format(out)
     })
 }
 
@@ -267,7 +335,7 @@ pub(super) async fn supersede(
 ) -> Result<HttpResponse, Failure> {
     // Signed out or without the token: 403 before anything else is looked at.
     posting_session(&state, &req, &form.csrf, Format::Html)?;
-    let old = target(&state, &path)?;
+    let old = target(&state, &path, Format::Html)?;
     publish_as(req, state, form.into_inner(), Some(old)).await
 }
 
@@ -281,7 +349,7 @@ async fn publish_as(
 ) -> Result<HttpResponse, Failure> {
     let out = Format::Html;
     let session = posting_session(&state, &req, &form.csrf, out)?;
-    let f = facts(&state, &req, &form.hash, &form.step).await?;
+    let f = facts(&state, &req, &form.hash, &form.step, out).await?;
     let game = f.game.slug();
     let mut errors = Vec::new();
     let checked = check(&state.catalogue, game, &form, f.total, &mut errors);

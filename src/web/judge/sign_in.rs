@@ -1,4 +1,4 @@
-//! `/judge/sign-in` (the form, and signing in) and `/judge/sign-out`.
+//! `/judge/sign-in` (the form and its JSON twin, and signing in) and `/judge/sign-out`.
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -65,17 +65,23 @@ pub(super) struct NextQuery {
     next: String,
 }
 
-/// `GET /judge/sign-in`.
+/// `GET /judge/sign-in` and its JSON twin.
 pub(super) async fn page(
     req: HttpRequest,
     state: web::Data<AppState>,
     query: web::Query<NextQuery>,
 ) -> Result<HttpResponse, Failure> {
+    let format = Format::of(&req);
+    let session = session(&state, &req, format)?;
+    let next = checked_next(&query.next);
+    if format == Format::Json {
+        return super::twin::respond(&super::twin::SignInJson::of(session, next));
+    }
     SignInPage {
         message: String::new(),
-        next: checked_next(&query.next),
+        next,
         name: String::new(),
-        session: session(&state, &req, Format::Html)?,
+        session,
     }
     .response(StatusCode::OK)
 }
