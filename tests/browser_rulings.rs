@@ -110,6 +110,10 @@ fn a_judge_publishes_from_a_step_and_a_signed_out_player_finds_and_steps_through
     let answer = format!("Yes: the {WORD} stand-off changes nothing; {keyword} applies.");
     type_into(&judge, "textarea#question", &question);
     type_into(&judge, "textarea#answer", &answer);
+    fields_fit(&judge, "the publish form on a desktop");
+    browser::viewport(&judge, Some(browser::PHONE));
+    fields_fit(&judge, "the publish form at 390 px");
+    browser::viewport(&judge, None);
     in_both_schemes(&judge, "the publish form", "judge_publish");
     click(&judge, "#publish button[type=submit]");
     browser::wait_for_url(&judge, "the published ruling", |u| {
@@ -403,6 +407,23 @@ fn in_both_schemes(tab: &Tab, what: &str, name: &str) {
         );
     }
     browser::media(tab, "screen", "light");
+}
+
+/// Checks the question and answer boxes span the form (they were a narrow default-size
+/// box) and every text input shows all it holds.
+fn fields_fit(tab: &Tab, what: &str) {
+    let (narrow, clipped): (Vec<String>, Vec<String>) = eval_json(
+        tab,
+        "(() => { const f = document.getElementById('publish'); \
+           const inner = f.clientWidth - 2 * parseFloat(getComputedStyle(f).paddingLeft); \
+           const narrow = ['question', 'answer'].filter(id => \
+             document.getElementById(id).getBoundingClientRect().width < 0.95 * inner); \
+           const clipped = Array.from(f.querySelectorAll('input[type=text]')) \
+             .filter(e => e.scrollWidth > e.clientWidth).map(e => e.name + ': ' + e.value); \
+           return [narrow, clipped]; })()",
+    );
+    assert!(narrow.is_empty(), "{what}: {narrow:?} do not span the form");
+    assert!(clipped.is_empty(), "{what}: the inputs cut off {clipped:?}");
 }
 
 /// Clicks the element `selector` and types `value` into it, key by key.
