@@ -621,3 +621,38 @@ fn print_the_graph() {
         println!("{} → {}", name(from), to.join(", "));
     }
 }
+
+/// The files whose code (comments and strings left out) names the crate `krate`.
+fn files_naming(krate: &str) -> BTreeSet<String> {
+    sources("")
+        .into_iter()
+        .filter(|s| tokens(&code_only(&s.text)).iter().any(|t| t == krate))
+        .map(|s| s.file)
+        .collect()
+}
+
+/// ARCHITECTURE.md: "only `catalogue::store`, `permalinks`, `rulings::store` and `sqlfile`
+/// know SQL", and "only `search` knows Tantivy".
+#[test]
+fn only_the_stores_know_sql_and_only_search_knows_tantivy() {
+    let sql = files_naming("rusqlite");
+    let allowed = |f: &str| {
+        f.starts_with("src/catalogue/store/")
+            || f.starts_with("src/permalinks/")
+            || f == "src/rulings/store.rs"
+            || f == "src/sqlfile.rs"
+    };
+    let strays: Vec<_> = sql.iter().filter(|f| !allowed(f)).collect();
+    assert!(strays.is_empty(), "SQL outside the stores: {strays:?}");
+    assert!(
+        sql.contains("src/rulings/store.rs"),
+        "the check sees: {sql:?}"
+    );
+    let tantivy = files_naming("tantivy");
+    let strays: Vec<_> = tantivy
+        .iter()
+        .filter(|f| !f.starts_with("src/search/"))
+        .collect();
+    assert!(strays.is_empty(), "Tantivy outside search: {strays:?}");
+    assert!(!tantivy.is_empty());
+}

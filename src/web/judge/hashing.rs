@@ -81,8 +81,11 @@ impl Hashers {
         let permit = started.idle.clone().try_acquire_owned().ok()?;
         let (reply, answer) = oneshot::channel();
         let job: Job = Box::new(move || {
-            let _permit = permit;
-            let _ = reply.send(check());
+            let answer = check();
+            // Free before answering: the next sign-in the answer lets through finds the
+            // thread idle.
+            drop(permit);
+            let _ = reply.send(answer);
         });
         started.jobs.lock().ok()?.send(job).ok()?;
         Some(answer)
