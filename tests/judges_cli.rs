@@ -174,21 +174,7 @@ fn rulings_export_writes_the_csv_format_with_its_positions_and_never_over_a_file
     let mut csv = csv::Reader::from_path(out_dir.join("rulings.csv")).unwrap();
     assert_eq!(
         csv.headers().unwrap().iter().collect::<Vec<_>>(),
-        [
-            "id",
-            "game",
-            "question",
-            "answer",
-            "keywords",
-            "cards",
-            "rules",
-            "position",
-            "step",
-            "tier",
-            "source",
-            "published",
-            "supersedes"
-        ]
+        arbiter::rulings::CSV_COLUMNS
     );
     let rows: Vec<csv::StringRecord> = csv.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), 2);

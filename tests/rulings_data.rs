@@ -24,21 +24,7 @@ use arbiter::rules::{Game, Replay};
 use arbiter::rulings::{is_id, ruling_position, Tier};
 use arbiter::text::fold;
 
-const COLUMNS: [&str; 13] = [
-    "id",
-    "game",
-    "question",
-    "answer",
-    "keywords",
-    "cards",
-    "rules",
-    "position",
-    "step",
-    "tier",
-    "source",
-    "published",
-    "supersedes",
-];
+const COLUMNS: [&str; 13] = arbiter::rulings::CSV_COLUMNS;
 
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("data")

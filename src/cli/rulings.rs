@@ -16,21 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The header of `rulings.csv`.
-const HEADER: [&str; 13] = [
-    "id",
-    "game",
-    "question",
-    "answer",
-    "keywords",
-    "cards",
-    "rules",
-    "position",
-    "step",
-    "tier",
-    "source",
-    "published",
-    "supersedes",
-];
+const HEADER: [&str; 13] = arbiter::rulings::CSV_COLUMNS;
 
 #[derive(Debug, thiserror::Error)]
 enum ExportError {

@@ -74,6 +74,24 @@ impl Status {
     }
 }
 
+/// The columns of `data/rulings.csv`, in order: what `rulings export` writes and the
+/// catalogue's import reads (`docs/rulings.md`).
+pub const CSV_COLUMNS: [&str; 13] = [
+    "id",
+    "game",
+    "question",
+    "answer",
+    "keywords",
+    "cards",
+    "rules",
+    "position",
+    "step",
+    "tier",
+    "source",
+    "published",
+    "supersedes",
+];
+
 /// The longest ruling id.
 pub const MAX_ID_LEN: usize = 40;
 

@@ -524,6 +524,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_loader_reads_every_column_the_export_writes() {
+        let mut read: Vec<&str> = RULINGS
+            .required
+            .iter()
+            .chain(RULINGS.optional)
+            .copied()
+            .collect();
+        let mut written = crate::rulings::CSV_COLUMNS.to_vec();
+        read.sort_unstable();
+        written.sort_unstable();
+        assert_eq!(read, written);
+    }
+
+    #[test]
     fn dates_are_calendar_dates() {
         assert!(is_date("2026-02-28"));
         assert!(is_date("2024-02-29"));
