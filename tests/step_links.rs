@@ -3,7 +3,8 @@
 //! one and last of a long one), the comparison of its first reading switched, and every
 //! site-relative `href`/`src` of those pages and every URL of their JSON twins requested.
 //! None may answer 404 or 5xx. A rule link that names a section title as if it were a
-//! keyword (`/keyword/karth/Unit%20Cards`) is what this catches.
+//! keyword (`/keyword/karth/Unit%20Cards`) is what this catches. Every bundled ruling's page and
+//! the step it turns on are walked the same way.
 //!
 //! The app runs in-process (actix's test service), one service for the whole walk, and a
 //! link met on many pages is requested once.
@@ -129,9 +130,9 @@ impl Walk {
 #[actix_web::test]
 async fn every_link_of_every_step_page_answers() {
     let started = std::time::Instant::now();
-    let app =
-        test::init_service(App::new().configure(arbiter::web::configure(common::fresh_state())))
-            .await;
+    let state = common::fresh_state();
+    let rulings = state.rulings.snapshot();
+    let app = test::init_service(App::new().configure(arbiter::web::configure(state))).await;
     let mut walk = Walk::default();
     let mut fixtures = 0;
     for path in fixture_files() {
@@ -207,6 +208,24 @@ async fn every_link_of_every_step_page_answers() {
             walk.pages += 1;
         }
     }
+    // Every ruling's page and the step it turns on, each with its JSON twin.
+    assert!(rulings.all().len() >= 100, "the bundled rulings");
+    for r in rulings.all() {
+        for page in [r.url(), r.step_url()] {
+            for uri in [page.clone(), arbiter::web::links::json(&page)] {
+                let (status, _, body) = call(&app, TestRequest::get().uri(&uri)).await;
+                assert_eq!(status, StatusCode::OK, "{uri}");
+                if uri == page {
+                    walk.add(&uri, html_links(&body));
+                } else {
+                    let mut found = Vec::new();
+                    json_links(&serde_json::from_str(&body).unwrap(), &mut found);
+                    walk.add(&uri, found);
+                }
+                walk.pages += 1;
+            }
+        }
+    }
     // The pages every step page leads to that link on in turn: the rules page and the
     // builder.
     for page in ["/adjudicate/rules", "/adjudicate"] {
@@ -242,7 +261,7 @@ async fn every_link_of_every_step_page_answers() {
         }
     }
     eprintln!(
-        "step links: {fixtures} fixtures, {} pages, {} distinct links, {} broken, {:.1?}; by prefix (links, broken): {by_prefix:?}",
+        "step links: {fixtures} fixtures and every ruling, {} pages, {} distinct links, {} broken, {:.1?}; by prefix (links, broken): {by_prefix:?}",
         walk.pages,
         walk.links.len(),
         broken.len(),
