@@ -43,6 +43,8 @@ struct PublishPage {
     /// The position's last step.
     total: usize,
     game: &'static str,
+    /// The game's name, as its pages say it ("Battleline").
+    game_name: String,
     question: String,
     answer: String,
     keywords: String,
@@ -234,6 +236,7 @@ pub(super) async fn form(
             .to_string(),
         total: f.total,
         game: f.game.slug(),
+        game_name: game_name(&state, f.game.slug()),
         question: String::new(),
         answer: String::new(),
         keywords: f.keywords.join("; "),
@@ -266,6 +269,7 @@ pub(super) async fn supersede_form(
         step: old.step.to_string(),
         total: f.total,
         game: f.game.slug(),
+        game_name: game_name(&state, f.game.slug()),
         question: old.question.clone(),
         answer: old.answer.clone(),
         keywords: old.keywords.join("; "),
@@ -339,6 +343,14 @@ pub(super) async fn supersede(
     publish_as(req, state, form.into_inner(), Some(old)).await
 }
 
+/// `game`'s name as the catalogue gives it, else its slug.
+fn game_name(state: &AppState, game: &str) -> String {
+    state
+        .catalogue
+        .game(game)
+        .map_or_else(|| game.to_string(), |g| g.name.clone())
+}
+
 /// Checks `form` and publishes it (correcting `old`, if given): a 303 to the new
 /// ruling, or the form again (400) with every problem at its field.
 async fn publish_as(
@@ -364,6 +376,7 @@ async fn publish_as(
         step: form.step.clone(),
         total: f.total,
         game,
+        game_name: game_name(&state, game),
         question: form.question.clone(),
         answer: form.answer.clone(),
         keywords: form.keywords.clone(),
