@@ -296,4 +296,20 @@ fn an_export_folded_into_the_data_and_imported_reproduces_the_rulings() {
     }
     let set = arbiter::rulings::RulingSet::new(catalogue.rulings().to_vec()).unwrap();
     assert_eq!(set.superseded_by("j-1").map(|r| r.id.as_str()), Some("j-2"));
+    // Served beside the store they came from, the folded rulings are shown once.
+    let beside = arbiter::web::judge::shown_beside(catalogue.rulings(), published.clone());
+    assert!(beside.is_empty(), "the catalogue's copies stand for them");
+    arbiter::rulings::Rulings::new(catalogue.rulings().to_vec(), beside).unwrap();
+    // A catalogue that gives `j-1` to another ruling is a clash named, not a judge's
+    // ruling hidden.
+    let mut other = catalogue.rulings().to_vec();
+    let j1 = other.iter_mut().find(|r| r.id == "j-1").unwrap();
+    j1.answer = "Someone else's answer.".into();
+    let beside = arbiter::web::judge::shown_beside(&other, published);
+    assert_eq!(beside.len(), 1);
+    let clash = arbiter::rulings::Rulings::new(other, beside).unwrap_err();
+    assert_eq!(
+        clash,
+        arbiter::rulings::RulingSetError::DuplicateId("j-1".into())
+    );
 }

@@ -49,7 +49,8 @@ pub(crate) fn search(db: &Path, query: &str, json: bool, opts: SearchOptions) ->
                     "{:<8} {:<11} {}  {}",
                     item.kind,
                     item.game,
-                    item.name,
+                    // A ruling's question may hold line breaks: one line a hit.
+                    arbiter::text::escape_controls(&item.name),
                     item.url
                 );
                 if !item.snippet.is_empty() {

@@ -151,6 +151,20 @@ impl Ruling {
     }
 }
 
+/// The order rulings are listed in: newest first by date; on one day, a judge's later
+/// ruling (`j-10`) before its earlier ones (`j-9`, `j-2`), then by id.
+pub fn newest_first(a: &Ruling, b: &Ruling) -> std::cmp::Ordering {
+    fn judge_seq(r: &Ruling) -> Option<u64> {
+        (r.tier == Tier::Judge)
+            .then(|| r.id.strip_prefix("j-")?.parse().ok())
+            .flatten()
+    }
+    b.published
+        .cmp(&a.published)
+        .then_with(|| judge_seq(b).cmp(&judge_seq(a)))
+        .then_with(|| a.id.cmp(&b.id))
+}
+
 /// Why a set of rulings does not hold together.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulingSetError {
@@ -192,7 +206,7 @@ impl RulingSet {
     /// The set of `rulings`, checked: ids unique, every `supersedes` names a ruling of
     /// the same game, none superseded twice.
     pub fn new(mut rulings: Vec<Ruling>) -> Result<RulingSet, RulingSetError> {
-        rulings.sort_by(|a, b| b.published.cmp(&a.published).then(a.id.cmp(&b.id)));
+        rulings.sort_by(newest_first);
         static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         let mut set = RulingSet {
             serial: SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -408,6 +422,24 @@ mod tests {
             ruling("c", "3", Some("a")),
         ]);
         assert!(matches!(twice, Err(RulingSetError::SupersededTwice { .. })));
+    }
+
+    #[test]
+    fn on_one_day_a_judges_later_ruling_comes_first() {
+        let judge = |id: &str| Ruling {
+            tier: Tier::Judge,
+            ..ruling(id, "2026-05-01", None)
+        };
+        let set = RulingSet::new(vec![
+            judge("j-2"),
+            judge("j-10"),
+            judge("j-9"),
+            ruling("a", "2026-05-01", None),
+            ruling("z", "2026-06-01", None),
+        ])
+        .unwrap();
+        let ids: Vec<_> = set.all().iter().map(|r| r.id.as_str()).collect();
+        assert_eq!(ids, ["z", "j-10", "j-9", "j-2", "a"]);
     }
 
     #[test]

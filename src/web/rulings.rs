@@ -171,18 +171,19 @@ fn paragraphs(text: &str) -> Vec<&str> {
 pub struct RulingsSection {
     pub current: Vec<RulingJson>,
     pub superseded: Vec<RulingJson>,
+    /// Both, in the set's order (newest first: `rulings::newest_first`).
+    ordered: Vec<RulingJson>,
 }
 
 impl RulingsSection {
     /// `rulings` (newest first) split by status.
     pub fn of(set: &RulingSet, rulings: &[&Ruling]) -> RulingsSection {
-        let (superseded, current) = rulings
-            .iter()
-            .map(|r| RulingJson::of(set, r))
-            .partition(|r| r.superseded());
+        let ordered: Vec<RulingJson> = rulings.iter().map(|r| RulingJson::of(set, r)).collect();
+        let (superseded, current) = ordered.iter().cloned().partition(|r| r.superseded());
         RulingsSection {
             current,
             superseded,
+            ordered,
         }
     }
 
@@ -192,14 +193,7 @@ impl RulingsSection {
 
     /// Every ruling, newest first (the JSON twins' `rulings` array).
     pub fn all(&self) -> Vec<RulingJson> {
-        let mut all: Vec<RulingJson> = self
-            .current
-            .iter()
-            .chain(&self.superseded)
-            .cloned()
-            .collect();
-        all.sort_by(|a, b| b.published.cmp(&a.published).then(a.id.cmp(&b.id)));
-        all
+        self.ordered.clone()
     }
 }
 

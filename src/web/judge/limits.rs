@@ -2,6 +2,10 @@
 //! address or an IPv6 /64) and per account name (folded), whether or not the account
 //! exists. Past the limit, an attempt is refused with how long to wait before its
 //! password is checked. Bounded: at most [`TRACKED`] clients and names are remembered.
+//!
+//! A name's limit is [`NAME_FACTOR`] times a client's: a name refused to everyone could
+//! otherwise be kept refused by one client alone (its own 20 a minute filling the name's
+//! 20), locking a judge out for as long as it liked. One client now fills a fifth of it.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
@@ -15,11 +19,16 @@ const WINDOW: i64 = 60;
 /// in the window, and then new ones are not tracked (the other key still limits them).
 const TRACKED: usize = 10_000;
 
+/// How many clients' worth of wrong passwords a name takes in a minute before it is
+/// refused to everyone.
+pub(super) const NAME_FACTOR: u32 = 5;
+
 /// The longest name kept as a key (in characters).
 const NAME_KEY_CHARS: usize = 64;
 
 pub(super) struct SignInLimits {
     per_minute: u32,
+    per_name: u32,
     clients: HashMap<Option<ClientGroup>, VecDeque<i64>>,
     names: HashMap<String, VecDeque<i64>>,
 }
@@ -65,6 +74,7 @@ impl SignInLimits {
     pub(super) fn new(per_minute: u32) -> SignInLimits {
         SignInLimits {
             per_minute,
+            per_name: per_minute.saturating_mul(NAME_FACTOR),
             clients: HashMap::new(),
             names: HashMap::new(),
         }
@@ -78,20 +88,20 @@ impl SignInLimits {
             self.per_minute,
             now,
         );
-        let by_name = wait(self.names.get(&name_key(name)), self.per_minute, now);
+        let by_name = wait(self.names.get(&name_key(name)), self.per_name, now);
         by_client.max(by_name)
     }
 
     /// Remembers a wrong password from `client` for `name`.
     pub(super) fn failed(&mut self, client: Option<IpAddr>, name: &str, now: i64) {
-        let per_minute = self.per_minute;
+        let (per_minute, per_name) = (self.per_minute, self.per_name);
         note(
             &mut self.clients,
             client.map(ClientGroup::of),
             per_minute,
             now,
         );
-        note(&mut self.names, name_key(name), per_minute, now);
+        note(&mut self.names, name_key(name), per_name, now);
     }
 }
 
@@ -109,6 +119,18 @@ mod tests {
             l.failed(Some(a), "ada", 100 + t);
         }
         assert_eq!(l.refusal(Some(a), "bob", 103), Some(57), "per client");
+        assert_eq!(
+            l.refusal(Some(b), "ADA", 103),
+            None,
+            "one client alone cannot lock a name out"
+        );
+        // Five clients' worth of wrong passwords for the name refuse it to everyone.
+        for n in 1..NAME_FACTOR {
+            let c: IpAddr = format!("10.0.{n}.9").parse().unwrap();
+            for t in 0..3 {
+                l.failed(Some(c), "ada", 100 + t);
+            }
+        }
         assert_eq!(l.refusal(Some(b), "ADA", 103), Some(57), "per name, folded");
         assert_eq!(l.refusal(Some(b), "bob", 103), None);
         assert_eq!(l.refusal(Some(a), "ada", 160), None, "a minute later");

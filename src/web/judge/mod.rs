@@ -9,10 +9,11 @@
 //!   POST without it, with a wrong one, or signed out is refused (403). A POST whose
 //!   `Origin` names another host is refused too.
 //! - Sign-in is rate limited per client and per account name (`limits.rs`): past
-//!   [`JudgeConfig::failures_per_minute`] wrong passwords in a minute the next attempt is
+//!   [`JudgeConfig::failures_per_minute`] wrong passwords in a minute from a client (five
+//!   times as many for a name) the next attempt is
 //!   429 before its password is checked. A failure says the same whether the account
 //!   exists or not, and takes as long (a dummy hash is checked).
-//! - Argon2id runs on the blocking pool, at most one per core at once (then 503).
+//! - Argon2id runs on threads of its own (`hashing.rs`: half the cores; busy, 503).
 //! - Each GET page has its JSON twin (`twin.rs`): the form as data, never a secret.
 //!
 //! The store is `crate::rulings::store`; the form's pre-filled facts come from the
@@ -94,13 +95,30 @@ impl Judges {
 }
 
 /// The judges' rulings that `rulings` shows beside its catalogue's: all of them, but
-/// those whose id the catalogue has already (an export folded into the data, then
-/// re-imported, is the same ruling).
+/// those the catalogue holds already, field for field (an export folded into the data,
+/// then re-imported, is the same ruling). A judge ruling whose id the catalogue gives to
+/// a different ruling stays, so the set refuses the clash by name
+/// ([`RulingSetError::DuplicateId`]) rather than hide either.
 pub fn shown_beside(catalogue: &[Ruling], judges: Vec<Ruling>) -> Vec<Ruling> {
     judges
         .into_iter()
-        .filter(|j| !catalogue.iter().any(|c| c.id == j.id))
+        .filter(|j| !catalogue.iter().any(|c| c == j))
         .collect()
+}
+
+/// A judge's page as HTML: never stored by a cache, since a signed-in judge's form
+/// carries the session's CSRF token (as the JSON twins are, `twin::respond`).
+fn html_form<T: askama::Template>(
+    page: &T,
+    status: actix_web::http::StatusCode,
+) -> Result<actix_web::HttpResponse, Failure> {
+    let body = page
+        .render()
+        .map_err(|e| WebError::Internal(format!("template: {e}")).in_format(Format::Html))?;
+    Ok(actix_web::HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "private, no-store"))
+        .body(body))
 }
 
 /// Replaces the judges' rulings `rulings` shows with what `store` holds now.

@@ -124,12 +124,7 @@ impl PublishPage {
     }
 
     fn response(&self, status: StatusCode) -> Result<HttpResponse, Failure> {
-        let body = self
-            .render()
-            .map_err(|e| WebError::Internal(format!("template: {e}")).in_format(Format::Html))?;
-        Ok(HttpResponse::build(status)
-            .content_type("text/html; charset=utf-8")
-            .body(body))
+        super::html_form(self, status)
     }
 }
 
