@@ -738,3 +738,21 @@ fn the_rulings_pages_in_a_browser() {
     drop(chromium);
     server.stop();
 }
+
+/// A feed's links name the request's own `Host`, never a forwarded one a client wrote
+/// (a cache in front would serve the poisoned links to everyone).
+#[actix_web::test]
+async fn a_feed_ignores_forwarded_hosts() {
+    let req = actix_web::test::TestRequest::get()
+        .uri("/rulings.atom")
+        .insert_header(("Host", "arbiter.example"))
+        .insert_header(("X-Forwarded-Host", "evil.example"))
+        .insert_header(("Forwarded", "host=evil.example"));
+    let (status, _, xml) = common::http::send(state(), req).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!xml.contains("evil.example"), "{xml}");
+    assert!(
+        xml.contains("href=\"http://arbiter.example/rulings/"),
+        "{xml}"
+    );
+}

@@ -648,7 +648,13 @@ async fn feed_game(
 /// absolute links; a `Host` with anything but a host name's characters is `localhost`.
 fn origin(req: &HttpRequest) -> String {
     let info = req.connection_info();
-    let host = info.host();
+    // The request's own `Host`, never `X-Forwarded-Host` or `Forwarded` (which any
+    // client can send, and which a cache in front would then serve to everyone).
+    let host = req
+        .headers()
+        .get(actix_web::http::header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_else(|| req.app_config().host());
     let host = if !host.is_empty()
         && host.len() <= 255
         && host
