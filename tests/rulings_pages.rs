@@ -195,8 +195,6 @@ async fn bad_filters_are_400s_saying_what_was_expected() {
             "expected one of: seed, published, house, judge",
         ),
         ("status=open", "expected published or superseded"),
-        ("keyword=Nonesuch", "keyword of any game"),
-        ("game=karth&keyword=Fury", "keyword of the game karth"),
         ("page=0", "expected a whole number from 1 to 10000"),
         ("page=2.0", "expected a whole number"),
         ("page=10001", "expected a whole number"),
@@ -207,6 +205,20 @@ async fn bad_filters_are_400s_saying_what_was_expected() {
         ] {
             let (status, _, body) = get(&uri).await;
             assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {body:.300}");
+            assert!(body.contains(expected), "{uri}: {body:.600}");
+        }
+    }
+    // A keyword the catalogue lacks is not found, saying what was expected.
+    for (query, expected) in [
+        ("keyword=Nonesuch", "keyword of any game"),
+        ("game=karth&keyword=Fury", "keyword of the game karth"),
+    ] {
+        for uri in [
+            format!("/rulings.json?{query}"),
+            format!("/rulings?{query}"),
+        ] {
+            let (status, _, body) = get(&uri).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{uri}: {body:.300}");
             assert!(body.contains(expected), "{uri}: {body:.600}");
         }
     }

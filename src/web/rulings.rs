@@ -334,13 +334,13 @@ fn filters(cat: &Catalogue, q: &RulingsQuery, format: Format) -> Result<Filters,
                 let of = game
                     .as_deref()
                     .map_or("any game".to_string(), |g| format!("the game {g}"));
-                bad(
-                    format,
-                    format!(
-                        "`keyword` is {}; expected the name or an alias of a keyword of {of}",
-                        page::quoted(k)
-                    ),
-                )
+                // A keyword the catalogue does not have is a thing not found (404), as
+                // `/keyword/{game}/{name}` answers; a malformed filter is a 400.
+                WebError::NotFound(format!(
+                    "`keyword` is {}; expected the name or an alias of a keyword of {of}",
+                    page::quoted(k)
+                ))
+                .in_format(format)
             })?)
         }
     };
