@@ -30,7 +30,9 @@
 
 use crate::common;
 
-use common::browser::{self, eval_json, heading, main_text, text, texts, Chromium, TestServer};
+use common::browser::{
+    self, eval_json, heading, main_text, text, texts, wait_for, wait_for_step, Chromium, TestServer,
+};
 use headless_chrome::Tab;
 
 /// The builder's card inputs and what is typed into them.
@@ -538,24 +540,6 @@ fn press(tab: &Tab, key: &str) {
         .unwrap_or_else(|e| panic!("press {key}: {e:#}"));
 }
 
-/// `(hash, step)` of a step page's URL, `…/adjudicate/p/<hash>/<step>`.
-fn step_of(url: &str) -> Option<(String, usize)> {
-    let rest = url.split("/adjudicate/p/").nth(1)?;
-    let (hash, step) = rest.split_once('/')?;
-    let step = step.parse().ok()?;
-    (hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()))
-        .then(|| (hash.to_string(), step))
-}
-
-/// Waits for a step page whose hash and step satisfy `wanted`; answers them.
-fn wait_for_step(tab: &Tab, what: &str, wanted: impl Fn(&str, usize) -> bool) -> (String, usize) {
-    browser::wait_for_url(tab, what, |u| {
-        step_of(u).is_some_and(|(h, s)| wanted(&h, s))
-    });
-    let url: String = eval_json(tab, "location.href");
-    step_of(&url).unwrap_or_else(|| panic!("{url} is a step page"))
-}
-
 /// The text of the first element matching `selector`.
 fn text_of(tab: &Tab, selector: &str) -> String {
     text(
@@ -924,30 +908,6 @@ fn submit(tab: &Tab) {
         .expect("the Adjudicate button")
         .click()
         .expect("click Adjudicate");
-}
-
-/// Waits until the loaded page satisfies the JavaScript condition `js`.
-fn wait_for(tab: &Tab, what: &str, js: &str) {
-    let deadline = std::time::Instant::now() + browser::TIMEOUT;
-    loop {
-        let ok = tab
-            .evaluate(
-                &format!("document.readyState === 'complete' && ({js})"),
-                false,
-            )
-            .ok()
-            .and_then(|v| v.value)
-            .and_then(|v| v.as_bool())
-            .unwrap_or(false);
-        if ok {
-            return;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "timed out waiting for {what}"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
 }
 
 /// Checks every input, select and textarea of the page (but hidden ones) has a label

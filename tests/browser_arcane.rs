@@ -11,7 +11,7 @@
 
 use crate::common;
 
-use common::browser::{self, eval_json, heading, Chromium, TestServer};
+use common::browser::{self, eval_json, heading, wait_for, Chromium, TestServer};
 use headless_chrome::Tab;
 
 /// Sets the builder's fields by name and opens the cards they are in, in one call.
@@ -27,30 +27,6 @@ fn set_fields(tab: &Tab, values: &[(&str, &str)]) {
         ),
     );
     assert!(missing.is_empty(), "the builder has the fields {missing:?}");
-}
-
-/// Waits until the loaded page satisfies the JavaScript condition `js`.
-fn wait_for(tab: &Tab, what: &str, js: &str) {
-    let deadline = std::time::Instant::now() + browser::TIMEOUT;
-    loop {
-        let ok = tab
-            .evaluate(
-                &format!("document.readyState === 'complete' && ({js})"),
-                false,
-            )
-            .ok()
-            .and_then(|v| v.value)
-            .and_then(|v| v.as_bool())
-            .unwrap_or(false);
-        if ok {
-            return;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "timed out waiting for {what}"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
 }
 
 /// Every input, select and textarea (but hidden ones) has a label with words, or an

@@ -26,7 +26,9 @@ use std::time::{Duration, Instant};
 
 use arbiter::rulings::store::JudgeStore;
 use arbiter::web::judge::{JudgeConfig, Judges};
-use common::browser::{self, eval_json, heading, main_text, texts, Chromium, TestServer};
+use common::browser::{
+    self, eval_json, heading, main_text, texts, wait_for, wait_for_step, Chromium, TestServer,
+};
 use headless_chrome::Tab;
 
 const NAME: &str = "ada";
@@ -463,42 +465,6 @@ fn set_fields(tab: &Tab, values: &[(&str, &str)]) {
         ),
     );
     assert!(missing.is_empty(), "the builder has the fields {missing:?}");
-}
-
-/// `(hash, step)` of a step page's URL, `…/adjudicate/p/<hash>/<step>`.
-fn step_of(url: &str) -> Option<(String, usize)> {
-    let rest = url.split("/adjudicate/p/").nth(1)?;
-    let (hash, step) = rest.split_once('/')?;
-    Some((hash.to_string(), step.parse().ok()?))
-}
-
-fn wait_for_step(tab: &Tab, what: &str, wanted: impl Fn(&str, usize) -> bool) -> (String, usize) {
-    browser::wait_for_url(tab, what, |u| {
-        step_of(u).is_some_and(|(h, s)| wanted(&h, s))
-    });
-    let url: String = eval_json(tab, "location.href");
-    step_of(&url).unwrap_or_else(|| panic!("{url} is a step page"))
-}
-
-/// Waits until the loaded page satisfies the JavaScript condition `js`.
-fn wait_for(tab: &Tab, what: &str, js: &str) {
-    let deadline = Instant::now() + browser::TIMEOUT;
-    loop {
-        let ok = tab
-            .evaluate(
-                &format!("document.readyState === 'complete' && ({js})"),
-                false,
-            )
-            .ok()
-            .and_then(|v| v.value)
-            .and_then(|v| v.as_bool())
-            .unwrap_or(false);
-        if ok {
-            return;
-        }
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
 }
 
 /// Checks every visible field of the page has a label with words in it, or an aria-label.

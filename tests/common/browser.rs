@@ -231,6 +231,50 @@ pub fn open(tab: &Tab, url: &str) {
     wait_for_url(tab, url, |u| u == url);
 }
 
+/// Waits until the loaded page satisfies the JavaScript condition `js`; `what` names it in
+/// the timeout message.
+pub fn wait_for(tab: &Tab, what: &str, js: &str) {
+    let deadline = Instant::now() + TIMEOUT;
+    loop {
+        let ok = tab
+            .evaluate(
+                &format!("document.readyState === 'complete' && ({js})"),
+                false,
+            )
+            .ok()
+            .and_then(|v| v.value)
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false);
+        if ok {
+            return;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// `(hash, step)` of a step page's URL, `…/adjudicate/p/<hash>/<step>`.
+pub fn step_of(url: &str) -> Option<(String, usize)> {
+    let rest = url.split("/adjudicate/p/").nth(1)?;
+    let (hash, step) = rest.split_once('/')?;
+    let step = step.parse().ok()?;
+    (hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()))
+        .then(|| (hash.to_string(), step))
+}
+
+/// Waits for a step page whose hash and step satisfy `wanted`; answers them.
+pub fn wait_for_step(
+    tab: &Tab,
+    what: &str,
+    wanted: impl Fn(&str, usize) -> bool,
+) -> (String, usize) {
+    wait_for_url(tab, what, |u| {
+        step_of(u).is_some_and(|(h, s)| wanted(&h, s))
+    });
+    let url: String = eval_json(tab, "location.href");
+    step_of(&url).unwrap_or_else(|| panic!("{url} is a step page"))
+}
+
 /// Waits until the current document has finished loading at a URL matching `wanted`;
 /// `what` names it in the timeout message.
 pub fn wait_for_url(tab: &Tab, what: &str, wanted: impl Fn(&str) -> bool) {
