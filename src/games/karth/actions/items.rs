@@ -91,13 +91,18 @@ fn holds(st: &State, u: &UnitSpec, def: &CardDef) -> Result<Option<Rule>, Reject
         return Ok(Some(Rule::from(&s5::ITEM_COUNT).reading(reading.reading())));
     }
     let names = u.items.iter().map(|i| i.card.as_str()).collect::<Vec<_>>();
-    let two = if add == 2 {
-        format!(" ({}'s card: \"{}\")", def.name, def.text)
-    } else if have > u.items.len() {
-        " (Twin Daggers' card: \"Counts as two weapons for dual wield.\")".to_string()
-    } else {
-        String::new()
-    };
+    // The card that counts as two, quoted: the one proposed, or one carried.
+    let double = std::iter::once(def)
+        .filter(|_| add == 2)
+        .chain(
+            u.items
+                .iter()
+                .filter_map(|i| st.card(&i.card).filter(|_| weight(st, u, &i.card) == 2)),
+        )
+        .next();
+    let two = double.map_or(String::new(), |d| {
+        format!(" ({}'s card: \"{}\")", d.name, d.text)
+    });
     Err(no(
         Rule::from(&s5::ITEM_COUNT).reading(reading.reading()),
         format!(
