@@ -367,7 +367,7 @@ fn a_mercenary_comes_straight_from_the_hand_only_when_a_card_says_so() {
     let (adj, st) = play(&p);
     assert_eq!(verdicts(&adj), ["no 5.3.5", "no 5.3.5", "ok 5.3.8"]);
     assert_eq!(gold(&st, "Ann"), 7, "its summon cost paid");
-    // Where and for what: house rule K19, on a spawner of the spawn zone.
+    // Where and for what: house rule K23, on a spawner of the spawn zone.
     assert!(cites(&adj, cite::rules::DIRECT_PLACE.sentence));
     p["actions"] = json!([{"do": "bring_in", "card": "Gravel Pit Brute", "at": [3, 3], "from": "hand", "by": "Q"}]);
     let (adj, _) = play(&p);
@@ -494,7 +494,7 @@ fn an_animal_comes_straight_from_the_hand_only_when_a_card_says_so() {
     let (adj, st) = play(&p);
     assert_eq!(verdicts(&adj), ["no 5.4.5", "ok 5.4.8"]);
     assert_eq!(gold(&st, "Ann"), 10, "an animal has no cost");
-    // Where it enters: within radius 1 of the permitting unit, house rule K19 (K10 is
+    // Where it enters: within radius 1 of the permitting unit, house rule K23 (K10 is
     // the token rule).
     p["actions"] =
         json!([{"do": "bring_in", "card": "Grey Wolf", "at": [5, 1], "from": "hand", "by": "Q"}]);
@@ -556,7 +556,7 @@ fn a_token_cast_as_a_spell_goes_back_to_the_token_pile() {
     ]);
     let (adj, st) = play(&p);
     assert_eq!(verdicts(&adj), ["ok 5.5.4", "ok 5.5.4"]);
-    // House rule K20: cast, it is back in the pile, said in the log.
+    // House rule K24: cast, it is back in the pile, said in the log.
     assert!(cites(&adj, cite::rules::TOKEN_SPELL.sentence));
     assert!(adj.steps[0].events[1]
         .text
@@ -617,7 +617,7 @@ fn items_keep_to_their_classes_and_do_not_stack() {
     ]);
     let (adj, _) = play(&p);
     assert_eq!(verdicts(&adj), ["no 5.6.2", "ok 5.7.1", "no 5.6.4"]);
-    // Stacking is two copies of one card below a unit (house rule K21).
+    // Stacking is two copies of one card below a unit (house rule K25).
     assert!(cites(&adj, cite::rules::STACKING.sentence));
 }
 

@@ -1,5 +1,5 @@
 //! Items (seed 001 §5.6–5.7): equipping (5.6.1–5.6.5, 5.7.1, 5.7.4; stacking, house
-//! rule K21), using (5.6.6, and 5.6.2's class limits), taking off (house rule K8), what
+//! rule K25), using (5.6.6, and 5.6.2's class limits), taking off (house rule K8), what
 //! happens to a dead unit's items (5.7.3, 5.7.5, 5.7.6) and Snatch (5.7.6, house rule
 //! K11): a snatched item is carried whatever its class; 5.6.2 is asked when it is used.
 
@@ -62,14 +62,14 @@ fn class_ok(def: &CardDef, u: &UnitSpec) -> Result<(), Reject> {
 }
 
 /// Whether item `def`'s card says it can be stacked (5.6.4's "unless specified
-/// differently", house rule K21).
+/// differently", house rule K25).
 fn stackable(def: &CardDef) -> bool {
     let t = fold(&def.text);
     t.contains("can be stacked") || t.contains("may be stacked")
 }
 
 /// The checks an item meets to be carried below unit `u` (5.6.1, 5.6.4 with house rule
-/// K21), the rule that let it through if any.
+/// K25), the rule that let it through if any.
 fn holds(st: &State, u: &UnitSpec, def: &CardDef) -> Result<Option<Rule>, Reject> {
     let mut allowed = None;
     if u.items.iter().any(|i| fold(&i.card) == fold(&def.name)) {

@@ -2,8 +2,8 @@
 //! the hand (5.1.2, 5.2.1, 5.10.4), mercenaries and animals off to the side (5.3.1–5.3.4,
 //! 5.4.1–5.4.3), onto the field from the side or, a card permitting, the hand (5.3.5,
 //! 5.3.6, 5.3.8, 5.4.4–5.4.6, 5.4.8; where a card summoned directly enters and what it
-//! pays: house rule K19), and tokens a unit requires (5.5.1, 5.5.4; as a spell, house
-//! rule K20; whether one on the field may move at once, `token_moves`).
+//! pays: house rule K23), and tokens a unit requires (5.5.1, 5.5.4; as a spell, house
+//! rule K24; whether one on the field may move at once, `token_moves`).
 
 use super::common::{
     gold, in_hand, kind, new_unit, no, own_turn, spawn_space, Accept, Judged, Reject,
