@@ -367,6 +367,12 @@ fn a_mercenary_comes_straight_from_the_hand_only_when_a_card_says_so() {
     let (adj, st) = play(&p);
     assert_eq!(verdicts(&adj), ["no 5.3.5", "no 5.3.5", "ok 5.3.8"]);
     assert_eq!(gold(&st, "Ann"), 7, "its summon cost paid");
+    // Where and for what: house rule K23, on a spawner of the spawn zone.
+    assert!(cites(&adj, cite::rules::DIRECT_PLACE.sentence));
+    p["actions"] = json!([{"do": "bring_in", "card": "Gravel Pit Brute", "at": [3, 3], "from": "hand", "by": "Q"}]);
+    let (adj, _) = play(&p);
+    assert_eq!(verdicts(&adj), ["no 5.3.5"]);
+    assert!(cites(&adj, cite::rules::DIRECT_PLACE.sentence));
 }
 
 #[test]
@@ -488,6 +494,14 @@ fn an_animal_comes_straight_from_the_hand_only_when_a_card_says_so() {
     let (adj, st) = play(&p);
     assert_eq!(verdicts(&adj), ["no 5.4.5", "ok 5.4.8"]);
     assert_eq!(gold(&st, "Ann"), 10, "an animal has no cost");
+    // Where it enters: within radius 1 of the permitting unit, house rule K23 (K10 is
+    // the token rule).
+    p["actions"] =
+        json!([{"do": "bring_in", "card": "Grey Wolf", "at": [5, 1], "from": "hand", "by": "Q"}]);
+    let (adj, _) = play(&p);
+    assert_eq!(verdicts(&adj), ["no 5.4.5"]);
+    assert!(cites(&adj, cite::rules::DIRECT_PLACE.sentence));
+    assert!(!cites(&adj, cite::rules::TOKEN_PLACE.sentence));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -528,6 +542,27 @@ fn a_token_is_summoned_only_when_a_unit_requires_one() {
         .events
         .iter()
         .any(|e| matches!(&e.change, Change::TokenSummoned { unit: None, .. })));
+}
+
+#[test]
+fn a_token_cast_as_a_spell_goes_back_to_the_token_pile() {
+    // seed 001 §5.5.1: "Tokens can be spells as well as units."
+    let mut p = base();
+    p["players"][0]["tokens"] = json!(["Skeleton Thrall"]);
+    p["units"] = json!([{"id": "N", "owner": "Ann", "type": "unit", "class": "Caster", "at": [3, 3], "summons": ["Skeleton Thrall"]}]);
+    p["actions"] = json!([
+        {"do": "summon_token", "card": "Skeleton Thrall", "by": "N"},
+        {"do": "summon_token", "card": "Skeleton Thrall", "by": "N"}
+    ]);
+    let (adj, st) = play(&p);
+    assert_eq!(verdicts(&adj), ["ok 5.5.4", "ok 5.5.4"]);
+    // House rule K24: cast, it is back in the pile, said in the log.
+    assert!(cites(&adj, cite::rules::TOKEN_SPELL.sentence));
+    assert!(adj.steps[0].events[1]
+        .text
+        .contains("goes back to Ann's token pile"));
+    assert_eq!(st.position.players[0].tokens, ["Skeleton Thrall"]);
+    assert!(st.position.players[0].discard.is_empty());
 }
 
 // ---------------------------------------------------------------------------------------
@@ -573,20 +608,56 @@ fn items_keep_to_their_classes_and_do_not_stack() {
     // seed 001 §5.6.2: "Items have limits on what types of classes can use the cards (specified on the card)."
     // seed 001 §5.6.4: "Items cannot be stacked unless specified differently."
     let mut p = base();
-    p["players"][0]["hand"] = json!([
-        "Oak Buckler",
-        "Twin Daggers",
-        "Twin Daggers",
-        "Leather Jerkin"
-    ]);
+    p["players"][0]["hand"] = json!(["Oak Buckler", "Leather Jerkin", "Leather Jerkin"]);
     p["units"] = json!([unit("C", "Ann", "Obsidian Cutpurse", [3, 1])]);
     p["actions"] = json!([
         {"do": "equip", "unit": "C", "item": "Oak Buckler"},
-        {"do": "equip", "unit": "C", "item": "Twin Daggers"},
-        {"do": "equip", "unit": "C", "item": "Twin Daggers"},
+        {"do": "equip", "unit": "C", "item": "Leather Jerkin"},
         {"do": "equip", "unit": "C", "item": "Leather Jerkin"}
     ]);
-    assert_eq!(judge(&p), ["no 5.6.2", "ok 5.7.1", "no 5.6.4", "ok 5.7.1"]);
+    let (adj, _) = play(&p);
+    assert_eq!(verdicts(&adj), ["no 5.6.2", "ok 5.7.1", "no 5.6.4"]);
+    // Stacking is two copies of one card below a unit (house rule K25).
+    assert!(cites(&adj, cite::rules::STACKING.sentence));
+}
+
+#[test]
+fn an_item_whose_card_says_it_stacks_is_specified_differently() {
+    // seed 001 §5.6.4: "Items cannot be stacked unless specified differently."
+    let mut p = base();
+    p["cards"] = json!([{"name": "Lucky Charm", "type": "item", "text": "Can be stacked."}]);
+    p["players"][0]["hand"] = json!(["Lucky Charm", "Lucky Charm"]);
+    p["units"] = json!([unit("C", "Ann", "Obsidian Cutpurse", [3, 1])]);
+    p["actions"] = json!([
+        {"do": "equip", "unit": "C", "item": "Lucky Charm"},
+        {"do": "equip", "unit": "C", "item": "Lucky Charm"}
+    ]);
+    let (adj, st) = play(&p);
+    assert_eq!(verdicts(&adj), ["ok 5.7.1", "ok 5.6.4"]);
+    assert_eq!(unit_of(&st, "C").items.len(), 2, "two copies stacked");
+}
+
+#[test]
+fn twin_daggers_count_as_two_for_dual_wield() {
+    // seed 001 §5.6.1: "Unless a unit has dual wield, only 1 Item card can be used at a time (2 max for those with dual wield)."
+    let mut p = base();
+    p["players"][0]["hand"] = json!(["Twin Daggers", "Leather Jerkin", "Twin Daggers"]);
+    p["units"] = json!([
+        unit("C", "Ann", "Obsidian Cutpurse", [3, 1]),
+        {"id": "S", "owner": "Ann", "type": "unit", "class": "Rogue", "at": [3, 2]}
+    ]);
+    p["actions"] = json!([
+        {"do": "equip", "unit": "C", "item": "Twin Daggers"},
+        {"do": "equip", "unit": "C", "item": "Leather Jerkin"},
+        {"do": "equip", "unit": "S", "item": "Twin Daggers"}
+    ]);
+    let (adj, st) = play(&p);
+    // C has dual wield: the Daggers fill both places. S has none: one Item card.
+    assert_eq!(verdicts(&adj), ["ok 5.7.1", "no 5.6.1", "ok 5.7.1"]);
+    assert!(adj.steps[1].events[0]
+        .text
+        .contains("Counts as two weapons for dual wield."));
+    assert_eq!(unit_of(&st, "S").items.len(), 1);
 }
 
 #[test]
@@ -639,7 +710,20 @@ fn a_hidden_unit_is_equipped_and_stays_hidden() {
     assert_eq!(verdicts(&adj), ["ok 5.7.4"]);
     assert!(unit_of(&st, "S").hidden);
     assert!(cites(&adj, cite::s5::EQUIP_HIDDEN_NOT_REVEALED.sentence));
-    assert!(adj.steps[0].events[1].text.contains("need not be revealed"));
+    // The third sentence: the item need not be revealed, said and cited for the hidden
+    // unit only.
+    let said = |adj: &karth::Adjudication| {
+        adj.steps[0].events.iter().any(|e| {
+            matches!(e.change, Change::ItemNotRevealed { .. })
+                && e.rule.sentence == cite::s5::EQUIP_HIDDEN_ITEM.sentence
+                && e.text.contains("does not have to reveal")
+        })
+    };
+    assert!(said(&adj));
+    p["units"][0]["hidden"] = json!(false);
+    let (adj, _) = play(&p);
+    assert_eq!(verdicts(&adj), ["ok 5.7.1"]);
+    assert!(!said(&adj));
 }
 
 #[test]
@@ -724,6 +808,47 @@ fn snatch_steals_an_item_that_goes_home_when_the_thief_dies_never_paid_for() {
     let (adj, _) = play(&p);
     assert_eq!(verdicts(&adj), ["no 5.7.6"]);
     assert!(cites(&adj, cite::rules::SNATCH_REACH.sentence));
+}
+
+#[test]
+fn snatch_takes_an_item_whatever_its_class_and_5_6_2_is_asked_at_use() {
+    // seed 001 §5.7.6: "This ability can steal an item from another unit."
+    // seed 001 §5.6.2: "Items have limits on what types of classes can use the cards (specified on the card)."
+    let mut p = base();
+    p["units"] = json!([
+        unit("C", "Ann", "Obsidian Cutpurse", [3, 1]),
+        {"id": "B", "owner": "Bo", "card": "Silverhold Footman", "at": [4, 1], "items": [{"card": "Oak Buckler"}]}
+    ]);
+    p["actions"] = json!([
+        {"do": "snatch", "unit": "C", "from": "B", "item": "Oak Buckler"},
+        {"do": "use_item", "unit": "C", "item": "Oak Buckler"}
+    ]);
+    let (adj, st) = play(&p);
+    // A Rogue steals a Warrior's buckler; it may not use it.
+    assert_eq!(verdicts(&adj), ["ok 5.7.6", "no 5.6.2"]);
+    assert_eq!(unit_of(&st, "C").items[0].card, "Oak Buckler");
+    assert_eq!(
+        unit_of(&st, "C").items[0].snatched_from.as_deref(),
+        Some("Bo")
+    );
+    assert!(unit_of(&st, "B").items.is_empty());
+    assert!(adj.steps[0].events[1]
+        .rule
+        .house
+        .is_some_and(|h| h.section == "K11"));
+}
+
+#[test]
+fn an_item_comes_off_only_in_its_players_own_turn_under_k8() {
+    // house rule K8
+    let mut p = base();
+    p["units"] = json!([{"id": "B", "owner": "Bo", "card": "Silverhold Footman", "at": [4, 1], "items": [{"card": "Iron Shortsword"}]}]);
+    p["actions"] = json!([
+        {"do": "unequip", "unit": "B", "item": "Iron Shortsword", "player": "Bo"},
+        {"do": "end_turn"},
+        {"do": "unequip", "unit": "B", "item": "Iron Shortsword", "player": "Bo"}
+    ]);
+    assert_eq!(judge(&p), ["no K8", "ok K2", "ok K8"]);
 }
 
 #[test]
@@ -1232,6 +1357,111 @@ fn items_at_a_time_equipped_or_in_use() {
         judge(&with_reading(&p, "items_at_a_time", "in_use")),
         ["ok 5.6.1", "ok 5.6.6", "no 5.6.1"]
     );
+}
+
+#[test]
+fn other_kinds_equip_or_not() {
+    let mut p = base();
+    p["players"][0]["hand"] = json!(["Leather Jerkin"]);
+    p["units"] = json!([unit("W", "Ann", "Gravel Pit Brute", [3, 1])]);
+    p["actions"] = json!([{"do": "equip", "unit": "W", "item": "Leather Jerkin"}]);
+    let (adj, _) = play(&p);
+    assert_eq!(verdicts(&adj), ["ok 5.6.3"]);
+    assert!(reads(&adj, "other_kinds_equip", "yes"));
+    assert_eq!(
+        judge(&with_reading(&p, "other_kinds_equip", "no")),
+        ["no 5.6.3"]
+    );
+    // A unit card is not asked.
+    p["units"] = json!([unit("W", "Ann", "Silverhold Footman", [3, 1])]);
+    let (adj, _) = play(&with_reading(&p, "other_kinds_equip", "no"));
+    assert_eq!(verdicts(&adj), ["ok 5.7.1"]);
+}
+
+#[test]
+fn item_turn_own_turn_or_any_turn() {
+    let mut p = base();
+    p["players"][1]["hand"] = json!(["Leather Jerkin"]);
+    p["units"] = json!([
+        {"id": "A", "owner": "Bo", "card": "Silverhold Footman", "at": [4, 2]},
+        {"id": "B", "owner": "Bo", "card": "Silverhold Footman", "at": [4, 1], "items": [{"card": "Healing Draught"}]}
+    ]);
+    p["actions"] = json!([
+        {"do": "equip", "unit": "A", "item": "Leather Jerkin", "player": "Bo"},
+        {"do": "use_item", "unit": "B", "item": "Healing Draught", "player": "Bo"}
+    ]);
+    let (adj, _) = play(&p);
+    assert_eq!(verdicts(&adj), ["no 5.6.5", "no 5.6.6"]);
+    assert!(reads(&adj, "item_turn", "own_turn"));
+    let (adj, st) = play(&with_reading(&p, "item_turn", "any_turn"));
+    assert_eq!(verdicts(&adj), ["ok 5.6.5", "ok 5.6.6"]);
+    assert_eq!(unit_of(&st, "A").items[0].card, "Leather Jerkin");
+}
+
+#[test]
+fn hold_gold_laid_or_occupied_for_mine_cart_and_double_production_alike() {
+    let mut p = base();
+    p["players"][0]["gold"] = json!(0);
+    p["players"][0]["hand"] = json!(["Double Production", "Mine Cart"]);
+    // (3,2) is Gold Ann laid, with her G on it; (4,2) is Gold Bo laid.
+    set(&mut p, 3, 2, json!("Gold"));
+    set(&mut p, 4, 2, json!("Gold"));
+    p["units"] = json!([
+        {"id": "F", "owner": "Ann", "card": "Silverhold Footman", "at": [4, 1], "mv": 1},
+        {"id": "G", "owner": "Ann", "card": "Silverhold Footman", "at": [3, 2]}
+    ]);
+    p["actions"] = json!([
+        {"do": "cast", "card": "Double Production"},
+        {"do": "move", "unit": "F", "path": [[4, 2]]},
+        {"do": "play_income", "card": "Mine Cart"}
+    ]);
+    let (adj, st) = play(&p);
+    assert_eq!(verdicts(&adj), ["ok K12", "ok 4.2.1", "ok 5.9.1"]);
+    // Laid: Bo's Gold is not doubled; the cart counts Ann's one.
+    assert_eq!(gold(&st, "Ann"), 1 + 1);
+    assert!(reads(&adj, "hold_gold", "laid"));
+    // Occupied: F's Gold is doubled; the cart counts the two Ann stands on.
+    let (adj, st) = play(&with_reading(&p, "hold_gold", "occupied"));
+    assert_eq!(gold(&st, "Ann"), 2 + 2);
+    assert!(reads(&adj, "hold_gold", "occupied"));
+}
+
+#[test]
+fn snatch_own_side_enemy_only_or_any_unit() {
+    let mut p = base();
+    p["units"] = json!([
+        unit("K", "Ann", "Kessa Nightcoil", [3, 1]),
+        unit("C", "Ann", "Obsidian Cutpurse", [3, 3]),
+        {"id": "F", "owner": "Ann", "card": "Silverhold Footman", "at": [3, 2], "items": [{"card": "Iron Shortsword"}, {"card": "Oak Buckler"}]}
+    ]);
+    p["actions"] = json!([
+        {"do": "snatch", "unit": "K", "from": "F", "item": "Iron Shortsword"},
+        {"do": "snatch", "unit": "C", "from": "F", "item": "Oak Buckler"}
+    ]);
+    let (adj, _) = play(&p);
+    assert_eq!(verdicts(&adj), ["no 5.7.6", "no 5.7.6"]);
+    assert!(reads(&adj, "snatch_own_side", "enemy_only"));
+    // Any unit: Kessa's card says "an adjacent unit"; the Cutpurse's "enemy unit".
+    let (adj, _) = play(&with_reading(&p, "snatch_own_side", "any_unit"));
+    assert_eq!(verdicts(&adj), ["ok 5.7.6", "no 5.7.6"]);
+    assert!(adj.steps[1].events[0].text.contains("enemy"));
+}
+
+#[test]
+fn token_moves_at_once_or_next_turn() {
+    let mut p = base();
+    p["players"][0]["tokens"] = json!(["Skeleton Thrall"]);
+    p["units"] = json!([{"id": "N", "owner": "Ann", "type": "unit", "class": "Caster", "at": [3, 3], "summons": ["Skeleton Thrall"]}]);
+    p["actions"] = json!([
+        {"do": "summon_token", "card": "Skeleton Thrall", "by": "N", "at": [3, 4], "id": "T", "mv": 1},
+        {"do": "move", "unit": "T", "path": [[3, 5]]}
+    ]);
+    let (adj, _) = play(&p);
+    assert_eq!(verdicts(&adj), ["ok 5.5.4", "ok 4.2.1"]);
+    assert!(reads(&adj, "token_moves", "at_once"));
+    let (adj, _) = play(&with_reading(&p, "token_moves", "next_turn"));
+    assert_eq!(verdicts(&adj), ["ok 5.5.4", "no 5.2.2"]);
+    assert!(reads(&adj, "token_moves", "next_turn"));
 }
 
 #[test]

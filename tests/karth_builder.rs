@@ -440,7 +440,8 @@ async fn the_karth_form_builds_a_question_and_lands_on_its_step() {
     assert!(html.contains(r#"name="u1_card" list="pieces" value="Silverhold Footman""#));
     // Step 1: the move judged on the grid; a game without chance shows no odds, and the
     // legend names Karth's own number (MV), not battle-line's attack and life.
-    let step1 = location.replace("/0", "/1");
+    // The step's suffix only: a hash may itself begin with a 0.
+    let step1 = format!("/adjudicate/p/{hash}/1");
     let (status, _, html) = common::http::get(common::bundled_state(), &step1, None).await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains(r#"<path class="path rejected""#), "{html}");

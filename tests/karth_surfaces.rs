@@ -309,9 +309,9 @@ async fn the_rules_page_lists_karths_house_rules_published_rules_and_readings() 
         .find(|g| g["game"] == "karth")
         .expect("karth is listed")
         .clone();
-    assert_eq!(karth["house_rules"].as_array().unwrap().len(), 18);
+    assert_eq!(karth["house_rules"].as_array().unwrap().len(), 21);
     assert_eq!(karth["public_rules"].as_array().unwrap().len(), 10);
-    assert_eq!(karth["interpretations"].as_array().unwrap().len(), 11);
+    assert_eq!(karth["interpretations"].as_array().unwrap().len(), 16);
     let (status, _, html) =
         common::http::get(common::bundled_state(), "/adjudicate/rules", None).await;
     assert_eq!(status, StatusCode::OK);

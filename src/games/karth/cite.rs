@@ -2,7 +2,7 @@
 //! quotes (each under its rule number and the heading it sits under; 5.1.1, 5.1.2 and
 //! 5.8.7 appear twice in the seed, and a citation names which occurrence), the
 //! published rules of the rulebook's section 4 the seed leans on (cited as `public`),
-//! and our numbered house rules K1–K18 (`docs/rules/karth.md`) for what neither settles.
+//! and our numbered house rules K1–K25 (`docs/rules/karth.md`) for what neither settles.
 //! Seed sentences are checked verbatim against the catalogue's copy of seed 001
 //! (`data/rules.csv`) by `tests/engine_karth.rs`; public and house rules against the doc.
 //!
@@ -222,6 +222,11 @@ pub mod s5 {
         "5.7.4",
         "Equipping a hidden unit does NOT reveal it.",
     );
+    pub const EQUIP_HIDDEN_ITEM: Citation = seed(
+        EQUIP,
+        "5.7.4",
+        "You also do not have to reveal the item equiped on hidden units.",
+    );
     pub const EQUIP_PAY_VALUE: Citation = seed(
         EQUIP,
         "5.7.5",
@@ -379,6 +384,7 @@ pub mod s5 {
         EQUIP_DIES,
         EQUIP_HIDDEN,
         EQUIP_HIDDEN_NOT_REVEALED,
+        EQUIP_HIDDEN_ITEM,
         EQUIP_PAY_VALUE,
         EQUIP_DISCARD,
         SNATCH_ABILITY,
@@ -472,7 +478,7 @@ pub mod base {
     ];
 }
 
-/// The house rules K1–K18 (`docs/rules/karth.md`, "House rules").
+/// The house rules K1–K25 (`docs/rules/karth.md`, "House rules").
 pub mod rules {
     use super::{house, Citation};
 
@@ -529,7 +535,7 @@ pub mod rules {
     pub const SNATCH_REACH: Citation = house(
         "Snatch reach",
         "K11",
-        "A unit uses Snatch on a unit adjacent to it, in its owner's turn; the item it takes is equipped to it, within its own item limits.",
+        "A unit uses Snatch on a unit adjacent to it, in its owner's turn; the item it takes goes below it, to be carried within the item limits of 5.6.1 and 5.6.4, and whether it may use the item is asked when it is used (5.6.2).",
     );
     pub const CARD_EFFECTS: Citation = house(
         "Card effects",
@@ -567,6 +573,21 @@ pub mod rules {
         "K18",
         "A player's spawn zone is the spawners they laid: a mercenary brought in from the side enters on one of them that is unoccupied.",
     );
+    pub const DIRECT_PLACE: Citation = house(
+        "Where a directly summoned card enters",
+        "K23",
+        "A mercenary or animal summoned directly onto the field, a card permitting, enters as one brought in from the side does: a mercenary on an unoccupied spawner of its player's spawn zone for its summon cost, an animal on an unoccupied space within radius 1 of the unit that permits it, for nothing.",
+    );
+    pub const TOKEN_SPELL: Citation = house(
+        "A token cast as a spell",
+        "K24",
+        "A token summoned as a spell is cast and goes back to its owner's token pile, as a token that dies does.",
+    );
+    pub const STACKING: Citation = house(
+        "Stacking",
+        "K25",
+        "Items are stacked when two copies of the same item card are below one unit; an item whose card says it can be stacked is the difference 5.6.4 allows.",
+    );
 
     pub const ALL: &[Citation] = &[
         COST,
@@ -587,5 +608,8 @@ pub mod rules {
         HERO_ENTERS,
         NEEDS_CASTER,
         SPAWN_ZONE,
+        DIRECT_PLACE,
+        TOKEN_SPELL,
+        STACKING,
     ];
 }

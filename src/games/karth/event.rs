@@ -101,6 +101,11 @@ pub enum Change {
         unit: String,
         item: String,
     },
+    /// The item just equipped to a hidden unit need not be revealed (5.7.4).
+    ItemNotRevealed {
+        player: String,
+        unit: String,
+    },
     ItemUsed {
         unit: String,
         item: String,
@@ -280,6 +285,7 @@ pub fn apply(st: &mut State, change: &Change) {
             }
         }
         Change::ItemsMoved { .. }
+        | Change::ItemNotRevealed { .. }
         | Change::FreeAbility { .. }
         | Change::NoModifier { .. }
         | Change::Bless { .. } => {}
@@ -523,7 +529,7 @@ pub fn describe(_st: &State, event: &Event) -> String {
         } => format!(
             "{player} equips {item} to {unit}{}.",
             if *hidden {
-                ", which stays hidden, and the item need not be revealed"
+                ", which stays hidden"
             } else {
                 ""
             }
@@ -531,6 +537,9 @@ pub fn describe(_st: &State, event: &Event) -> String {
         Change::Unequipped { player, unit, item } => {
             format!("{item} comes off {unit} into {player}'s hand.")
         }
+        Change::ItemNotRevealed { player, unit } => format!(
+            "{player} does not have to reveal which item is equipped on the hidden unit {unit}."
+        ),
         Change::ItemUsed { unit, item } => format!("{unit} uses {item}."),
         Change::Died {
             unit, owner, token, ..
@@ -581,7 +590,9 @@ pub fn describe(_st: &State, event: &Event) -> String {
                 u.id,
                 at(u.at)
             ),
-            None => format!("{player} summons the token {card} as a spell."),
+            None => format!(
+                "{player} summons the token {card} as a spell; once cast it goes back to {player}'s token pile."
+            ),
         },
         Change::Scribed { player, unit, card } => {
             format!("{unit} scribes: {card} goes from {player}'s deck to their hand.")

@@ -119,6 +119,57 @@ crate::interpretation!(
     }
 );
 
+crate::interpretation!(
+    /// Whether mercenaries, animals and tokens are "unit cards" that may equip items.
+    OtherKindsEquip: "other_kinds_equip" in DOC => {
+        question: "May a mercenary, animal or token in play equip an item, when 5.6.3 says items are equipped by \"unit cards\"?",
+        rule: "5.6.3",
+        sentence: "Items can be equipped by unit cards in play on the Battlefield.",
+        Yes => "yes": "Yes: in play, each is a unit on the Battlefield (5.3.4 hires a mercenary once it is there, 5.4.4 says animals work the same, 5.5.1 says tokens can be units).",
+        No => "no": "No: only cards of the type unit are unit cards; mercenary, animal and token cards are other types.",
+    }
+);
+crate::interpretation!(
+    /// Whose turn "during a player's turn" is, for equipping and using items.
+    ItemTurn: "item_turn" in DOC => {
+        question: "Does \"at any point during a player's turn\" mean the turn of the player whose item it is, or any player's turn?",
+        rule: "5.6.5",
+        sentence: "An item can be equiped at any point during a player's turn.",
+        OwnTurn => "own_turn": "The player's own turn: a player equips and uses items in their turn only.",
+        AnyTurn => "any_turn": "Any player's turn: a player may equip and use items in the other player's turn too.",
+    }
+);
+crate::interpretation!(
+    /// Which Gold terrain a player "holds" (Mine Cart, Double Production).
+    HoldGold: "hold_gold" in DOC => {
+        question: "Which Gold terrain does a player \"hold\" (Mine Cart: \"for each Gold terrain you hold\"; Double Production: \"each Gold terrain you hold gives twice the gold\")?",
+        rule: "5.9.2",
+        sentence: "The \"Double Production\" card does not apply to the income cards.",
+        Laid => "laid": "The Gold terrain the player laid (the terrain \"owned by the player\", as 5.10.4 says of spawners), whoever stands on it.",
+        Occupied => "occupied": "The Gold terrain one of the player's units stands on, whoever laid it.",
+    }
+);
+crate::interpretation!(
+    /// Whether Snatch may take an item from the snatcher's own side.
+    SnatchOwnSide: "snatch_own_side" in DOC => {
+        question: "May a unit Snatch an item from a unit of its own side, when 5.7.6 says the ability can \"steal an item from another unit\"?",
+        rule: "5.7.6",
+        sentence: "This ability can steal an item from another unit.",
+        EnemyOnly => "enemy_only": "No: to steal is to take another player's item (and two of the catalogue's three Snatch cards say \"enemy unit\").",
+        AnyUnit => "any_unit": "Yes, unless its card says \"enemy\": \"another unit\" is any unit but the snatcher itself.",
+    }
+);
+crate::interpretation!(
+    /// Whether a token summoned to the Battlefield may move in the turn it is summoned.
+    TokenMoves: "token_moves" in DOC => {
+        question: "May a token summoned to the Battlefield move in the turn it is summoned, when 5.2.2 keeps a newly hired unit still?",
+        rule: "5.2.2",
+        sentence: "A Player cannot move a unit that is newly hired unless there is a card that specifies otherwise.",
+        AtOnce => "at_once": "Yes: a token is summoned (5.5.4), not hired for gold (5.2.1), so 5.2.2 does not hold it.",
+        NextTurn => "next_turn": "No: a token newly on the Battlefield is held as a newly hired unit is, unless a card says otherwise.",
+    }
+);
+
 crate::interpretation_set!(
     /// The readings a position takes (`interpretations`); every field optional.
     Interpretations {
@@ -133,6 +184,11 @@ crate::interpretation_set!(
         heroes_equip: HeroesEquip,
         items_at_a_time: ItemsAtATime,
         gold_without_moving: GoldWithoutMoving,
+        other_kinds_equip: OtherKindsEquip,
+        item_turn: ItemTurn,
+        hold_gold: HoldGold,
+        snatch_own_side: SnatchOwnSide,
+        token_moves: TokenMoves,
     }
 );
 

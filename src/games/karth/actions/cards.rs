@@ -1,13 +1,14 @@
 //! Cards played from the hand that are not units (seed 001 §5.8–5.9): spells (class
 //! limits 5.8.3, casters in play 5.8.4, Bless 5.8.6, the other player's turn 5.8.7),
-//! Scribe (5.8.2), income (5.9.1, 5.9.2), and the end of the turn (Gold for units that
-//! stayed, under `gold_without_moving`).
+//! Scribe (5.8.2), income (5.9.1, 5.9.2; the Gold a player "holds", `hold_gold`), and
+//! the end of the turn (Gold for units that stayed, under `gold_without_moving`).
 
 use super::common::{in_hand, in_play, no, own_turn, owned, Accept, Judged};
 use crate::games::karth::cite::{rules as house, s5, Rule};
 use crate::games::karth::event::Change;
 use crate::games::karth::format::CardType;
-use crate::games::karth::interpret::GoldWithoutMoving;
+use crate::games::karth::format::Cell;
+use crate::games::karth::interpret::{GoldWithoutMoving, HoldGold};
 use crate::games::karth::state::{has, State, Terrain};
 use crate::grammar::karth::{class_allows, income as income_text, IncomeText};
 
@@ -43,19 +44,20 @@ pub fn income(st: &State, who: &str, card: &str) -> Judged {
             format!("{who} has played an income card this turn already"),
         ));
     }
+    let mut per_gold = false;
     let (gold, read) = match income_text(&def.text) {
         Some(IncomeText::Fixed(n)) => (n, true),
         Some(IncomeText::PerGoldTerrain(n)) => {
-            let held = st
-                .position
-                .board
-                .rows
-                .iter()
-                .flatten()
-                .filter(|c| {
-                    Terrain::of(&c.terrain) == Terrain::Gold && c.owner.as_deref() == Some(who)
-                })
-                .count() as u32;
+            let mut held = 0u32;
+            for (r, row) in st.position.board.rows.iter().enumerate() {
+                for c in 0..row.len() {
+                    let cell = [r as u32 + 1, c as u32 + 1];
+                    if st.terrain(cell) == Terrain::Gold && holds_gold(st, who, cell) {
+                        held += 1;
+                    }
+                }
+            }
+            per_gold = true;
             (n.saturating_mul(held), true)
         }
         None => (0, false),
@@ -66,6 +68,11 @@ pub fn income(st: &State, who: &str, card: &str) -> Judged {
         Rule::from(&s5::INCOME_LIMIT)
     } else {
         Rule::from(&s5::INCOME_LIMIT).house(&house::CARD_EFFECTS)
+    };
+    let change_rule = if per_gold {
+        change_rule.reading(st.readings().hold_gold.reading())
+    } else {
+        change_rule
     };
     Ok(Accept {
         rule: Rule::from(&s5::INCOME_LIMIT),
@@ -78,6 +85,15 @@ pub fn income(st: &State, who: &str, card: &str) -> Judged {
             change_rule,
         )],
     })
+}
+
+/// Whether `player` holds the Gold terrain at `cell` (Mine Cart, Double Production),
+/// under `hold_gold`: they laid it, or one of their units stands on it.
+pub fn holds_gold(st: &State, player: &str, cell: Cell) -> bool {
+    match st.readings().hold_gold {
+        HoldGold::Laid => st.cell(cell).and_then(|c| c.owner.as_deref()) == Some(player),
+        HoldGold::Occupied => st.unit_at(cell).is_some_and(|u| u.owner == player),
+    }
 }
 
 /// 5.8.3, 5.8.4, 5.8.6, 5.8.7: a spell from the hand, by a caster when it needs one.

@@ -58,12 +58,20 @@ fn may_move_when_hired(st: &State, u: &UnitSpec) -> Result<Option<Rule>, Reject>
                     })
             })
     });
+    // A token is held only under `token_moves: next_turn` (summon.rs).
+    let (mut rule, came) = (Rule::from(&s5::NEWLY_HIRED), "was hired");
+    let came = if u.kind == Some(CardType::Token) {
+        rule = rule.reading(st.readings().token_moves.reading());
+        "was summoned"
+    } else {
+        came
+    };
     match permit {
-        Some(_) => Ok(Some(Rule::from(&s5::NEWLY_HIRED))),
+        Some(_) => Ok(Some(rule)),
         None => Err(no(
-            &s5::NEWLY_HIRED,
+            rule,
             format!(
-                "{} was hired this turn and no card of {}'s says it may move",
+                "{} {came} this turn and no card of {}'s says it may move",
                 u.id, u.owner
             ),
         )),
@@ -365,9 +373,16 @@ fn end_of_move(st: &State, u: &UnitSpec, end: Cell) -> Vec<(Change, Rule)> {
 
 /// The gold a unit of `u`'s owner gains on Gold (twice under Double Production).
 pub fn gold_change(st: &State, u: &UnitSpec, rule: Rule) -> (Change, Rule) {
-    let doubled = st
+    let dp = st
         .player_index(&u.owner)
         .is_some_and(|i| st.position.players[i].double_production);
+    // Double Production doubles the Gold its player holds (`hold_gold`, cards.rs).
+    let doubled = dp && super::cards::holds_gold(st, &u.owner, u.at);
+    let rule = if dp {
+        rule.reading(st.readings().hold_gold.reading())
+    } else {
+        rule
+    };
     (
         Change::GainGold {
             player: u.owner.clone(),

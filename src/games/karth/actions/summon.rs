@@ -1,7 +1,9 @@
 //! Bringing cards onto the Battlefield (seed 001 §5.1–5.5): hiring units and heroes from
 //! the hand (5.1.2, 5.2.1, 5.10.4), mercenaries and animals off to the side (5.3.1–5.3.4,
 //! 5.4.1–5.4.3), onto the field from the side or, a card permitting, the hand (5.3.5,
-//! 5.3.6, 5.3.8, 5.4.4–5.4.6, 5.4.8), and tokens a unit requires (5.5.1, 5.5.4).
+//! 5.3.6, 5.3.8, 5.4.4–5.4.6, 5.4.8; where a card summoned directly enters and what it
+//! pays: house rule K23), and tokens a unit requires (5.5.1, 5.5.4; as a spell, house
+//! rule K24; whether one on the field may move at once, `token_moves`).
 
 use super::common::{
     gold, in_hand, kind, new_unit, no, own_turn, spawn_space, Accept, Judged, Reject,
@@ -9,7 +11,7 @@ use super::common::{
 use crate::games::karth::cite::{base, rules as house, s5, Rule};
 use crate::games::karth::event::Change;
 use crate::games::karth::format::{Allegiance, CardType, Cell, Origin};
-use crate::games::karth::interpret::{DirectCounts, SideLimits, SideTurn};
+use crate::games::karth::interpret::{DirectCounts, SideLimits, SideTurn, TokenMoves};
 use crate::games::karth::state::{at, within_radius_1, State};
 use crate::text::fold;
 
@@ -419,18 +421,19 @@ pub fn bring_in(
             let have = gold(st, who);
             if have < cost {
                 return Err(no(
-                    Rule::from(&s5::MERC_HIRED_ON_FIELD).house(&house::COST),
+                    Rule::from(&s5::MERC_HIRED_ON_FIELD).house(&house::DIRECT_PLACE),
                     format!(
                         "{}'s summon cost is {cost} gold and {who} has {have}",
                         def.name
                     ),
                 ));
             }
+            let place = Rule::from(rule).house(&house::DIRECT_PLACE);
             if animal {
                 let b = st.unit(by.unwrap_or_default()).map(|u| u.at).unwrap_or(at_);
                 if !within_radius_1(b, at_) || st.unit_at(at_).is_some() {
                     return Err(no(
-                        Rule::from(&s5::ANIMAL_ENTER).house(&house::TOKEN_PLACE),
+                        place,
                         format!(
                             "{} is not an unoccupied space within radius 1 of {}",
                             at(at_),
@@ -440,7 +443,7 @@ pub fn bring_in(
                     .at(&[at_]));
                 }
             } else {
-                spawn_space(st, who, at_)?;
+                spawn_space(st, who, at_).map_err(|r| Reject { rule: place, ..r })?;
             }
             let (counts, limit_rule) = field_limit(st, who, animal, true)?;
             let unit = new_unit(st, card, id, who, at_, mv, true);
@@ -455,7 +458,7 @@ pub fn bring_in(
                         from,
                         counts,
                     },
-                    Rule::from(rule),
+                    Rule::from(rule).house(&house::DIRECT_PLACE),
                 )],
             })
         }
@@ -608,9 +611,17 @@ pub fn token(
                 )
                 .at(&[c]));
             }
-            Some(Box::new(new_unit(st, card, id, who, c, mv, false)))
+            let held = st.readings().token_moves == TokenMoves::NextTurn;
+            Some(Box::new(new_unit(st, card, id, who, c, mv, held)))
         }
         None => None,
+    };
+    let change_rule = match unit {
+        Some(_) => {
+            let reading = st.readings().token_moves;
+            Rule::from(&s5::TOKEN_KINDS).reading(reading.reading())
+        }
+        None => Rule::from(&s5::TOKEN_KINDS).house(&house::TOKEN_SPELL),
     };
     Ok(Accept {
         rule: Rule::from(&s5::TOKEN_SUMMON),
@@ -620,7 +631,7 @@ pub fn token(
                 card: def.name.clone(),
                 unit,
             },
-            Rule::from(&s5::TOKEN_KINDS),
+            change_rule,
         )],
     })
 }
