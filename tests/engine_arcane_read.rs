@@ -197,6 +197,14 @@ fn an_unread_trigger_is_named_and_put_to_the_judge_when_an_event_could_match() {
     let (adj, st) = play(v);
     assert_eq!(st.players[0].vp, 1);
     assert!(cites(&adj, cite::rules::UNREAD_TRIGGER.sentence));
+    // Losing a figure could be a downing: asked, pinned yes for both figures.
+    let mut v = one_unit(
+        &["Grief: Whenever this unit loses a figure, gain 1 VP."],
+        json!([{"do": "down", "unit": "A", "count": 2, "slots": [2, 3]}]),
+    );
+    v["decisions"] = json!([{"decision": 1, "option": 3}]);
+    let (_, st) = play(v);
+    assert_eq!(st.players[0].vp, 2);
     // An event that cannot match it (an order) asks nothing.
     let (adj, _) = play(one_unit(
         &[text],

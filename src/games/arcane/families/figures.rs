@@ -96,7 +96,10 @@ fn could_match(u: usize, text: &str, h: &Happened) -> bool {
     let t = crate::text::fold(text);
     let has = |w: &str| t.contains(w);
     let (words, unit): (&[&str], Option<usize>) = match h {
-        Happened::Downed { unit, .. } => (&["downed", "down ", "destroyed", "killed"], Some(*unit)),
+        Happened::Downed { unit, .. } => (
+            &["downed", "down ", "figure", "destroyed", "killed"],
+            Some(*unit),
+        ),
         Happened::Damaged { unit } => (&["damage"], Some(*unit)),
         Happened::Ordered { unit, .. } => (&["order"], Some(*unit)),
         Happened::OrderPhase { .. } => (&["phase", "turn"], None),
