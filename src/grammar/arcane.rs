@@ -7,7 +7,9 @@
 //! used") and an activation restriction, a condition ("if this unit is undead"). Triggered: `[Trigger condition,] [effect.]`, beginning with When, At or
 //! Whenever. Static: "simply written as statements". Reminder text is "in parenthesis
 //! placed at the end of an ability" and "has no rules implications", so it is split off
-//! before the ability is classified.
+//! before the ability is classified. This module is the one reader of the left of a dash
+//! ([`costs_and_restriction`]) and of "may" ([`optional_may`]: "may not" is no option),
+//! for the card page and the engine alike.
 
 use regex::Regex;
 use serde::{Deserialize, Serialize};
@@ -59,6 +61,36 @@ static REMINDER: LazyLock<Regex> = LazyLock::new(|| {
 });
 static TRIGGER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(?:When|At|Whenever)\b").expect("static regex"));
+/// "At" followed by no time or condition: "At least …", "At most …", "At all times …",
+/// "At any time …" open statements, not triggers.
+static AT_NO_TIME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^At\s+(?:least|most|all\s+times|any\s+time)\b").expect("static regex")
+});
+/// The word "may" and the word after it.
+static MAY: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)\bmay\b(?:\s+(\w+))?").expect("static regex"));
+
+/// Whether `text` begins a triggered ability: seed 004 "Triggered abilities begin with the
+/// word When, At, or Whenever followed by the time or condition under which the ability
+/// will trigger". "At least", "At most", "At all times" and "At any time" name no time at
+/// which anything triggers, so a text opening with them is a statement.
+pub fn begins_trigger(text: &str) -> bool {
+    let t = text.trim_start();
+    TRIGGER.is_match(t) && !AT_NO_TIME.is_match(t)
+}
+
+/// Where the word "may" makes `text` optional: the byte range of "may" and the space
+/// after it. "may not" is a prohibition, not an option, so it is never one.
+pub fn optional_may(text: &str) -> Option<std::ops::Range<usize>> {
+    MAY.captures_iter(text).find_map(|c| {
+        let word = c.get(0)?;
+        match c.get(1) {
+            Some(next) if next.as_str().eq_ignore_ascii_case("not") => None,
+            Some(next) => Some(word.start()..next.start()),
+            None => Some(word.start()..word.end()),
+        }
+    })
+}
 static NAMED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^(?P<name>[A-Z][\w’' -]{0,40}?):\s+(?P<rest>.+)$").expect("static regex")
 });
@@ -89,40 +121,69 @@ pub fn parse(text: &str) -> ArcaneAbility {
         ability.costs = costs;
         ability.restriction = restriction;
         ability.effect = effect.trim().to_string();
-    } else if TRIGGER.is_match(&body) {
+    } else if begins_trigger(&body) {
         ability.kind = ArcaneKind::Triggered;
         let (condition, effect) = body.split_once(',').unwrap_or((body.as_str(), ""));
         ability.condition = Some(condition.trim().to_string());
         ability.effect = effect.trim().to_string();
-        ability.optional = ability
-            .effect
-            .split_whitespace()
-            .take(4)
-            .any(|w| w == "may");
+        // "may before the effect": within its first four words, and not "may not".
+        ability.optional = optional_may(&ability.effect)
+            .is_some_and(|at| ability.effect[..at.start].split_whitespace().count() < 4);
     }
     ability
 }
 
-/// The words that open an activation restriction: a condition, not something paid.
+/// The words that open an activation restriction: a condition or a time, not something
+/// paid.
 static RESTRICTION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^(?:only\s+)?(?:if|unless|while|when|as long as|during)\b")
-        .expect("static regex")
+    Regex::new(
+        r"(?i)^(?:only\s+)?(?:if|unless|while|when|whenever|as long as|during|before|after)\b",
+    )
+    .expect("static regex")
 });
+/// An item continuing the one before it ("if this unit is undead, or in woods").
+static CONTINUES: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^(?:or|and)\b").expect("static regex"));
+
+/// Whether one comma-separated item left of a dash is (part of) an activation
+/// restriction rather than a cost: it opens with a condition word (`if`, `only if`,
+/// `unless`, `while`, `when`, `whenever`, `as long as`, `during`, `before`, `after`) or
+/// begins a trigger (`At the start of …`).
+pub fn is_restriction(item: &str) -> bool {
+    let item = item.trim();
+    RESTRICTION.is_match(item) || begins_trigger(item)
+}
 
 /// Splits the left of an activated ability's dash into its costs and its activation
-/// restriction: the comma-separated items in order, those opening with a condition word
-/// (`if`, `unless`, `while`, `as long as`, `during`, `only if`) making the restriction and
-/// every other item a cost. (Before this, everything after the first comma was read as
-/// the restriction, so Fireburst's "down one figure from this unit" was one.)
-fn costs_and_restriction(left: &str) -> (Vec<String>, Option<String>) {
-    let mut costs = Vec::new();
-    let mut restriction: Vec<&str> = Vec::new();
+/// restriction, the one reader of it (the card page and the engine alike): the
+/// comma-separated items in order, each a restriction item when [`is_restriction`] says so
+/// and a cost otherwise; an item opening with "or" or "and" continues the one before it.
+/// The restriction is its items joined. (Fireburst's "down one figure from this unit" is
+/// a cost; "during your order phase" is a restriction.)
+pub fn costs_and_restriction(left: &str) -> (Vec<String>, Option<String>) {
+    let mut costs: Vec<String> = Vec::new();
+    let mut restriction: Vec<String> = Vec::new();
+    let mut last_was_restriction = false;
     for item in left.split(',').map(str::trim).filter(|i| !i.is_empty()) {
-        if RESTRICTION.is_match(item) || !restriction.is_empty() {
-            restriction.push(item);
+        let continues = CONTINUES.is_match(item);
+        let to_restriction = if continues {
+            last_was_restriction
         } else {
-            costs.push(item.to_string());
+            is_restriction(item)
+        };
+        let list = if to_restriction {
+            &mut restriction
+        } else {
+            &mut costs
+        };
+        match list.last_mut() {
+            Some(prev) if continues => {
+                prev.push_str(", ");
+                prev.push_str(item);
+            }
+            _ => list.push(item.to_string()),
         }
+        last_was_restriction = to_restriction;
     }
     let restriction = (!restriction.is_empty()).then(|| restriction.join(", "));
     (costs, restriction)
@@ -132,7 +193,7 @@ fn costs_and_restriction(left: &str) -> (Vec<String>, Option<String>) {
 pub fn parse_line(line: &str) -> ArcaneAbility {
     let line = line.trim();
     match NAMED.captures(line) {
-        Some(c) if !TRIGGER.is_match(&c["name"]) => {
+        Some(c) if !begins_trigger(&c["name"]) => {
             let mut a = parse(&c["rest"]);
             a.name = Some(c["name"].trim().to_string());
             a

@@ -1,7 +1,9 @@
 //! An ability's words as the engine reads them: seed 004's classification (the grammar,
 //! [`crate::grammar::arcane`]) turned into costs, an activation restriction, a trigger,
 //! effect clauses made of the seed's own verbs, and the static statements the engine
-//! can answer queries and orders with. Whatever it does not read stays as text
+//! can answer queries and orders with, and what a sentence of its text says of its own
+//! readiness (seed 004's Note). The left of a dash is split by the grammar, the one
+//! reader the card page shares. Whatever it does not read stays as text
 //! (`Other`), which rule code puts to the judge (house rule A5): it never guesses.
 //!
 //! Pure string-in, structure-out; readiness and play are elsewhere.
@@ -52,6 +54,8 @@ pub enum Condition {
     Vp {
         at_least: u32,
     },
+    /// "during your order phase": the order phase of the unit's owner.
+    YourOrderPhase,
     Other {
         text: String,
     },
@@ -63,13 +67,17 @@ pub enum Condition {
 pub enum Trigger {
     /// "Whenever a figure is downed from this unit": one occurrence per figure.
     FigureDowned,
-    /// "When this unit is dealt damage".
+    /// "Whenever one or more figures are downed from this unit" ("any number of
+    /// figures"): one occurrence per event, however many figures it downs.
+    FiguresDowned,
+    /// "When this unit is dealt damage" ("dealt 1 or more damage"): one per event.
     DealtDamage,
     /// "When this unit is given a X order".
     GivenOrder { order: String },
     /// "At the start of your order phase".
     StartOfOrderPhase,
-    /// "When this unit ends its movement in contact with an enemy unit".
+    /// "When this unit ends its movement in contact with an enemy unit" ("with one or
+    /// more enemy units"): one occurrence per move.
     EndsMoveByEnemy,
     /// Words the engine does not read: the judge enters the event (house rule A7).
     Other { text: String },
@@ -161,6 +169,21 @@ pub enum Statement {
     Other,
 }
 
+/// What an ability's own text says of its readiness (seed 004: "Some special abilities,
+/// as described in their rules text, might have different conditions for being ready, or
+/// may not even need to be ready at all.").
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "readiness", rename_all = "snake_case")]
+pub enum Readiness {
+    /// The seed's: a unit ability while its unit is on the battlefield, a figure ability
+    /// while a slot it sits next to is occupied.
+    Usual,
+    /// "This ability need not be ready": usable whether or not it is ready.
+    NotNeeded { text: String },
+    /// "This ability is ready while …": its own condition replaces the seed's.
+    Own { text: String, condition: Condition },
+}
+
 /// One ability as the engine plays it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Ability {
@@ -178,6 +201,8 @@ pub struct Ability {
     pub condition: Option<Condition>,
     pub statement: Statement,
     pub reminder: Option<String>,
+    /// What its own text says of its readiness.
+    pub readiness: Readiness,
     /// The slots (0-based) it sits next to; empty: a unit special ability.
     pub slots: Vec<usize>,
 }
@@ -247,6 +272,8 @@ static COND_FIGURES: LazyLock<Regex> = LazyLock::new(|| {
         r"(?i)^(?:only\s+)?(?:if|while|as long as)\s+this\s+unit\s+has\s+{NUM}\s+or\s+more\s+figures\.?$"
     ))
 });
+static COND_PHASE: LazyLock<Regex> =
+    LazyLock::new(|| re(r"(?i)^(?:only\s+)?(?:during|in)\s+your\s+(?:own\s+)?order\s+phase\.?$"));
 static COND_VP: LazyLock<Regex> = LazyLock::new(|| {
     re(&format!(
         r"(?i)^(?:only\s+)?(?:if|while|as long as)\s+(?:you\s+have|its\s+owner\s+has)\s+{NUM}\s+or\s+more\s+victory\s+points\.?$"
@@ -256,6 +283,9 @@ static COND_VP: LazyLock<Regex> = LazyLock::new(|| {
 /// A condition's words.
 pub fn condition(text: &str) -> Condition {
     let t = text.trim();
+    if COND_PHASE.is_match(t) {
+        return Condition::YourOrderPhase;
+    }
     if let Some(c) = COND_FIGURES.captures(t) {
         if let Some(n) = number(&c[1]) {
             return Condition::Figures { at_least: n };
@@ -283,8 +313,16 @@ pub fn condition(text: &str) -> Condition {
 static T_DOWNED: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)^(?:when|whenever)\s+a\s+figure\s+is\s+downed\s+from\s+this\s+unit$")
 });
-static T_DAMAGE: LazyLock<Regex> =
-    LazyLock::new(|| re(r"(?i)^(?:when|whenever)\s+this\s+unit\s+is\s+dealt\s+damage$"));
+static T_DOWNED_ANY: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?i)^(?:when|whenever)\s+(?:(?:one|1)\s+or\s+more|any\s+number\s+of)\s+figures\s+(?:are|is)\s+downed\s+from\s+this\s+unit$",
+    )
+});
+static T_DAMAGE: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?i)^(?:when|whenever)\s+this\s+unit\s+is\s+dealt\s+(?:(?:one|1)\s+or\s+more\s+|any\s+(?:amount\s+of\s+)?)?damage$",
+    )
+});
 static T_ORDER: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)^(?:when|whenever)\s+this\s+unit\s+is\s+given\s+an?\s+(.+?)\s+order$")
 });
@@ -292,7 +330,7 @@ static T_ORDER_PHASE: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?i)^at\s+the\s+start\s+of\s+your\s+order\s+phase$"));
 static T_MOVE: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"(?i)^(?:when|whenever)\s+this\s+unit\s+ends\s+(?:its\s+)?move(?:ment)?\s+(?:in\s+contact\s+with|adjacent\s+to)\s+an?\s+enemy\s+unit$",
+        r"(?i)^(?:when|whenever)\s+this\s+unit\s+ends\s+(?:its\s+)?move(?:ment)?\s+(?:in\s+contact\s+with|adjacent\s+to)\s+(?:an?\s+enemy\s+unit|(?:(?:one|1)\s+or\s+more|any\s+number\s+of)\s+enemy\s+units)$",
     )
 });
 
@@ -301,6 +339,8 @@ pub fn trigger(text: &str) -> Trigger {
     let t = text.trim();
     if T_DOWNED.is_match(t) {
         Trigger::FigureDowned
+    } else if T_DOWNED_ANY.is_match(t) {
+        Trigger::FiguresDowned
     } else if T_DAMAGE.is_match(t) {
         Trigger::DealtDamage
     } else if let Some(c) = T_ORDER.captures(t) {
@@ -348,7 +388,6 @@ static V_SPEND: LazyLock<Regex> = LazyLock::new(|| {
         r"(?i)^(?:it\s+|you\s+)?spend\s+{NUM}\s+(?:OP|order\s+points?)\s+to\s+(.+)$"
     ))
 });
-static MAY: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bmay\s+"));
 
 fn target(words: &str) -> Option<Target> {
     let w = words.trim().to_lowercase();
@@ -445,8 +484,13 @@ pub fn clauses(effect: &str) -> Vec<Clause> {
             if part.is_empty() {
                 continue;
             }
-            let optional = MAY.is_match(part);
-            let plain = MAY.replace(part, "").to_string();
+            // "may" marks an option; "may not" is a prohibition, read as words.
+            let may = grammar::optional_may(part);
+            let optional = may.is_some();
+            let plain = match may {
+                Some(at) => format!("{}{}", &part[..at.start], &part[at.end..]),
+                None => part.to_string(),
+            };
             out.push(Clause {
                 text: part.to_string(),
                 optional,
@@ -502,9 +546,47 @@ pub fn statement(text: &str) -> (Option<Condition>, Statement) {
     (cond, st)
 }
 
-static LEADING: LazyLock<Regex> = LazyLock::new(|| re(r"^(?:When|At|Whenever)\b"));
+static READY_NOT_NEEDED: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?i)^this\s+(?:special\s+)?ability\s+(?:need\s+not|does\s+not\s+need\s+to|doesn't\s+need\s+to|does\s+not\s+have\s+to)\s+be\s+ready$|^this\s+(?:special\s+)?ability\s+is\s+active\s+(?:even\s+(?:when|while|if)\s+it\s+is\s+not\s+ready|whether\s+or\s+not\s+it\s+is\s+ready)$",
+    )
+});
+static READY_OWN: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?i)^this\s+(?:special\s+)?ability\s+is\s+ready\s+((?:only\s+)?(?:while|as\s+long\s+as|if|when)\s+.+)$",
+    )
+});
 
-/// Reads one ability line (`Name: rules text`) under the `dash_and_trigger` reading.
+/// Takes the sentences of `effect` that speak of the ability's own readiness out of it:
+/// the rest of the effect, and what they say.
+pub fn readiness(effect: &str) -> (String, Readiness) {
+    let mut found = Readiness::Usual;
+    let mut rest: Vec<&str> = Vec::new();
+    for sentence in effect.split(". ") {
+        let t = sentence.trim().trim_end_matches('.').trim();
+        if READY_NOT_NEEDED.is_match(t) {
+            found = Readiness::NotNeeded { text: t.into() };
+        } else if let Some(c) = READY_OWN.captures(t) {
+            found = Readiness::Own {
+                text: t.into(),
+                condition: condition(&c[1]),
+            };
+        } else if !t.is_empty() {
+            rest.push(t);
+        }
+    }
+    let mut rest = rest.join(". ");
+    if !rest.is_empty() && found != Readiness::Usual {
+        rest.push('.');
+    } else if found == Readiness::Usual {
+        rest = effect.to_string();
+    }
+    (rest, found)
+}
+
+/// Reads one ability line (`Name: rules text`) under the `dash_and_trigger` reading. The
+/// left of a dash is the grammar's to split ([`grammar::costs_and_restriction`]), so the
+/// card page and the engine read one cost list and one restriction.
 pub fn read(line: &str, reading: DashAndTrigger) -> Ability {
     let parsed: ArcaneAbility = grammar::parse_line(line);
     let name = parsed
@@ -515,7 +597,8 @@ pub fn read(line: &str, reading: DashAndTrigger) -> Ability {
         Some((_, rest)) if parsed.name.is_some() => rest.trim().to_string(),
         _ => line.trim().to_string(),
     };
-    let dash_and_trigger = parsed.kind == ArcaneKind::Activated && LEADING.is_match(&body);
+    let dash_and_trigger = parsed.kind == ArcaneKind::Activated && grammar::begins_trigger(&body);
+    let (effect, readiness) = readiness(&parsed.effect);
     let mut a = Ability {
         name,
         text: line.trim().to_string(),
@@ -532,51 +615,28 @@ pub fn read(line: &str, reading: DashAndTrigger) -> Ability {
         condition: None,
         statement: Statement::Other,
         reminder: parsed.reminder.clone(),
+        readiness,
         slots: Vec::new(),
     };
     match parsed.kind {
         ArcaneKind::Activated => {
-            // Every item left of the dash, in order: the grammar's costs, then its
-            // restriction's items.
-            let mut items: Vec<String> = parsed.costs.clone();
-            if let Some(r) = &parsed.restriction {
-                items.extend(r.split(',').map(|s| s.trim().to_string()));
-            }
             if dash_and_trigger && reading == DashAndTrigger::TriggeredWithCost {
+                // The leading When clause (the grammar's restriction) is the trigger;
+                // the costs are the costs.
                 a.kind = Kind::Triggered;
-                let first = items.first().cloned().unwrap_or_default();
-                a.trigger = Some(trigger(&first));
-                a.costs = items.iter().skip(1).map(|c| cost(c)).collect();
+                a.trigger = parsed.restriction.as_deref().map(trigger);
             } else {
-                let mut restriction = Vec::new();
-                for item in &items {
-                    let is_condition = LEADING.is_match(item)
-                        || matches!(
-                            condition(item),
-                            Condition::Is { .. } | Condition::Figures { .. } | Condition::Vp { .. }
-                        )
-                        || item.to_lowercase().starts_with("if ")
-                        || item.to_lowercase().starts_with("only ")
-                        || item.to_lowercase().starts_with("unless ")
-                        || item.to_lowercase().starts_with("while ");
-                    if is_condition {
-                        restriction.push(item.clone());
-                    } else {
-                        a.costs.push(cost(item));
-                    }
-                }
-                if !restriction.is_empty() {
-                    a.restriction = Some(condition(&restriction.join(", ")));
-                }
+                a.restriction = parsed.restriction.as_deref().map(condition);
             }
-            a.clauses = clauses(&parsed.effect);
+            a.costs = parsed.costs.iter().map(|c| cost(c)).collect();
+            a.clauses = clauses(&effect);
         }
         ArcaneKind::Triggered => {
             a.trigger = parsed.condition.as_deref().map(trigger);
-            a.clauses = clauses(&parsed.effect);
+            a.clauses = clauses(&effect);
         }
         ArcaneKind::Static => {
-            let (c, s) = statement(&parsed.effect);
+            let (c, s) = statement(&effect);
             a.condition = c;
             a.statement = s;
         }

@@ -68,6 +68,17 @@ crate::interpretation!(
     }
 );
 
+crate::interpretation!(
+    /// An activated ability with nothing left of its dash.
+    CostlessActivation: "costless_activation" in DOC => {
+        question: "An activated ability has no cost left of its dash (\"Free: -- Gain 1 VP.\"): does its effect happen?",
+        rule: "Activated Abilities",
+        sentence: "Activated abilities require a cost to be paid in order for an effect to happen.",
+        SpecialOrderIsTheCost => "special_order_is_the_cost": "Yes: activating it still gives the unit its one Special Order of the turn, and that is what it pays; the log says no cost is written.",
+        Refused => "refused": "No: with no cost written none can be paid, so the activation is refused and nothing happens.",
+    }
+);
+
 crate::interpretation_set!(
     /// The readings a position takes (`interpretations`); every field optional.
     Interpretations {
@@ -77,6 +88,7 @@ crate::interpretation_set!(
         restriction_on_resolution: RestrictionOnResolution,
         dash_and_trigger: DashAndTrigger,
         may_scope: MayScope,
+        costless_activation: CostlessActivation,
     }
 );
 

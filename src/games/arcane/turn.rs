@@ -22,6 +22,8 @@ pub fn advance(st: &mut State) -> Vec<Event> {
     if !st.started {
         st.started = true;
         ready::list(st, &mut out);
+        ready::list_own(st, &mut out);
+        triggers::list_unread(st, &mut out);
         statics::list_unread(st, &mut out);
         if st.units.iter().all(|u| u.abilities.is_empty()) {
             let change = Change::Note {
@@ -163,7 +165,7 @@ fn play(
                 return Some(());
             }
             // The damage triggers with readiness as it is before the damage downs anything.
-            figures::damage(st, out, queue, u, *amount, Rule::from(&rules::JUDGE_ENTERS));
+            figures::damage(st, out, queue, u, *amount, Rule::from(&rules::JUDGE_ENTERS))?;
             if *downs > 0 || !slots.is_empty() {
                 let n = if slots.is_empty() {
                     *downs
@@ -234,7 +236,7 @@ fn play(
                 .filter_map(|a| st.index_of(a))
                 .any(|o| st.enemies(u, o));
             if by_enemy {
-                collect(st, out, queue, Happened::MovedByEnemy { unit: u });
+                collect(st, out, queue, Happened::MovedByEnemy { unit: u })?;
             }
         }
         Action::Arrive { unit: id } => {
@@ -255,7 +257,7 @@ fn play(
             };
             emit(st, out, change, &rules::ACTIONS_IN_ORDER);
             if *phase == Phase::Order {
-                collect(st, out, queue, Happened::OrderPhase { player: p });
+                collect(st, out, queue, Happened::OrderPhase { player: p })?;
             }
         }
         Action::EndTurn => {
@@ -282,7 +284,8 @@ fn play(
                 );
                 return Some(());
             }
-            let Some(since) = ready::ready_since(st, u, a) else {
+            let usual = ready::ready_since(st, u, a);
+            let Some(since) = ready::usable(st, out, u, a, usual)? else {
                 let change = Change::Note {
                     what: format!(
                         "{}'s {name} is not ready when its event occurs, so it does not trigger",

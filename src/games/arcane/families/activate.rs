@@ -6,17 +6,19 @@
 //! the Special Order and the payment, then the effect. Each refusal is a rejected action
 //! citing its sentence, and the state is left as it was.
 
-use super::super::ability::{Condition, Cost, Kind, Target, Verb};
+use super::super::ability::{Condition, Cost, Kind, Readiness, Target, Verb};
 use super::super::cite::{rules, s};
 use super::super::event::{emit, Change, Event};
 use super::super::format::Phase;
-use super::super::interpret::{CostDownsSource, DashAndTrigger, RestrictionOnResolution};
+use super::super::interpret::{
+    CostDownsSource, CostlessActivation, DashAndTrigger, RestrictionOnResolution,
+};
 use super::super::state::State;
 use super::conditions::{holds, words};
 use super::decide::yes_no;
 use super::effects::{self, Ctx};
 use super::figures::{self, Queue};
-use super::ready::ready_since;
+use super::ready::{ready_since, usable};
 use crate::rules::{Rejected, Rule};
 
 /// What a judge entered with the activation.
@@ -82,8 +84,11 @@ pub fn activate(
         );
         return Some(());
     }
-    if ready_since(st, u, act.ability).is_none() {
-        let reason = if !st.units[u].on_battlefield {
+    let usual = ready_since(st, u, act.ability);
+    if usable(st, out, u, act.ability, usual)?.is_none() {
+        let reason = if ability.readiness != Readiness::Usual {
+            format!("{} is not ready by its own text.", ability.name)
+        } else if !st.units[u].on_battlefield {
             format!(
                 "{} is not on the battlefield, so {} is not ready.",
                 st.who(u),
@@ -97,7 +102,9 @@ pub fn activate(
         } else {
             format!("{} is not ready.", ability.name)
         };
-        let cite = if st.units[u].on_battlefield {
+        let cite = if ability.readiness != Readiness::Usual {
+            Rule::from(&s::NOTE_READY)
+        } else if st.units[u].on_battlefield {
             Rule::from(&s::ONLY_READY)
         } else {
             Rule::from(&s::ONLY_READY).house(&rules::OFF_THE_BATTLEFIELD)
@@ -134,6 +141,9 @@ pub fn activate(
             st.who(t)
         );
         reject(st, out, reason, Rule::from(&rules::JUDGE_ENTERS));
+        return Some(());
+    }
+    if ability.costs.is_empty() && !costless(st, out, &ability.name, act.action, &proposed) {
         return Some(());
     }
     let activate_cite = if ability.dash_and_trigger {
@@ -293,7 +303,7 @@ pub fn activate(
         )?;
     }
     // Still ready? (a cost that downs the figure making it ready)
-    if ready_since(st, u, act.ability).is_none() {
+    if ability.readiness == Readiness::Usual && ready_since(st, u, act.ability).is_none() {
         let reading = st.readings.cost_downs_source;
         match reading {
             CostDownsSource::Resolves => {
@@ -395,4 +405,37 @@ pub fn activate(
         );
     }
     Some(())
+}
+
+/// An activated ability with no cost left of its dash: said in the log, and played as
+/// `costless_activation` reads it. Whether the activation goes on.
+fn costless(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    name: &str,
+    action: usize,
+    proposed: &str,
+) -> bool {
+    let reading = st.readings.costless_activation;
+    let cite = Rule::from(&s::A_COST).reading(reading.reading());
+    match reading {
+        CostlessActivation::SpecialOrderIsTheCost => {
+            let what = format!(
+                "{name} has no cost left of its dash: the Special Order it gives the unit is what it pays"
+            );
+            emit(st, out, Change::Note { what }, cite);
+            true
+        }
+        CostlessActivation::Refused => {
+            let change = Change::Rejected(Rejected {
+                action,
+                proposed: proposed.to_string(),
+                reason: format!(
+                    "{name} has no cost left of its dash, and an activated ability requires a cost to be paid for its effect."
+                ),
+            });
+            emit(st, out, change, cite);
+            false
+        }
+    }
 }

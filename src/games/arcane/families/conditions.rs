@@ -1,12 +1,15 @@
 //! Conditions: an activated ability's restriction ("if this unit is undead") and a
 //! static's ("While this unit is in woods"). A unit *is* X when X is one of its traits
 //! or of the facts the judge entered; "has N or more figures" counts occupied slots;
-//! "N or more victory points" reads its owner's. A condition the engine does not read is
-//! the judge's decision (house rule A5), whose default policy is that it does not hold.
+//! "N or more victory points" reads its owner's; "during your order phase" holds in the
+//! order phase of the unit's owner (the position's `phase` and `active`). A condition the
+//! engine does not read is the judge's decision (house rule A5), whose default policy is
+//! that it does not hold.
 
 use super::super::ability::Condition;
 use super::super::cite::rules;
 use super::super::event::Event;
+use super::super::format::Phase;
 use super::super::state::State;
 use super::decide::yes_no;
 
@@ -18,6 +21,7 @@ pub fn words(c: &Condition) -> String {
         }
         Condition::Figures { at_least } => format!("this unit has {at_least} or more figures"),
         Condition::Vp { at_least } => format!("its owner has {at_least} or more victory points"),
+        Condition::YourOrderPhase => "during your order phase".into(),
         Condition::Other { text } => text.clone(),
     }
 }
@@ -29,6 +33,7 @@ pub fn holds(st: &mut State, out: &mut Vec<Event>, u: usize, c: &Condition) -> O
         Condition::Is { what, negated } => unit.is(what) != *negated,
         Condition::Figures { at_least } => unit.figures() >= *at_least,
         Condition::Vp { at_least } => st.players[unit.owner].vp >= *at_least,
+        Condition::YourOrderPhase => st.phase == Phase::Order && st.active == unit.owner,
         Condition::Other { text } => {
             let about = format!("does \"{text}\" hold for {}", st.who(u));
             yes_no(

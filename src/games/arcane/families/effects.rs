@@ -253,7 +253,7 @@ fn verb(
                 none_reached(st, out, ctx, text);
             }
             for t in list {
-                figures::damage(st, out, queue, t, *n, ctx.cite.house(&rules::JUDGE_ENTERS));
+                figures::damage(st, out, queue, t, *n, ctx.cite.house(&rules::JUDGE_ENTERS))?;
             }
         }
         Verb::Down { n, target } => {

@@ -4,14 +4,17 @@
 //! from this moment), and damage ("When this unit is dealt damage"). Which slots, when
 //! the words do not say, is the owner's decision (house rule A3). Every trigger is
 //! collected at its event, with readiness as it stands then (seed 004: "Triggered
-//! abilities need only be ready when the trigger event occurs").
+//! abilities need only be ready when the trigger event occurs"), or as the ability's own
+//! text says (`ready::usable`). "One or more figures" / "any number of" is one
+//! occurrence per event. A trigger condition the engine does not read is put to the
+//! judge whenever an event could match it (house rule A7): a decision, by default no.
 
-use super::super::ability::{Kind, Trigger};
+use super::super::ability::{Kind, Readiness, Trigger};
 use super::super::cite::{rules, s};
 use super::super::event::{emit, Change, Event};
 use super::super::state::State;
 use super::decide::ask;
-use super::ready::snapshot;
+use super::ready::{snapshot, usable};
 use crate::rules::Rule;
 
 /// One triggered ability waiting to resolve.
@@ -62,6 +65,9 @@ impl Happened {
 fn occurrences(st: &State, u: usize, t: &Trigger, h: &Happened) -> u32 {
     match (t, h) {
         (Trigger::FigureDowned, Happened::Downed { unit, count, .. }) if *unit == u => *count,
+        (Trigger::FiguresDowned, Happened::Downed { unit, count, .. }) if *unit == u => {
+            u32::from(*count > 0)
+        }
         (Trigger::DealtDamage, Happened::Damaged { unit }) if *unit == u => 1,
         (Trigger::GivenOrder { order }, Happened::Ordered { unit, order: given })
             if *unit == u && crate::text::fold(order) == crate::text::fold(given) =>
@@ -79,56 +85,164 @@ fn occurrences(st: &State, u: usize, t: &Trigger, h: &Happened) -> u32 {
 }
 
 /// Collects every ready triggered ability `h` triggers, logs each trigger, and queues
-/// them as one batch.
-pub fn collect(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, h: Happened) {
+/// them as one batch; `None` if adjudication stopped (a bad pin).
+pub fn collect(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, h: Happened) -> Option<()> {
     let snap = snapshot(st);
-    collect_at(st, out, queue, h, &snap);
+    collect_at(st, out, queue, h, &snap)
+}
+
+/// The words of an event kind an unread trigger condition must contain to be asked about.
+fn could_match(u: usize, text: &str, h: &Happened) -> bool {
+    let t = crate::text::fold(text);
+    let has = |w: &str| t.contains(w);
+    let (words, unit): (&[&str], Option<usize>) = match h {
+        Happened::Downed { unit, .. } => (
+            &["downed", "down ", "figure", "destroyed", "killed"],
+            Some(*unit),
+        ),
+        Happened::Damaged { unit } => (&["damage"], Some(*unit)),
+        Happened::Ordered { unit, .. } => (&["order"], Some(*unit)),
+        Happened::OrderPhase { .. } => (&["phase", "turn"], None),
+        Happened::MovedByEnemy { unit } => (&["move", "contact"], Some(*unit)),
+    };
+    if !words.iter().any(|w| has(w)) {
+        return false;
+    }
+    // "this unit" alone: only an event of this unit could match.
+    let others = [
+        "enemy",
+        "friendly",
+        "another",
+        "a unit",
+        "any unit",
+        "units",
+        "figure is",
+    ];
+    match unit {
+        Some(e) if has("this unit") && !others.iter().any(|w| has(w)) => e == u,
+        _ => true,
+    }
+}
+
+/// Asks the judge whether unit `u`'s unread trigger `a` ("Whenever this unit is charged")
+/// matched event `h`, and how many times (house rule A7): the default is that it did not.
+fn ask_unread(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    u: usize,
+    a: usize,
+    h: &Happened,
+    words: &str,
+) -> Option<u32> {
+    let most = match h {
+        Happened::Downed { count, .. } => (*count).max(1),
+        _ => 1,
+    };
+    let mut options = vec!["no: it did not trigger".to_string()];
+    options.extend((1..=most).map(|k| format!("yes: {k} occurrence(s)")));
+    let ability = &st.units[u].abilities[a];
+    let about = format!(
+        "did {}'s {} (\"{}\") trigger when {words}",
+        st.who(u),
+        ability.name,
+        ability.text
+    );
+    let cite = Rule::from(&s::T_BEGIN).house(&rules::UNREAD_TRIGGER);
+    let i = ask(
+        st,
+        out,
+        "the judge".into(),
+        "did an unread trigger occur",
+        about,
+        options,
+        0,
+        "no: a trigger condition the engine does not read triggers only when the judge enters it",
+        cite,
+    )?;
+    Some(i as u32)
+}
+
+/// How many times ability `a` of unit `u` triggers at `h` (`None`: adjudication stopped).
+fn times(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    u: usize,
+    a: usize,
+    h: &Happened,
+    words: &str,
+) -> Option<u32> {
+    let ability = &st.units[u].abilities[a];
+    match ability.trigger.clone() {
+        Some(Trigger::Other { text }) if could_match(u, &text, h) => {
+            ask_unread(st, out, u, a, h, words)
+        }
+        Some(t) => Some(occurrences(st, u, &t, h)),
+        None => Some(0),
+    }
+}
+
+/// The rule behind occurrence `k` of `n` of a trigger at `h`.
+fn trigger_cite(st: &State, u: usize, a: usize, h: &Happened, k: u32, n: u32) -> Rule {
+    let ability = &st.units[u].abilities[a];
+    if matches!(ability.trigger, Some(Trigger::Other { .. })) {
+        return Rule::from(if n == 1 { &s::T_ONCE } else { &s::T_MULTIPLE })
+            .house(&rules::UNREAD_TRIGGER);
+    }
+    match (h, n) {
+        (Happened::Damaged { .. }, _) if ability.is_figure() => Rule::from(&s::T_DAMAGE_EXAMPLE),
+        (_, 1) => Rule::from(&s::T_ONCE),
+        _ if k == 1 => Rule::from(&s::T_MULTIPLE),
+        (Happened::Downed { count, asked, .. }, _) if asked > count => Rule::from(&s::T_ACTUALLY),
+        (Happened::Downed { .. }, 3) => Rule::from(&s::T_THREE),
+        _ => Rule::from(&s::T_MULTIPLE),
+    }
 }
 
 /// [`collect`] with readiness as `snap` recorded it at the event (the event's own
-/// change, downing a figure, is applied by then).
+/// change, downing a figure, is applied by then). A trigger condition the engine does not
+/// read is asked about when the event could match it (house rule A7); an ability whose
+/// text gives its own readiness is taken at its word (`ready::usable`).
 pub fn collect_at(
     st: &mut State,
     out: &mut Vec<Event>,
     queue: &mut Queue,
     h: Happened,
     snap: &[Vec<Option<u32>>],
-) {
+) -> Option<()> {
     let mut batch = Vec::new();
     let words = h.words(st);
     for u in 0..st.units.len() {
         for a in 0..st.units[u].abilities.len() {
-            let ability = &st.units[u].abilities[a];
-            let (Kind::Triggered, Some(t)) = (ability.kind, ability.trigger.clone()) else {
+            if st.units[u].abilities[a].kind != Kind::Triggered {
                 continue;
-            };
-            let n = occurrences(st, u, &t, &h);
+            }
+            let at_event = snap.get(u).and_then(|r| r.get(a)).copied().flatten();
+            // An unread trigger is asked about only while it could trigger (ready).
+            if matches!(
+                st.units[u].abilities[a].trigger,
+                Some(Trigger::Other { .. })
+            ) && at_event.is_none()
+                && st.units[u].abilities[a].readiness == Readiness::Usual
+            {
+                continue;
+            }
+            let n = times(st, out, u, a, &h, &words)?;
             if n == 0 {
                 continue;
             }
-            let Some(since) = snap.get(u).and_then(|r| r.get(a)).copied().flatten() else {
+            let Some(since) = usable(st, out, u, a, at_event)? else {
                 let change = Change::Note {
                     what: format!(
                         "{}'s {} is not ready when {words}, so it does not trigger",
                         st.who(u),
-                        ability.name
+                        st.units[u].abilities[a].name
                     ),
                 };
                 emit(st, out, change, &s::ONLY_READY);
                 continue;
             };
             for k in 1..=n {
-                let figure = st.units[u].abilities[a].is_figure();
-                let cite = match (&h, n) {
-                    (Happened::Damaged { .. }, _) if figure => Rule::from(&s::T_DAMAGE_EXAMPLE),
-                    (_, 1) => Rule::from(&s::T_ONCE),
-                    _ if k == 1 => Rule::from(&s::T_MULTIPLE),
-                    (Happened::Downed { count, asked, .. }, _) if asked > count => {
-                        Rule::from(&s::T_ACTUALLY)
-                    }
-                    (Happened::Downed { .. }, 3) => Rule::from(&s::T_THREE),
-                    _ => Rule::from(&s::T_MULTIPLE),
-                };
+                let cite = trigger_cite(st, u, a, &h, k, n);
                 let change = Change::Trigger {
                     unit: st.units[u].id.clone(),
                     ability: st.units[u].abilities[a].name.clone(),
@@ -155,6 +269,7 @@ pub fn collect_at(
     if !batch.is_empty() {
         queue.push(batch);
     }
+    Some(())
 }
 
 /// Every way to pick `k` of `from` (in order), at most `limit` of them.
@@ -244,13 +359,13 @@ pub fn down(
         options.get(i).cloned().unwrap_or_default()
     };
     let count = slots.len() as u32;
-    down_slots(st, out, queue, u, slots, n, why, cite);
+    down_slots(st, out, queue, u, slots, n, why, cite)?;
     Some(count)
 }
 
 /// Downs the figures in `slots` (1-based, occupied) of unit `u` and collects the
 /// triggers with readiness as it was at the event, `asked` being how many the text
-/// asked for.
+/// asked for; `None` if adjudication stopped.
 #[allow(clippy::too_many_arguments)]
 pub fn down_slots(
     st: &mut State,
@@ -261,7 +376,7 @@ pub fn down_slots(
     asked: u32,
     why: &str,
     cite: Rule,
-) {
+) -> Option<()> {
     let count = slots.len() as u32;
     if count < asked {
         let change = Change::Note {
@@ -274,7 +389,7 @@ pub fn down_slots(
         emit(st, out, change, &s::T_ACTUALLY);
     }
     if count == 0 {
-        return;
+        return Some(());
     }
     let snap = snapshot(st);
     let change = Change::Down {
@@ -293,7 +408,7 @@ pub fn down_slots(
             asked,
         },
         &snap,
-    );
+    )
 }
 
 /// Returns up to `n` figures to unit `u`'s empty slots (`pinned` if given, else the
@@ -366,7 +481,8 @@ pub fn give_back(
 }
 
 /// Deals `amount` damage to unit `u`, collecting "dealt damage" triggers first. Which
-/// figures damage downs is the judge's to enter (house rule A1).
+/// figures damage downs is the judge's to enter (house rule A1). `None` if adjudication
+/// stopped.
 pub fn damage(
     st: &mut State,
     out: &mut Vec<Event>,
@@ -374,13 +490,14 @@ pub fn damage(
     u: usize,
     amount: u32,
     cite: Rule,
-) {
+) -> Option<()> {
     let change = Change::Damage {
         unit: st.units[u].id.clone(),
         amount,
     };
     emit(st, out, change, cite);
     if amount > 0 {
-        collect(st, out, queue, Happened::Damaged { unit: u });
+        collect(st, out, queue, Happened::Damaged { unit: u })?;
     }
+    Some(())
 }

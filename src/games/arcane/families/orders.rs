@@ -120,6 +120,6 @@ pub fn give(
             unit: u,
             order: order.to_string(),
         },
-    );
+    )?;
     Some(true)
 }

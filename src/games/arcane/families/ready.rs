@@ -4,10 +4,19 @@
 //! from the state, never stored, with the moment it began: the later of the unit's
 //! arrival and the earliest occupied slot's filling. The log lists every ability's
 //! readiness at the start and each change after a step.
+//!
+//! Seed 004's Note ("Some special abilities, as described in their rules text, might have
+//! different conditions for being ready, or may not even need to be ready at all.") is
+//! honoured where an ability is used ([`usable`]): one whose text says it need not be
+//! ready is used anyway, one with its own readiness condition is ready when that
+//! condition holds (a condition the engine does not read is the judge's, house rule A5).
+//! The first step names each such ability.
 
+use super::super::ability::Readiness;
 use super::super::cite::{rules, s};
 use super::super::event::{emit, Change, Event};
 use super::super::state::State;
+use super::conditions::{holds, words};
 use crate::rules::Rule;
 
 /// Since when ability `a` of unit `u` is ready, or `None` if it is not.
@@ -85,6 +94,69 @@ pub fn changes(st: &mut State, out: &mut Vec<Event>, before: &[Vec<Option<u32>>]
                 let cite = cite(st, u, a);
                 emit(st, out, change, cite);
             }
+        }
+    }
+}
+
+/// Whether ability `a` of unit `u` may be used now, `usual` being its readiness by the
+/// seed's rules (now, or at its trigger event): `Some(Some(since))` usable, `Some(None)`
+/// not, `None` adjudication stopped. What the ability's own text says of its readiness
+/// decides first, and the log says so.
+pub fn usable(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    u: usize,
+    a: usize,
+    usual: Option<u32>,
+) -> Option<Option<u32>> {
+    let ability = st.units[u].abilities[a].clone();
+    match &ability.readiness {
+        Readiness::Usual => Some(usual),
+        Readiness::NotNeeded { .. } if usual.is_some() => Some(usual),
+        Readiness::NotNeeded { text } => {
+            let what = format!(
+                "{}'s {} is not ready, but its text says \"{text}\": it is used anyway",
+                st.who(u),
+                ability.name
+            );
+            emit(st, out, Change::Note { what }, &s::NOTE_READY);
+            Some(Some(st.clock))
+        }
+        Readiness::Own { text, condition } => {
+            let met = holds(st, out, u, condition)?;
+            let what = format!(
+                "{}'s {} has its own readiness, \"{text}\": \"{}\" {}, so it is {}ready",
+                st.who(u),
+                ability.name,
+                words(condition),
+                if met { "holds" } else { "does not hold" },
+                if met { "" } else { "not " }
+            );
+            emit(st, out, Change::Note { what }, &s::NOTE_READY);
+            Some(met.then(|| usual.unwrap_or(st.clock)))
+        }
+    }
+}
+
+/// Names, at the first step, every ability whose own text speaks of its readiness.
+pub fn list_own(st: &mut State, out: &mut Vec<Event>) {
+    for u in 0..st.units.len() {
+        for a in 0..st.units[u].abilities.len() {
+            let ability = &st.units[u].abilities[a];
+            let what = match &ability.readiness {
+                Readiness::Usual => continue,
+                Readiness::NotNeeded { text } => format!(
+                    "{}'s {} says \"{text}\": it is used whether or not it is ready",
+                    st.who(u),
+                    ability.name
+                ),
+                Readiness::Own { text, .. } => format!(
+                    "{}'s {} says \"{text}\": it is ready when that holds, checked where it is used, not as the seed's readiness",
+                    st.who(u),
+                    ability.name
+                ),
+            };
+            emit(st, out, Change::Note { what }, &s::NOTE_READY);
         }
     }
 }

@@ -58,7 +58,7 @@ pub fn judge(
                         k,
                         "the judge's resolution",
                         cite,
-                    );
+                    )?;
                 }
             }
             JudgeChange::Return { unit, slots } => {
@@ -82,7 +82,7 @@ pub fn judge(
             }
             JudgeChange::Damage { unit, amount } => {
                 if let Some(t) = st.index_of(&unit) {
-                    figures::damage(st, out, queue, t, amount, cite);
+                    figures::damage(st, out, queue, t, amount, cite)?;
                 }
             }
             JudgeChange::Op { player, gain } => emit(

@@ -16,7 +16,7 @@ use super::super::interpret::StaticTie;
 use super::super::state::State;
 use super::conditions::{holds, words};
 use super::decide::ask;
-use super::ready::ready_since;
+use super::ready::{ready_since, usable};
 use crate::rules::Rule;
 
 /// The statics of unit `u` in effect now whose statement `pick` reads, with their value
@@ -36,7 +36,8 @@ fn in_effect<T>(
         let Some(v) = pick(&ability.statement) else {
             continue;
         };
-        let Some(since) = ready_since(st, u, a) else {
+        let usual = ready_since(st, u, a);
+        let Some(since) = usable(st, out, u, a, usual)? else {
             let change = Change::Note {
                 what: format!(
                     "{}'s {} is not ready, so it is not in effect",

@@ -6,9 +6,10 @@
 //! decision whose decline means "no part of that ability happens", a "may" in a later
 //! clause read by `may_scope`, and a cost left of a dash (`dash_and_trigger`) paid or
 //! declined. At most [`caps::TRIGGERS`] resolve in one step (a loop between abilities
-//! stops there, said in the log).
+//! stops there, said in the log). The first step names every trigger condition the
+//! engine does not read (`list_unread`).
 
-use super::super::ability::Cost;
+use super::super::ability::{Cost, Kind, Trigger};
 use super::super::cite::{rules, s};
 use super::super::event::{emit, Change, Event};
 use super::super::format::caps;
@@ -143,8 +144,37 @@ fn order(st: &mut State, out: &mut Vec<Event>, batch: Vec<Pending>) -> Option<Ve
     }
 }
 
+/// Names, at the first step, every triggered ability whose trigger condition the engine
+/// does not read: it never triggers unseen; when an event could match it the judge is
+/// asked whether it did, and the judge may enter its event (`trigger`, house rule A7).
+pub fn list_unread(st: &mut State, out: &mut Vec<Event>) {
+    for u in 0..st.units.len() {
+        for a in 0..st.units[u].abilities.len() {
+            let ability = &st.units[u].abilities[a];
+            let (Kind::Triggered, Some(Trigger::Other { text })) = (ability.kind, &ability.trigger)
+            else {
+                continue;
+            };
+            let what = format!(
+                "{}'s triggered ability {} (\"{text}\") has a trigger condition the engine does not read: when an event could match it the judge is asked whether it did, and the judge may enter its event",
+                st.who(u),
+                ability.name
+            );
+            emit(
+                st,
+                out,
+                Change::Note { what },
+                Rule::from(&s::T_BEGIN).house(&rules::UNREAD_TRIGGER),
+            );
+        }
+    }
+}
+
 /// Resolves every queued trigger, batch by batch in the order the events happened.
 pub fn resolve_all(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue) -> Option<()> {
+    if st.is_over() {
+        return None;
+    }
     let mut resolved = 0;
     while !queue.is_empty() {
         let batch = queue.remove(0);
