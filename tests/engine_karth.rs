@@ -561,9 +561,10 @@ fn one_item_at_a_time_two_with_dual_wield() {
         verdicts(&adj),
         ["ok 5.7.1", "no 5.6.1", "ok 5.7.1", "ok 5.7.1", "no 5.6.1"]
     );
-    // An item not in the hand is not placed below anyone.
+    // An item not in the hand is not placed below anyone: where it comes from is house
+    // rule K20, not 5.7.1 (which says how an item goes on, not where from).
     p["actions"] = json!([{"do": "equip", "unit": "F", "item": "Oak Buckler"}]);
-    assert_eq!(judge(&p), ["no 5.7.1"]);
+    assert_eq!(judge(&p), ["no K20"]);
     assert_eq!(unit_of(&st, "R").items.len(), 2);
     assert_eq!(hand(&st, "Ann"), ["Leather Jerkin", "Healing Draught"]);
 }
@@ -889,15 +890,48 @@ fn water_stops_movement_but_not_flying_leaping_or_undead() {
     ]);
     p["actions"] = json!([
         {"do": "move", "unit": "F", "path": [[3, 2], [3, 3]]},
-        {"do": "move", "unit": "F", "path": [[3, 2]]},
+        {"do": "move", "unit": "F", "path": [[3, 3]]},
         {"do": "move", "unit": "H", "path": [[2, 2], [3, 2], [3, 3]]},
         {"do": "move", "unit": "U", "path": [[4, 2], [3, 2], [3, 3], [3, 4]]}
     ]);
-    let (adj, _) = play(&p);
+    let (adj, st) = play(&p);
+    // F's move is taken up to the Water, which stops it; the step beyond is not taken,
+    // and F has had its movement for the turn.
     assert_eq!(
         verdicts(&adj),
-        ["no 5.10.2", "ok 5.10.2", "ok 5.10.2", "ok 5.10.2"]
+        ["ok 5.10.2", "no K3", "ok 5.10.2", "ok 5.10.2"]
     );
+    assert_eq!(unit_of(&st, "F").at, [3, 2]);
+    assert!(adj.steps[0].events.iter().any(|e| matches!(
+        &e.change,
+        Change::Stopped { at: [3, 2], by, refused, .. } if by == "Water" && refused == &vec![[3, 3]]
+    ) && e.rule.sentence == cite::s5::WATER.sentence));
+    assert!(adj.steps[0].events.iter().any(|e| matches!(
+        &e.change,
+        Change::Moved { path, spent: 1, .. } if path == &vec![[3, 2]]
+    )));
+    assert_eq!(unit_of(&st, "H").at, [3, 3]);
+    assert_eq!(unit_of(&st, "U").at, [3, 4]);
+    // What lies beyond the Water does not matter (a wall); a unit in the Water does: F
+    // may not stop where G stands, so nothing of the move is taken.
+    let mut q = base();
+    set(&mut q, 3, 2, json!("Water"));
+    set(&mut q, 3, 3, json!({"terrain": "Grassland", "wall": true}));
+    set(&mut q, 4, 2, json!("Water"));
+    q["units"] = json!([
+        {"id": "F", "owner": "Ann", "card": "Silverhold Footman", "at": [3, 1], "mv": 3},
+        {"id": "G", "owner": "Ann", "card": "Silverhold Footman", "at": [4, 2], "mv": 3},
+        {"id": "K", "owner": "Ann", "card": "Silverhold Footman", "at": [5, 1], "mv": 3}
+    ]);
+    q["actions"] = json!([
+        {"do": "move", "unit": "F", "path": [[3, 2], [3, 3], [3, 4]]},
+        {"do": "move", "unit": "K", "path": [[5, 2], [4, 2], [3, 2]]}
+    ]);
+    let (adj, st) = play(&q);
+    assert_eq!(verdicts(&adj), ["ok 5.10.2", "no 4.2.4"]);
+    assert_eq!(unit_of(&st, "F").at, [3, 2]);
+    assert_eq!(unit_of(&st, "K").at, [5, 1]);
+    assert!(reads(&adj, "stops_movement", "enter_and_stop"));
 }
 
 #[test]
@@ -913,7 +947,16 @@ fn forest_stops_movement_but_not_rangers_druids_or_hunters() {
         {"do": "move", "unit": "F", "path": [[3, 2], [3, 3]]},
         {"do": "move", "unit": "T", "path": [[3, 2], [3, 3]]}
     ]);
-    assert_eq!(judge(&p), ["no 5.10.3", "ok 5.10.3"]);
+    let (adj, st) = play(&p);
+    // F stops in the Forest, the step beyond not taken; T, a hunter, is not stopped and
+    // passes through F, its own unit, to the end of its path.
+    assert_eq!(verdicts(&adj), ["ok 5.10.3", "ok 5.10.3"]);
+    assert_eq!(unit_of(&st, "F").at, [3, 2]);
+    assert_eq!(unit_of(&st, "T").at, [3, 3]);
+    assert!(adj.steps[0].events.iter().any(|e| matches!(
+        &e.change,
+        Change::Stopped { by, refused, .. } if by == "Forest" && refused == &vec![[3, 3]]
+    ) && e.rule.sentence == cite::s5::FOREST.sentence));
 }
 
 #[test]
@@ -1119,6 +1162,7 @@ fn forest_attack_into_or_out_of_the_forest() {
     // C outside attacks F in Forest, in C's player's turn.
     let mut q = p.clone();
     q["active"] = json!("Bo");
+    q["turn"] = json!(4);
     q["actions"] = json!([{"do": "attack", "unit": "C", "target": "F"}]);
     assert_eq!(judge(&q), ["no 5.10.3"]);
     assert_eq!(
@@ -1150,7 +1194,17 @@ fn after_teleport_stops_or_keeps_moving() {
     set(&mut p, 4, 5, json!("Teleporter"));
     p["units"] = json!([{"id": "F", "owner": "Ann", "type": "unit", "at": [3, 1], "mv": 2}]);
     p["actions"] = json!([{"do": "move", "unit": "F", "path": [[4, 5], [4, 4]]}]);
-    assert_eq!(judge(&p), ["no 5.10.5"]);
+    // Under `stops` the travel ends the move: F stays on the teleporter it travelled to,
+    // and the step beyond is not taken.
+    let (adj, st) = play(&p);
+    assert_eq!(verdicts(&adj), ["ok 5.10.5"]);
+    assert_eq!(unit_of(&st, "F").at, [4, 5]);
+    assert!(adj.steps[0].events.iter().any(|e| matches!(
+        &e.change,
+        Change::Stopped { at: [4, 5], refused, .. } if refused == &vec![[4, 4]]
+    ) && e.rule.sentence
+        == cite::s5::TELEPORT_ATTACK.sentence));
+    assert!(reads(&adj, "after_teleport", "stops"));
     let (adj, st) = play(&with_reading(&p, "after_teleport", "keep_moving"));
     assert_eq!(verdicts(&adj), ["ok 5.10.5"]);
     assert_eq!(unit_of(&st, "F").at, [4, 4]);
@@ -1471,22 +1525,29 @@ fn the_board_is_a_grid_with_the_path_and_the_rejected_spaces() {
     let mut p = base();
     set(&mut p, 3, 2, json!("Water"));
     p["units"] = json!([{"id": "F", "owner": "Ann", "card": "Silverhold Footman", "at": [3, 1], "mv": 3, "items": [{"card": "Iron Shortsword"}]}]);
+    p["units"] = json!([p["units"][0].clone(), {"id": "G", "owner": "Ann", "card": "Silverhold Footman", "at": [2, 1], "mv": 3, "items": [{"card": "Iron Shortsword"}]}]);
     p["actions"] = json!([
         {"do": "move", "unit": "F", "path": [[3, 2], [3, 3]]},
-        {"do": "move", "unit": "F", "path": [[2, 1], [2, 2]]}
+        {"do": "move", "unit": "G", "path": [[2, 2], [3, 2]]},
+        {"do": "move", "unit": "G", "path": [[2, 2]]}
     ]);
     let replay = rules::Replay::<Karth>::run(position(&p), &KarthCards(catalogue())).expect("runs");
+    // F stops in the Water: the board draws the path up to it, not the step beyond.
     let g = Karth::grid(replay.state(1)).expect("a grid");
     assert_eq!((g.rows, g.cols), (6, 5));
+    assert!(!g.path_rejected);
+    assert_eq!(g.path, vec![(3, 1), (3, 2)]);
+    assert_eq!(g.cells[11].kind, "water");
+    // G may not end its move in the Water where F now stands.
+    let g = Karth::grid(replay.state(2)).expect("a grid");
     assert!(g.path_rejected);
     assert!(g
         .cells
         .iter()
-        .any(|c| c.rejected && (c.row, c.col) == (3, 3)));
-    assert_eq!(g.cells[11].kind, "water");
-    let g = Karth::grid(replay.state(2)).expect("a grid");
+        .any(|c| c.rejected && (c.row, c.col) == (3, 2)));
+    let g = Karth::grid(replay.state(3)).expect("a grid");
     assert!(!g.path_rejected);
-    assert_eq!(g.path, vec![(3, 1), (2, 1), (2, 2)]);
+    assert_eq!(g.path, vec![(2, 1), (2, 2)]);
     let cell = g
         .cells
         .iter()
@@ -1496,7 +1557,7 @@ fn the_board_is_a_grid_with_the_path_and_the_rejected_spaces() {
         cell.piece.as_ref().map(|p| p.carries.clone()),
         Some(vec!["Iron Shortsword".to_string()])
     );
-    let board = Karth::board(replay.state(2));
+    let board = Karth::board(replay.state(3));
     assert!(board.rows[0].label.starts_with("Ann · 10 gold"));
 }
 
