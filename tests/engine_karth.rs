@@ -1092,7 +1092,10 @@ fn a_mana_pool_waives_the_se_of_one_ability_once() {
         {"do": "scribe", "unit": "A", "card": "Mending Light"}
     ]);
     let (adj, st) = play(&p);
-    assert_eq!(verdicts(&adj), ["ok 4.2.1", "ok 5.8.2", "ok 5.8.2", "ok 5.8.2"]);
+    assert_eq!(
+        verdicts(&adj),
+        ["ok 4.2.1", "ok 5.8.2", "ok 5.8.2", "ok 5.8.2"]
+    );
     // L did not end its movement on the Mana Pool; A did, and its first ability is free,
     // its second is not: "one ability".
     assert_eq!(
@@ -1220,7 +1223,10 @@ fn card_texts_give_mv_range_and_immunity() {
         {"do": "move", "unit": "S", "path": [[2, 4]]}
     ]);
     let (adj, st) = play(&p);
-    assert_eq!(verdicts(&adj), ["ok 5.10.2", "ok 4.2.1", "ok K9", "no 4.2.1"]);
+    assert_eq!(
+        verdicts(&adj),
+        ["ok 5.10.2", "ok 4.2.1", "ok K9", "no 4.2.1"]
+    );
     // Marsh Hound walks on through the Water; Grey Wolf moves its 3 spaces with no `mv`
     // given; the Crossbowman hits at range 3; the Stone Golem cannot move.
     assert_eq!(unit_of(&st, "M").at, [3, 3]);

@@ -124,7 +124,11 @@ async fn cli_and_api_judge_a_karth_question_alike() {
     assert_eq!(fin["units"][0]["id"], "F");
     assert_eq!(fin["units"][0]["at"], json!([2, 2]));
     assert_eq!(fin["units"][0]["items"][0]["card"], "Iron Shortsword");
-    assert_eq!(fin["units"][1]["at"], json!([3, 2]), "W stopped in the Water");
+    assert_eq!(
+        fin["units"][1]["at"],
+        json!([3, 2]),
+        "W stopped in the Water"
+    );
     assert_eq!(from_api["outcome"]["accepted"], 2);
     assert_eq!(from_api["outcome"]["rejected"], 4);
     let kinds: std::collections::BTreeSet<String> = from_api["steps"]
@@ -234,7 +238,10 @@ async fn a_karth_question_steps_through_on_a_grid() {
     .await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains(r#"<svg class="grid""#), "a grid");
-    assert!(html.contains(r#"data-row="3" data-col="2" data-kind="water" data-piece="W""#), "{html}");
+    assert!(
+        html.contains(r#"data-row="3" data-col="2" data-kind="water" data-piece="W""#),
+        "{html}"
+    );
     assert!(!html.contains(r#"<path class="path rejected""#), "{html}");
     // Step 2: the rejected path drawn in red, the spaces it named marked.
     let (status, _, html) = common::http::get(

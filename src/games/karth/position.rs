@@ -186,7 +186,7 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
     }
     // Turns alternate, the first player's odd: the player to play is the turn's.
     if p.turn >= 1 && names.contains(&p.active) {
-        let owner = &names[usize::from(p.turn % 2 == 0)];
+        let owner = &names[usize::from(p.turn.is_multiple_of(2))];
         if owner != &p.active {
             c.err(
                 "active",

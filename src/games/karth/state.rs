@@ -118,7 +118,7 @@ impl State {
     /// The index of the player whose turn `turn` is: turns alternate, the first
     /// player's odd (turn 1 is the first player's first).
     pub fn player_of_turn(&self, turn: u32) -> usize {
-        usize::from(turn % 2 == 0)
+        usize::from(turn.is_multiple_of(2))
     }
     pub fn player_index(&self, name: &str) -> Option<usize> {
         self.position.players.iter().position(|p| p.name == name)

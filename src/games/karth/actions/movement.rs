@@ -1,8 +1,12 @@
 //! Moving and attacking (seed 001 §5.2.2, 5.3.7, 5.4.7, 5.7.2, 5.10, and the published
 //! movement rules of section 4): a move is judged space by space along its path (no
 //! diagonals, MV, walls, webs, enemies, Water and Forest, teleporters), then its end
-//! (an occupied space, Gold, a Mana Pool, plain terrain); an attack is judged for
-//! whether it may be made (range, Forest, line of sight: house rules K4, K9).
+//! (an occupied space, Gold, a Mana Pool, plain terrain). A space that stops movement
+//! (Water or Forest under `stops_movement: enter_and_stop`, a travel under
+//! `after_teleport: stops`) ends the move there: the path is taken up to it and the steps
+//! beyond are logged as not taken. A unit's MV, range and terrain immunities come from
+//! the position or, where it is silent, its card's text (house rule K21). An attack is
+//! judged for whether it may be made (range, Forest, line of sight: house rules K4, K9).
 
 use super::common::{in_play, no, own_turn, owned, unknown_mv, Accept, Judged, Reject};
 use crate::games::karth::cite::{base, rules as house, s5, Citation, Rule};
@@ -217,6 +221,45 @@ fn penalty(st: &State, u: &UnitSpec, c: Cell) -> Option<(Rule, bool)> {
     }
 }
 
+/// A unit on `next`, the space a step of `u` enters: an enemy blocks it (4.2.6); one of
+/// its own may be passed but not stopped on (4.2.2, 4.2.4), whether the path ends there
+/// (`last`) or Water or Forest stops it there (`stops_here`). `Ok(true)`: one passed.
+fn in_the_way(
+    st: &State,
+    u: &UnitSpec,
+    next: Cell,
+    last: bool,
+    stops_here: bool,
+) -> Result<bool, Reject> {
+    let Some(o) = st.unit_at(next).filter(|o| o.id != u.id) else {
+        return Ok(false);
+    };
+    if o.owner != u.owner {
+        return Err(no(
+            &base::ENEMIES,
+            format!("{}'s {} stands on {}", o.owner, o.id, at(next)),
+        )
+        .at(&[next]));
+    }
+    if !(last || stops_here) {
+        return Ok(true);
+    }
+    let (rule, why) = if last {
+        (Rule::from(&base::OCCUPIED), String::new())
+    } else {
+        let reading = st.readings().stops_movement.reading();
+        (
+            Rule::from(&base::OCCUPIED).reading(reading),
+            format!(", where {}'s movement would stop", u.id),
+        )
+    };
+    Err(no(
+        rule,
+        format!("{} already stands on {}{why}", o.id, at(next)),
+    )
+    .at(&[next]))
+}
+
 /// One orthogonal step from `pos` to `rest[0]` (`rest` is the path from there on):
 /// webs, walls, units in the way, Water and Forest, teleporters, MV.
 fn step(
@@ -251,31 +294,7 @@ fn step(
     let penalty = penalty(st, u, next);
     let stops_here = penalty.as_ref().is_some_and(|(_, immune)| !immune)
         && reading == StopsMovement::EnterAndStop;
-    if let Some(o) = st.unit_at(next).filter(|o| o.id != u.id) {
-        if o.owner != u.owner {
-            return Err(no(
-                &base::ENEMIES,
-                format!("{}'s {} stands on {}", o.owner, o.id, at(next)),
-            )
-            .at(&[next]));
-        }
-        if rest.len() == 1 || stops_here {
-            let (rule, why) = if rest.len() == 1 {
-                (Rule::from(&base::OCCUPIED), String::new())
-            } else {
-                (
-                    Rule::from(&base::OCCUPIED).reading(reading.reading()),
-                    format!(", where {id}'s movement would stop"),
-                )
-            };
-            return Err(no(
-                rule,
-                format!("{} already stands on {}{why}", o.id, at(next)),
-            )
-            .at(&[next]));
-        }
-        tr.passed_own = true;
-    }
+    tr.passed_own |= in_the_way(st, u, next, rest.len() == 1, stops_here)?;
     if let Some((rule, immune)) = penalty {
         if immune {
             tr.terrain_rule.get_or_insert(rule);
@@ -346,7 +365,6 @@ fn allowed_by(st: &State, taken: &[Cell], tr: &Trace, hired: Option<Rule>) -> Ru
 /// The changes a legal move makes: the steps before a travel, the travel, the steps
 /// after, where it stopped short of its path, its items, and its end.
 fn carry_out(st: &State, u: &UnitSpec, path: &[Cell], tr: &Trace, hired: Option<Rule>) -> Accept {
-    let readings = st.readings();
     let (taken, refused) = path.split_at(tr.taken.min(path.len()));
     let id = u.id.clone();
     let (before, after): (Vec<Cell>, Vec<Cell>) = match tr.jumped {
@@ -378,35 +396,7 @@ fn carry_out(st: &State, u: &UnitSpec, path: &[Cell], tr: &Trace, hired: Option<
             move_rule,
         ));
     }
-    if let Some((a, b)) = tr.jumped {
-        let mut r = Rule::from(&s5::TELEPORT);
-        if before.is_empty() {
-            r = r.house(&house::TELEPORT_START);
-        }
-        if !after.is_empty() {
-            r = r.reading(readings.after_teleport.reading());
-        }
-        changes.push((
-            Change::Teleported {
-                unit: id.clone(),
-                from: a,
-                to: b,
-            },
-            r,
-        ));
-        if !after.is_empty() {
-            let spent = tr.spent.saturating_sub(before.len() as u32);
-            changes.push((
-                Change::Moved {
-                    unit: id.clone(),
-                    from: b,
-                    path: after,
-                    spent,
-                },
-                Rule::from(&base::MV).reading(readings.after_teleport.reading()),
-            ));
-        }
-    }
+    changes.extend(travel(st, u, tr, &before, after));
     if let Some(stop) = &tr.stop {
         changes.push((
             Change::Stopped {
@@ -432,6 +422,49 @@ fn carry_out(st: &State, u: &UnitSpec, path: &[Cell], tr: &Trace, hired: Option<
         rule: allowed_by(st, taken, tr, hired),
         changes,
     }
+}
+
+/// The travel between teleporters of a move (5.10.5, K15) and the steps after it.
+fn travel(
+    st: &State,
+    u: &UnitSpec,
+    tr: &Trace,
+    before: &[Cell],
+    after: Vec<Cell>,
+) -> Vec<(Change, Rule)> {
+    let Some((a, b)) = tr.jumped else {
+        return Vec::new();
+    };
+    let readings = st.readings();
+    let id = u.id.clone();
+    let mut r = Rule::from(&s5::TELEPORT);
+    if before.is_empty() {
+        r = r.house(&house::TELEPORT_START);
+    }
+    if !after.is_empty() {
+        r = r.reading(readings.after_teleport.reading());
+    }
+    let mut changes = vec![(
+        Change::Teleported {
+            unit: id.clone(),
+            from: a,
+            to: b,
+        },
+        r,
+    )];
+    if !after.is_empty() {
+        let spent = tr.spent.saturating_sub(before.len() as u32);
+        changes.push((
+            Change::Moved {
+                unit: id,
+                from: b,
+                path: after,
+                spent,
+            },
+            Rule::from(&base::MV).reading(readings.after_teleport.reading()),
+        ));
+    }
+    changes
 }
 
 /// What the space a unit ends its movement on does (5.10.1, 5.10.4, 5.10.6, 5.10.7).
