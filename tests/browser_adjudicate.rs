@@ -1416,6 +1416,8 @@ fn build_a_karth_move_in_its_form_and_see_it_rejected_on_the_grid() {
             ("x1_do", "move"),
             ("x1_unit", "K"),
             ("x1_path", "2,2; 2,3"),
+            // The default reading stops K in the Water; this one refuses the move.
+            ("interp_stops_movement", "impassable"),
         ],
     );
     submit(&tab);

@@ -596,9 +596,10 @@ fn one_item_at_a_time_two_with_dual_wield() {
         verdicts(&adj),
         ["ok 5.7.1", "no 5.6.1", "ok 5.7.1", "ok 5.7.1", "no 5.6.1"]
     );
-    // An item not in the hand is not placed below anyone.
+    // An item not in the hand is not placed below anyone: where it comes from is house
+    // rule K20, not 5.7.1 (which says how an item goes on, not where from).
     p["actions"] = json!([{"do": "equip", "unit": "F", "item": "Oak Buckler"}]);
-    assert_eq!(judge(&p), ["no 5.7.1"]);
+    assert_eq!(judge(&p), ["no K20"]);
     assert_eq!(unit_of(&st, "R").items.len(), 2);
     assert_eq!(hand(&st, "Ann"), ["Leather Jerkin", "Healing Draught"]);
 }
@@ -1014,15 +1015,48 @@ fn water_stops_movement_but_not_flying_leaping_or_undead() {
     ]);
     p["actions"] = json!([
         {"do": "move", "unit": "F", "path": [[3, 2], [3, 3]]},
-        {"do": "move", "unit": "F", "path": [[3, 2]]},
+        {"do": "move", "unit": "F", "path": [[3, 3]]},
         {"do": "move", "unit": "H", "path": [[2, 2], [3, 2], [3, 3]]},
         {"do": "move", "unit": "U", "path": [[4, 2], [3, 2], [3, 3], [3, 4]]}
     ]);
-    let (adj, _) = play(&p);
+    let (adj, st) = play(&p);
+    // F's move is taken up to the Water, which stops it; the step beyond is not taken,
+    // and F has had its movement for the turn.
     assert_eq!(
         verdicts(&adj),
-        ["no 5.10.2", "ok 5.10.2", "ok 5.10.2", "ok 5.10.2"]
+        ["ok 5.10.2", "no K3", "ok 5.10.2", "ok 5.10.2"]
     );
+    assert_eq!(unit_of(&st, "F").at, [3, 2]);
+    assert!(adj.steps[0].events.iter().any(|e| matches!(
+        &e.change,
+        Change::Stopped { at: [3, 2], by, refused, .. } if by == "Water" && refused == &vec![[3, 3]]
+    ) && e.rule.sentence == cite::s5::WATER.sentence));
+    assert!(adj.steps[0].events.iter().any(|e| matches!(
+        &e.change,
+        Change::Moved { path, spent: 1, .. } if path == &vec![[3, 2]]
+    )));
+    assert_eq!(unit_of(&st, "H").at, [3, 3]);
+    assert_eq!(unit_of(&st, "U").at, [3, 4]);
+    // What lies beyond the Water does not matter (a wall); a unit in the Water does: F
+    // may not stop where G stands, so nothing of the move is taken.
+    let mut q = base();
+    set(&mut q, 3, 2, json!("Water"));
+    set(&mut q, 3, 3, json!({"terrain": "Grassland", "wall": true}));
+    set(&mut q, 4, 2, json!("Water"));
+    q["units"] = json!([
+        {"id": "F", "owner": "Ann", "card": "Silverhold Footman", "at": [3, 1], "mv": 3},
+        {"id": "G", "owner": "Ann", "card": "Silverhold Footman", "at": [4, 2], "mv": 3},
+        {"id": "K", "owner": "Ann", "card": "Silverhold Footman", "at": [5, 1], "mv": 3}
+    ]);
+    q["actions"] = json!([
+        {"do": "move", "unit": "F", "path": [[3, 2], [3, 3], [3, 4]]},
+        {"do": "move", "unit": "K", "path": [[5, 2], [4, 2], [3, 2]]}
+    ]);
+    let (adj, st) = play(&q);
+    assert_eq!(verdicts(&adj), ["ok 5.10.2", "no 4.2.4"]);
+    assert_eq!(unit_of(&st, "F").at, [3, 2]);
+    assert_eq!(unit_of(&st, "K").at, [5, 1]);
+    assert!(reads(&adj, "stops_movement", "enter_and_stop"));
 }
 
 #[test]
@@ -1038,7 +1072,16 @@ fn forest_stops_movement_but_not_rangers_druids_or_hunters() {
         {"do": "move", "unit": "F", "path": [[3, 2], [3, 3]]},
         {"do": "move", "unit": "T", "path": [[3, 2], [3, 3]]}
     ]);
-    assert_eq!(judge(&p), ["no 5.10.3", "ok 5.10.3"]);
+    let (adj, st) = play(&p);
+    // F stops in the Forest, the step beyond not taken; T, a hunter, is not stopped and
+    // passes through F, its own unit, to the end of its path.
+    assert_eq!(verdicts(&adj), ["ok 5.10.3", "ok 5.10.3"]);
+    assert_eq!(unit_of(&st, "F").at, [3, 2]);
+    assert_eq!(unit_of(&st, "T").at, [3, 3]);
+    assert!(adj.steps[0].events.iter().any(|e| matches!(
+        &e.change,
+        Change::Stopped { by, refused, .. } if by == "Forest" && refused == &vec![[3, 3]]
+    ) && e.rule.sentence == cite::s5::FOREST.sentence));
 }
 
 #[test]
@@ -1144,6 +1187,217 @@ fn gold_gives_a_gold_and_a_mana_pool_a_free_ability_to_a_unit_ending_there() {
     assert!(cites(&adj, cite::s5::GOLD.sentence));
 }
 
+/// The SE lines of `adj`, in order: `(unit, waived)`.
+fn se_lines(adj: &karth::Adjudication) -> Vec<(String, bool)> {
+    adj.steps
+        .iter()
+        .flat_map(|s| &s.events)
+        .filter_map(|e| match &e.change {
+            Change::AbilitySe { unit, waived, .. } => Some((unit.clone(), *waived)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_mana_pool_waives_the_se_of_one_ability_once() {
+    // seed 001 §5.10.7: "A unit ending their movement on a Mana Pool can use one ability without expending SE."
+    // house rule K19: the waiver is kept on the unit and spent on its next ability.
+    let mut p = base();
+    set(&mut p, 3, 2, json!("Mana Pool"));
+    p["players"][0]["deck"] = json!(["Spark", "Fireball", "Mending Light"]);
+    p["units"] = json!([
+        {"id": "A", "owner": "Ann", "card": "Obsidian Acolyte", "at": [3, 1], "mv": 1},
+        {"id": "L", "owner": "Ann", "card": "Dawnlance Lightbinder", "at": [4, 1], "mv": 1}
+    ]);
+    p["actions"] = json!([
+        {"do": "move", "unit": "A", "path": [[3, 2]]},
+        {"do": "scribe", "unit": "L", "card": "Spark"},
+        {"do": "scribe", "unit": "A", "card": "Fireball"},
+        {"do": "scribe", "unit": "A", "card": "Mending Light"}
+    ]);
+    let (adj, st) = play(&p);
+    assert_eq!(
+        verdicts(&adj),
+        ["ok 4.2.1", "ok 5.8.2", "ok 5.8.2", "ok 5.8.2"]
+    );
+    // L did not end its movement on the Mana Pool; A did, and its first ability is free,
+    // its second is not: "one ability".
+    assert_eq!(
+        se_lines(&adj),
+        [("L".into(), false), ("A".into(), true), ("A".into(), false)]
+    );
+    let waived = adj.steps[2]
+        .events
+        .iter()
+        .find(|e| matches!(e.change, Change::AbilitySe { waived: true, .. }))
+        .expect("the waiver");
+    assert_eq!(waived.rule.sentence, cite::s5::MANA_POOL.sentence);
+    assert!(!unit_of(&st, "A").se_free);
+    // Kept until used in that turn, and gone when the turn ends.
+    p["actions"] = json!([{"do": "move", "unit": "A", "path": [[3, 2]]}]);
+    let (_, st) = play(&p);
+    assert!(unit_of(&st, "A").se_free);
+    p["actions"] = json!([{"do": "move", "unit": "A", "path": [[3, 2]]}, {"do": "end_turn"}]);
+    let (_, st) = play(&p);
+    assert!(!unit_of(&st, "A").se_free);
+    // Ending the move elsewhere gives no waiver.
+    p["actions"] = json!([
+        {"do": "move", "unit": "A", "path": [[2, 1]]},
+        {"do": "scribe", "unit": "A", "card": "Fireball"}
+    ]);
+    let (adj, _) = play(&p);
+    assert_eq!(se_lines(&adj), [("A".into(), false)]);
+}
+
+#[test]
+fn a_teleporter_costs_one_mv_to_enter() {
+    // seed 001 §5.10.5: "The Teleporter terrain only costs 1 MV to enter."
+    let mut p = base();
+    set(&mut p, 3, 2, json!("Teleporter"));
+    set(&mut p, 3, 3, json!("Teleporter"));
+    p["units"] = json!([
+        {"id": "F", "owner": "Ann", "type": "unit", "at": [3, 1], "mv": 1},
+        {"id": "G", "owner": "Ann", "type": "unit", "at": [4, 2], "mv": 3}
+    ]);
+    p["actions"] = json!([
+        {"do": "move", "unit": "F", "path": [[3, 2]]},
+        {"do": "move", "unit": "G", "path": [[4, 3], [3, 3], [2, 3]]}
+    ]);
+    let (adj, st) = play(&p);
+    assert_eq!(verdicts(&adj), ["ok 5.10.5", "ok 5.10.5"]);
+    // A unit of 1 MV enters it; a path through one costs a space per space, no more.
+    let spent: Vec<u32> = adj
+        .steps
+        .iter()
+        .flat_map(|s| &s.events)
+        .filter_map(|e| match e.change {
+            Change::Moved { spent, .. } => Some(spent),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(spent, [1, 3]);
+    assert_eq!(unit_of(&st, "F").at, [3, 2]);
+    assert_eq!(unit_of(&st, "G").at, [2, 3]);
+    assert!(cites(&adj, cite::s5::TELEPORT_COST.sentence));
+    // One MV is still one: a second space after it is beyond a unit of 1 MV.
+    p["actions"] = json!([{"do": "move", "unit": "F", "path": [[3, 2], [2, 2]]}]);
+    assert_eq!(judge(&p), ["no 4.2.1"]);
+}
+
+#[test]
+fn a_second_travel_in_one_move_breaks_k15() {
+    // house rule K15: "A unit may travel between teleporters once in a move"
+    let mut p = base();
+    for (r, c) in [(3, 1), (5, 5), (1, 5)] {
+        set(&mut p, r, c, json!("Teleporter"));
+    }
+    p["units"] = json!([{"id": "F", "owner": "Ann", "type": "unit", "at": [3, 1], "mv": 3}]);
+    p["actions"] = json!([{"do": "move", "unit": "F", "path": [[5, 5], [1, 5]]}]);
+    let p = with_reading(&p, "after_teleport", "keep_moving");
+    let (adj, st) = play(&p);
+    assert_eq!(verdicts(&adj), ["no K15"]);
+    assert_eq!(unit_of(&st, "F").at, [3, 1]);
+}
+
+#[test]
+fn turns_alternate_and_a_wait_at_the_side_counts_its_owners_turns() {
+    // seed 001 §5.3.6: "After the card has been off to the side for 1 turn, on any of your future turns you may pay the card’s summon cost to bring it on to the field anywhere in your spawn zone."
+    // Turn 4 is the second player's: the first player may not be the one to play.
+    let mut p = base();
+    p["turn"] = json!(4);
+    let e = errors(p.clone());
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].0, "active");
+    assert!(e[0].1.contains("turn 4 is Bo's"), "{e:?}");
+    p["active"] = json!("Bo");
+    p["actions"] = json!([{"do": "end_turn"}]);
+    assert_eq!(judge(&p), ["ok K2"]);
+    // Ann's card went to the side on turn 2 (Bo's); under full_own_turn it has stayed
+    // through Ann's whole turn 3, so on turn 5, her next, it may come in. Turn numbers
+    // alone (2 + 4 > 5) would keep it out.
+    let mut p = base();
+    p["turn"] = json!(5);
+    p["players"][0]["side"] = json!([{"card": "Gravel Pit Brute", "placed": 2}]);
+    p["actions"] = json!([{"do": "bring_in", "card": "Gravel Pit Brute", "at": [1, 3]}]);
+    let full = with_reading(&p, "side_turn", "full_own_turn");
+    assert_eq!(judge(&full), ["ok 5.3.6"]);
+    // Placed on turn 3, Ann's own, it has not yet had a whole turn of hers on turn 5.
+    let mut q = full.clone();
+    q["players"][0]["side"] = json!([{"card": "Gravel Pit Brute", "placed": 3}]);
+    assert_eq!(judge(&q), ["no 5.3.6"]);
+}
+
+#[test]
+fn card_texts_give_mv_range_and_immunity() {
+    // seed 001 §5.10.2: "The Water terrain stops movement (flying, leaping and undead are immune to the movement penalty)."
+    // house rule K21: "Moves N spaces", "Attacks at range N", "Ignores the Water movement penalty".
+    let mut p = base();
+    set(&mut p, 3, 2, json!("Water"));
+    p["units"] = json!([
+        {"id": "M", "owner": "Ann", "card": "Marsh Hound", "at": [3, 1], "mv": 3},
+        {"id": "W", "owner": "Ann", "card": "Grey Wolf", "at": [4, 1]},
+        {"id": "X", "owner": "Ann", "card": "Silverhold Crossbowman", "at": [1, 1]},
+        {"id": "S", "owner": "Ann", "card": "Stone Golem", "at": [2, 5]},
+        {"id": "B", "owner": "Bo", "card": "Silverhold Footman", "at": [1, 4]}
+    ]);
+    p["actions"] = json!([
+        {"do": "move", "unit": "M", "path": [[3, 2], [3, 3]]},
+        {"do": "move", "unit": "W", "path": [[4, 2], [4, 3], [4, 4]]},
+        {"do": "attack", "unit": "X", "target": "B"},
+        {"do": "move", "unit": "S", "path": [[2, 4]]}
+    ]);
+    let (adj, st) = play(&p);
+    assert_eq!(
+        verdicts(&adj),
+        ["ok 5.10.2", "ok 4.2.1", "ok K9", "no 4.2.1"]
+    );
+    // Marsh Hound walks on through the Water; Grey Wolf moves its 3 spaces with no `mv`
+    // given; the Crossbowman hits at range 3; the Stone Golem cannot move.
+    assert_eq!(unit_of(&st, "M").at, [3, 3]);
+    assert_eq!(unit_of(&st, "W").at, [4, 4]);
+    assert_eq!(unit_of(&st, "S").at, [2, 5]);
+    for step in &adj.steps[..3] {
+        assert!(
+            step.events
+                .iter()
+                .any(|e| e.rule.house == Some(&cite::rules::CARD_MOVES)
+                    || e.rule.also == Some(&cite::rules::CARD_MOVES)),
+            "K21 cited: {:?}",
+            step.events
+        );
+    }
+    // A range the position gives comes first.
+    p["units"][2]["range"] = json!(1);
+    p["actions"] = json!([{"do": "attack", "unit": "X", "target": "B"}]);
+    assert_eq!(judge(&p), ["no K9"]);
+}
+
+#[test]
+fn refusals_cite_the_rule_that_decides() {
+    // house rule K13: a second Neutral hero.
+    let mut p = base();
+    p["players"][0]["hand"] = json!(["Wanderer Hale", "Copper Coins", "Spark"]);
+    p["units"] = json!([
+        unit("H", "Ann", "Wanderer Hale", [3, 1]),
+        unit("K", "Ann", "Ashfang Beastcaller", [3, 3]),
+        unit("Q", "Ann", "Silverhold Footman", [3, 4])
+    ]);
+    p["players"][0]["side"] = json!([{"card": "Grey Wolf", "placed": 1}]);
+    p["actions"] = json!([
+        {"do": "hire", "card": "Wanderer Hale", "at": [1, 3]},
+        {"do": "call_pet", "card": "Grey Wolf", "by": "K", "at": [3, 4]},
+        {"do": "play_income", "card": "Silver Purse"},
+        {"do": "cast", "card": "Fireball", "caster": "H"},
+        {"do": "equip", "unit": "Q", "item": "Oak Buckler"}
+    ]);
+    let (adj, _) = play(&p);
+    assert_eq!(
+        verdicts(&adj),
+        ["no K13", "no K22", "no K20", "no K20", "no K20"]
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // Published movement rules (section 4)
 
@@ -1244,6 +1498,7 @@ fn forest_attack_into_or_out_of_the_forest() {
     // C outside attacks F in Forest, in C's player's turn.
     let mut q = p.clone();
     q["active"] = json!("Bo");
+    q["turn"] = json!(4);
     q["actions"] = json!([{"do": "attack", "unit": "C", "target": "F"}]);
     assert_eq!(judge(&q), ["no 5.10.3"]);
     assert_eq!(
@@ -1275,7 +1530,17 @@ fn after_teleport_stops_or_keeps_moving() {
     set(&mut p, 4, 5, json!("Teleporter"));
     p["units"] = json!([{"id": "F", "owner": "Ann", "type": "unit", "at": [3, 1], "mv": 2}]);
     p["actions"] = json!([{"do": "move", "unit": "F", "path": [[4, 5], [4, 4]]}]);
-    assert_eq!(judge(&p), ["no 5.10.5"]);
+    // Under `stops` the travel ends the move: F stays on the teleporter it travelled to,
+    // and the step beyond is not taken.
+    let (adj, st) = play(&p);
+    assert_eq!(verdicts(&adj), ["ok 5.10.5"]);
+    assert_eq!(unit_of(&st, "F").at, [4, 5]);
+    assert!(adj.steps[0].events.iter().any(|e| matches!(
+        &e.change,
+        Change::Stopped { at: [4, 5], refused, .. } if refused == &vec![[4, 4]]
+    ) && e.rule.sentence
+        == cite::s5::TELEPORT_ATTACK.sentence));
+    assert!(reads(&adj, "after_teleport", "stops"));
     let (adj, st) = play(&with_reading(&p, "after_teleport", "keep_moving"));
     assert_eq!(verdicts(&adj), ["ok 5.10.5"]);
     assert_eq!(unit_of(&st, "F").at, [4, 4]);
@@ -1701,22 +1966,29 @@ fn the_board_is_a_grid_with_the_path_and_the_rejected_spaces() {
     let mut p = base();
     set(&mut p, 3, 2, json!("Water"));
     p["units"] = json!([{"id": "F", "owner": "Ann", "card": "Silverhold Footman", "at": [3, 1], "mv": 3, "items": [{"card": "Iron Shortsword"}]}]);
+    p["units"] = json!([p["units"][0].clone(), {"id": "G", "owner": "Ann", "card": "Silverhold Footman", "at": [2, 1], "mv": 3, "items": [{"card": "Iron Shortsword"}]}]);
     p["actions"] = json!([
         {"do": "move", "unit": "F", "path": [[3, 2], [3, 3]]},
-        {"do": "move", "unit": "F", "path": [[2, 1], [2, 2]]}
+        {"do": "move", "unit": "G", "path": [[2, 2], [3, 2]]},
+        {"do": "move", "unit": "G", "path": [[2, 2]]}
     ]);
     let replay = rules::Replay::<Karth>::run(position(&p), &KarthCards(catalogue())).expect("runs");
+    // F stops in the Water: the board draws the path up to it, not the step beyond.
     let g = Karth::grid(replay.state(1)).expect("a grid");
     assert_eq!((g.rows, g.cols), (6, 5));
+    assert!(!g.path_rejected);
+    assert_eq!(g.path, vec![(3, 1), (3, 2)]);
+    assert_eq!(g.cells[11].kind, "water");
+    // G may not end its move in the Water where F now stands.
+    let g = Karth::grid(replay.state(2)).expect("a grid");
     assert!(g.path_rejected);
     assert!(g
         .cells
         .iter()
-        .any(|c| c.rejected && (c.row, c.col) == (3, 3)));
-    assert_eq!(g.cells[11].kind, "water");
-    let g = Karth::grid(replay.state(2)).expect("a grid");
+        .any(|c| c.rejected && (c.row, c.col) == (3, 2)));
+    let g = Karth::grid(replay.state(3)).expect("a grid");
     assert!(!g.path_rejected);
-    assert_eq!(g.path, vec![(3, 1), (2, 1), (2, 2)]);
+    assert_eq!(g.path, vec![(2, 1), (2, 2)]);
     let cell = g
         .cells
         .iter()
@@ -1726,7 +1998,7 @@ fn the_board_is_a_grid_with_the_path_and_the_rejected_spaces() {
         cell.piece.as_ref().map(|p| p.carries.clone()),
         Some(vec!["Iron Shortsword".to_string()])
     );
-    let board = Karth::board(replay.state(2));
+    let board = Karth::board(replay.state(3));
     assert!(board.rows[0].label.starts_with("Ann · 10 gold"));
 }
 

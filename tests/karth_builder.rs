@@ -329,8 +329,8 @@ async fn post(uri: &str, pairs: &[(&str, &str)]) -> (StatusCode, String, Option<
     .await
 }
 
-/// A small question: Ann's footman K walks into Water and on (rejected under the default
-/// reading: Water stops movement).
+/// A small question: Ann's footman K walks into Water and on (rejected under the reading
+/// `stops_movement: impassable`; the default would stop it in the Water).
 fn question() -> Vec<(&'static str, &'static str)> {
     vec![
         ("game", "karth"),
@@ -355,6 +355,7 @@ fn question() -> Vec<(&'static str, &'static str)> {
         ("x1_do", "move"),
         ("x1_unit", "K"),
         ("x1_path", "2,2; 2,3"),
+        ("interp_stops_movement", "impassable"),
     ]
 }
 

@@ -41,9 +41,12 @@ fn question() -> Value {
             {"name": "Bo", "gold": 4}
         ],
         "board": {"rows": rows},
-        "units": [{"id": "F", "owner": "Ann", "card": "Silverhold Footman", "at": [3, 1], "mv": 3, "items": [{"card": "Iron Shortsword"}]}],
+        "units": [
+            {"id": "F", "owner": "Ann", "card": "Silverhold Footman", "at": [3, 1], "mv": 3, "items": [{"card": "Iron Shortsword"}]},
+            {"id": "W", "owner": "Ann", "card": "Silverhold Footman", "at": [4, 2], "mv": 3}
+        ],
         "actions": [
-            {"do": "move", "unit": "F", "path": [[3, 2], [3, 3]]},
+            {"do": "move", "unit": "W", "path": [[3, 2], [3, 3]]},
             {"do": "move", "unit": "F", "path": [[4, 1], [4, 2], [4, 3], [4, 4]]},
             {"do": "move", "unit": "F", "path": [[2, 1], [2, 2]]},
             {"do": "move", "unit": "F", "path": [[2, 3]]},
@@ -99,8 +102,9 @@ async fn cli_and_api_judge_a_karth_question_alike() {
             )
         })
         .collect();
+    // W's move stops in the Water (5.10.2): taken up to it, the step beyond not taken.
     let want = [
-        ("rejected", "5.10.2"),
+        ("accepted", "5.10.2"),
         ("rejected", "4.2.1"),
         ("accepted", "4.2.1"),
         ("rejected", "K3"),
@@ -120,8 +124,13 @@ async fn cli_and_api_judge_a_karth_question_alike() {
     assert_eq!(fin["units"][0]["id"], "F");
     assert_eq!(fin["units"][0]["at"], json!([2, 2]));
     assert_eq!(fin["units"][0]["items"][0]["card"], "Iron Shortsword");
-    assert_eq!(from_api["outcome"]["accepted"], 1);
-    assert_eq!(from_api["outcome"]["rejected"], 5);
+    assert_eq!(
+        fin["units"][1]["at"],
+        json!([3, 2]),
+        "W stopped in the Water"
+    );
+    assert_eq!(from_api["outcome"]["accepted"], 2);
+    assert_eq!(from_api["outcome"]["rejected"], 4);
     let kinds: std::collections::BTreeSet<String> = from_api["steps"]
         .as_array()
         .unwrap()
@@ -220,7 +229,7 @@ async fn store(position: &Value) -> String {
 #[actix_rt::test]
 async fn a_karth_question_steps_through_on_a_grid() {
     let hash = store(&question()).await;
-    // Step 1: the rejected path drawn in red, the spaces it named marked.
+    // Step 1: W stops in the Water; the path drawn is the part taken, not red.
     let (status, _, html) = common::http::get(
         common::bundled_state(),
         &format!("/adjudicate/p/{hash}/1"),
@@ -229,14 +238,27 @@ async fn a_karth_question_steps_through_on_a_grid() {
     .await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains(r#"<svg class="grid""#), "a grid");
-    assert!(html.contains(r#"data-kind="water""#));
+    assert!(
+        html.contains(r#"data-row="3" data-col="2" data-kind="water" data-piece="W""#),
+        "{html}"
+    );
+    assert!(!html.contains(r#"<path class="path rejected""#), "{html}");
+    // Step 2: the rejected path drawn in red, the spaces it named marked.
+    let (status, _, html) = common::http::get(
+        common::bundled_state(),
+        &format!("/adjudicate/p/{hash}/2"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
     assert!(
         html.contains(r#"<path class="path rejected""#),
         "the rejected path in red"
     );
     assert!(html.contains(r#"class="space rejected""#));
     assert!(
-        html.contains(r#"<p class="grid-rejected" role="status">Action 1 rejected under seed 001 §5.10.2 Terrain Cards: "#),
+        html.contains(r#"<p class="grid-rejected" role="status">Action 2 rejected under "#)
+            && html.contains("4.2.1"),
         "the rejection and its rule under the grid: {html}"
     );
     assert!(html.contains("Ann · off to the side"), "the side zone");
@@ -271,7 +293,7 @@ async fn a_karth_question_steps_through_on_a_grid() {
         "from where F stood"
     );
     // Readings side by side: `stops_movement: impassable` refuses the first move for
-    // entering the Water, not for walking on through it; the comparison names both.
+    // entering the Water, where the default stops it there; the comparison names both.
     let (status, _, location) = send(
         TestRequest::post()
             .uri(&format!("/adjudicate/p/{hash}/interpret"))
@@ -293,7 +315,7 @@ async fn a_karth_question_steps_through_on_a_grid() {
     );
     let (status, _, html) = common::http::get(common::bundled_state(), path, None).await;
     assert_eq!(status, StatusCode::OK);
-    assert!(html.contains("F may not enter Water at (3,2)"), "{html}");
+    assert!(html.contains("W may not enter Water at (3,2)"), "{html}");
 }
 
 #[actix_rt::test]
@@ -309,7 +331,7 @@ async fn the_rules_page_lists_karths_house_rules_published_rules_and_readings() 
         .find(|g| g["game"] == "karth")
         .expect("karth is listed")
         .clone();
-    assert_eq!(karth["house_rules"].as_array().unwrap().len(), 21);
+    assert_eq!(karth["house_rules"].as_array().unwrap().len(), 25);
     assert_eq!(karth["public_rules"].as_array().unwrap().len(), 10);
     assert_eq!(karth["interpretations"].as_array().unwrap().len(), 16);
     let (status, _, html) =

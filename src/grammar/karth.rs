@@ -230,3 +230,82 @@ mod permits {
         assert_eq!(super::hired_may_move("Rangers may move."), None);
     }
 }
+
+/// What a unit card's text says about its movement and attack, clause by clause
+/// (clauses end at `.` or `;`): `Moves N spaces` (its MV), `Cannot move` (an MV of 0),
+/// `Attacks at range N` (its range), `Ignores the Water movement penalty` (the
+/// terrain's penalty it is immune to). Any other clause says nothing here.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MoveText {
+    pub mv: Option<u32>,
+    pub range: Option<u32>,
+    /// Terrain names whose movement penalty it ignores, as written.
+    pub ignores: Vec<String>,
+}
+
+pub fn move_text(text: &str) -> MoveText {
+    let mut out = MoveText::default();
+    for clause in text.split(['.', ';']).map(str::trim) {
+        let lower = clause.to_lowercase();
+        if let Some(n) = lower
+            .strip_prefix("moves ")
+            .and_then(|r| {
+                r.strip_suffix(" spaces")
+                    .or_else(|| r.strip_suffix(" space"))
+            })
+            .and_then(|n| n.trim().parse().ok())
+        {
+            out.mv = Some(n);
+        } else if lower == "cannot move" {
+            out.mv = Some(0);
+        } else if let Some(n) = lower
+            .strip_prefix("attacks at range ")
+            .and_then(|n| n.trim().parse().ok())
+        {
+            out.range = Some(n);
+        } else if let Some(rest) = lower.strip_prefix("ignores the ") {
+            if let Some((terrain, _)) = rest.split_once(" movement penalty") {
+                out.ignores.push(terrain.trim().to_string());
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod move_texts {
+    use super::{move_text, MoveText};
+
+    #[test]
+    fn moves_range_and_ignored_penalties_are_read_from_the_catalogues_words() {
+        assert_eq!(move_text("Moves 3 spaces. Draw another card.").mv, Some(3));
+        assert_eq!(
+            move_text("Token unit. Moves 2 spaces; cannot attack.").mv,
+            Some(2)
+        );
+        assert_eq!(
+            move_text("Token unit with 2 attack and 4 health. Cannot move.").mv,
+            Some(0)
+        );
+        assert_eq!(move_text("Attacks at range 3.").range, Some(3));
+        assert_eq!(
+            move_text("Ignores the Water movement penalty.").ignores,
+            vec!["water".to_string()]
+        );
+        assert_eq!(
+            move_text(
+                "Ignores the Forest movement penalty and can see hidden units within 2 spaces."
+            )
+            .ignores,
+            vec!["forest".to_string()]
+        );
+        assert_eq!(
+            move_text("+2 attack. The wielder moves 1 less space."),
+            MoveText::default()
+        );
+        assert_eq!(
+            move_text("A steady spear in the front line."),
+            MoveText::default()
+        );
+    }
+}

@@ -551,7 +551,7 @@ pub mod rules {
     pub const UNKNOWN_MV: Citation = house(
         "MV not given",
         "K14",
-        "The catalogue does not print MV: a unit moves only when the position gives its `mv` (on the unit, or on the action that brings it in).",
+        "The catalogue does not print MV: a unit moves only when the position gives its `mv` (on the unit, or on the action that brings it in) or its card's text says it (house rule K21).",
     );
     pub const TELEPORT_START: Citation = house(
         "Travelling from a teleporter",
@@ -572,6 +572,26 @@ pub mod rules {
         "Spawn zone",
         "K18",
         "A player's spawn zone is the spawners they laid: a mercenary brought in from the side enters on one of them that is unoccupied.",
+    );
+    pub const SPIRIT_ENERGY: Citation = house(
+        "Spirit energy",
+        "K19",
+        "The engine does not track SE: a unit that ends its movement on a Mana Pool may use its next ability of that turn without expending SE, and the log says so; for any other ability a unit uses (Snatch, Scribe, Summon Pet or Call Pet, a token its card requires), the log says its SE is the judge's to charge.",
+    );
+    pub const FROM_HAND: Citation = house(
+        "Played from the hand",
+        "K20",
+        "An item, spell or income card is played from its player's hand, as a mercenary or animal summoned directly onto the field is: one that is not in the hand cannot be played.",
+    );
+    pub const CARD_MOVES: Citation = house(
+        "Card texts on moving and attacking",
+        "K21",
+        "A unit's card text is read where it says how the unit moves or attacks: \"Moves N spaces\" gives its MV, \"Cannot move\" an MV of 0, \"Attacks at range N\" its range, and \"Ignores the Water (or Forest) movement penalty\" makes it immune to that penalty; an `mv` or `range` the position gives comes first.",
+    );
+    pub const ONE_TO_A_SPACE: Citation = house(
+        "One unit to a space",
+        "K22",
+        "A card brought onto the Battlefield enters an unoccupied space: an animal a unit calls in cannot enter a space where a unit stands.",
     );
     pub const DIRECT_PLACE: Citation = house(
         "Where a directly summoned card enters",
@@ -608,6 +628,10 @@ pub mod rules {
         HERO_ENTERS,
         NEEDS_CASTER,
         SPAWN_ZONE,
+        SPIRIT_ENERGY,
+        FROM_HAND,
+        CARD_MOVES,
+        ONE_TO_A_SPACE,
         DIRECT_PLACE,
         TOKEN_SPELL,
         STACKING,

@@ -71,6 +71,21 @@ pub enum Change {
         from: Cell,
         to: Cell,
     },
+    /// A move stopped short of its path: the space that stopped it, what stopped it (a
+    /// terrain's name, or `teleporting`), and the steps beyond, not taken.
+    Stopped {
+        unit: String,
+        at: Cell,
+        by: String,
+        refused: Vec<Cell>,
+    },
+    /// The SE of an ability a unit uses: waived by a Mana Pool (5.10.7), or left to the
+    /// judge (house rule K19).
+    AbilitySe {
+        unit: String,
+        ability: String,
+        waived: bool,
+    },
     /// Equipped items go with their unit.
     ItemsMoved {
         unit: String,
@@ -284,9 +299,19 @@ pub fn apply(st: &mut State, change: &Change) {
                 st.position.units[i].attacked = true;
             }
         }
+        Change::FreeAbility { unit } => {
+            if let Some(i) = st.unit_index(unit) {
+                st.position.units[i].se_free = true;
+            }
+        }
+        Change::AbilitySe { unit, waived, .. } => {
+            if let (Some(i), true) = (st.unit_index(unit), *waived) {
+                st.position.units[i].se_free = false;
+            }
+        }
         Change::ItemsMoved { .. }
         | Change::ItemNotRevealed { .. }
-        | Change::FreeAbility { .. }
+        | Change::Stopped { .. }
         | Change::NoModifier { .. }
         | Change::Bless { .. } => {}
         Change::GainGold { player, gold, .. } | Change::Income { player, gold, .. } => {
@@ -431,6 +456,7 @@ pub fn apply(st: &mut State, change: &Change) {
                 u.attacked = false;
                 u.teleported = false;
                 u.items_used = 0;
+                u.se_free = false;
             }
         }
     }
@@ -507,6 +533,30 @@ pub fn describe(_st: &State, event: &Event) -> String {
             at(*from),
             at(*to)
         ),
+        Change::Stopped {
+            unit,
+            at: c,
+            by,
+            refused,
+        } => {
+            let rest = refused.iter().map(|c| at(*c)).collect::<Vec<_>>().join(" → ");
+            if by == "teleporting" {
+                format!("{unit}'s movement ends at the teleporter at {} it travelled to: the rest of its path, {rest}, is not taken.", at(*c))
+            } else {
+                format!("{unit}'s movement stops in {by} at {}: the rest of its path, {rest}, is not taken.", at(*c))
+            }
+        }
+        Change::AbilitySe {
+            unit,
+            ability,
+            waived,
+        } => {
+            if *waived {
+                format!("{unit} uses {ability} without expending SE: the one ability its Mana Pool allows.")
+            } else {
+                format!("{unit} uses {ability}: the engine does not track SE, so the judge charges what it costs.")
+            }
+        }
         Change::ItemsMoved { unit, items: it } => format!(
             "{} {} with {unit}.",
             items(it),

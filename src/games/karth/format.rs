@@ -315,6 +315,10 @@ pub struct UnitSpec {
     /// Items it has used this turn.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub items_used: u32,
+    /// It ended its movement on a Mana Pool this turn and has not yet used the one
+    /// ability that costs it no SE (5.10.7, house rule K19).
+    #[serde(default, skip_serializing_if = "not")]
+    pub se_free: bool,
     /// What its card lets its player do: `move_when_hired` (or `move_when_hired:Ranger`
     /// for one class), `direct_mercenary`, `direct_animal`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -14,7 +14,7 @@ crate::interpretation!(
         question: "Does \"stops movement\" let a unit enter Water or Forest and end its move there, or may it not enter at all?",
         rule: "5.10.2",
         sentence: "The Water terrain stops movement (flying, leaping and undead are immune to the movement penalty).",
-        EnterAndStop => "enter_and_stop": "A unit may enter the space, and its movement stops there: the space must be the last of its path.",
+        EnterAndStop => "enter_and_stop": "A unit may enter the space, and its movement stops there: a path that goes on is taken up to that space, and the steps beyond are not taken.",
         Impassable => "impassable": "A unit that is not immune may not enter the space at all.",
     }
 );

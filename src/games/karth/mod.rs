@@ -128,6 +128,15 @@ impl Game for Karth {
         };
         match actions::judge(st, &action) {
             Ok(acc) => {
+                // A move stopped short: the board draws the part of the path taken.
+                let refused = acc.changes.iter().find_map(|(c, _)| match c {
+                    Change::Stopped { refused, .. } => Some(refused.len()),
+                    _ => None,
+                });
+                let path = match refused {
+                    Some(n) => path[..path.len().saturating_sub(n)].to_vec(),
+                    None => path,
+                };
                 event::emit(
                     st,
                     &mut events,

@@ -184,6 +184,19 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
             ),
         );
     }
+    // Turns alternate, the first player's odd: the player to play is the turn's.
+    if p.turn >= 1 && names.contains(&p.active) {
+        let owner = &names[usize::from(p.turn.is_multiple_of(2))];
+        if owner != &p.active {
+            c.err(
+                "active",
+                format!(
+                    "turn {} is {owner}'s, not {}'s: turns alternate and turn 1 is the first player's ({})",
+                    p.turn, p.active, names[0]
+                ),
+            );
+        }
+    }
     let player_ok = |c: &mut Check, path: &str, n: &str| {
         if !names.iter().any(|x| x == n) {
             c.err(
@@ -326,9 +339,13 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                     c.err(
                         at("card"),
                         format!(
-                            "{} has two {} on the Battlefield (5.1.2: \"A Player cannot have two of the same … Hero on the Battlefield.\")",
+                            "{} has two {} on the Battlefield ({})",
                             u.owner,
-                            u.card.as_deref().unwrap_or_default()
+                            u.card.as_deref().unwrap_or_default(),
+                            match def.as_ref().and_then(|d| d.side) {
+                                Some(_) => "5.1.2: \"A Player cannot have two of the same … Hero on the Battlefield.\"",
+                                None => "house rule K13: \"A Neutral hero is held to 5.1.2 as an Allegiance or Shard hero is: a player cannot have two of the same one on the Battlefield.\"",
+                            }
                         ),
                     );
                 }
@@ -557,10 +574,15 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
     for (i, a) in p.actions.iter().enumerate() {
         if let Action::Move { unit, .. } = a {
             if let Some(u) = p.units.iter().find(|u| &u.id == unit) {
-                if u.mv.is_none() {
+                let text_mv = u
+                    .card
+                    .as_deref()
+                    .and_then(|n| c.cards.get(&fold(n)))
+                    .and_then(|d| crate::grammar::karth::move_text(&d.text).mv);
+                if u.mv.is_none() && text_mv.is_none() {
                     c.err(
                         format!("actions[{i}].unit"),
-                        format!("{unit} has no `mv`: give the unit its MV to judge a move"),
+                        format!("{unit} has no `mv` and its card's text does not say how far it moves: give the unit its MV to judge a move"),
                     );
                 }
             }

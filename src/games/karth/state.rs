@@ -115,6 +115,11 @@ impl State {
     pub fn active(&self) -> usize {
         self.player_index(&self.position.active).unwrap_or(0)
     }
+    /// The index of the player whose turn `turn` is: turns alternate, the first
+    /// player's odd (turn 1 is the first player's first).
+    pub fn player_of_turn(&self, turn: u32) -> usize {
+        usize::from(turn.is_multiple_of(2))
+    }
     pub fn player_index(&self, name: &str) -> Option<usize> {
         self.position.players.iter().position(|p| p.name == name)
     }

@@ -30,7 +30,7 @@ pub fn income(st: &State, who: &str, card: &str) -> Judged {
     }
     if !in_hand(st, who, card) {
         return Err(no(
-            &s5::INCOME_LIMIT,
+            &house::FROM_HAND,
             format!("{} is not in {who}'s hand", def.name),
         ));
     }
@@ -122,7 +122,7 @@ pub fn cast(
     }
     if !in_hand(st, who, card) {
         return Err(no(
-            Rule::from(&s5::SPELL_CLASS).house(&house::CARD_EFFECTS),
+            &house::FROM_HAND,
             format!("{} is not in {who}'s hand", def.name),
         ));
     }

@@ -166,3 +166,22 @@ pub fn unknown_mv(u: &UnitSpec) -> Reject {
         format!("{}'s MV is not given", u.id),
     )
 }
+
+/// The SE line of `ability`, used by unit `unit`: waived once by the Mana Pool it ended
+/// its movement on (5.10.7), otherwise the judge's to charge (house rule K19).
+pub fn ability_se(st: &State, unit: &str, ability: &str) -> (Change, Rule) {
+    let waived = st.unit(unit).is_some_and(|u| u.se_free);
+    let rule = if waived {
+        Rule::from(&crate::games::karth::cite::s5::MANA_POOL).house(&house::SPIRIT_ENERGY)
+    } else {
+        Rule::from(&house::SPIRIT_ENERGY)
+    };
+    (
+        Change::AbilitySe {
+            unit: unit.to_string(),
+            ability: ability.to_string(),
+            waived,
+        },
+        rule,
+    )
+}

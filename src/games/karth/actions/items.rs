@@ -178,7 +178,7 @@ pub fn equip(st: &State, who: &str, id: &str, item: &str) -> Judged {
     }
     if !in_hand(st, who, item) {
         return Err(no(
-            &s5::EQUIP_PLACE,
+            &house::FROM_HAND,
             format!("{} is not in {who}'s hand", def.name),
         ));
     }

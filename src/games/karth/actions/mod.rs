@@ -21,6 +21,36 @@ use common::actor;
 
 /// Judges `action` against `st`: accepted with its changes, or rejected.
 pub fn judge(st: &State, action: &Action) -> Judged {
+    let mut judged = judge_rules(st, action);
+    if let (Ok(acc), Some((unit, ability))) = (&mut judged, ability_used(st, action)) {
+        acc.changes.push(common::ability_se(st, unit, &ability));
+    }
+    judged
+}
+
+/// The unit whose ability `action` uses and the ability's name, for its SE (5.10.7,
+/// house rule K19): Snatch, Scribe, Summon Pet or Call Pet, a token its card requires.
+fn ability_used<'a>(st: &State, action: &'a Action) -> Option<(&'a str, String)> {
+    match action {
+        Action::Snatch { unit, .. } => Some((unit, "Snatch".into())),
+        Action::Scribe { unit, .. } => Some((unit, "Scribe".into())),
+        Action::CallPet { by, .. } => {
+            let calls = st.unit(by).and_then(|u| {
+                u.abilities.iter().flatten().find(|a| {
+                    a.eq_ignore_ascii_case("Summon Pet") || a.eq_ignore_ascii_case("Call Pet")
+                })
+            });
+            Some((by, calls.cloned().unwrap_or_else(|| "Call Pet".into())))
+        }
+        Action::SummonToken { by, card, .. } => {
+            Some((by, format!("its card's summoning of {card}")))
+        }
+        _ => None,
+    }
+}
+
+/// The rules of `action`, family by family.
+fn judge_rules(st: &State, action: &Action) -> Judged {
     let who = actor(st, action).to_string();
     match action {
         Action::Hire {

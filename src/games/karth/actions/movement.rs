@@ -1,17 +1,22 @@
 //! Moving and attacking (seed 001 §5.2.2, 5.3.7, 5.4.7, 5.7.2, 5.10, and the published
 //! movement rules of section 4): a move is judged space by space along its path (no
 //! diagonals, MV, walls, webs, enemies, Water and Forest, teleporters), then its end
-//! (an occupied space, Gold, a Mana Pool, plain terrain); an attack is judged for
-//! whether it may be made (range, Forest, line of sight: house rules K4, K9).
+//! (an occupied space, Gold, a Mana Pool, plain terrain). A space that stops movement
+//! (Water or Forest under `stops_movement: enter_and_stop`, a travel under
+//! `after_teleport: stops`) ends the move there: the path is taken up to it and the steps
+//! beyond are logged as not taken. A unit's MV, range and terrain immunities come from
+//! the position or, where it is silent, its card's text (house rule K21). An attack is
+//! judged for whether it may be made (range, Forest, line of sight: house rules K4, K9).
 
 use super::common::{in_play, no, own_turn, owned, unknown_mv, Accept, Judged, Reject};
-use crate::games::karth::cite::{base, rules as house, s5, Rule};
+use crate::games::karth::cite::{base, rules as house, s5, Citation, Rule};
 use crate::games::karth::event::Change;
 use crate::games::karth::format::{CardType, Cell, UnitSpec};
 use crate::games::karth::interpret::{
     ActIncludesMove, AfterTeleport, ForestAttack, ForestSight, StopsMovement,
 };
 use crate::games::karth::state::{adjacent, at, has, State, Terrain};
+use crate::grammar::karth::{move_text, MoveText};
 
 /// Immune to Water's movement penalty: flying, leaping, undead (5.10.2).
 fn water_immune(u: &UnitSpec) -> bool {
@@ -78,12 +83,37 @@ fn may_move_when_hired(st: &State, u: &UnitSpec) -> Result<Option<Rule>, Reject>
     }
 }
 
-/// Judges a move of `id` along `path` (a teleport is a path of one jump).
+/// Where a move stopped before the end of its path: the space, what stopped it (a
+/// terrain's name, or `teleporting`), the rule, and the steps beyond it not taken.
+struct Stop {
+    at: Cell,
+    by: String,
+    rule: Rule,
+}
+
+/// A path judged step by step: how much of it is taken and what the steps found.
+#[derive(Default)]
+struct Trace {
+    /// How many spaces of the path are taken (the rest lie beyond a stop).
+    taken: usize,
+    spent: u32,
+    stop: Option<Stop>,
+    jumped: Option<(Cell, Cell)>,
+    teleporter_entered: bool,
+    passed_own: bool,
+    /// The Water or Forest rule a step rested on (entered and stopped, or immune).
+    terrain_rule: Option<Rule>,
+}
+
+/// Judges a move of `id` along `path` (a teleport is a path of one jump). A path that
+/// runs on past the space that stops the unit (Water or Forest, 5.10.2–5.10.3; a travel
+/// between teleporters under `after_teleport: stops`) is taken up to that space, and
+/// the steps beyond are logged as not taken.
 pub fn walk(st: &State, who: &str, id: &str, path: &[Cell]) -> Judged {
     let u = in_play(st, id, &base::UNIT_TURN)?;
     own_turn(st, who, "move units")?;
     owned(u, who, &house::TURN_OWNER)?;
-    let Some(mv) = u.mv else {
+    let Some((mv, mv_rule)) = unit_mv(st, u) else {
         return Err(unknown_mv(u));
     };
     if u.moved {
@@ -93,250 +123,356 @@ pub fn walk(st: &State, who: &str, id: &str, path: &[Cell]) -> Judged {
         ));
     }
     let hired_rule = may_move_when_hired(st, u)?;
-    let readings = st.readings();
-    let flying = has(u, "Flying");
+    let mut tr = Trace::default();
     let mut pos = u.at;
-    let mut spent = 0u32;
-    let mut stopped: Option<(Terrain, Cell)> = None;
-    let mut jumped: Option<(Cell, Cell)> = None;
-    let mut teleporter_entered = false;
-    let mut passed_own = false;
-    let mut stop_rule: Option<Rule> = None;
     for (j, &next) in path.iter().enumerate() {
-        let last = j + 1 == path.len();
-        if let Some((t, c)) = stopped {
-            let (rule, name) = if t == Terrain::Water {
-                (&s5::WATER, "Water")
-            } else {
-                (&s5::FOREST, "Forest")
-            };
-            return Err(no(
-                Rule::from(rule).reading(readings.stops_movement.reading()),
-                format!(
-                    "{id}'s movement stopped when it entered {name} at {}",
-                    at(c)
-                ),
-            )
-            .at(&path[j..]));
+        if tr.stop.is_some() {
+            break;
         }
-        if let Some((_, to)) = jumped {
-            if readings.after_teleport == AfterTeleport::Stops {
-                return Err(no(
-                    Rule::from(&s5::TELEPORT_ATTACK).reading(readings.after_teleport.reading()),
-                    format!(
-                        "{id}'s movement ended when it travelled to the teleporter at {}",
-                        at(to)
-                    ),
-                )
-                .at(&path[j..]));
+        if adjacent(pos, next) {
+            step(st, u, mv, &mut tr, pos, &path[j..])?;
+        } else {
+            tr.jumped = Some(jump(st, u, &tr, pos, next)?);
+            if st.readings().after_teleport == AfterTeleport::Stops && j + 1 < path.len() {
+                tr.stop = Some(Stop {
+                    at: next,
+                    by: "teleporting".into(),
+                    rule: Rule::from(&s5::TELEPORT_ATTACK)
+                        .reading(st.readings().after_teleport.reading()),
+                });
             }
-        }
-        let occupant = st.unit_at(next).filter(|o| o.id != u.id);
-        if !adjacent(pos, next) {
-            let teleport = st.terrain(pos) == Terrain::Teleporter
-                && st.terrain(next) == Terrain::Teleporter
-                && next != pos;
-            if teleport && jumped.is_none() {
-                if let Some(o) = occupant {
-                    return Err(no(
-                        &s5::TELEPORT,
-                        format!("the teleporter at {} is occupied by {}", at(next), o.id),
-                    )
-                    .at(&[next]));
-                }
-                jumped = Some((pos, next));
-                pos = next;
-                continue;
-            }
-            let diagonal = pos[0].abs_diff(next[0]) == 1 && pos[1].abs_diff(next[1]) == 1;
-            return Err(if diagonal {
-                no(&base::NO_DIAGONAL, format!("{} to {} is a diagonal step", at(pos), at(next)))
-            } else if st.terrain(pos) == Terrain::Teleporter && st.terrain(next) == Terrain::Teleporter {
-                no(&house::ONE_MOVE, format!("{id} has travelled between teleporters once in this move already"))
-            } else {
-                no(
-                    Rule::from(&base::NO_DIAGONAL).house(&house::ONE_MOVE),
-                    format!("{} is not next to {}: a path names each space entered, one orthogonal step at a time", at(next), at(pos)),
-                )
-            }
-            .at(&[next]));
-        }
-        let mut cost = 1;
-        let leaving = st.cell(pos);
-        if leaving.is_some_and(|c| c.web) && !flying {
-            cost += 1;
-            if mv == 1 {
-                return Err(no(
-                    &base::WEBS,
-                    format!(
-                        "{id} has 1 MV and stands on a web at {}: it is stuck",
-                        at(pos)
-                    ),
-                )
-                .at(&[pos]));
-            }
-        }
-        let cell = st.cell(next);
-        if cell.is_some_and(|c| c.wall) && !(flying || has(u, "Rogue")) {
-            return Err(no(&base::WALLS, format!("a wall stands on {}", at(next))).at(&[next]));
-        }
-        if let Some(o) = occupant {
-            if o.owner != u.owner {
-                return Err(no(
-                    &base::ENEMIES,
-                    format!("{}'s {} stands on {}", o.owner, o.id, at(next)),
-                )
-                .at(&[next]));
-            }
-            if last {
-                return Err(no(
-                    &base::OCCUPIED,
-                    format!("{} already stands on {}", o.id, at(next)),
-                )
-                .at(&[next]));
-            }
-            passed_own = true;
-        }
-        let terrain = st.terrain(next);
-        let (penalty, immune) = match terrain {
-            Terrain::Water => (Some(&s5::WATER), water_immune(u)),
-            Terrain::Forest => (Some(&s5::FOREST), forest_immune(u)),
-            _ => (None, false),
-        };
-        if let Some(rule) = penalty {
-            if immune {
-                stop_rule.get_or_insert(Rule::from(rule));
-            } else {
-                let reading = readings.stops_movement;
-                match reading {
-                    StopsMovement::Impassable => {
-                        return Err(no(
-                            Rule::from(rule).reading(reading.reading()),
-                            format!(
-                                "{id} may not enter {} at {}",
-                                cell.map_or("", |c| c.terrain.as_str()),
-                                at(next)
-                            ),
-                        )
-                        .at(&[next]));
-                    }
-                    StopsMovement::EnterAndStop => {
-                        stopped = Some((terrain, next));
-                        stop_rule = Some(Rule::from(rule).reading(reading.reading()));
-                    }
-                }
-            }
-        }
-        if terrain == Terrain::Teleporter {
-            teleporter_entered = true;
-        }
-        spent += cost;
-        if spent > mv {
-            return Err(no(
-                &base::MV,
-                format!(
-                    "the path costs {spent} MV by {} and {id} has {mv}",
-                    at(next)
-                ),
-            )
-            .at(&path[j..]));
         }
         pos = next;
+        tr.taken = j + 1;
     }
-    // The move is legal: what it allows, and what it does.
-    let mut rule = if jumped.is_some() {
+    let mut acc = carry_out(st, u, path, &tr, hired_rule);
+    if let Some(r) = mv_rule {
+        acc.rule = if acc.rule.house.is_none() {
+            acc.rule.house(r)
+        } else {
+            acc.rule.also(r)
+        };
+    }
+    Ok(acc)
+}
+
+/// A unit's MV: the position's `mv`, or what its card's text says (house rule K21, the
+/// rule returned).
+pub fn unit_mv(st: &State, u: &UnitSpec) -> Option<(u32, Option<&'static Citation>)> {
+    match u.mv {
+        Some(mv) => Some((mv, None)),
+        None => card_text(st, u).mv.map(|mv| (mv, Some(&house::CARD_MOVES))),
+    }
+}
+
+/// What `u`'s card's text says about moving and attacking (house rule K21).
+fn card_text(st: &State, u: &UnitSpec) -> MoveText {
+    u.card
+        .as_deref()
+        .and_then(|c| st.card(c))
+        .map(|d| move_text(&d.text))
+        .unwrap_or_default()
+}
+
+/// A step that is not to the next space: the one travel between teleporters a move may
+/// make (5.10.5, house rule K15), or a step off the grid of orthogonal steps.
+fn jump(
+    st: &State,
+    u: &UnitSpec,
+    tr: &Trace,
+    pos: Cell,
+    next: Cell,
+) -> Result<(Cell, Cell), Reject> {
+    let teleporters =
+        st.terrain(pos) == Terrain::Teleporter && st.terrain(next) == Terrain::Teleporter;
+    if teleporters && next != pos && tr.jumped.is_none() {
+        if let Some(o) = st.unit_at(next).filter(|o| o.id != u.id) {
+            return Err(no(
+                &s5::TELEPORT,
+                format!("the teleporter at {} is occupied by {}", at(next), o.id),
+            )
+            .at(&[next]));
+        }
+        return Ok((pos, next));
+    }
+    let diagonal = pos[0].abs_diff(next[0]) == 1 && pos[1].abs_diff(next[1]) == 1;
+    Err(if diagonal {
+        no(&base::NO_DIAGONAL, format!("{} to {} is a diagonal step", at(pos), at(next)))
+    } else if teleporters && next != pos {
+        // House rule K15: "once in a move".
+        no(&house::TELEPORT_START, format!("{} has travelled between teleporters once in this move already", u.id))
+    } else {
+        no(
+            Rule::from(&base::NO_DIAGONAL).house(&house::ONE_MOVE),
+            format!("{} is not next to {}: a path names each space entered, one orthogonal step at a time", at(next), at(pos)),
+        )
+    }
+    .at(&[next]))
+}
+
+/// The penalty rule of the terrain at `c` for `u`, and whether `u` is immune to it
+/// (5.10.2, 5.10.3; a card's text, house rule K21).
+fn penalty(st: &State, u: &UnitSpec, c: Cell) -> Option<(Rule, bool)> {
+    let ignores = |name: &str| card_text(st, u).ignores.iter().any(|t| t == name);
+    match st.terrain(c) {
+        Terrain::Water if water_immune(u) => Some((Rule::from(&s5::WATER), true)),
+        Terrain::Forest if forest_immune(u) => Some((Rule::from(&s5::FOREST), true)),
+        Terrain::Water if ignores("water") => {
+            Some((Rule::from(&s5::WATER).house(&house::CARD_MOVES), true))
+        }
+        Terrain::Forest if ignores("forest") => {
+            Some((Rule::from(&s5::FOREST).house(&house::CARD_MOVES), true))
+        }
+        Terrain::Water => Some((Rule::from(&s5::WATER), false)),
+        Terrain::Forest => Some((Rule::from(&s5::FOREST), false)),
+        _ => None,
+    }
+}
+
+/// A unit on `next`, the space a step of `u` enters: an enemy blocks it (4.2.6); one of
+/// its own may be passed but not stopped on (4.2.2, 4.2.4), whether the path ends there
+/// (`last`) or Water or Forest stops it there (`stops_here`). `Ok(true)`: one passed.
+fn in_the_way(
+    st: &State,
+    u: &UnitSpec,
+    next: Cell,
+    last: bool,
+    stops_here: bool,
+) -> Result<bool, Reject> {
+    let Some(o) = st.unit_at(next).filter(|o| o.id != u.id) else {
+        return Ok(false);
+    };
+    if o.owner != u.owner {
+        return Err(no(
+            &base::ENEMIES,
+            format!("{}'s {} stands on {}", o.owner, o.id, at(next)),
+        )
+        .at(&[next]));
+    }
+    if !(last || stops_here) {
+        return Ok(true);
+    }
+    let (rule, why) = if last {
+        (Rule::from(&base::OCCUPIED), String::new())
+    } else {
+        let reading = st.readings().stops_movement.reading();
+        (
+            Rule::from(&base::OCCUPIED).reading(reading),
+            format!(", where {}'s movement would stop", u.id),
+        )
+    };
+    Err(no(
+        rule,
+        format!("{} already stands on {}{why}", o.id, at(next)),
+    )
+    .at(&[next]))
+}
+
+/// One orthogonal step from `pos` to `rest[0]` (`rest` is the path from there on):
+/// webs, walls, units in the way, Water and Forest, teleporters, MV.
+fn step(
+    st: &State,
+    u: &UnitSpec,
+    mv: u32,
+    tr: &mut Trace,
+    pos: Cell,
+    rest: &[Cell],
+) -> Result<(), Reject> {
+    let (id, next) = (&u.id, rest[0]);
+    let flying = has(u, "Flying");
+    let mut cost = 1;
+    if st.cell(pos).is_some_and(|c| c.web) && !flying {
+        cost += 1;
+        if mv == 1 {
+            return Err(no(
+                &base::WEBS,
+                format!(
+                    "{id} has 1 MV and stands on a web at {}: it is stuck",
+                    at(pos)
+                ),
+            )
+            .at(&[pos]));
+        }
+    }
+    let cell = st.cell(next);
+    if cell.is_some_and(|c| c.wall) && !(flying || has(u, "Rogue")) {
+        return Err(no(&base::WALLS, format!("a wall stands on {}", at(next))).at(&[next]));
+    }
+    let reading = st.readings().stops_movement;
+    let penalty = penalty(st, u, next);
+    let stops_here = penalty.as_ref().is_some_and(|(_, immune)| !immune)
+        && reading == StopsMovement::EnterAndStop;
+    tr.passed_own |= in_the_way(st, u, next, rest.len() == 1, stops_here)?;
+    if let Some((rule, immune)) = penalty {
+        if immune {
+            tr.terrain_rule.get_or_insert(rule);
+        } else if reading == StopsMovement::Impassable {
+            let name = cell.map_or("", |c| c.terrain.as_str());
+            return Err(no(
+                rule.reading(reading.reading()),
+                format!("{id} may not enter {name} at {}", at(next)),
+            )
+            .at(&[next]));
+        } else {
+            let rule = rule.reading(reading.reading());
+            tr.terrain_rule = Some(rule);
+            if rest.len() > 1 {
+                let by = cell.map_or(String::new(), |c| c.terrain.clone());
+                tr.stop = Some(Stop { at: next, by, rule });
+            }
+        }
+    }
+    if st.terrain(next) == Terrain::Teleporter {
+        tr.teleporter_entered = true;
+    }
+    tr.spent += cost;
+    if tr.spent > mv {
+        return Err(no(
+            &base::MV,
+            format!(
+                "the path costs {} MV by {} and {id} has {mv}",
+                tr.spent,
+                at(next)
+            ),
+        )
+        .at(rest));
+    }
+    Ok(())
+}
+
+/// The rule that allows a legal move of `u` along `taken`, the part of its path it
+/// takes.
+fn allowed_by(st: &State, taken: &[Cell], tr: &Trace, hired: Option<Rule>) -> Rule {
+    if let Some(h) = hired {
+        return h;
+    }
+    let readings = st.readings();
+    if let Some((_, to)) = tr.jumped {
         let r = Rule::from(&s5::TELEPORT);
-        let r = if path.len() == 1 {
+        let r = if taken.len() == 1 {
             r.house(&house::TELEPORT_START)
         } else {
             r
         };
-        if jumped.is_some_and(|(_, to)| path.last() != Some(&to)) {
+        if taken.last() != Some(&to) {
             r.reading(readings.after_teleport.reading())
         } else {
             r
         }
-    } else if teleporter_entered {
+    } else if tr.teleporter_entered {
         Rule::from(&s5::TELEPORT_COST)
-    } else if let Some(r) = stop_rule {
+    } else if let Some(r) = tr.terrain_rule {
         r
-    } else if passed_own {
+    } else if tr.passed_own {
         Rule::from(&base::OWN_UNITS)
     } else {
         Rule::from(&base::MV)
-    };
-    if let Some(h) = hired_rule {
-        rule = h;
     }
-    let mut changes = Vec::new();
-    // The steps before the jump, the jump, the steps after.
-    let (before, after): (Vec<Cell>, Vec<Cell>) = match jumped {
+}
+
+/// The changes a legal move makes: the steps before a travel, the travel, the steps
+/// after, where it stopped short of its path, its items, and its end.
+fn carry_out(st: &State, u: &UnitSpec, path: &[Cell], tr: &Trace, hired: Option<Rule>) -> Accept {
+    let (taken, refused) = path.split_at(tr.taken.min(path.len()));
+    let id = u.id.clone();
+    let (before, after): (Vec<Cell>, Vec<Cell>) = match tr.jumped {
         Some((_, to)) => {
-            let k = path.iter().position(|c| *c == to).unwrap_or(0);
-            (path[..k].to_vec(), path[k + 1..].to_vec())
+            let k = taken.iter().position(|c| *c == to).unwrap_or(0);
+            (taken[..k].to_vec(), taken[k + 1..].to_vec())
         }
-        None => (path.to_vec(), Vec::new()),
+        None => (taken.to_vec(), Vec::new()),
     };
-    let move_rule = if teleporter_entered {
+    let move_rule = if tr.teleporter_entered {
         Rule::from(&s5::TELEPORT_COST)
     } else {
         Rule::from(&base::MV)
     };
-    let from = u.at;
+    let mut changes = Vec::new();
     if !before.is_empty() {
+        let spent = if tr.jumped.is_some() {
+            before.len() as u32
+        } else {
+            tr.spent
+        };
         changes.push((
             Change::Moved {
-                unit: id.to_string(),
-                from,
+                unit: id.clone(),
+                from: u.at,
                 path: before.clone(),
-                spent: if jumped.is_some() {
-                    before.len() as u32
-                } else {
-                    spent
-                },
+                spent,
             },
             move_rule,
         ));
     }
-    if let Some((a, b)) = jumped {
-        let mut r = Rule::from(&s5::TELEPORT);
-        if before.is_empty() {
-            r = r.house(&house::TELEPORT_START);
-        }
-        if !after.is_empty() {
-            r = r.reading(readings.after_teleport.reading());
-        }
+    changes.extend(travel(st, u, tr, &before, after));
+    if let Some(stop) = &tr.stop {
         changes.push((
-            Change::Teleported {
-                unit: id.to_string(),
-                from: a,
-                to: b,
+            Change::Stopped {
+                unit: id.clone(),
+                at: stop.at,
+                by: stop.by.clone(),
+                refused: refused.to_vec(),
             },
-            r,
+            stop.rule,
         ));
-        if !after.is_empty() {
-            changes.push((
-                Change::Moved {
-                    unit: id.to_string(),
-                    from: b,
-                    path: after.clone(),
-                    spent: spent.saturating_sub(before.len() as u32),
-                },
-                Rule::from(&base::MV).reading(readings.after_teleport.reading()),
-            ));
-        }
     }
     if !u.items.is_empty() {
         changes.push((
             Change::ItemsMoved {
-                unit: id.to_string(),
+                unit: id.clone(),
                 items: u.items.iter().map(|i| i.card.clone()).collect(),
             },
             Rule::from(&s5::EQUIP_MOVES),
         ));
     }
-    changes.extend(end_of_move(st, u, pos));
-    Ok(Accept { rule, changes })
+    changes.extend(end_of_move(st, u, taken.last().copied().unwrap_or(u.at)));
+    Accept {
+        rule: allowed_by(st, taken, tr, hired),
+        changes,
+    }
+}
+
+/// The travel between teleporters of a move (5.10.5, K15) and the steps after it.
+fn travel(
+    st: &State,
+    u: &UnitSpec,
+    tr: &Trace,
+    before: &[Cell],
+    after: Vec<Cell>,
+) -> Vec<(Change, Rule)> {
+    let Some((a, b)) = tr.jumped else {
+        return Vec::new();
+    };
+    let readings = st.readings();
+    let id = u.id.clone();
+    let mut r = Rule::from(&s5::TELEPORT);
+    if before.is_empty() {
+        r = r.house(&house::TELEPORT_START);
+    }
+    if !after.is_empty() {
+        r = r.reading(readings.after_teleport.reading());
+    }
+    let mut changes = vec![(
+        Change::Teleported {
+            unit: id.clone(),
+            from: a,
+            to: b,
+        },
+        r,
+    )];
+    if !after.is_empty() {
+        let spent = tr.spent.saturating_sub(before.len() as u32);
+        changes.push((
+            Change::Moved {
+                unit: id,
+                from: b,
+                path: after,
+                spent,
+            },
+            Rule::from(&base::MV).reading(readings.after_teleport.reading()),
+        ));
+    }
+    changes
 }
 
 /// What the space a unit ends its movement on does (5.10.1, 5.10.4, 5.10.6, 5.10.7).
@@ -456,11 +592,17 @@ pub fn attack(st: &State, who: &str, id: &str, target: &str) -> Judged {
             format!("{id} has attacked this turn already"),
         ));
     }
-    let range = u.range.unwrap_or(1).max(1);
+    // House rule K21: a range its card's text gives ("Attacks at range 3.").
+    let (range, range_rule) = match (u.range, card_text(st, u).range) {
+        (Some(r), _) => (r, Rule::from(&house::ATTACK)),
+        (None, Some(r)) => (r, Rule::from(&house::ATTACK).house(&house::CARD_MOVES)),
+        (None, None) => (1, Rule::from(&house::ATTACK)),
+    };
+    let range = range.max(1);
     let distance = u.at[0].abs_diff(t.at[0]) + u.at[1].abs_diff(t.at[1]);
     if distance > range {
         return Err(no(
-            &house::ATTACK,
+            range_rule,
             format!("{target} is {distance} spaces from {id}, whose range is {range}"),
         )
         .at(&[u.at, t.at]));
@@ -512,12 +654,12 @@ pub fn attack(st: &State, who: &str, id: &str, target: &str) -> Judged {
     } else if in_forest {
         forest_rule
     } else {
-        Rule::from(&house::ATTACK)
+        range_rule
     };
     let change_rule = if u.teleported {
         Rule::from(&s5::TELEPORT_ATTACK).house(&house::ATTACK)
     } else {
-        Rule::from(&house::ATTACK)
+        range_rule
     };
     Ok(Accept {
         rule,

@@ -82,7 +82,8 @@ pub fn hire(
             let rule = match def.side {
                 Some(Allegiance::Shard) => Rule::from(&s5::HERO_SHARD),
                 Some(Allegiance::Allegiance) => Rule::from(&s5::HERO_ALLEGIANCE),
-                None => Rule::from(&s5::HERO_ALLEGIANCE).house(&house::NEUTRAL_HERO),
+                // K13 decides: 5.1.2 names Allegiance and Shard heroes, not Neutral ones.
+                None => Rule::from(&house::NEUTRAL_HERO),
             };
             return Err(no(
                 rule,
@@ -228,13 +229,24 @@ pub fn to_side(st: &State, who: &str, card: &str) -> Judged {
     Ok(Accept { rule, changes })
 }
 
-/// Whether a card placed to the side on turn `placed` may come in now (5.3.6, 5.4.6).
-fn waited(st: &State, placed: u32) -> bool {
+/// Whether `who`'s card placed to the side on turn `placed` may come in now (5.3.6,
+/// 5.4.6): "on any of your future turns" counts `who`'s own turns, not turn numbers.
+fn waited(st: &State, who: &str, placed: u32) -> bool {
+    let Some(i) = st.player_index(who) else {
+        return false;
+    };
+    let now = st.turn();
+    if st.player_of_turn(now) != i {
+        return false;
+    }
+    let own_between = (placed.saturating_add(1)..now)
+        .filter(|t| st.player_of_turn(*t) == i)
+        .count();
     match st.readings().side_turn {
         // A turn has ended since: the owner's next turn or later.
-        SideTurn::NextTurn => st.turn() > placed,
+        SideTurn::NextTurn => now > placed,
         // A whole own turn at the side after the one it was placed in.
-        SideTurn::FullOwnTurn => st.turn() >= placed + 4,
+        SideTurn::FullOwnTurn => now > placed && own_between >= 1,
     }
 }
 
@@ -364,7 +376,7 @@ pub fn bring_in(
                 ));
             };
             let reading = st.readings().side_turn;
-            if !waited(st, placed) {
+            if !waited(st, who, placed) {
                 return Err(no(
                     Rule::from(&s5::MERC_ENTER).reading(reading.reading()),
                     format!(
@@ -414,7 +426,10 @@ pub fn bring_in(
                 (&s5::MERC_DIRECT, "direct_mercenary")
             };
             if !in_hand(st, who, card) {
-                return Err(no(rule, format!("{} is not in {who}'s hand", def.name)));
+                return Err(no(
+                    Rule::from(&house::FROM_HAND).house(rule),
+                    format!("{} is not in {who}'s hand", def.name),
+                ));
             }
             permitted(st, who, by, permit, rule)?;
             let cost = if animal { 0 } else { def.value };
@@ -509,7 +524,7 @@ pub fn call_pet(
         ));
     };
     let reading = st.readings().side_turn;
-    if !waited(st, placed) {
+    if !waited(st, who, placed) {
         return Err(no(
             Rule::from(&s5::ANIMAL_ENTER).reading(reading.reading()),
             format!(
@@ -532,7 +547,7 @@ pub fn call_pet(
     }
     if let Some(u) = st.unit_at(at_) {
         return Err(no(
-            &base::OCCUPIED,
+            Rule::from(&house::ONE_TO_A_SPACE).house(&s5::ANIMAL_ENTER),
             format!("{} already stands on {}", u.id, at(at_)),
         )
         .at(&[at_]));

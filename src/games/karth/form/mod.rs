@@ -11,7 +11,7 @@
 //! side_animals,field_mercenaries,field_animals,income,double_production}` (P is 1 or 2;
 //! piles comma-separated; `side` items `Card@turn placed`); per unit
 //! `u<N>_{id,owner,card,type,class,traits,abilities,mv,range,dual_wield,at,damage,hidden,
-//! items,hired_turn,moved,teleported,attacked,items_used,permits,summons}` (N is 1 to
+//! items,hired_turn,moved,teleported,attacked,items_used,se_free,permits,summons}` (N is 1 to
 //! [`FORM_UNITS`]; a space `row,column`; items `Card` or `Card from Player` for a
 //! snatched one); per action `x<I>_{do,player,unit,card,at,path,item,by,from,target,mv,id}`
 //! (I is 1 to [`FORM_ACTIONS`]; a path `row,column; row,column`); `cards` (inline card
@@ -91,6 +91,7 @@ const UNIT_FIELDS: &[&str] = &[
     "teleported",
     "attacked",
     "items_used",
+    "se_free",
     "permits",
     "summons",
 ];
@@ -103,7 +104,7 @@ const ACTION_FIELDS: &[&str] = &[
 /// The fields the builder reads, as a sentence for the error that names an unknown one.
 pub const ACCEPTED_FIELDS: &str = "turn, active, judged, on_rejection, board, cards, \
 p<P>_{name,gold,hand,deck,discard,cemetery,tokens,side,side_mercenaries,side_animals,field_mercenaries,field_animals,income,double_production} (P is 1 or 2), \
-u<N>_{id,owner,card,type,class,traits,abilities,mv,range,dual_wield,at,damage,hidden,items,hired_turn,moved,teleported,attacked,items_used,permits,summons} (N is 1 to 12), \
+u<N>_{id,owner,card,type,class,traits,abilities,mv,range,dual_wield,at,damage,hidden,items,hired_turn,moved,teleported,attacked,items_used,se_free,permits,summons} (N is 1 to 12), \
 x<I>_{do,player,unit,card,at,path,item,by,from,target,mv,id} (I is 1 to 12) and interp_<key> (one per interpretation)";
 
 /// The verbs an action row may name, with their labels.
@@ -355,6 +356,7 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
         tick("moved", "Moved this turn"),
         tick("teleported", "Teleported"),
         tick("attacked", "Attacked"),
+        tick("se_free", "One ability without SE (Mana Pool)"),
         tick("hidden", "Hidden"),
         Field::text(key("permits"), "Its card permits")
             .items()

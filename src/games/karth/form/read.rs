@@ -206,6 +206,7 @@ fn unit(f: &FormFields, n: usize, errors: &mut Vec<FieldError>) -> UnitSpec {
         teleported: ticked(f, &key("teleported")),
         attacked: ticked(f, &key("attacked")),
         items_used: number(f, &key("items_used"), &label("items used"), errors).unwrap_or(0),
+        se_free: ticked(f, &key("se_free")),
         permits: list(f.get(&key("permits"))),
         summons: list(f.get(&key("summons"))),
     }

@@ -165,6 +165,7 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
             ("moved", u.moved),
             ("teleported", u.teleported),
             ("attacked", u.attacked),
+            ("se_free", u.se_free),
         ] {
             if on {
                 f.set(key(x), "on");
