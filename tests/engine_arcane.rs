@@ -50,7 +50,9 @@ fn changes(adj: &arcane::Adjudication) -> Vec<&Change> {
 
 fn cites(adj: &arcane::Adjudication, sentence: &str) -> bool {
     adj.steps.iter().flat_map(|s| &s.events).any(|e| {
-        e.rule.sentence == sentence || e.rule.house.is_some_and(|h| h.sentence == sentence)
+        e.rule.sentence == sentence
+            || e.rule.house.is_some_and(|h| h.sentence == sentence)
+            || e.rule.also.is_some_and(|h| h.sentence == sentence)
     })
 }
 
@@ -761,7 +763,7 @@ fn every_catalogue_arcane_unit_is_in_a_fixture() {
 /// `tests/fixtures/arcane/interp_<key>_<reading>.json`, taking that reading.
 #[test]
 fn every_reading_has_a_fixture() {
-    assert_eq!(INTERPRETATIONS.len(), 6);
+    assert_eq!(INTERPRETATIONS.len(), 9);
     for i in INTERPRETATIONS {
         for (n, (reading, _)) in i.readings.iter().enumerate() {
             let v = fixture_position(&format!("interp_{}_{}", i.key, reading));

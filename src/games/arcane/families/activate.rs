@@ -55,7 +55,7 @@ pub fn activate(
             "a static"
         };
         let cite = if ability.dash_and_trigger {
-            Rule::from(&s::A_DASH).reading(DashAndTrigger::TriggeredWithCost.reading())
+            DashAndTrigger::TriggeredWithCost.decides(&s::A_DASH)
         } else {
             Rule::from(&s::THREE_TYPES)
         };
@@ -136,20 +136,19 @@ pub fn activate(
         reject(st, out, reason, Rule::from(&rules::JUDGE_ENTERS));
         return Some(());
     }
-    let activate_cite = if ability.dash_and_trigger {
-        Rule::from(&s::A_DASH).reading(DashAndTrigger::Activated.reading())
-    } else {
-        Rule::from(&s::A_SYNTAX)
-    };
-    emit(
-        st,
-        out,
-        Change::Activate {
-            unit: st.units[u].id.clone(),
-            ability: ability.name.clone(),
-        },
-        activate_cite,
-    );
+    if let Some(reason) = bad_down_pin(st, u, &ability.costs, act.down) {
+        // The judge's pin of which figures pay, not the cost, is wrong (house rule A3).
+        reject(st, out, reason, Rule::from(&rules::OWNER_CHOOSES));
+        return Some(());
+    }
+    if ability.dash_and_trigger {
+        let what = format!(
+            "{} has a dash and a leading When, At or Whenever: it is read as activated, its When clause its activation restriction",
+            ability.name
+        );
+        let cite = DashAndTrigger::Activated.decides(&s::A_DASH);
+        emit(st, out, Change::Note { what }, cite);
+    }
     // The restriction, before any cost.
     if let Some(r) = &ability.restriction {
         let met = holds(st, out, u, r)?;
@@ -210,30 +209,6 @@ pub fn activate(
             st.units[u].figures()
         ));
     }
-    if !act.down.is_empty() {
-        let bad: Vec<String> = act
-            .down
-            .iter()
-            .filter(|&&i| {
-                !st.units[u]
-                    .slots
-                    .get(i.wrapping_sub(1))
-                    .is_some_and(|x| x.occupied)
-            })
-            .map(|i| i.to_string())
-            .collect();
-        if act.down.len() as u32 != down {
-            short.push(format!(
-                "`down` names {} slot(s); the cost downs {down}",
-                act.down.len()
-            ));
-        } else if !bad.is_empty() {
-            short.push(format!(
-                "slot(s) {} named in `down` hold no figure",
-                bad.join(", ")
-            ));
-        }
-    }
     for c in &ability.costs {
         if let Cost::Other { text } = c {
             let owner_name = st.players[owner].name.clone();
@@ -265,6 +240,16 @@ pub fn activate(
         );
         return Some(());
     }
+    // Activated only now: a refused activation is its rejection alone.
+    emit(
+        st,
+        out,
+        Change::Activate {
+            unit: st.units[u].id.clone(),
+            ability: ability.name.clone(),
+        },
+        &s::A_SYNTAX,
+    );
     // Pay.
     emit(
         st,
@@ -303,12 +288,7 @@ pub fn activate(
                         ability.name
                     ),
                 };
-                emit(
-                    st,
-                    out,
-                    change,
-                    Rule::from(&s::A_PAID).reading(reading.reading()),
-                );
+                emit(st, out, change, reading.decides(&s::A_PAID));
             }
             CostDownsSource::Fizzles => {
                 let change = Change::NoEffect {
@@ -316,12 +296,7 @@ pub fn activate(
                     ability: ability.name.clone(),
                     why: "its cost downed the figure that made it ready, and special abilities are only active while they are ready".into(),
                 };
-                emit(
-                    st,
-                    out,
-                    change,
-                    Rule::from(&s::ONLY_READY).reading(reading.reading()),
-                );
+                emit(st, out, change, reading.decides(&s::ONLY_READY));
                 return Some(());
             }
         }
@@ -331,7 +306,7 @@ pub fn activate(
         (&ability.restriction, st.readings.restriction_on_resolution)
     {
         let met = holds(st, out, u, r)?;
-        let cite = Rule::from(&s::A_RESTRICTION).reading(RestrictionOnResolution::Again.reading());
+        let cite = RestrictionOnResolution::Again.decides(&s::A_RESTRICTION);
         let change = Change::Restriction {
             unit: st.units[u].id.clone(),
             ability: ability.name.clone(),
@@ -369,8 +344,7 @@ pub fn activate(
                     st,
                     out,
                     change,
-                    Rule::from(&s::A_RESTRICTION)
-                        .reading(RestrictionOnResolution::BeforePaying.reading()),
+                    RestrictionOnResolution::BeforePaying.decides(&s::A_RESTRICTION),
                 );
             }
         }
@@ -395,4 +369,33 @@ pub fn activate(
         );
     }
     Some(())
+}
+
+/// Why the slots the judge pinned in `down` cannot pay the "down … figure" costs: their
+/// number is not the cost's, or one holds no figure.
+fn bad_down_pin(st: &State, u: usize, costs: &[Cost], pinned: &[usize]) -> Option<String> {
+    if pinned.is_empty() {
+        return None;
+    }
+    let down: u32 = costs
+        .iter()
+        .map(|c| if let Cost::Down { n } = c { *n } else { 0 })
+        .sum();
+    if pinned.len() as u32 != down {
+        return Some(format!(
+            "`down` names {} slot(s); the cost downs {down}.",
+            pinned.len()
+        ));
+    }
+    let bad: Vec<String> = pinned
+        .iter()
+        .filter(|&&i| {
+            !st.units[u]
+                .slots
+                .get(i.wrapping_sub(1))
+                .is_some_and(|x| x.occupied)
+        })
+        .map(|i| i.to_string())
+        .collect();
+    (!bad.is_empty()).then(|| format!("Slot(s) {} named in `down` hold no figure.", bad.join(", ")))
 }
