@@ -23,10 +23,10 @@ fn events(adj: &arcane::Adjudication) -> Vec<&rules::LoggedEvent<Change>> {
 }
 
 /// The events whose change `f` picks.
-fn picked<'a>(
-    adj: &'a arcane::Adjudication,
+fn picked(
+    adj: &arcane::Adjudication,
     f: impl Fn(&Change) -> bool,
-) -> Vec<&'a rules::LoggedEvent<Change>> {
+) -> Vec<&rules::LoggedEvent<Change>> {
     events(adj).into_iter().filter(|e| f(&e.change)).collect()
 }
 
