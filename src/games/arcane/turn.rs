@@ -1,7 +1,11 @@
 //! The adjudication as steps, one [`advance`] per step (house rule A2): the first step
-//! lists every ability's readiness; then one step per action, in order, each followed
-//! by the triggers it caused and by the readiness that changed; then the end. Pure: the
-//! same state gives the same step. The rules of each action are in `families/`.
+//! lists every ability's readiness (and names the statics the engine does not apply,
+//! the units without figures, A9, and how `em_dash` read a printed em dash); then one
+//! step per action, in order, each followed by the triggers it caused and by the
+//! readiness that changed; then the end. Pure: the same state gives the same step. The
+//! rules of each action are in `families/`; the judge's own entries (`leave`, `facts`,
+//! an order's OP and phase, A9–A11, A13, and `trigger` only for conditions the engine
+//! does not read, A7) are checked here.
 
 use super::cite::{rules, s};
 use super::event::{emit, Change, Event};
@@ -279,18 +283,7 @@ fn play(
             };
             emit(st, out, change, &s::UNIT_READY);
         }
-        Action::Leave { unit: id } => {
-            let u = unit(st, id);
-            let id = st.units[u].id.clone();
-            let change = if st.units[u].on_battlefield {
-                Change::Leave { unit: id }
-            } else {
-                Change::Note {
-                    what: format!("{} is not on the battlefield: nothing changes", st.who(u)),
-                }
-            };
-            emit(st, out, change, &rules::NO_FIGURES);
-        }
+        Action::Leave { unit: id } => leave(st, out, unit(st, id)),
         Action::Facts {
             unit: id,
             facts,
@@ -317,19 +310,7 @@ fn play(
                 collect(st, out, queue, Happened::OrderPhase { player: p });
             }
         }
-        Action::EndTurn => {
-            let change = Change::EndTurn { turn: st.turn };
-            emit(st, out, change, &rules::END_OF_TURN);
-            for u in 0..st.units.len() {
-                if st.units[u].damage > 0 {
-                    let change = Change::ClearDamage {
-                        unit: st.units[u].id.clone(),
-                        amount: st.units[u].damage,
-                    };
-                    emit(st, out, change, &rules::DAMAGE_TALLY);
-                }
-            }
-        }
+        Action::EndTurn => end_turn(st, out),
         Action::Trigger {
             unit: id,
             ability,
@@ -409,6 +390,36 @@ fn play(
         }
     }
     Some(())
+}
+
+/// The judge takes unit `u` off the battlefield (house rule A9).
+fn leave(st: &mut State, out: &mut Vec<Event>, u: usize) {
+    let change = if st.units[u].on_battlefield {
+        Change::Leave {
+            unit: st.units[u].id.clone(),
+        }
+    } else {
+        Change::Note {
+            what: format!("{} is not on the battlefield: nothing changes", st.who(u)),
+        }
+    };
+    emit(st, out, change, &rules::NO_FIGURES);
+}
+
+/// The turn ends (house rule A6), and each unit's damage tally is cleared, a line each
+/// (house rule A10).
+fn end_turn(st: &mut State, out: &mut Vec<Event>) {
+    let change = Change::EndTurn { turn: st.turn };
+    emit(st, out, change, &rules::END_OF_TURN);
+    for u in 0..st.units.len() {
+        if st.units[u].damage > 0 {
+            let change = Change::ClearDamage {
+                unit: st.units[u].id.clone(),
+                amount: st.units[u].damage,
+            };
+            emit(st, out, change, &rules::DAMAGE_TALLY);
+        }
+    }
 }
 
 /// Why an `order` action is refused before it is given: not the active player's unit

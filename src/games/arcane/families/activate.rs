@@ -4,7 +4,9 @@
 //! for the costs to be paid in the first place the activation restriction must be
 //! met"), then every cost payable ("All costs must be payable to get the effect"), then
 //! the Special Order and the payment, then the effect. Each refusal is a rejected action
-//! citing its sentence, and the state is left as it was.
+//! citing its sentence, and the state is left as it was; the activation itself is logged
+//! only once it goes ahead. A `down` pin naming the wrong slots is the judge's input
+//! (house rule A3), not an unpayable cost.
 
 use super::super::ability::{Condition, Cost, Kind, Target, Verb};
 use super::super::cite::{rules, s};

@@ -3,7 +3,7 @@
 //! a free order, and "spend N order points to …" (a triggered ability's cost). Any other
 //! words go to the judge (house rule A5). Targets the words leave to a player ("one
 //! enemy unit within 6 inches": range is the judge's, house rule A1) come from the
-//! action's `targets`, else a decision.
+//! action's `targets`, else the ability's owner's decision (house rule A12).
 
 use super::super::ability::{Clause, Target, Verb};
 use super::super::cite::{rules, s};

@@ -4,7 +4,10 @@
 //! from this moment), and damage ("When this unit is dealt damage"). Which slots, when
 //! the words do not say, is the owner's decision (house rule A3). Every trigger is
 //! collected at its event, with readiness as it stands then (seed 004: "Triggered
-//! abilities need only be ready when the trigger event occurs").
+//! abilities need only be ready when the trigger event occurs"); where the event itself
+//! changes an ability's readiness, `ready_at_event` says which counts, and a trigger
+//! saying "adjacent to" meets a contact only under `adjacent: contact`. A unit whose last
+//! figure is downed stays on the battlefield (house rule A9), said in the log.
 
 use super::super::ability::{Kind, Trigger};
 use super::super::cite::{rules, s};
@@ -127,6 +130,36 @@ fn adjacency(st: &State, u: usize, a: usize, h: &Happened) -> (bool, Option<Rule
     )
 }
 
+/// Says which reading let ability `a` of unit `u` trigger: `adjacent` (the contact
+/// entered is its event) or `ready_at_event` (its readiness changed with the event).
+fn name_reading(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    u: usize,
+    a: usize,
+    adjacent: bool,
+    cite: Rule,
+) {
+    let name = st.units[u].abilities[a].name.clone();
+    let what = if adjacent {
+        format!(
+            "{}'s {name} says \"adjacent to\": the contact entered is its event",
+            st.who(u)
+        )
+    } else {
+        format!(
+            "{}'s {name}: its readiness changed with the event; it is taken {}",
+            st.who(u),
+            if st.readings.ready_at_event == ReadyAtEvent::Before {
+                "as it stood just before the event (ready)"
+            } else {
+                "as it stands once the event happened (ready)"
+            }
+        )
+    };
+    emit(st, out, Change::Note { what }, cite);
+}
+
 /// [`collect`] with readiness as `snap` recorded it at the event (the event's own
 /// change, downing a figure, is applied by then).
 pub fn collect_at(
@@ -180,24 +213,7 @@ pub fn collect_at(
                 }
             };
             if let Some(cite) = decided {
-                let name = st.units[u].abilities[a].name.clone();
-                let what = if by_adjacency.is_some() {
-                    format!(
-                        "{}'s {name} says \"adjacent to\": the contact entered is its event",
-                        st.who(u)
-                    )
-                } else {
-                    format!(
-                        "{}'s {name}: its readiness changed with the event; it is taken {}",
-                        st.who(u),
-                        if st.readings.ready_at_event == ReadyAtEvent::Before {
-                            "as it stood just before the event (ready)"
-                        } else {
-                            "as it stands once the event happened (ready)"
-                        }
-                    )
-                };
-                emit(st, out, Change::Note { what }, cite);
+                name_reading(st, out, u, a, by_adjacency.is_some(), cite);
             }
             for k in 1..=n {
                 let cite = match (&h, n) {

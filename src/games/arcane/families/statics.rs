@@ -1,7 +1,9 @@
 //! Static abilities answering a query (seed 004 "Static Abilities"): each static that
 //! is ready and whose condition holds is in effect; when two are at odds, "the most
-//! recent ability to be made ready is the one that takes precedence", and two made
-//! ready at the same moment are settled by `static_tie`. The log lists every static
+//! recent ability to be made ready is the one that takes precedence" (the moment its
+//! readiness began, not its condition's: house rule A13), and two made ready at the same
+//! moment are settled by `static_tie`. The answer is prose and data (`face`, `dice`,
+//! `winner`). The log lists every static
 //! weighed, when each was made ready, and which won and why. Extra dice add up: effects
 //! until end of turn and statics that give dice. A static whose words the engine does
 //! not read is never applied by it and never silently left out: the first step names
