@@ -22,6 +22,7 @@ mod decks;
 mod decks_web;
 mod deep_input;
 mod engine_arcane;
+mod engine_arcane_judge;
 mod engine_arcane_read;
 mod engine_docs;
 mod engine_karth;

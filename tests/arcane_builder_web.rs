@@ -193,7 +193,8 @@ async fn the_arcane_form_builds_a_fireburst_and_reopens_it() {
     assert!(html.contains(r#"name="x1_targets" value="C""#));
     assert!(html.contains(r#"name="contact" value="F:C""#));
     // The step pages: step 1 activates Fireburst and shows the trays.
-    let (status, _, html) = get(&location.replace("/0", "/1")).await;
+    // The step's suffix only: a hash may itself hold "/0" after its slash.
+    let (status, _, html) = get(&format!("/adjudicate/p/{hash}/1")).await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("Fireburst"), "{html:.2000}");
 }

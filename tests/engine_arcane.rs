@@ -31,7 +31,7 @@ fn position(v: Value) -> Position {
 }
 
 /// Plays `v` (inline units, or catalogue cards) to the end.
-fn play(v: Value) -> (arcane::Adjudication, State) {
+pub(crate) fn play(v: Value) -> (arcane::Adjudication, State) {
     let p = position(v);
     let cat = catalogue();
     let cards = ArcaneCards(&cat);
@@ -40,7 +40,7 @@ fn play(v: Value) -> (arcane::Adjudication, State) {
     (adj, st)
 }
 
-fn changes(adj: &arcane::Adjudication) -> Vec<&Change> {
+pub(crate) fn changes(adj: &arcane::Adjudication) -> Vec<&Change> {
     adj.steps
         .iter()
         .flat_map(|s| &s.events)
@@ -48,13 +48,15 @@ fn changes(adj: &arcane::Adjudication) -> Vec<&Change> {
         .collect()
 }
 
-fn cites(adj: &arcane::Adjudication, sentence: &str) -> bool {
+pub(crate) fn cites(adj: &arcane::Adjudication, sentence: &str) -> bool {
     adj.steps.iter().flat_map(|s| &s.events).any(|e| {
-        e.rule.sentence == sentence || e.rule.house.is_some_and(|h| h.sentence == sentence)
+        e.rule.sentence == sentence
+            || e.rule.house.is_some_and(|h| h.sentence == sentence)
+            || e.rule.also.is_some_and(|h| h.sentence == sentence)
     })
 }
 
-fn rejected(adj: &arcane::Adjudication) -> Vec<String> {
+pub(crate) fn rejected(adj: &arcane::Adjudication) -> Vec<String> {
     changes(adj)
         .iter()
         .filter_map(|c| match c {
@@ -92,7 +94,7 @@ fn every_arcane_fixture() {
     });
 }
 
-fn fixture_position(name: &str) -> Value {
+pub(crate) fn fixture_position(name: &str) -> Value {
     let text =
         std::fs::read_to_string(Path::new(ROOT).join(format!("tests/fixtures/arcane/{name}.json")))
             .expect("fixture");
@@ -100,7 +102,7 @@ fn fixture_position(name: &str) -> Value {
     v["position"].clone()
 }
 
-fn unit_of<'a>(st: &'a State, id: &str) -> &'a arcane::state::Unit {
+pub(crate) fn unit_of<'a>(st: &'a State, id: &str) -> &'a arcane::state::Unit {
     st.units.iter().find(|u| u.id == id).expect("unit")
 }
 
@@ -759,7 +761,7 @@ fn every_catalogue_arcane_unit_is_in_a_fixture() {
 /// `tests/fixtures/arcane/interp_<key>_<reading>.json`, taking that reading.
 #[test]
 fn every_reading_has_a_fixture() {
-    assert_eq!(INTERPRETATIONS.len(), 7);
+    assert_eq!(INTERPRETATIONS.len(), 10);
     for i in INTERPRETATIONS {
         for (n, (reading, _)) in i.readings.iter().enumerate() {
             let v = fixture_position(&format!("interp_{}_{}", i.key, reading));

@@ -7,42 +7,13 @@
 //!
 //! Each behaviour test quotes the seed sentence it tests in a comment and asserts it.
 
-use std::path::Path;
-
-use arbiter::adjudicate::ArcaneCards;
-use arbiter::catalogue::Catalogue;
 use arbiter::games::arcane::ability::{self, Condition, Cost};
 use arbiter::games::arcane::interpret::DashAndTrigger;
-use arbiter::games::arcane::{self, cite, Arcane, Change, Position, State};
+use arbiter::games::arcane::{self, cite, Change};
 use arbiter::grammar::arcane::{self as grammar, ArcaneKind};
-use arbiter::rules::{self, RecordConfig};
 use serde_json::{json, Value};
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-fn play(v: Value) -> (arcane::Adjudication, State) {
-    let p = Position::from_json(&v.to_string()).unwrap_or_else(|e| panic!("{e}"));
-    let set = arbiter::catalogue::validate(&Path::new(ROOT).join("data")).expect("bundled data");
-    let cat = Catalogue::from_data(set, "test".into());
-    let cards = ArcaneCards(&cat);
-    let mut st = arcane::resolve(&p, &cards).unwrap_or_else(|e| panic!("{e:?}"));
-    let adj = rules::play_out::<Arcane>(&mut st, RecordConfig { states: false });
-    (adj, st)
-}
-
-fn changes(adj: &arcane::Adjudication) -> Vec<&Change> {
-    adj.steps
-        .iter()
-        .flat_map(|s| &s.events)
-        .map(|e| &e.change)
-        .collect()
-}
-
-fn cites(adj: &arcane::Adjudication, sentence: &str) -> bool {
-    adj.steps.iter().flat_map(|s| &s.events).any(|e| {
-        e.rule.sentence == sentence || e.rule.house.is_some_and(|h| h.sentence == sentence)
-    })
-}
+use crate::engine_arcane::{changes, cites, play, rejected};
 
 fn notes(adj: &arcane::Adjudication) -> Vec<String> {
     changes(adj)
@@ -59,16 +30,6 @@ fn decisions(adj: &arcane::Adjudication) -> Vec<String> {
         .iter()
         .filter_map(|c| match c {
             Change::Decided { about, .. } => Some(about.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn rejected(adj: &arcane::Adjudication) -> Vec<String> {
-    changes(adj)
-        .iter()
-        .filter_map(|c| match c {
-            Change::Rejected(r) => Some(r.reason.clone()),
             _ => None,
         })
         .collect()
@@ -282,7 +243,8 @@ fn the_readiness_note_is_honoured() {
     let mut v = one_unit(
         &[
             "Undying: 1 OP -- Gain 1 VP. This ability need not be ready.",
-            "Last Stand: Whenever a figure is downed from this unit, gain 1 VP. This ability does not need to be ready.",
+            // An unread trigger condition, so its event is the judge's `trigger` (house rule A7).
+            "Last Stand: Whenever this unit is charged, gain 1 VP. This ability does not need to be ready.",
         ],
         json!([
             {"do": "activate", "unit": "A", "ability": "Undying"},

@@ -319,6 +319,7 @@ fn arcane_tests_of(sentence: &str) -> Vec<String> {
     for (file, module) in [
         ("tests/engine_arcane.rs", "engine_arcane"),
         ("tests/engine_arcane_read.rs", "engine_arcane_read"),
+        ("tests/engine_arcane_judge.rs", "engine_arcane_judge"),
         ("src/grammar/arcane.rs", "src/grammar/arcane.rs"),
     ] {
         let source = read(file);

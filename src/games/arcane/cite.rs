@@ -1,8 +1,9 @@
 //! The Arcane Legions citation table: the sentences of seed 004 the engine quotes (each
 //! verbatim, checked against `docs/seeds/004_512eae7e464cc230.txt` by
 //! `tests/engine_arcane.rs`) and our numbered house rules (`docs/rules/arcane.md`,
-//! A1–A8) for what the seed leaves to the base rules, which were not found in readable
-//! form. The kinds of source are the core's ([`crate::rules::cite`]).
+//! A1–A13) for what the seed leaves to the base rules, which were not found in readable
+//! form, and the readings of `interpret.rs` as citations where a reading alone decides
+//! an event ([`readings`]). The kinds of source are the core's ([`crate::rules::cite`]).
 //!
 //! This file holds sentences only; which rule code cites which is in `families/`.
 
@@ -219,7 +220,7 @@ pub mod s {
     ];
 }
 
-/// The house rules A1–A8 (`docs/rules/arcane.md`, "House rules").
+/// The house rules A1–A13 (`docs/rules/arcane.md`, "House rules").
 pub mod rules {
     use super::{house, Citation};
 
@@ -264,6 +265,32 @@ pub mod rules {
         "Only the active player activates abilities and gives orders, to their own units.",
     );
 
+    pub const NO_FIGURES: Citation = house(
+        "A unit without figures",
+        "A9",
+        "A unit whose figures are all downed stays on the battlefield, its unit abilities ready, until the judge takes it off (`leave`): whether it is removed is the base rules', not seed 004's.",
+    );
+    pub const DAMAGE_TALLY: Citation = house(
+        "Damage is a tally of the turn",
+        "A10",
+        "The damage a unit was dealt is a tally of this turn, and at the end of the turn it is cleared to 0; which figures damage downs is the judge's (A1).",
+    );
+    pub const SPECIAL_IN_ORDER_PHASE: Citation = house(
+        "Special Orders in the order phase",
+        "A11",
+        "A Special Order is given only in its player's order phase, as activating an ability is; an order with `special` in another phase is refused.",
+    );
+    pub const OWNER_TARGETS: Citation = house(
+        "The owner chooses what the words leave open",
+        "A12",
+        "When an effect's words leave a unit to choose (one enemy unit, a friendly unit in contact) and the judge entered none, the ability's owner chooses: a decision whose default policy takes the first unit listed.",
+    );
+    pub const RECENCY_IS_READINESS: Citation = house(
+        "Precedence counts readiness",
+        "A13",
+        "Between statics at odds, \"the most recent ability to be made ready\" is the one whose readiness began latest; when a static's condition began to hold does not count, and a condition changes only when the judge enters it (`facts`, `traits`).",
+    );
+
     pub const ALL: &[Citation] = &[
         JUDGE_ENTERS,
         ACTIONS_IN_ORDER,
@@ -273,5 +300,10 @@ pub mod rules {
         END_OF_TURN,
         UNREAD_TRIGGER,
         ACTIVE_PLAYER,
+        NO_FIGURES,
+        DAMAGE_TALLY,
+        SPECIAL_IN_ORDER_PHASE,
+        OWNER_TARGETS,
+        RECENCY_IS_READINESS,
     ];
 }

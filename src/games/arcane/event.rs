@@ -22,6 +22,13 @@ pub struct Weighed {
     pub ready_since: Option<u32>,
 }
 
+/// One extra-dice total of a query, by colour.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DiceCount {
+    pub color: String,
+    pub n: u32,
+}
+
 /// One structured change (or a finding that changes nothing).
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -36,7 +43,8 @@ pub enum Change {
         figure: bool,
     },
     Rejected(Rejected),
-    /// An activated ability is activated (before its restriction and costs).
+    /// An activated ability is activated: its restriction met and every cost payable
+    /// (logged only then; a refused activation is a `rejected` alone).
     Activate {
         unit: String,
         ability: String,
@@ -108,6 +116,24 @@ pub enum Change {
     EndTurn {
         turn: u32,
     },
+    /// The damage tally of the turn cleared at its end (house rule A10).
+    ClearDamage {
+        unit: String,
+        /// The tally before it was cleared.
+        amount: u32,
+    },
+    /// The judge takes a unit off the battlefield (house rule A9).
+    Leave {
+        unit: String,
+    },
+    /// The judge enters what is now true of a unit: its facts, its traits (house rule A13).
+    Facts {
+        unit: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        facts: Option<Vec<String>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        traits: Option<Vec<String>>,
+    },
     /// An ability triggers: occurrence `occurrence` of `of` from one event.
     Trigger {
         unit: String,
@@ -149,6 +175,15 @@ pub enum Change {
         value: String,
         answer: String,
         weighed: Vec<Weighed>,
+        /// Phantom dice: the face they are (`3` for 3s), none if no ability sets them.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        face: Option<u8>,
+        /// Extra dice: the totals by colour.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        dice: Option<Vec<DiceCount>>,
+        /// The ability whose value the answer takes (it took precedence, or was alone).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        winner: Option<String>,
     },
     /// Reminder text met: no rules effect.
     Reminder {
@@ -257,10 +292,34 @@ pub fn apply(st: &mut State, change: &Change) {
             for u in st.units.iter_mut() {
                 u.effects.retain(|e| !e.until_end_of_turn);
                 u.special_order = false;
-                u.damage = 0;
             }
             st.turn += 1;
             st.phase = Phase::End;
+        }
+        Change::ClearDamage { unit: id, .. } => {
+            if let Some(u) = unit(st, id) {
+                st.units[u].damage = 0;
+            }
+        }
+        Change::Leave { unit: id } => {
+            if let Some(u) = unit(st, id) {
+                st.units[u].on_battlefield = false;
+            }
+        }
+        Change::Facts {
+            unit: id,
+            facts,
+            traits,
+        } => {
+            if let Some(u) = unit(st, id) {
+                if let Some(f) = facts {
+                    st.units[u].facts = f.clone();
+                }
+                if let Some(t) = traits {
+                    st.units[u].traits = t.clone();
+                    st.units[u].traits_entered = true;
+                }
+            }
         }
         Change::Decided { decision, .. } => st.decisions = st.decisions.max(decision.ordinal),
         Change::Judge { resolution, .. } => st.resolutions = st.resolutions.max(*resolution),
@@ -332,7 +391,7 @@ pub fn describe(st: &State, event: &Event) -> String {
         }
         Change::Rejected(r) => r.describe(),
         Change::Activate { unit, ability } => format!(
-            "{} activates {ability}: its restriction, then its costs.",
+            "{} activates {ability}: its restriction is met and every cost is payable, so it is paid.",
             who(unit)
         ),
         Change::Restriction {
@@ -400,6 +459,26 @@ pub fn describe(st: &State, event: &Event) -> String {
         Change::EndTurn { turn } => format!(
             "Turn {turn} ends: effects until end of turn end; every unit may be given a Special Order again."
         ),
+        Change::ClearDamage { unit, amount } => format!(
+            "{}'s damage this turn ({amount}) is cleared to 0.",
+            who(unit)
+        ),
+        Change::Leave { unit } => format!("{} is taken off the battlefield.", who(unit)),
+        Change::Facts {
+            unit,
+            facts,
+            traits,
+        } => {
+            let list = |l: &[String]| if l.is_empty() { "none".to_string() } else { l.join(", ") };
+            let mut parts = Vec::new();
+            if let Some(f) = facts {
+                parts.push(format!("its facts are now {}", list(f)));
+            }
+            if let Some(t) = traits {
+                parts.push(format!("its traits are now {}", list(t)));
+            }
+            format!("{}: {}.", who(unit), parts.join("; "))
+        }
         Change::Trigger {
             unit,
             ability,
@@ -442,6 +521,7 @@ pub fn describe(st: &State, event: &Event) -> String {
             value,
             answer,
             weighed,
+            ..
         } => {
             let list: Vec<String> = weighed
                 .iter()

@@ -97,6 +97,9 @@ fn one() -> u32 {
 fn yes() -> bool {
     true
 }
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
 
 /// A player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -203,12 +206,15 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         targets: Vec<String>,
     },
-    /// Give a unit an order (`charge`, `move`, `ranged combat`).
+    /// Give a unit an order (`charge`, `move`, `ranged combat`); `op`: the order points
+    /// it costs its owner (the base rules', entered by the judge), charged when given.
     Order {
         unit: String,
         order: String,
         #[serde(default)]
         special: bool,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        op: u32,
     },
     /// Down figures on a unit; which ones the owner chooses unless `slots` pins them.
     Down {
@@ -237,6 +243,17 @@ pub enum Action {
     EndMove { unit: String, adjacent: Vec<String> },
     /// A unit comes onto the battlefield.
     Arrive { unit: String },
+    /// The judge takes a unit off the battlefield (house rule A9).
+    Leave { unit: String },
+    /// What is true of a unit from now on, as the judge enters it: its `facts` and/or
+    /// its `traits`, each replacing the list (house rule A13).
+    Facts {
+        unit: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        facts: Option<Vec<String>>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        traits: Option<Vec<String>>,
+    },
     /// A phase starts (the order phase of `player`: "At the start of your order phase").
     Phase {
         phase: Phase,

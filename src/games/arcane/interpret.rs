@@ -1,9 +1,13 @@
 //! Interpretations: the places where seed 004's words allow two readings, each declared
 //! once with its question, the sentence behind it, both readings and its default (the
 //! core's [`crate::rules::interpret`] makes the table and the switch). Rule code asks
-//! [`Interpretations`] and cites the reading it took; both readings are tested.
+//! [`Interpretations`] and cites the reading it took; both readings are tested. Where a
+//! reading alone decides an event, the event cites the reading itself (its `cite()`, a
+//! citation whose source is the interpretation) with the seed sentence beside it
+//! (`decides`), so the event's top-level source is the interpretation, not the seed.
 
 pub use crate::rules::interpret::{InterpretationInfo, Reading, Readings};
+use crate::rules::{Citation, Rule};
 
 const DOC: &str = super::cite::RULES_DOC;
 
@@ -78,6 +82,36 @@ crate::interpretation!(
         Refused => "refused": "No: with no cost written none can be paid, so the activation is refused and nothing happens.",
     }
 );
+crate::interpretation!(
+    /// Readiness "when the trigger event occurs": just before the event or once it happened.
+    ReadyAtEvent: "ready_at_event" in DOC => {
+        question: "An event changes an ability's own readiness (a figure ability whose figure the event downs): is it ready \"when the trigger event occurs\"?",
+        rule: "Triggered Abilities",
+        sentence: "Triggered abilities need only be ready when the trigger event occurs; they need not be ready when the trigger actually resolves.",
+        Before => "before": "Readiness as it stood just before the event: the figure ability sees its own figure's downing and triggers (as the seed's damage example has it trigger on the damage that downs its figure).",
+        After => "after": "Readiness once the event has happened: a figure ability whose figure the event downs is not ready then, so it does not trigger.",
+    }
+);
+crate::interpretation!(
+    /// "adjacent to" in a trigger condition, against the contact the judge enters.
+    Adjacent: "adjacent" in DOC => {
+        question: "A trigger says \"adjacent to\" an enemy unit: is that the contact the judge enters (`end_move`)?",
+        rule: "Triggered Abilities",
+        sentence: "Triggered abilities begin with the word When, At, or Whenever followed by the time or condition under which the ability will trigger, followed by the effect that happens.",
+        Contact => "contact": "Yes: adjacent is in contact; ending a move in contact with an enemy unit is its event.",
+        NotContact => "not_contact": "No: adjacency is geometry the engine does not see (A1); the ability triggers only when the judge enters its event (`trigger`, A7).",
+    }
+);
+crate::interpretation!(
+    /// An em dash as printed cards set it, against the seed's "--".
+    EmDash: "em_dash" in DOC => {
+        question: "An ability's text has an em dash (\u{2014}, as printed cards set it) where the seed writes \"--\": is it the activated ability's dash?",
+        rule: "Activated Abilities",
+        sentence: "All activated abilities have a dash \"--\" that separates the cost and activation restrictions (to the left) from the effect (to the right).",
+        Dash => "dash": "Yes: the em dash is the printed form of the seed's \"--\"; the ability is read as if written with \"--\".",
+        NotADash => "not_a_dash": "No: only \"--\" is the seed's dash; an ability with an em dash alone is read by its other words (triggered or static).",
+    }
+);
 
 crate::interpretation_set!(
     /// The readings a position takes (`interpretations`); every field optional.
@@ -89,7 +123,70 @@ crate::interpretation_set!(
         dash_and_trigger: DashAndTrigger,
         may_scope: MayScope,
         costless_activation: CostlessActivation,
+        ready_at_event: ReadyAtEvent,
+        adjacent: Adjacent,
+        em_dash: EmDash,
     }
+);
+
+/// Each reading as a citation of its own (`cite()`), and the rule of an event a reading
+/// decides (`decides(seed sentence)`: the reading first, the sentence it reads beside it).
+macro_rules! reading_cites {
+    ($($t:ident { $a:ident, $b:ident }),* $(,)?) => {
+        $(impl $t {
+            /// This reading as the rule itself: what it holds, quoted from the table.
+            pub const fn cite(self) -> &'static Citation {
+                const A: Citation = Citation::interpretation(super::cite::GAME, $t::$a.reading(), $t::INFO.readings[0].1);
+                const B: Citation = Citation::interpretation(super::cite::GAME, $t::$b.reading(), $t::INFO.readings[1].1);
+                match self {
+                    $t::$a => &A,
+                    $t::$b => &B,
+                }
+            }
+            /// The rule of an event this reading decides: the reading, then `sentence`.
+            pub fn decides(self, sentence: &'static Citation) -> Rule {
+                Rule::from(self.cite()).also(sentence)
+            }
+        })*
+        /// Every reading as a citation, for the rules page.
+        pub fn citations() -> Vec<&'static Citation> {
+            vec![$($t::$a.cite(), $t::$b.cite()),*]
+        }
+    };
+}
+
+reading_cites!(
+    StaticTie {
+        OwnerChooses,
+        ListedLast
+    },
+    TriggerOrder {
+        ActivePlayerOrders,
+        Listed
+    },
+    CostDownsSource { Resolves, Fizzles },
+    RestrictionOnResolution {
+        BeforePaying,
+        Again
+    },
+    DashAndTrigger {
+        Activated,
+        TriggeredWithCost
+    },
+    MayScope {
+        ThatClause,
+        WholeAbility
+    },
+    ReadyAtEvent { Before, After },
+    Adjacent {
+        Contact,
+        NotContact
+    },
+    EmDash { Dash, NotADash },
+    CostlessActivation {
+        SpecialOrderIsTheCost,
+        Refused
+    },
 );
 
 /// Every interpretation, for the docs and the rules page.

@@ -4,7 +4,7 @@
 //! Special Order a turn), how often a triggered ability triggers and with what
 //! readiness, optional and costed triggers, and which of two statics at odds takes
 //! precedence. Every event cites a seed 004 sentence, a house rule of
-//! `docs/rules/arcane.md` (A1–A8) or a named interpretation; every player choice is a
+//! `docs/rules/arcane.md` (A1–A13) or a named interpretation; every player choice is a
 //! decision with a default policy; effect words the engine does not read go to the judge.
 //!
 //! The surface: read a [`Position`], [`resolve`] it against a [`CardSource`] into a
@@ -120,7 +120,7 @@ impl Game for Arcane {
                 .collect();
             let effects: Vec<&str> = u.effects.iter().map(|e| e.text.as_str()).collect();
             out.push_str(&format!(
-                "{}: slots occupied {} of {}{}{}\n",
+                "{}: slots occupied {} of {}{}{}{}{}\n",
                 u.id,
                 if occupied.is_empty() {
                     "none".to_string()
@@ -128,6 +128,11 @@ impl Game for Arcane {
                     occupied.join(", ")
                 },
                 slots.len(),
+                if u.damage > 0 {
+                    format!("; damage {}", u.damage)
+                } else {
+                    String::new()
+                },
                 if effects.is_empty() {
                     String::new()
                 } else {
@@ -137,6 +142,11 @@ impl Game for Arcane {
                     "; Special Order given"
                 } else {
                     ""
+                },
+                if u.on_battlefield {
+                    ""
+                } else {
+                    "; off the battlefield"
                 }
             ));
         }
@@ -197,6 +207,7 @@ impl Game for Arcane {
     fn citations() -> Vec<&'static Citation> {
         let mut all = families::seed_citations();
         all.extend(cite::rules::ALL.iter());
+        all.extend(interpret::citations());
         all
     }
     fn chance_in(_change: &Change) -> Option<ChanceInfo<'_>> {

@@ -8,8 +8,9 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use super::ability::read;
+use super::ability::{read, Ability};
 use super::format::{caps, Action, Position, SlotSpec};
+use super::interpret::{EmDash, Interpretations};
 use super::state::{Effect, Player, Slot, State, Unit};
 pub use crate::rules::position::{parse_json, PositionError};
 
@@ -47,6 +48,17 @@ impl CardSource for NoCards {
     fn suggest(&self, _: &str) -> Option<String> {
         None
     }
+}
+
+/// Reads one ability under the position's readings: under `em_dash: dash` an em dash is
+/// the seed's "--" (the ability's text keeps the printed dash).
+fn read_line(line: &str, readings: &Interpretations) -> Ability {
+    if readings.em_dash == EmDash::Dash && line.contains('\u{2014}') {
+        let mut a = read(&line.replace('\u{2014}', "--"), readings.dash_and_trigger);
+        a.text = line.trim().to_string();
+        return a;
+    }
+    read(line, readings.dash_and_trigger)
 }
 
 fn name_ok(errors: &mut Vec<PositionError>, path: String, s: &str, what: &str) {
@@ -142,7 +154,7 @@ fn unit(
             ));
             continue;
         }
-        abilities.push(read(line, position.interpretations.dash_and_trigger));
+        abilities.push(read_line(line, &position.interpretations));
     }
     let slots: Vec<SlotSpec> = match (&spec.slots, def.as_ref().and_then(|d| d.figures)) {
         (Some(s), _) => s.clone(),
@@ -278,6 +290,7 @@ fn unit(
             .collect(),
         special_order: spec.special_order,
         damage: spec.damage,
+        traits_entered: spec.traits.is_some(),
     })
 }
 
@@ -421,9 +434,45 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                     }
                 }
             }
-            Action::Order { unit, order, .. } => {
+            Action::Order {
+                unit, order, op, ..
+            } => {
                 find(unit, at("unit"), &mut errors);
                 name_ok(&mut errors, at("order"), order, "an order");
+                points(&mut errors, at("op"), *op);
+            }
+            Action::Leave { unit } => {
+                find(unit, at("unit"), &mut errors);
+            }
+            Action::Facts {
+                unit,
+                facts,
+                traits,
+            } => {
+                find(unit, at("unit"), &mut errors);
+                if facts.is_none() && traits.is_none() {
+                    errors.push(PositionError::at(
+                        format!("actions[{k}]"),
+                        "a `facts` action names `facts`, `traits` or both (each the whole new list)",
+                    ));
+                }
+                for (field, list) in [("facts", facts), ("traits", traits)] {
+                    let Some(list) = list else { continue };
+                    if list.len() > caps::LIST {
+                        errors.push(PositionError::at(
+                            at(field),
+                            format!("at most {}", caps::LIST),
+                        ));
+                    }
+                    for (j, t) in list.iter().enumerate() {
+                        name_ok(
+                            &mut errors,
+                            format!("actions[{k}].{field}[{j}]"),
+                            t,
+                            "a name",
+                        );
+                    }
+                }
             }
             Action::Down { unit, count, .. } | Action::Return { unit, count, .. } => {
                 find(unit, at("unit"), &mut errors);
@@ -594,6 +643,10 @@ pub fn to_position(st: &State) -> Position {
             .collect();
         spec.special_order = u.special_order;
         spec.damage = u.damage;
+        spec.facts = u.facts.clone();
+        if u.traits_entered {
+            spec.traits = Some(u.traits.clone());
+        }
     }
     p.contact = st
         .contact

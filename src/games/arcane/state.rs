@@ -59,6 +59,8 @@ pub struct Unit {
     pub effects: Vec<Effect>,
     pub special_order: bool,
     pub damage: u32,
+    /// Its traits were entered (by the position or a `facts` action), not the card's.
+    pub traits_entered: bool,
 }
 
 impl Unit {

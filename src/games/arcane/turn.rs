@@ -1,7 +1,11 @@
 //! The adjudication as steps, one [`advance`] per step (house rule A2): the first step
-//! lists every ability's readiness; then one step per action, in order, each followed
-//! by the triggers it caused and by the readiness that changed; then the end. Pure: the
-//! same state gives the same step. The rules of each action are in `families/`.
+//! lists every ability's readiness (and names the statics the engine does not apply,
+//! the units without figures, A9, and how `em_dash` read a printed em dash); then one
+//! step per action, in order, each followed by the triggers it caused and by the
+//! readiness that changed; then the end. Pure: the same state gives the same step. The
+//! rules of each action are in `families/`; the judge's own entries (`leave`, `facts`,
+//! an order's OP and phase, A9–A11, A13, and `trigger` only for conditions the engine
+//! does not read, A7) are checked here.
 
 use super::cite::{rules, s};
 use super::event::{emit, Change, Event};
@@ -9,8 +13,38 @@ use super::families::activate::{activate, Activation};
 use super::families::figures::{self, collect, Happened, Queue};
 use super::families::{orders, ready, statics, triggers};
 use super::format::{Action, Phase};
+use super::interpret::{Adjacent, EmDash};
 use super::state::State;
 use crate::rules::{OnRejection, Rejected, Rule};
+
+/// Names, at the first step, every ability whose text has an em dash and how
+/// `em_dash` read it.
+fn em_dashes(st: &mut State, out: &mut Vec<Event>) {
+    let reading = st.readings.em_dash;
+    for u in 0..st.units.len() {
+        for a in 0..st.units[u].abilities.len() {
+            let ability = &st.units[u].abilities[a];
+            if !ability.text.contains('\u{2014}') {
+                continue;
+            }
+            let kind = format!("{:?}", ability.kind).to_lowercase();
+            let what = match reading {
+                EmDash::Dash => format!(
+                    "{}'s {}: its em dash is read as the seed's \"--\", so it is a{} {kind} ability",
+                    st.who(u),
+                    ability.name,
+                    if kind == "activated" { "n" } else { "" }
+                ),
+                EmDash::NotADash => format!(
+                    "{}'s {}: its em dash is not the seed's \"--\", so it is read as a {kind} ability",
+                    st.who(u),
+                    ability.name
+                ),
+            };
+            emit(st, out, Change::Note { what }, reading.decides(&s::A_DASH));
+        }
+    }
+}
 
 /// Plays the next step.
 pub fn advance(st: &mut State) -> Vec<Event> {
@@ -25,6 +59,8 @@ pub fn advance(st: &mut State) -> Vec<Event> {
         ready::list_own(st, &mut out);
         triggers::list_unread(st, &mut out);
         statics::list_unread(st, &mut out);
+        figures::list_without_figures(st, &mut out);
+        em_dashes(st, &mut out);
         if st.units.iter().all(|u| u.abilities.is_empty()) {
             let change = Change::Note {
                 what: "No unit has a special ability".into(),
@@ -91,20 +127,23 @@ fn play(
             unit: id,
             order,
             special,
+            op,
         } => {
             let u = unit(st, id);
-            if st.units[u].owner != st.active {
-                reject(
-                    st,
-                    out,
-                    i,
-                    format!("give {} a {order} order", st.who(u)),
-                    format!("{} is not the active player's unit.", st.who(u)),
-                    Rule::from(&rules::ACTIVE_PLAYER),
-                );
+            if let Some((reason, cite)) = order_refused(st, u, *special, *op) {
+                let proposed = format!("give {} a {order} order", st.who(u));
+                reject(st, out, i, proposed, reason, cite);
                 return Some(());
             }
-            orders::give(st, out, queue, Some(i), u, order, *special, false)?;
+            let by = Rule::from(&rules::JUDGE_ENTERS);
+            if orders::give(st, out, queue, Some(i), u, order, *special, by)? && *op > 0 {
+                let player = st.players[st.units[u].owner].name.clone();
+                let change = Change::SpendOp {
+                    player,
+                    amount: *op,
+                };
+                emit(st, out, change, &rules::JUDGE_ENTERS);
+            }
         }
         Action::Down {
             unit: id,
@@ -246,6 +285,19 @@ fn play(
             };
             emit(st, out, change, &s::UNIT_READY);
         }
+        Action::Leave { unit: id } => leave(st, out, unit(st, id)),
+        Action::Facts {
+            unit: id,
+            facts,
+            traits,
+        } => {
+            let change = Change::Facts {
+                unit: id.clone(),
+                facts: facts.clone(),
+                traits: traits.clone(),
+            };
+            emit(st, out, change, &rules::RECENCY_IS_READINESS);
+        }
         Action::Phase { phase, player } => {
             let p = player
                 .as_deref()
@@ -260,10 +312,7 @@ fn play(
                 collect(st, out, queue, Happened::OrderPhase { player: p })?;
             }
         }
-        Action::EndTurn => {
-            let change = Change::EndTurn { turn: st.turn };
-            emit(st, out, change, &rules::END_OF_TURN);
-        }
+        Action::EndTurn => end_turn(st, out),
         Action::Trigger {
             unit: id,
             ability,
@@ -281,6 +330,18 @@ fn play(
                     format!("trigger {}'s {name}", st.who(u)),
                     format!("{name} is not a triggered ability."),
                     Rule::from(&s::T_BEGIN),
+                );
+                return Some(());
+            }
+            if let Some(reason) = trigger_read(st, u, a) {
+                let proposed = format!("trigger {}'s {name}", st.who(u));
+                reject(
+                    st,
+                    out,
+                    i,
+                    proposed,
+                    reason,
+                    Rule::from(&rules::UNREAD_TRIGGER),
                 );
                 return Some(());
             }
@@ -316,6 +377,7 @@ fn play(
                     unit: u,
                     ability: a,
                     targets: targets.clone(),
+                    by_damage: false,
                 });
             }
             queue.push(batch);
@@ -331,6 +393,91 @@ fn play(
         }
     }
     Some(())
+}
+
+/// The judge takes unit `u` off the battlefield (house rule A9).
+fn leave(st: &mut State, out: &mut Vec<Event>, u: usize) {
+    let change = if st.units[u].on_battlefield {
+        Change::Leave {
+            unit: st.units[u].id.clone(),
+        }
+    } else {
+        Change::Note {
+            what: format!("{} is not on the battlefield: nothing changes", st.who(u)),
+        }
+    };
+    emit(st, out, change, &rules::NO_FIGURES);
+}
+
+/// The turn ends (house rule A6), and each unit's damage tally is cleared, a line each
+/// (house rule A10).
+fn end_turn(st: &mut State, out: &mut Vec<Event>) {
+    let change = Change::EndTurn { turn: st.turn };
+    emit(st, out, change, &rules::END_OF_TURN);
+    for u in 0..st.units.len() {
+        if st.units[u].damage > 0 {
+            let change = Change::ClearDamage {
+                unit: st.units[u].id.clone(),
+                amount: st.units[u].damage,
+            };
+            emit(st, out, change, &rules::DAMAGE_TALLY);
+        }
+    }
+}
+
+/// Why an `order` action is refused before it is given: not the active player's unit
+/// (A8), a Special Order outside the order phase (A11), order points short.
+fn order_refused(st: &State, u: usize, special: bool, op: u32) -> Option<(String, Rule)> {
+    if st.units[u].owner != st.active {
+        let reason = format!("{} is not the active player's unit.", st.who(u));
+        return Some((reason, Rule::from(&rules::ACTIVE_PLAYER)));
+    }
+    if special && st.phase != Phase::Order {
+        let reason = format!(
+            "It is the {}: a Special Order is given only in the order phase.",
+            st.phase.label()
+        );
+        let cite = Rule::from(&rules::SPECIAL_IN_ORDER_PHASE).also(&s::A_ORDER_PHASE);
+        return Some((reason, cite));
+    }
+    let owner = &st.players[st.units[u].owner];
+    if owner.op < op {
+        let reason = format!(
+            "{} has {} OP, not the {op} the order costs.",
+            owner.name, owner.op
+        );
+        return Some((reason, Rule::from(&rules::JUDGE_ENTERS)));
+    }
+    None
+}
+
+/// Why the judge may not enter the event of ability `a`'s trigger (house rule A7 is for
+/// conditions the engine does not read): the engine reads it, so its event is entered as
+/// that event (`damage`, `down`, `order`, `phase`, `end_move`). "adjacent to" under
+/// `adjacent: not_contact` is the judge's.
+fn trigger_read(st: &State, u: usize, a: usize) -> Option<String> {
+    use super::ability::Trigger;
+    let ability = &st.units[u].abilities[a];
+    let how = match ability.trigger.as_ref()? {
+        Trigger::Other { .. } => return None,
+        Trigger::EndsMoveByEnemy
+            if st.readings.adjacent == Adjacent::NotContact
+                && crate::text::fold(&ability.text).contains("adjacent to") =>
+        {
+            return None
+        }
+        Trigger::FigureDowned | Trigger::FiguresDowned => {
+            "`down` (or `damage` with the figures it downs)"
+        }
+        Trigger::DealtDamage => "`damage`",
+        Trigger::GivenOrder { .. } => "`order`",
+        Trigger::StartOfOrderPhase => "`phase`",
+        Trigger::EndsMoveByEnemy => "`end_move`",
+    };
+    Some(format!(
+        "The engine reads {}'s trigger condition, so it triggers on its event: enter that event with {how}, not `trigger`.",
+        ability.name
+    ))
 }
 
 /// Why `slots` (1-based) cannot be pinned for unit `u`: out of range, or not `occupied`

@@ -4,7 +4,9 @@
 //! for the costs to be paid in the first place the activation restriction must be
 //! met"), then every cost payable ("All costs must be payable to get the effect"), then
 //! the Special Order and the payment, then the effect. Each refusal is a rejected action
-//! citing its sentence, and the state is left as it was.
+//! citing its sentence, and the state is left as it was; the activation itself is logged
+//! only once it goes ahead. A `down` pin naming the wrong slots is the judge's input
+//! (house rule A3), not an unpayable cost.
 
 use super::super::ability::{Condition, Cost, Kind, Readiness, Target, Verb};
 use super::super::cite::{rules, s};
@@ -57,7 +59,7 @@ pub fn activate(
             "a static"
         };
         let cite = if ability.dash_and_trigger {
-            Rule::from(&s::A_DASH).reading(DashAndTrigger::TriggeredWithCost.reading())
+            DashAndTrigger::TriggeredWithCost.decides(&s::A_DASH)
         } else {
             Rule::from(&s::THREE_TYPES)
         };
@@ -143,23 +145,22 @@ pub fn activate(
         reject(st, out, reason, Rule::from(&rules::JUDGE_ENTERS));
         return Some(());
     }
+    if let Some(reason) = bad_down_pin(st, u, &ability.costs, act.down) {
+        // The judge's pin of which figures pay, not the cost, is wrong (house rule A3).
+        reject(st, out, reason, Rule::from(&rules::OWNER_CHOOSES));
+        return Some(());
+    }
+    if ability.dash_and_trigger {
+        let what = format!(
+            "{} has a dash and a leading When, At or Whenever: it is read as activated, its When clause its activation restriction",
+            ability.name
+        );
+        let cite = DashAndTrigger::Activated.decides(&s::A_DASH);
+        emit(st, out, Change::Note { what }, cite);
+    }
     if ability.costs.is_empty() && !costless(st, out, &ability.name, act.action, &proposed) {
         return Some(());
     }
-    let activate_cite = if ability.dash_and_trigger {
-        Rule::from(&s::A_DASH).reading(DashAndTrigger::Activated.reading())
-    } else {
-        Rule::from(&s::A_SYNTAX)
-    };
-    emit(
-        st,
-        out,
-        Change::Activate {
-            unit: st.units[u].id.clone(),
-            ability: ability.name.clone(),
-        },
-        activate_cite,
-    );
     // The restriction, before any cost.
     if let Some(r) = &ability.restriction {
         let met = holds(st, out, u, r)?;
@@ -220,30 +221,6 @@ pub fn activate(
             st.units[u].figures()
         ));
     }
-    if !act.down.is_empty() {
-        let bad: Vec<String> = act
-            .down
-            .iter()
-            .filter(|&&i| {
-                !st.units[u]
-                    .slots
-                    .get(i.wrapping_sub(1))
-                    .is_some_and(|x| x.occupied)
-            })
-            .map(|i| i.to_string())
-            .collect();
-        if act.down.len() as u32 != down {
-            short.push(format!(
-                "`down` names {} slot(s); the cost downs {down}",
-                act.down.len()
-            ));
-        } else if !bad.is_empty() {
-            short.push(format!(
-                "slot(s) {} named in `down` hold no figure",
-                bad.join(", ")
-            ));
-        }
-    }
     for c in &ability.costs {
         if let Cost::Other { text } = c {
             let owner_name = st.players[owner].name.clone();
@@ -275,6 +252,16 @@ pub fn activate(
         );
         return Some(());
     }
+    // Activated only now: a refused activation is its rejection alone.
+    emit(
+        st,
+        out,
+        Change::Activate {
+            unit: st.units[u].id.clone(),
+            ability: ability.name.clone(),
+        },
+        &s::A_SYNTAX,
+    );
     // Pay.
     emit(
         st,
@@ -313,12 +300,7 @@ pub fn activate(
                         ability.name
                     ),
                 };
-                emit(
-                    st,
-                    out,
-                    change,
-                    Rule::from(&s::A_PAID).reading(reading.reading()),
-                );
+                emit(st, out, change, reading.decides(&s::A_PAID));
             }
             CostDownsSource::Fizzles => {
                 let change = Change::NoEffect {
@@ -326,12 +308,7 @@ pub fn activate(
                     ability: ability.name.clone(),
                     why: "its cost downed the figure that made it ready, and special abilities are only active while they are ready".into(),
                 };
-                emit(
-                    st,
-                    out,
-                    change,
-                    Rule::from(&s::ONLY_READY).reading(reading.reading()),
-                );
+                emit(st, out, change, reading.decides(&s::ONLY_READY));
                 return Some(());
             }
         }
@@ -341,7 +318,7 @@ pub fn activate(
         (&ability.restriction, st.readings.restriction_on_resolution)
     {
         let met = holds(st, out, u, r)?;
-        let cite = Rule::from(&s::A_RESTRICTION).reading(RestrictionOnResolution::Again.reading());
+        let cite = RestrictionOnResolution::Again.decides(&s::A_RESTRICTION);
         let change = Change::Restriction {
             unit: st.units[u].id.clone(),
             ability: ability.name.clone(),
@@ -379,8 +356,7 @@ pub fn activate(
                     st,
                     out,
                     change,
-                    Rule::from(&s::A_RESTRICTION)
-                        .reading(RestrictionOnResolution::BeforePaying.reading()),
+                    RestrictionOnResolution::BeforePaying.decides(&s::A_RESTRICTION),
                 );
             }
         }
@@ -417,7 +393,7 @@ fn costless(
     proposed: &str,
 ) -> bool {
     let reading = st.readings.costless_activation;
-    let cite = Rule::from(&s::A_COST).reading(reading.reading());
+    let cite = reading.decides(&s::A_COST);
     match reading {
         CostlessActivation::SpecialOrderIsTheCost => {
             let what = format!(
@@ -438,4 +414,33 @@ fn costless(
             false
         }
     }
+}
+
+/// Why the slots the judge pinned in `down` cannot pay the "down … figure" costs: their
+/// number is not the cost's, or one holds no figure.
+fn bad_down_pin(st: &State, u: usize, costs: &[Cost], pinned: &[usize]) -> Option<String> {
+    if pinned.is_empty() {
+        return None;
+    }
+    let down: u32 = costs
+        .iter()
+        .map(|c| if let Cost::Down { n } = c { *n } else { 0 })
+        .sum();
+    if pinned.len() as u32 != down {
+        return Some(format!(
+            "`down` names {} slot(s); the cost downs {down}.",
+            pinned.len()
+        ));
+    }
+    let bad: Vec<String> = pinned
+        .iter()
+        .filter(|&&i| {
+            !st.units[u]
+                .slots
+                .get(i.wrapping_sub(1))
+                .is_some_and(|x| x.occupied)
+        })
+        .map(|i| i.to_string())
+        .collect();
+    (!bad.is_empty()).then(|| format!("Slot(s) {} named in `down` hold no figure.", bad.join(", ")))
 }

@@ -3,7 +3,7 @@
 //! a free order, and "spend N order points to …" (a triggered ability's cost). Any other
 //! words go to the judge (house rule A5). Targets the words leave to a player ("one
 //! enemy unit within 6 inches": range is the judge's, house rule A1) come from the
-//! action's `targets`, else a decision.
+//! action's `targets`, else the ability's owner's decision (house rule A12).
 
 use super::super::ability::{Clause, Target, Verb};
 use super::super::cite::{rules, s};
@@ -52,10 +52,11 @@ pub fn run(
                 clause.text,
                 ctx.name(st)
             );
-            let mut cite = Rule::from(&s::T_PIECES);
-            if i > 0 {
-                cite = cite.reading(MayScope::ThatClause.reading());
-            }
+            let cite = if i > 0 {
+                MayScope::ThatClause.decides(&s::T_PIECES)
+            } else {
+                Rule::from(&s::T_PIECES)
+            };
             let used = yes_no(
                 st,
                 out,
@@ -119,7 +120,7 @@ fn targets(st: &mut State, out: &mut Vec<Event>, ctx: &Ctx, target: &Target) -> 
                     labels,
                     0,
                     "the first enemy unit listed (range is the judge's to enter)",
-                    &rules::JUDGE_ENTERS,
+                    Rule::from(&rules::OWNER_TARGETS).house(&rules::JUDGE_ENTERS),
                 )?;
                 vec![options[i]]
             }
@@ -149,7 +150,7 @@ fn targets(st: &mut State, out: &mut Vec<Event>, ctx: &Ctx, target: &Target) -> 
                 labels,
                 0,
                 "the first friendly unit in contact listed",
-                &s::PRECEDENCE,
+                &rules::OWNER_TARGETS,
             )?;
             vec![options[i]]
         }
@@ -240,7 +241,7 @@ fn verb(
                         labels,
                         default,
                         "this unit if it has an empty slot, else the first friendly unit in contact that has one",
-                        ctx.cite,
+                        &rules::OWNER_TARGETS,
                     )?;
                     to = options[i];
                 }
@@ -313,7 +314,7 @@ fn verb(
                 none_reached(st, out, ctx, text);
             }
             for t in list {
-                orders::give(st, out, queue, None, t, order, false, true)?;
+                orders::give(st, out, queue, None, t, order, false, ctx.cite)?;
             }
         }
         Verb::Other { text } => judge(st, out, queue, u, &ctx.name(st), text)?,

@@ -5,16 +5,21 @@
 //! the words do not say, is the owner's decision (house rule A3). Every trigger is
 //! collected at its event, with readiness as it stands then (seed 004: "Triggered
 //! abilities need only be ready when the trigger event occurs"), or as the ability's own
-//! text says (`ready::usable`). "One or more figures" / "any number of" is one
+//! text says (`ready::usable`); where the event itself changes an ability's readiness,
+//! `ready_at_event` says which counts, and a trigger saying "adjacent to" meets a contact
+//! only under `adjacent: contact`. "One or more figures" / "any number of" is one
 //! occurrence per event. A trigger condition the engine does not read is put to the
-//! judge whenever an event could match it (house rule A7): a decision, by default no.
+//! judge whenever an event could match it (house rule A7): a decision, by default no. A
+//! unit whose last figure is downed stays on the battlefield (house rule A9), said in the
+//! log.
 
 use super::super::ability::{Kind, Readiness, Trigger};
 use super::super::cite::{rules, s};
 use super::super::event::{emit, Change, Event};
+use super::super::interpret::{Adjacent, ReadyAtEvent};
 use super::super::state::State;
 use super::decide::ask;
-use super::ready::{snapshot, usable};
+use super::ready::{ready_since, snapshot, usable};
 use crate::rules::Rule;
 
 /// One triggered ability waiting to resolve.
@@ -24,6 +29,8 @@ pub struct Pending {
     pub ability: usize,
     /// The units its event names ("that unit"), as the judge entered them.
     pub targets: Vec<usize>,
+    /// Its event is damage dealt to its unit (the seed's damage example).
+    pub by_damage: bool,
 }
 
 /// Triggers waiting, one batch per event, in the order the events happened.
@@ -189,13 +196,81 @@ fn trigger_cite(st: &State, u: usize, a: usize, h: &Happened, k: u32, n: u32) ->
             .house(&rules::UNREAD_TRIGGER);
     }
     match (h, n) {
-        (Happened::Damaged { .. }, _) if ability.is_figure() => Rule::from(&s::T_DAMAGE_EXAMPLE),
         (_, 1) => Rule::from(&s::T_ONCE),
         _ if k == 1 => Rule::from(&s::T_MULTIPLE),
         (Happened::Downed { count, asked, .. }, _) if asked > count => Rule::from(&s::T_ACTUALLY),
         (Happened::Downed { .. }, 3) => Rule::from(&s::T_THREE),
         _ => Rule::from(&s::T_MULTIPLE),
     }
+}
+
+/// Whether ability `a` of unit `u` is ready "when the trigger event occurs", and the
+/// rule that says so: `snap` is readiness just before the event, and `ready_at_event`
+/// reads which counts when the event itself changed it. `Err(rule)`: not ready.
+fn ready_at_event(
+    st: &State,
+    u: usize,
+    a: usize,
+    snap: &[Vec<Option<u32>>],
+) -> Result<(u32, Option<Rule>), Rule> {
+    let before = snap.get(u).and_then(|r| r.get(a)).copied().flatten();
+    let after = ready_since(st, u, a);
+    let reading = st.readings.ready_at_event;
+    let (at, cite) = match (before == after, reading) {
+        (true, _) => (before, None),
+        (false, ReadyAtEvent::Before) => (before, Some(reading.decides(&s::T_READY_AT_EVENT))),
+        (false, ReadyAtEvent::After) => (after, Some(reading.decides(&s::T_READY_AT_EVENT))),
+    };
+    match at {
+        Some(t) => Ok((t, cite)),
+        None => Err(cite.unwrap_or(Rule::from(&s::ONLY_READY))),
+    }
+}
+
+/// Whether ability `a` of unit `u` triggers on `h` as far as "adjacent to" goes, and the
+/// rule when `adjacent` decided it: a trigger saying "adjacent to" meets a contact the
+/// judge entered only under `adjacent: contact`.
+fn adjacency(st: &State, u: usize, a: usize, h: &Happened) -> (bool, Option<Rule>) {
+    let adjacent = matches!(h, Happened::MovedByEnemy { .. })
+        && crate::text::fold(&st.units[u].abilities[a].text).contains("adjacent to");
+    if !adjacent {
+        return (true, None);
+    }
+    let reading = st.readings.adjacent;
+    (
+        reading == Adjacent::Contact,
+        Some(reading.decides(&s::T_BEGIN)),
+    )
+}
+
+/// Says which reading let ability `a` of unit `u` trigger: `adjacent` (the contact
+/// entered is its event) or `ready_at_event` (its readiness changed with the event).
+fn name_reading(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    u: usize,
+    a: usize,
+    adjacent: bool,
+    cite: Rule,
+) {
+    let name = st.units[u].abilities[a].name.clone();
+    let what = if adjacent {
+        format!(
+            "{}'s {name} says \"adjacent to\": the contact entered is its event",
+            st.who(u)
+        )
+    } else {
+        format!(
+            "{}'s {name}: its readiness changed with the event; it is taken {}",
+            st.who(u),
+            if st.readings.ready_at_event == ReadyAtEvent::Before {
+                "as it stood just before the event (ready)"
+            } else {
+                "as it stands once the event happened (ready)"
+            }
+        )
+    };
+    emit(st, out, Change::Note { what }, cite);
 }
 
 /// [`collect`] with readiness as `snap` recorded it at the event (the event's own
@@ -230,17 +305,41 @@ pub fn collect_at(
             if n == 0 {
                 continue;
             }
-            let Some(since) = usable(st, out, u, a, at_event)? else {
+            let (fires, by_adjacency) = adjacency(st, u, a, &h);
+            if !fires {
                 let change = Change::Note {
                     what: format!(
-                        "{}'s {} is not ready when {words}, so it does not trigger",
+                        "{}'s {} says \"adjacent to\": the contact entered is not its event, so it triggers only when the judge enters it (`trigger`)",
                         st.who(u),
                         st.units[u].abilities[a].name
                     ),
                 };
-                emit(st, out, change, &s::ONLY_READY);
+                emit(
+                    st,
+                    out,
+                    change,
+                    by_adjacency.unwrap_or(Rule::from(&s::T_BEGIN)),
+                );
+                continue;
+            }
+            let (usual, not_ready, by_reading) = match ready_at_event(st, u, a, snap) {
+                Ok((since, by_reading)) => (Some(since), Rule::from(&s::ONLY_READY), by_reading),
+                Err(cite) => (None, cite, None),
+            };
+            let Some(since) = usable(st, out, u, a, usual)? else {
+                let name = st.units[u].abilities[a].name.clone();
+                let change = Change::Note {
+                    what: format!(
+                        "{}'s {name} is not ready when {words}, so it does not trigger",
+                        st.who(u)
+                    ),
+                };
+                emit(st, out, change, not_ready);
                 continue;
             };
+            if let Some(cite) = by_reading.or(by_adjacency) {
+                name_reading(st, out, u, a, by_adjacency.is_some(), cite);
+            }
             for k in 1..=n {
                 let cite = trigger_cite(st, u, a, &h, k, n);
                 let change = Change::Trigger {
@@ -262,6 +361,7 @@ pub fn collect_at(
                     unit: u,
                     ability: a,
                     targets,
+                    by_damage: matches!(h, Happened::Damaged { .. }),
                 });
             }
         }
@@ -398,6 +498,9 @@ pub fn down_slots(
         why: why.to_string(),
     };
     emit(st, out, change, cite);
+    if st.units[u].figures() == 0 && st.units[u].on_battlefield {
+        without_figures(st, out, u);
+    }
     collect_at(
         st,
         out,
@@ -409,6 +512,28 @@ pub fn down_slots(
         },
         &snap,
     )
+}
+
+/// Says that unit `u`, without figures, stays on the battlefield (house rule A9).
+fn without_figures(st: &mut State, out: &mut Vec<Event>, u: usize) {
+    let change = Change::Note {
+        what: format!(
+            "{} has no figure left; it stays on the battlefield, its unit abilities ready, until the judge takes it off (`leave`)",
+            st.who(u)
+        ),
+    };
+    emit(st, out, change, &rules::NO_FIGURES);
+}
+
+/// Names, at the first step, every unit on the battlefield whose slots are all empty
+/// (house rule A9).
+pub fn list_without_figures(st: &mut State, out: &mut Vec<Event>) {
+    for u in 0..st.units.len() {
+        let unit = &st.units[u];
+        if unit.on_battlefield && !unit.slots.is_empty() && unit.figures() == 0 {
+            without_figures(st, out, u);
+        }
+    }
 }
 
 /// Returns up to `n` figures to unit `u`'s empty slots (`pinned` if given, else the

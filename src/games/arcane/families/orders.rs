@@ -4,7 +4,7 @@
 //! and the triggers it causes ("When this unit is given a charge order").
 
 use super::super::ability::{Kind, Statement};
-use super::super::cite::{rules, s};
+use super::super::cite::s;
 use super::super::event::{emit, Change, Event};
 use super::super::state::State;
 use super::conditions::holds;
@@ -46,8 +46,9 @@ fn forbidden(
 }
 
 /// Gives unit `u` an `order` order. `action`: the position's action it is (`None` for a
-/// free order an effect gives). Returns whether it was given; `None` if adjudication
-/// stopped.
+/// free order an effect gives); `by`: the rule an order that is not a Special Order
+/// rests on (the judge's entry, or the effect that gives it). Returns whether it was
+/// given; `None` if adjudication stopped.
 #[allow(clippy::too_many_arguments)]
 pub fn give(
     st: &mut State,
@@ -57,8 +58,9 @@ pub fn give(
     u: usize,
     order: &str,
     special: bool,
-    free: bool,
+    by: Rule,
 ) -> Option<bool> {
+    let free = action.is_none();
     let proposed = format!("give {} a {order} order", st.who(u));
     let refuse = |st: &mut State, out: &mut Vec<Event>, reason: String, cite: Rule| {
         let change = match action {
@@ -109,7 +111,7 @@ pub fn give(
     let cite = if special {
         Rule::from(&s::A_ONE_A_TURN)
     } else {
-        Rule::from(&rules::JUDGE_ENTERS)
+        by
     };
     emit(st, out, change, cite);
     collect(

@@ -1,7 +1,9 @@
 //! Static abilities answering a query (seed 004 "Static Abilities"): each static that
 //! is ready and whose condition holds is in effect; when two are at odds, "the most
-//! recent ability to be made ready is the one that takes precedence", and two made
-//! ready at the same moment are settled by `static_tie`. The log lists every static
+//! recent ability to be made ready is the one that takes precedence" (the moment its
+//! readiness began, not its condition's: house rule A13), and two made ready at the same
+//! moment are settled by `static_tie`. The answer is prose and data (`face`, `dice`,
+//! `winner`). The log lists every static
 //! weighed, when each was made ready, and which won and why. Extra dice add up: effects
 //! until end of turn and statics that give dice. A static whose words the engine does
 //! not read is never applied by it and never silently left out: the first step names
@@ -10,7 +12,7 @@
 
 use super::super::ability::{Kind, Statement};
 use super::super::cite::{rules, s};
-use super::super::event::{emit, Change, Event, Weighed};
+use super::super::event::{emit, Change, DiceCount, Event, Weighed};
 use super::super::format::Value;
 use super::super::interpret::StaticTie;
 use super::super::state::State;
@@ -147,14 +149,19 @@ fn phantom(st: &mut State, out: &mut Vec<Event>, u: usize) -> Option<()> {
         })
         .collect();
     let name = |st: &State, a: usize| st.units[u].abilities[a].name.clone();
-    let (answer, cite) = if found.is_empty() {
+    let (answer, cite, won) = if found.is_empty() {
         (
             "no ability in effect sets them".to_string(),
             Rule::from(&s::S_ACTIVE),
+            None,
         )
     } else if found.iter().all(|(_, v, _)| *v == found[0].1) {
         let (a, v, _) = found[0];
-        (format!("{v}s ({})", name(st, a)), Rule::from(&s::S_ACTIVE))
+        (
+            format!("{v}s ({})", name(st, a)),
+            Rule::from(&s::S_ACTIVE),
+            Some((a, v)),
+        )
     } else {
         let list: Vec<String> = weighed
             .iter()
@@ -181,7 +188,8 @@ fn phantom(st: &mut State, out: &mut Vec<Event>, u: usize) -> Option<()> {
                     "{v}s: {} was made ready most recently (moment {t}) and takes precedence",
                     name(st, a)
                 ),
-                Rule::from(&s::S_RECENT),
+                Rule::from(&s::S_RECENT).house(&rules::RECENCY_IS_READINESS),
+                Some((a, v)),
             )
         } else {
             match st.readings.static_tie {
@@ -192,7 +200,8 @@ fn phantom(st: &mut State, out: &mut Vec<Event>, u: usize) -> Option<()> {
                             "{v}s: the statics at odds were made ready at the same moment ({t}); {} is listed last and takes precedence",
                             name(st, a)
                         ),
-                        Rule::from(&s::S_RECENT).reading(StaticTie::ListedLast.reading()),
+                        StaticTie::ListedLast.decides(&s::S_RECENT),
+                        Some((a, v)),
                     )
                 }
                 StaticTie::OwnerChooses => {
@@ -201,7 +210,7 @@ fn phantom(st: &mut State, out: &mut Vec<Event>, u: usize) -> Option<()> {
                         .map(|(a, v, _)| format!("{} ({v}s)", name(st, *a)))
                         .collect();
                     let owner = st.players[st.units[u].owner].name.clone();
-                    let cite = Rule::from(&s::S_RECENT).reading(StaticTie::OwnerChooses.reading());
+                    let cite = StaticTie::OwnerChooses.decides(&s::S_RECENT);
                     let i = ask(
                         st,
                         out,
@@ -223,6 +232,7 @@ fn phantom(st: &mut State, out: &mut Vec<Event>, u: usize) -> Option<()> {
                             name(st, a)
                         ),
                         cite,
+                        Some((a, v)),
                     )
                 }
             }
@@ -233,6 +243,9 @@ fn phantom(st: &mut State, out: &mut Vec<Event>, u: usize) -> Option<()> {
         value: "phantom dice".into(),
         answer,
         weighed,
+        face: won.map(|(_, v)| v),
+        dice: None,
+        winner: won.map(|(a, _)| name(st, a)),
     };
     emit(st, out, change, cite);
     Some(())
@@ -306,6 +319,14 @@ fn dice(st: &mut State, out: &mut Vec<Event>, u: usize, against: Option<usize>) 
         value: "extra dice".into(),
         answer,
         weighed,
+        face: None,
+        dice: Some(
+            by_color
+                .into_iter()
+                .map(|(color, n)| DiceCount { color, n })
+                .collect(),
+        ),
+        winner: None,
     };
     emit(st, out, change, cite);
     Some(())

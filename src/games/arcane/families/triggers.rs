@@ -63,12 +63,7 @@ fn order(st: &mut State, out: &mut Vec<Event>, batch: Vec<Pending>) -> Option<Ve
                     list.join(" → ")
                 ),
             };
-            emit(
-                st,
-                out,
-                change,
-                Rule::from(&s::T_ONCE).reading(TriggerOrder::Listed.reading()),
-            );
+            emit(st, out, change, TriggerOrder::Listed.decides(&s::T_ONCE));
             Some(batch)
         }
         TriggerOrder::ActivePlayerOrders if batch.len() > 4 => {
@@ -104,7 +99,7 @@ fn order(st: &mut State, out: &mut Vec<Event>, batch: Vec<Pending>) -> Option<Ve
                     labels,
                     0,
                     "as listed: unit by unit, ability by ability, occurrences in sequence",
-                    Rule::from(&s::T_ONCE).reading(TriggerOrder::ActivePlayerOrders.reading()),
+                    TriggerOrder::ActivePlayerOrders.decides(&s::T_ONCE),
                 )?;
                 done.push(rest.remove(firsts[i]));
             }
@@ -137,7 +132,7 @@ fn order(st: &mut State, out: &mut Vec<Event>, batch: Vec<Pending>) -> Option<Ve
                 labels,
                 0,
                 "as listed: unit by unit, ability by ability, occurrences in sequence",
-                Rule::from(&s::T_ONCE).reading(TriggerOrder::ActivePlayerOrders.reading()),
+                TriggerOrder::ActivePlayerOrders.decides(&s::T_ONCE),
             )?;
             Some(all[i].iter().map(|&k| batch[k].clone()).collect())
         }
@@ -203,8 +198,10 @@ fn resolve(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, p: &Pending)
     let id = st.units[p.unit].id.clone();
     let owner = st.units[p.unit].owner;
     let ready_now = ready_since(st, p.unit, p.ability).is_some();
-    let cite = if ready_now {
-        Rule::from(&s::T_BEGIN)
+    // It resolves because it triggered; readiness now does not matter. The seed's damage
+    // example is the sentence when damage downed the figure that made it ready.
+    let cite = if !ready_now && p.by_damage && ability.is_figure() {
+        Rule::from(&s::T_DAMAGE_EXAMPLE).also(&s::T_READY_AT_EVENT)
     } else {
         Rule::from(&s::T_READY_AT_EVENT)
     };
@@ -225,7 +222,7 @@ fn resolve(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, p: &Pending)
     let player = st.players[owner].name.clone();
     // A cost left of a dash (read as triggered): pay or decline.
     if !ability.costs.is_empty() {
-        let cite = Rule::from(&s::T_COST).reading(DashAndTrigger::TriggeredWithCost.reading());
+        let cite = DashAndTrigger::TriggeredWithCost.decides(&s::T_COST);
         let op: u32 = ability
             .costs
             .iter()
@@ -261,7 +258,7 @@ fn resolve(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, p: &Pending)
                 st,
                 out,
                 why,
-                Rule::from(&s::T_COST_PAID).reading(DashAndTrigger::TriggeredWithCost.reading()),
+                DashAndTrigger::TriggeredWithCost.decides(&s::T_COST_PAID),
             );
             return Some(());
         }
@@ -292,7 +289,7 @@ fn resolve(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, p: &Pending)
         let cite = if first_optional {
             Rule::from(&s::T_MAY)
         } else {
-            Rule::from(&s::T_NO_PART).reading(MayScope::WholeAbility.reading())
+            MayScope::WholeAbility.decides(&s::T_NO_PART)
         };
         let used = yes_no(
             st,
@@ -305,11 +302,16 @@ fn resolve(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, p: &Pending)
             cite,
         )?;
         if !used {
+            let no_part = if first_optional {
+                Rule::from(&s::T_NO_PART)
+            } else {
+                cite
+            };
             no_effect(
                 st,
                 out,
                 "it is declined, so no part of it happens".into(),
-                Rule::from(&s::T_NO_PART),
+                no_part,
             );
             return Some(());
         }
@@ -319,11 +321,13 @@ fn resolve(st: &mut State, out: &mut Vec<Event>, queue: &mut Queue, p: &Pending)
             1
         };
     }
+    // What the ability's words say happens, happens: "the special ability takes
+    // precedence" over the rules.
     let ctx = Ctx {
         unit: p.unit,
         ability: p.ability,
         targets: p.targets.clone(),
-        cite: Rule::from(&s::T_BEGIN),
+        cite: Rule::from(&s::PRECEDENCE),
     };
     effects::run(st, out, queue, &ctx, &ability.clauses, decided)?;
     if let Some(r) = ability.reminder {

@@ -59,10 +59,10 @@ pub fn locate(f: &FormFields, e: &PositionError) -> FieldError {
             Some(&row) => {
                 let (field, _, _) = form::split_path(rest);
                 let field = match field {
-                    "ability" | "order" | "phase" | "value" => "ability",
+                    "ability" | "order" | "phase" | "value" | "traits" => "ability",
                     "down" | "slots" => "slots",
-                    "targets" | "adjacent" | "against" | "player" => "targets",
-                    "count" | "amount" | "occurrences" => "count",
+                    "targets" | "adjacent" | "against" | "player" | "facts" => "targets",
+                    "count" | "amount" | "occurrences" | "op" => "count",
                     "downs" => "downs",
                     "special" => "special",
                     "do" => "do",

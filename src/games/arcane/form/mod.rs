@@ -93,6 +93,8 @@ const VERBS: &[(&str, &str)] = &[
     ("return", "return figures"),
     ("end_move", "end a move adjacent to"),
     ("arrive", "arrive on the battlefield"),
+    ("leave", "take off the battlefield"),
+    ("facts", "set facts (targets) and traits (ability)"),
     ("phase", "start a phase"),
     ("end_turn", "end the turn"),
     ("trigger", "a trigger's event occurs"),

@@ -117,11 +117,12 @@ pub(super) fn action(f: &FormFields, i: usize, errors: &mut Vec<FieldError>) -> 
     // Which columns this verb reads; a value in any other is an error, not dropped.
     let reads: &[&str] = match verb {
         "activate" => &["unit", "ability", "slots", "targets"],
-        "order" => &["unit", "ability", "special"],
+        "order" => &["unit", "ability", "special", "count"],
         "down" | "return" => &["unit", "count", "slots"],
         "damage" => &["unit", "count", "downs", "slots"],
         "end_move" => &["unit", "targets"],
-        "arrive" => &["unit"],
+        "arrive" | "leave" => &["unit"],
+        "facts" => &["unit", "targets", "ability"],
         "phase" => &["ability", "targets"],
         "trigger" => &["unit", "ability", "count", "targets"],
         "query" => &["unit", "ability", "targets"],
@@ -182,6 +183,11 @@ pub(super) fn action(f: &FormFields, i: usize, errors: &mut Vec<FieldError>) -> 
                 errors,
             ),
             special: f.has(&key("special")),
+            op: if f.has(&key("count")) {
+                count(errors).unwrap_or(0)
+            } else {
+                0
+            },
         },
         "down" => Action::Down {
             unit: unit(errors),
@@ -204,6 +210,22 @@ pub(super) fn action(f: &FormFields, i: usize, errors: &mut Vec<FieldError>) -> 
             adjacent: list(&text("targets")),
         },
         "arrive" => Action::Arrive { unit: unit(errors) },
+        "leave" => Action::Leave { unit: unit(errors) },
+        "facts" => {
+            let facts = none_or(f.get(&key("targets")), list);
+            let traits = none_or(f.get(&key("ability")), list);
+            if facts.is_none() && traits.is_none() {
+                errors.push(FieldError::at(
+                    key("targets"),
+                    format!("{place}: which facts (or `none`)? Traits go in the ability column"),
+                ));
+            }
+            Action::Facts {
+                unit: unit(errors),
+                facts,
+                traits,
+            }
+        }
         "phase" => {
             let p = need(
                 "ability",

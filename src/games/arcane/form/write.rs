@@ -172,10 +172,14 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
                 unit,
                 order,
                 special,
+                op,
             } => {
                 set("do", "order".into());
                 set("unit", unit.clone());
                 set("ability", order.clone());
+                if *op != 0 {
+                    set("count", op.to_string());
+                }
                 if *special {
                     set("special", "on".into());
                 }
@@ -213,6 +217,25 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
             Action::Arrive { unit } => {
                 set("do", "arrive".into());
                 set("unit", unit.clone());
+            }
+            Action::Leave { unit } => {
+                set("do", "leave".into());
+                set("unit", unit.clone());
+            }
+            Action::Facts {
+                unit,
+                facts,
+                traits,
+            } => {
+                let text = |l: &Option<Vec<String>>| match l {
+                    None => String::new(),
+                    Some(l) if l.is_empty() => "none".into(),
+                    Some(l) => l.join(", "),
+                };
+                set("do", "facts".into());
+                set("unit", unit.clone());
+                set("targets", text(facts));
+                set("ability", text(traits));
             }
             Action::Phase { phase, player } => {
                 set("do", "phase".into());
