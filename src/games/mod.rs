@@ -1,6 +1,8 @@
 //! The game systems Arbiter adjudicates, one folder each, every one built on the shared
 //! adjudication core ([`crate::rules`]), and the registry that picks a game by a
-//! position's `game` field ([`which`]).
+//! position's `game` field ([`which`]) and reads a position as that game ([`read_opened`],
+//! [`read_position`]: every problem at once, and a position without `game` that is not
+//! battle-line's told so).
 //!
 //! Only a game's own folder knows its types. A game imports the core, [`crate::grammar`]
 //! and [`crate::text`], never another game; the core imports no game. The catalogue
@@ -14,6 +16,7 @@ pub mod swtcg;
 
 use crate::rules::position::{unknown_game, PositionError};
 use crate::rules::Game;
+use serde::de::DeserializeOwned;
 
 /// A game system Arbiter ships.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -108,6 +111,67 @@ pub fn which(text: &str) -> Result<GameId, PositionError> {
             ),
         )),
     }
+}
+
+/// What a judge opens (a bare position, a fixture or a saved state), read as game `G`
+/// ([`crate::rules::position::read_opened`]): every problem at once, and, for a position
+/// without `game` read as battle-line that is not one, first the error at `game` saying
+/// so and naming the games ([`without_game`]).
+pub fn read_opened<G: Game>(text: &str) -> Result<(G::Position, usize), Vec<PositionError>>
+where
+    G::Position: DeserializeOwned,
+{
+    crate::rules::position::read_opened::<G>(text).map_err(|e| without_game::<G>(text, e))
+}
+
+/// A bare position read as game `G`, every problem at once, as [`read_opened`] tells them.
+pub fn read_position<G: Game>(text: &str) -> Result<G::Position, Vec<PositionError>> {
+    G::read_position_all(text).map_err(|e| without_game::<G>(text, e))
+}
+
+/// `errors`, led by one at `game` when `text` has no `game`, was read as the default game,
+/// and has a field the default game does not know at its top level (a position of
+/// another game that forgot its `game`): the battle-line errors alone would send the judge
+/// after the wrong format.
+fn without_game<G: Game>(text: &str, mut errors: Vec<PositionError>) -> Vec<PositionError> {
+    let scanned = scan(text);
+    let top_level = |path: &str| {
+        let field = path.strip_prefix("position.").unwrap_or(path);
+        !field.is_empty() && !field.contains(['.', '['])
+    };
+    let foreign = errors
+        .iter()
+        .any(|e| e.message.starts_with("unknown field") && top_level(&e.path));
+    if G::ID == DEFAULT.slug() && scanned.game.is_none() && foreign {
+        let known: Vec<&str> = GameId::ALL.iter().map(|g| g.slug()).collect();
+        let path = if scanned.nested || text_has_position(text) {
+            "position.game"
+        } else {
+            "game"
+        };
+        errors.insert(
+            0,
+            PositionError::at(
+                path,
+                format!(
+                    "no `game` field, so this was read as a {} position (the default), \
+                     which it is not; a position of another game names it in `game`, one \
+                     of: {}",
+                    DEFAULT.name(),
+                    known.join(", ")
+                ),
+            ),
+        );
+    }
+    errors
+}
+
+/// Whether `text` is a document holding a position under `position` (a fixture or a
+/// saved state) rather than a position.
+fn text_has_position(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| {
+        v.get("position").is_some_and(|p| p.is_object()) && v.get("players").is_none()
+    })
 }
 
 /// The syntax error that stopped [`scan`] before it met a `game`, located as a reader
