@@ -129,48 +129,73 @@ pub fn read_position<G: Game>(text: &str) -> Result<G::Position, Vec<PositionErr
     G::read_position_all(text).map_err(|e| without_game::<G>(text, e))
 }
 
-/// `errors`, led by one at `game` when `text` has no `game`, was read as the default game,
-/// and has a field the default game does not know at its top level (a position of
-/// another game that forgot its `game`): the battle-line errors alone would send the judge
-/// after the wrong format.
+/// `errors`, led by one at `game` when `text` has no `game`, was read as the default
+/// game, and reads as another game's position with fewer problems (a position of another
+/// game that forgot its `game`): the default game's errors alone would send the judge
+/// after the wrong format. A default-game position with mistakes of its own is not told.
 fn without_game<G: Game>(text: &str, mut errors: Vec<PositionError>) -> Vec<PositionError> {
     let scanned = scan(text);
-    let top_level = |path: &str| {
-        let field = path.strip_prefix("position.").unwrap_or(path);
-        !field.is_empty() && !field.contains(['.', '['])
-    };
-    let foreign = errors
-        .iter()
-        .any(|e| e.message.starts_with("unknown field") && top_level(&e.path));
-    if G::ID == DEFAULT.slug() && scanned.game.is_none() && foreign {
-        let known: Vec<&str> = GameId::ALL.iter().map(|g| g.slug()).collect();
-        let path = if scanned.nested || text_has_position(text) {
-            "position.game"
-        } else {
-            "game"
-        };
-        errors.insert(
-            0,
-            PositionError::at(
-                path,
-                format!(
-                    "no `game` field, so this was read as a {} position (the default), \
-                     which it is not; a position of another game names it in `game`, one \
-                     of: {}",
-                    DEFAULT.name(),
-                    known.join(", ")
-                ),
-            ),
-        );
+    if G::ID != DEFAULT.slug() || scanned.game.is_some() {
+        return errors;
     }
+    let Ok(mut value) = serde_json::from_str::<serde_json::Value>(text) else {
+        return errors;
+    };
+    let nested = value.get("players").is_none() && value.get("position").is_some();
+    let Some((best, problems)) = GameId::ALL
+        .iter()
+        .filter(|g| **g != DEFAULT)
+        .filter_map(|g| Some((*g, problems_as(*g, &mut value, nested)?)))
+        .min_by_key(|(_, n)| *n)
+        .filter(|(_, n)| *n < errors.len())
+    else {
+        return errors;
+    };
+    let known: Vec<&str> = GameId::ALL.iter().map(|g| g.slug()).collect();
+    let reads = match problems {
+        0 => "it reads as".to_string(),
+        n => format!("it reads with fewer problems ({n}) as"),
+    };
+    errors.insert(
+        0,
+        PositionError::at(
+            if nested { "position.game" } else { "game" },
+            format!(
+                "no `game` field, so this was read as a {} position (the default); {reads} a \
+                 {} position: a position of another game names it in `game`, one of: {}",
+                DEFAULT.name(),
+                best.name(),
+                known.join(", ")
+            ),
+        ),
+    );
     errors
 }
 
-/// Whether `text` is a document holding a position under `position` (a fixture or a
-/// saved state) rather than a position.
-fn text_has_position(text: &str) -> bool {
-    serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| {
-        v.get("position").is_some_and(|p| p.is_object()) && v.get("players").is_none()
+/// How many problems `value` has read as game `game`'s position (with `game` set: at
+/// the top, or in `position` when `nested`); `None` when it is not an object.
+fn problems_as(game: GameId, value: &mut serde_json::Value, nested: bool) -> Option<usize> {
+    let position = if nested {
+        value.get_mut("position")?
+    } else {
+        &mut *value
+    };
+    position
+        .as_object_mut()?
+        .insert("game".into(), game.slug().into());
+    let text = value.to_string();
+    fn count<G: Game>(text: &str) -> usize
+    where
+        G::Position: DeserializeOwned,
+    {
+        crate::rules::position::read_opened::<G>(text).map_or_else(|e| e.len(), |_| 0)
+    }
+    Some(match game {
+        GameId::Battleline => count::<battleline::Battleline>(&text),
+        GameId::Swtcg => count::<swtcg::Swtcg>(&text),
+        GameId::Keyforge => count::<keyforge::Keyforge>(&text),
+        GameId::Arcane => count::<arcane::Arcane>(&text),
+        GameId::Karth => count::<karth::Karth>(&text),
     })
 }
 

@@ -94,7 +94,15 @@ pub fn parse_json_all<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, V
     if text.len() > JSON_BYTES {
         return Err(vec![first]);
     }
-    let mut errors = super::shapes::every_error::<T>(text, &value);
+    let mut errors: Vec<PositionError> = super::shapes::every_error::<T>(text, &value)
+        .into_iter()
+        .map(|e| PositionError {
+            path: e.path,
+            line: e.line,
+            column: e.column,
+            message: strip_serde_location(&e.message),
+        })
+        .collect();
     // The first error as the text is read always leads: found the same way as ever, it
     // is where a reader stopped before.
     errors.retain(|e| (&e.path, &e.message) != (&first.path, &first.message));
@@ -211,4 +219,29 @@ where
             };
             errors.into_iter().map(state).collect()
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Doc {
+        units: Vec<u32>,
+        turns: u32,
+    }
+
+    #[test]
+    fn every_shape_error_at_once_but_a_syntax_error_alone() {
+        let e = parse_json_all::<Doc>("{\"units\": [1, \"x\"],\n \"turns\": -1, \"z\": 0}")
+            .unwrap_err();
+        let paths: Vec<&str> = e.iter().map(|e| e.path.as_str()).collect();
+        assert_eq!(paths, ["units[1]", "turns", "z"], "{e:?}");
+        assert_eq!((e[1].line, e[2].line), (Some(2), Some(2)), "{e:?}");
+        let e = parse_json_all::<Doc>("{\"units\": [1,], \"turns\": \"x\"}").unwrap_err();
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].message.contains("trailing comma"), "{e:?}");
+    }
 }
