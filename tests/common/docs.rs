@@ -169,9 +169,10 @@ fn recorded_logs(dir: &str) -> Vec<(String, String)> {
     out
 }
 
-/// The `#[test]` functions of Rust `source`: `(name, body)`. A body runs from its `fn`
-/// line to the first line after it that closes at the `fn`'s indentation (as rustfmt
-/// writes every function).
+/// The `#[test]` functions of Rust `source`: `(name, body)`. A body runs from the
+/// comment lines just above its `#[test]` (a test's own heading) through its `fn` line to
+/// the first line after it that closes at the `fn`'s indentation (as rustfmt writes every
+/// function).
 pub fn test_functions(source: &str) -> Vec<(String, String)> {
     let lines: Vec<&str> = source.lines().collect();
     let mut out = Vec::new();
@@ -196,7 +197,11 @@ pub fn test_functions(source: &str) -> Vec<(String, String)> {
             .chars()
             .take_while(|c| c.is_alphanumeric() || *c == '_')
             .collect();
-        out.push((name, lines[f..=end].join("\n")));
+        let mut start = i;
+        while start > 0 && lines[start - 1].trim_start().starts_with("//") {
+            start -= 1;
+        }
+        out.push((name, lines[start..=end].join("\n")));
         i = end + 1;
     }
     out
