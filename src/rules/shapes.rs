@@ -259,7 +259,7 @@ macro_rules! node_methods {
     ($($method:ident($($arg:ident: $ty:ty),*)),* $(,)?) => {$(
         fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* v: V) -> Result<V::Value, Error> {
             if self.is_wild() {
-                return Wild.$method($($arg,)* v);
+                return Wild(0).$method($($arg,)* v);
             }
             self.deserialize_any(v)
         }
@@ -271,7 +271,7 @@ impl<'de> Deserializer<'de> for Node<'de> {
 
     fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
         if self.is_wild() {
-            return Wild.deserialize_any(v);
+            return Wild(0).deserialize_any(v);
         }
         match self.value {
             Value::Null => v.visit_unit(),
@@ -293,7 +293,7 @@ impl<'de> Deserializer<'de> for Node<'de> {
 
     fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
         match self.value {
-            _ if self.is_wild() => Wild.deserialize_option(v),
+            _ if self.is_wild() => Wild(0).deserialize_option(v),
             Value::Null => v.visit_none(),
             _ => v.visit_some(self),
         }
@@ -305,7 +305,7 @@ impl<'de> Deserializer<'de> for Node<'de> {
         v: V,
     ) -> Result<V::Value, Error> {
         if self.is_wild() {
-            return Wild.deserialize_newtype_struct(name, v);
+            return Wild(0).deserialize_newtype_struct(name, v);
         }
         v.visit_newtype_struct(self)
     }
@@ -317,7 +317,7 @@ impl<'de> Deserializer<'de> for Node<'de> {
         v: V,
     ) -> Result<V::Value, Error> {
         if self.is_wild() {
-            return Wild.deserialize_enum(name, variants, v);
+            return Wild(0).deserialize_enum(name, variants, v);
         }
         match self.value {
             Value::String(s) => v.visit_enum(Variant {
@@ -450,7 +450,7 @@ impl<'de> MapAccess<'de> for Entries<'_, 'de> {
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
         match self.pending.take() {
             Some(node) => seed.deserialize(node),
-            None => seed.deserialize(Wild),
+            None => seed.deserialize(Wild(0)),
         }
     }
 }
@@ -541,8 +541,24 @@ macro_rules! wild_as {
 }
 
 /// A placeholder: the plainest value of whatever is asked (zero, empty, none, a struct of
-/// placeholders, an enum's first variant). Asked for anything at all, it is null.
-struct Wild;
+/// placeholders, an enum's first variant). Asked for anything at all, it is null. It
+/// holds its depth: a type whose plainest value nests itself (an enum whose first variant
+/// holds the enum) is given up on past [`WILD_DEPTH`], as any error in a placeholder is.
+#[derive(Clone, Copy)]
+struct Wild(usize);
+
+/// How deep placeholders nest.
+const WILD_DEPTH: usize = 32;
+
+impl Wild {
+    /// The placeholder one level down, or the error that gives up on this one.
+    fn inner(self) -> Result<Wild, Error> {
+        match self.0 < WILD_DEPTH {
+            true => Ok(Wild(self.0 + 1)),
+            false => Err(de::Error::custom("placeholders nested too deep")),
+        }
+    }
+}
 
 impl<'de> Deserializer<'de> for Wild {
     type Error = Error;
@@ -572,13 +588,13 @@ impl<'de> Deserializer<'de> for Wild {
         _: &'static str,
         v: V,
     ) -> Result<V::Value, Error> {
-        v.visit_newtype_struct(Wild)
+        v.visit_newtype_struct(self.inner()?)
     }
     fn deserialize_seq<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        v.visit_seq(Wilds(0))
+        v.visit_seq(Wilds(0, self.inner()?))
     }
     fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, v: V) -> Result<V::Value, Error> {
-        v.visit_seq(Wilds(len))
+        v.visit_seq(Wilds(len, self.inner()?))
     }
     fn deserialize_tuple_struct<V: Visitor<'de>>(
         self,
@@ -586,7 +602,7 @@ impl<'de> Deserializer<'de> for Wild {
         len: usize,
         v: V,
     ) -> Result<V::Value, Error> {
-        v.visit_seq(Wilds(len))
+        v.visit_seq(Wilds(len, self.inner()?))
     }
     fn deserialize_struct<V: Visitor<'de>>(
         self,
@@ -596,6 +612,7 @@ impl<'de> Deserializer<'de> for Wild {
     ) -> Result<V::Value, Error> {
         v.visit_map(WildFields {
             fields: fields.iter(),
+            wild: self.inner()?,
         })
     }
     fn deserialize_enum<V: Visitor<'de>>(
@@ -605,12 +622,15 @@ impl<'de> Deserializer<'de> for Wild {
         v: V,
     ) -> Result<V::Value, Error> {
         match variants.first() {
-            Some(first) => v.visit_enum(WildVariant(first)),
+            Some(first) => v.visit_enum(WildVariant(first, self.inner()?)),
             None => Err(de::Error::custom("an enum without variants")),
         }
     }
     fn deserialize_map<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        v.visit_map(WildFields { fields: [].iter() })
+        v.visit_map(WildFields {
+            fields: [].iter(),
+            wild: self,
+        })
     }
     fn deserialize_bytes<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
         v.visit_bytes(&[])
@@ -628,7 +648,7 @@ impl<'de> Deserializer<'de> for Wild {
 }
 
 /// `n` placeholders in a row.
-struct Wilds(usize);
+struct Wilds(usize, Wild);
 
 impl<'de> SeqAccess<'de> for Wilds {
     type Error = Error;
@@ -639,7 +659,7 @@ impl<'de> SeqAccess<'de> for Wilds {
         match self.0.checked_sub(1) {
             Some(rest) => {
                 self.0 = rest;
-                seed.deserialize(Wild).map(Some)
+                seed.deserialize(self.1).map(Some)
             }
             None => Ok(None),
         }
@@ -649,6 +669,7 @@ impl<'de> SeqAccess<'de> for Wilds {
 /// A struct's every field, each a placeholder.
 struct WildFields {
     fields: std::slice::Iter<'static, &'static str>,
+    wild: Wild,
 }
 
 impl<'de> MapAccess<'de> for WildFields {
@@ -663,12 +684,12 @@ impl<'de> MapAccess<'de> for WildFields {
         }
     }
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        seed.deserialize(Wild)
+        seed.deserialize(self.wild)
     }
 }
 
 /// An enum's first variant, its content placeholders.
-struct WildVariant(&'static str);
+struct WildVariant(&'static str, Wild);
 
 impl<'de> EnumAccess<'de> for WildVariant {
     type Error = Error;
@@ -684,17 +705,17 @@ impl<'de> VariantAccess<'de> for WildVariant {
         Ok(())
     }
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, Error> {
-        seed.deserialize(Wild)
+        seed.deserialize(self.1)
     }
     fn tuple_variant<V: Visitor<'de>>(self, len: usize, v: V) -> Result<V::Value, Error> {
-        Wild.deserialize_tuple(len, v)
+        self.1.deserialize_tuple(len, v)
     }
     fn struct_variant<V: Visitor<'de>>(
         self,
         fields: &'static [&'static str],
         v: V,
     ) -> Result<V::Value, Error> {
-        Wild.deserialize_struct("", fields, v)
+        self.1.deserialize_struct("", fields, v)
     }
 }
 
@@ -895,5 +916,30 @@ mod tests {
         );
         let paths: Vec<&str> = got.iter().map(|(p, _, _)| p.as_str()).collect();
         assert_eq!(paths, ["turns", "kind", "z"], "{got:#?}");
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    #[allow(dead_code)]
+    enum Expr {
+        Not(Box<Expr>),
+        Leaf,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Nested {
+        when: Expr,
+        turns: u32,
+    }
+
+    #[test]
+    fn a_placeholder_that_nests_itself_is_given_up_on_not_followed_down() {
+        let text = r#"{"when": 3, "turns": "x"}"#;
+        let value = serde_json::from_str(text).unwrap();
+        let got = every_error::<Nested>(text, &value);
+        let paths: Vec<&str> = got.iter().map(|e| e.path.as_str()).collect();
+        assert_eq!(paths, ["when", "turns"], "{got:#?}");
     }
 }
