@@ -6,7 +6,10 @@
 //! - `docs/traceability.md` maps every sentence of seed 000 to the tests that exercise it,
 //!   and every sentence is covered by a test or listed below with the reason it is not an
 //!   engine rule; the same for every sentence of seed 004 (Arcane Legions), read from
-//!   `docs/seeds/004_512eae7e464cc230.txt`.
+//!   `docs/seeds/004_512eae7e464cc230.txt`; seeds 001 and 003 likewise. A test counts for
+//!   a sentence only where it asserts the behaviour ([`docs::Evidence`]): a fixture whose
+//!   recorded log quotes the sentence, or an asserting test quoting it in a `// seed`
+//!   comment.
 //!
 //! The two generated tables are rewritten by `UPDATE_DOCS=1 cargo test --test all engine_docs::`.
 
