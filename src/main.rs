@@ -1,5 +1,5 @@
 //! The `arbiter` command: `import`, `serve`, `search`, `check` (deck validation),
-//! `adjudicate` (the battle-line rules engine), `judge` (judges' accounts) and `rulings`
+//! `adjudicate` (every game's rules engine), `judge` (judges' accounts) and `rulings`
 //! (exporting the judges' rulings).
 //! Each subcommand takes `--db PATH`; see `config` for the shared default.
 //! This file holds the flags, the output macros, the helpers several subcommands share
@@ -131,9 +131,13 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
     },
-    /// Play a battle-line position out with the rules engine (format: docs/positions.md)
-    /// and print the log, every event citing its rule. Exit code 0, or 2 for a position
-    /// that cannot be read or a judge's choice that names no candidate.
+    /// Play a position out with its game's rules engine and print the log, every event
+    /// citing what decided it. The position's `game` picks the game: battleline (the
+    /// default, when there is no `game`), swtcg (Star Wars TCG), keyforge (KeyForge),
+    /// arcane (Arcane Legions) or karth (Heroes of Karth); each game's format is in
+    /// docs/positions.md. Exit code 0, or 2 for a position that cannot be read (every
+    /// problem listed, each at its JSON path, line and column) or a judge's choice that
+    /// names no candidate.
     Adjudicate {
         /// Position JSON file (`-` for standard input), or a state saved from the web
         /// step-through (`…/state.json`), whose position is played.

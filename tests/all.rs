@@ -41,6 +41,7 @@ mod keyword_rulings;
 mod module_graph;
 mod parsers_prop;
 mod permalink_budget;
+mod position_errors;
 mod rulings_data;
 mod rulings_import;
 mod rulings_pages;

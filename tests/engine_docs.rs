@@ -6,7 +6,10 @@
 //! - `docs/traceability.md` maps every sentence of seed 000 to the tests that exercise it,
 //!   and every sentence is covered by a test or listed below with the reason it is not an
 //!   engine rule; the same for every sentence of seed 004 (Arcane Legions), read from
-//!   `docs/seeds/004_512eae7e464cc230.txt`.
+//!   `docs/seeds/004_512eae7e464cc230.txt`; seeds 001 and 003 likewise. A test counts for
+//!   a sentence only where it asserts the behaviour ([`docs::Evidence`]): a fixture whose
+//!   recorded log quotes the sentence, or an asserting test quoting it in a `// seed`
+//!   comment.
 //!
 //! The two generated tables are rewritten by `UPDATE_DOCS=1 cargo test --test all engine_docs::`.
 
@@ -109,27 +112,6 @@ fn interpretations_table_is_current() {
     docs::generated("docs/rules/battleline.md", "interpretations", &body);
 }
 
-/// The tests that exercise `sentence`: fixtures citing it, and test sources quoting it.
-fn tests_of(
-    sentence: &str,
-    fixtures: &[(String, String)],
-    sources: &[(String, String)],
-) -> Vec<String> {
-    let mut found = Vec::new();
-    let quoted = serde_json::to_string(sentence).unwrap_or_default();
-    for (name, text) in fixtures {
-        if text.contains(&quoted) {
-            found.push(format!("`{name}`"));
-        }
-    }
-    for (name, text) in sources {
-        if text.contains(sentence) {
-            found.push(format!("`{name}`"));
-        }
-    }
-    found
-}
-
 fn files(dir: &str, ext: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let Ok(entries) = std::fs::read_dir(Path::new(ROOT).join(dir)) else {
@@ -149,27 +131,37 @@ fn files(dir: &str, ext: &str) -> Vec<(String, String)> {
 #[test]
 fn traceability_covers_every_sentence_of_seed_000() {
     let cat = catalogue();
-    let fixtures = files("tests/fixtures/positions", "json");
-    // A row counts only when a test asserts the behaviour: the engine's own tests. A
-    // test that checks the text is stored (tests/import.rs) or shown on a page
-    // (tests/web_pages.rs, tests/adjudicate_web.rs) does not exercise the rule.
-    let mut sources = files("tests", "rs");
-    sources.retain(|(n, _)| n.starts_with("tests/engine_") && !n.ends_with("engine_docs.rs"));
+    // A row counts only when a test asserts the behaviour: a fixture whose recorded log
+    // cites the sentence, or an engine test that quotes it and asserts
+    // ([`docs::Evidence`]). A test that checks the text is stored (tests/import.rs) or
+    // shown on a page (tests/web_pages.rs, tests/adjudicate_web.rs) does not exercise
+    // the rule.
+    let mut sources: Vec<(String, String)> = files("tests", "rs")
+        .into_iter()
+        .filter(|(n, _)| n.starts_with("tests/engine_") && !n.ends_with("engine_docs.rs"))
+        .map(|(n, _)| {
+            let module = n
+                .trim_start_matches("tests/")
+                .trim_end_matches(".rs")
+                .to_string();
+            (n, module)
+        })
+        .collect();
     sources.extend(
         files("src/games/battleline/families", "rs")
             .into_iter()
-            .filter(|(_, t)| t.contains("#[cfg(test)]"))
-            .map(|(n, t)| {
-                // Only the test module of a source file counts.
-                let tests = t.split("#[cfg(test)]").nth(1).unwrap_or("").to_string();
-                (n, tests)
-            }),
+            .map(|(n, _)| (n.clone(), n)),
     );
+    let sources: Vec<(&str, &str)> = sources
+        .iter()
+        .map(|(f, m)| (f.as_str(), m.as_str()))
+        .collect();
+    let evidence = docs::Evidence::new("000", "fixtures/positions", &sources);
     let mut body = String::from("| § | ability | sentence | tests |\n| --- | --- | --- | --- |\n");
     let mut uncovered = Vec::new();
     let mut by_ability: BTreeMap<String, usize> = BTreeMap::new();
     for (section, ability, sentence) in seed_sentences(&cat) {
-        let found = tests_of(&sentence, &fixtures, &sources);
+        let found = evidence.of(&sentence);
         let cell = if found.is_empty() {
             match NOT_ENGINE_RULES.iter().find(|(s, _)| *s == sentence) {
                 Some((_, why)) => format!("not an engine rule: {why}"),
@@ -248,11 +240,11 @@ fn seed_003_sentences() -> Vec<(String, String)> {
 
 #[test]
 fn traceability_covers_every_sentence_of_seed_003() {
-    let fixtures = files("tests/fixtures/keyforge", "json");
-    let sources: Vec<(String, String)> = files("tests", "rs")
-        .into_iter()
-        .filter(|(n, _)| n == "tests/engine_keyforge.rs")
-        .collect();
+    let evidence = docs::Evidence::new(
+        "003",
+        "fixtures/keyforge",
+        &[("tests/engine_keyforge.rs", "engine_keyforge")],
+    );
     let all = seed_003_sentences();
     assert_eq!(all.len(), 21, "seed 003 has 21 sentences: {all:#?}");
     // The engine quotes each of them, verbatim.
@@ -267,7 +259,7 @@ fn traceability_covers_every_sentence_of_seed_003() {
             quoted.contains(&sentence.as_str()),
             "the engine does not quote {sentence:?}"
         );
-        let found = tests_of(&sentence, &fixtures, &sources);
+        let found = evidence.of(&sentence);
         if found.is_empty() {
             uncovered.push(format!("{rule}: {sentence}"));
         }
@@ -306,51 +298,18 @@ const SEED_004_NOT_ENGINE_RULES: &[(&str, &str)] = &[
     ("(See timing.)", "a cross-reference to a rulebook section not in the seed"),
 ];
 
-/// The tests that exercise seed 004's `sentence`: fixtures citing it, and tests quoting
-/// it in a `// seed 004 …` comment (the test function the comment is in).
-fn arcane_tests_of(sentence: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    let quoted = serde_json::to_string(sentence).unwrap_or_default();
-    for (name, text) in files("tests/fixtures/arcane", "json") {
-        if text.contains(&format!("\"sentence\": {quoted}")) {
-            found.push(format!("`{name}`"));
-        }
-    }
-    for (file, module) in [
-        ("tests/engine_arcane.rs", "engine_arcane"),
-        ("tests/engine_arcane_read.rs", "engine_arcane_read"),
-        ("tests/engine_arcane_judge.rs", "engine_arcane_judge"),
-        ("src/grammar/arcane.rs", "src/grammar/arcane.rs"),
-    ] {
-        let source = read(file);
-        let needle = "// seed 004 ";
-        let mut at = 0;
-        while let Some(i) = source[at..].find(needle) {
-            let start = at + i;
-            let line_end = source[start..]
-                .find('\n')
-                .map_or(source.len(), |e| start + e);
-            if source[start..line_end].contains(&format!("\"{sentence}\"")) {
-                // The test the comment is in (or just above, for a test module's test).
-                let fn_at = source[..start]
-                    .rfind("\nfn ")
-                    .filter(|f| !source[*f..start].contains("\n}\n"))
-                    .or_else(|| source[start..].find("\n    fn ").map(|f| start + f + 4));
-                if let Some(f) = fn_at {
-                    let name: String = source[f + 4..]
-                        .chars()
-                        .take_while(|c| c.is_alphanumeric() || *c == '_')
-                        .collect();
-                    let entry = format!("`{module}::{name}`");
-                    if !found.contains(&entry) {
-                        found.push(entry);
-                    }
-                }
-            }
-            at = line_end;
-        }
-    }
-    found
+/// The tests that assert seed 004's sentences ([`docs::Evidence`]).
+fn arcane_evidence() -> docs::Evidence {
+    docs::Evidence::new(
+        "004",
+        "fixtures/arcane",
+        &[
+            ("tests/engine_arcane.rs", "engine_arcane"),
+            ("tests/engine_arcane_read.rs", "engine_arcane_read"),
+            ("tests/engine_arcane_judge.rs", "engine_arcane_judge"),
+            ("src/grammar/arcane.rs", "src/grammar/arcane.rs"),
+        ],
+    )
 }
 
 #[test]
@@ -358,12 +317,13 @@ fn traceability_covers_every_sentence_of_seed_004() {
     let mut body = String::from("| seed 004 sentence | tests |\n| --- | --- |\n");
     let mut uncovered = Vec::new();
     let mut seen = Vec::new();
+    let evidence = arcane_evidence();
     for sentence in crate::engine_arcane::seed_004_sentences() {
         if seen.contains(&sentence) {
             continue; // "Written using the following syntax:" twice
         }
         seen.push(sentence.clone());
-        let found = arcane_tests_of(&sentence);
+        let found = evidence.of(&sentence);
         let cell = if found.is_empty() {
             match SEED_004_NOT_ENGINE_RULES
                 .iter()
@@ -399,47 +359,14 @@ const KARTH_NOT_PLAY: &[(&str, &str)] = &[
     ("The bonuses are on the left and right edges of item cards are there so part of the card can be kept visible.", "the printed card's layout, not a rule of play"),
 ];
 
-/// The engine tests that exercise `sentence` of seed 001: Karth fixtures citing it, and
-/// tests of `tests/engine_karth.rs` quoting it in a `// seed 001 §` comment.
-fn karth_tests_of(sentence: &str, fixtures: &[(String, String)], source: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    let quoted = serde_json::to_string(sentence).unwrap_or_default();
-    for (name, text) in fixtures {
-        if text.contains(&quoted) {
-            found.push(format!("`{name}`"));
-        }
-    }
-    let escaped = sentence.replace('"', "\\\"");
-    let needle = "// seed 001 §";
-    let mut at = 0;
-    while let Some(i) = source[at..].find(needle) {
-        let start = at + i;
-        let end = source[start..]
-            .find('\n')
-            .map_or(source.len(), |e| start + e);
-        let line = &source[start..end];
-        if line.contains(sentence) || line.contains(&escaped) {
-            if let Some(f) = source[..start].rfind("\nfn ") {
-                let name: String = source[f + 4..]
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                let entry = format!("`engine_karth::{name}`");
-                if !found.contains(&entry) {
-                    found.push(entry);
-                }
-            }
-        }
-        at = end;
-    }
-    found
-}
-
 #[test]
 fn traceability_covers_every_sentence_of_seed_001() {
     let cat = catalogue();
-    let fixtures = files("tests/fixtures/karth", "json");
-    let source = read("tests/engine_karth.rs");
+    let evidence = docs::Evidence::new(
+        "001",
+        "fixtures/karth",
+        &[("tests/engine_karth.rs", "engine_karth")],
+    );
     let mut body = String::from("| § | heading | sentence | tests |\n| --- | --- | --- | --- |\n");
     let mut uncovered = Vec::new();
     let mut count = 0;
@@ -451,7 +378,7 @@ fn traceability_covers_every_sentence_of_seed_001() {
     {
         for sentence in sentences(&r.text) {
             count += 1;
-            let found = karth_tests_of(&sentence, &fixtures, &source);
+            let found = evidence.of(&sentence);
             let cell = if found.is_empty() {
                 match KARTH_NOT_PLAY.iter().find(|(s, _)| *s == sentence) {
                     Some((_, why)) => format!("not a rule of play: {why}"),

@@ -1138,6 +1138,7 @@ fn meditate_only_from_the_discard_pile_in_a_pop_or_the_build_step() {
     // seed 002 Meditate: "Play only during a POP chance or during your build step."
     // seed 002 Meditate: "You may play this card from your discard pile without paying the printed cost."
     // seed 002 Meditate: "When this card would be discarded, remove it from the game instead."
+    // seed 002 Meditate: "Paying the Meditate activation cost means you don't pay the normal printed cost of the card."
     let mut p = attack(
         unit(3, 6, &[]),
         unit(1, 9, &[]),
@@ -1155,6 +1156,11 @@ fn meditate_only_from_the_discard_pile_in_a_pop_or_the_build_step() {
     p["decisions"] = json!({"intercept": ["S"]});
     let (adj, st) = play(p);
     assert!(cites(&adj, cite_of("Meditate", "in your discard pile")));
+    // Played by Meditate: the printed cost is not paid, and the play says why.
+    assert!(cites(
+        &adj,
+        cite_of("Meditate", "Paying the Meditate activation cost")
+    ));
     assert!(cites(
         &adj,
         cite_of("Meditate", "Play only during a POP chance")
@@ -1738,62 +1744,21 @@ fn swtcg_interpretations_table_is_current() {
     docs::generated("docs/rules/swtcg.md", "interpretations", &body);
 }
 
-/// The tests that exercise `sentence`: fixtures citing it, and tests of this file
-/// quoting it in a comment (the test function after the quote).
-fn tests_of(sentence: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    let quoted = serde_json::to_string(sentence).unwrap_or_default();
-    let dir = Path::new(ROOT).join("tests/fixtures/swtcg");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .map(|d| d.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    paths.sort();
-    for p in paths {
-        let text = std::fs::read_to_string(&p).unwrap_or_default();
-        if text.contains(&quoted) {
-            let name = p
-                .file_name()
-                .map(|n| n.to_string_lossy().to_string())
-                .unwrap_or_default();
-            found.push(format!("`tests/fixtures/swtcg/{name}`"));
-        }
-    }
-    let source =
-        std::fs::read_to_string(Path::new(ROOT).join("tests/engine_swtcg.rs")).unwrap_or_default();
-    let needle = "// seed 002 ";
-    let mut at = 0;
-    while let Some(i) = source[at..].find(needle) {
-        let start = at + i;
-        let line_end = source[start..]
-            .find('\n')
-            .map_or(source.len(), |e| start + e);
-        if source[start..line_end].contains(sentence) {
-            // The comment is in the body of the test it belongs to.
-            if let Some(f) = source[..start].rfind("\nfn ") {
-                let rest = &source[f + 4..];
-                let name: String = rest
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                let entry = format!("`engine_swtcg::{name}`");
-                if !found.contains(&entry) {
-                    found.push(entry);
-                }
-            }
-        }
-        at = line_end;
-    }
-    found
-}
-
 #[test]
 fn traceability_covers_every_seed_002_sentence_the_resolver_cites() {
     let mut body = String::from(
         "| keyword | seed 002 sentence | cited by | tests |\n| --- | --- | --- | --- |\n",
     );
     let mut missing = Vec::new();
+    // A test counts where it asserts the sentence: a fixture whose recorded log cites it,
+    // or an asserting test of this file quoting it in a `// seed 002` comment.
+    let evidence = docs::Evidence::new(
+        "002",
+        "fixtures/swtcg",
+        &[("tests/engine_swtcg.rs", "engine_swtcg")],
+    );
     for c in swtcg::families::seed_citations() {
-        let tests = tests_of(c.sentence);
+        let tests = evidence.of(c.sentence);
         if tests.is_empty() {
             missing.push(format!("{}: {}", c.rule, c.sentence));
         }

@@ -5,7 +5,7 @@
 //! located error must carry a path or a location.
 #![no_main]
 
-use arbiter::adjudicate::{read_opened, CatalogueGame};
+use arbiter::adjudicate::CatalogueGame;
 use arbiter::catalogue::{self, Catalogue};
 use arbiter::games::{self, GameId};
 use arbiter::rules::{self, RecordConfig};
@@ -23,13 +23,16 @@ static CATALOGUE: LazyLock<Catalogue> = LazyLock::new(|| {
 const STEP_BOUND: usize = 20_000;
 
 fn play<G: CatalogueGame>(text: &str) {
-    let position = match read_opened::<G>(text) {
+    let position = match games::read_opened::<G>(text) {
         Ok((p, _step)) => p,
-        Err(e) => {
-            assert!(
-                e.line.is_some() || !e.path.is_empty() || text.len() > 65536,
-                "{e}"
-            );
+        Err(errors) => {
+            assert!(!errors.is_empty(), "a refusal names its problems");
+            for e in errors {
+                assert!(
+                    e.line.is_some() || !e.path.is_empty() || text.len() > 65536,
+                    "{e}"
+                );
+            }
             return;
         }
     };

@@ -90,13 +90,13 @@ fn adjudicate_game<G: arbiter::adjudicate::CatalogueGame>(
     file: &str,
     text: &str,
 ) -> ExitCode {
-    use arbiter::adjudicate::{errors_text, log_text, read_opened};
+    use arbiter::adjudicate::{errors_text, log_text};
     use arbiter::rules::{self, PlayConfig, RecordConfig};
     // A position, or a state saved from the step-through (its step is named below).
-    let (mut position, saved_step) = match read_opened::<G>(text) {
+    let (mut position, saved_step) = match arbiter::games::read_opened::<G>(text) {
         Ok(opened) => opened,
-        Err(e) => {
-            eprint!("{}", escape_controls_by_line(&errors_text(file, &[e])));
+        Err(errors) => {
+            eprint!("{}", escape_controls_by_line(&errors_text(file, &errors)));
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };

@@ -1,6 +1,8 @@
 //! The game systems Arbiter adjudicates, one folder each, every one built on the shared
 //! adjudication core ([`crate::rules`]), and the registry that picks a game by a
-//! position's `game` field ([`which`]).
+//! position's `game` field ([`which`]) and reads a position as that game ([`read_opened`],
+//! [`read_position`]: every problem at once, and a position without `game` that is not
+//! battle-line's told so).
 //!
 //! Only a game's own folder knows its types. A game imports the core, [`crate::grammar`]
 //! and [`crate::text`], never another game; the core imports no game. The catalogue
@@ -14,6 +16,7 @@ pub mod swtcg;
 
 use crate::rules::position::{unknown_game, PositionError};
 use crate::rules::Game;
+use serde::de::DeserializeOwned;
 
 /// A game system Arbiter ships.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -108,6 +111,92 @@ pub fn which(text: &str) -> Result<GameId, PositionError> {
             ),
         )),
     }
+}
+
+/// What a judge opens (a bare position, a fixture or a saved state), read as game `G`
+/// ([`crate::rules::position::read_opened`]): every problem at once, and, for a position
+/// without `game` read as battle-line that is not one, first the error at `game` saying
+/// so and naming the games ([`without_game`]).
+pub fn read_opened<G: Game>(text: &str) -> Result<(G::Position, usize), Vec<PositionError>>
+where
+    G::Position: DeserializeOwned,
+{
+    crate::rules::position::read_opened::<G>(text).map_err(|e| without_game::<G>(text, e))
+}
+
+/// A bare position read as game `G`, every problem at once, as [`read_opened`] tells them.
+pub fn read_position<G: Game>(text: &str) -> Result<G::Position, Vec<PositionError>> {
+    G::read_position_all(text).map_err(|e| without_game::<G>(text, e))
+}
+
+/// `errors`, led by one at `game` when `text` has no `game`, was read as the default
+/// game, and reads as another game's position with fewer problems (a position of another
+/// game that forgot its `game`): the default game's errors alone would send the judge
+/// after the wrong format. A default-game position with mistakes of its own is not told.
+fn without_game<G: Game>(text: &str, mut errors: Vec<PositionError>) -> Vec<PositionError> {
+    let scanned = scan(text);
+    if G::ID != DEFAULT.slug() || scanned.game.is_some() {
+        return errors;
+    }
+    let Ok(mut value) = serde_json::from_str::<serde_json::Value>(text) else {
+        return errors;
+    };
+    let nested = value.get("players").is_none() && value.get("position").is_some();
+    let Some((best, problems)) = GameId::ALL
+        .iter()
+        .filter(|g| **g != DEFAULT)
+        .filter_map(|g| Some((*g, problems_as(*g, &mut value, nested)?)))
+        .min_by_key(|(_, n)| *n)
+        .filter(|(_, n)| *n < errors.len())
+    else {
+        return errors;
+    };
+    let known: Vec<&str> = GameId::ALL.iter().map(|g| g.slug()).collect();
+    let reads = match problems {
+        0 => "it reads as".to_string(),
+        n => format!("it reads with fewer problems ({n}) as"),
+    };
+    errors.insert(
+        0,
+        PositionError::at(
+            if nested { "position.game" } else { "game" },
+            format!(
+                "no `game` field, so this was read as a {} position (the default); {reads} a \
+                 {} position: a position of another game names it in `game`, one of: {}",
+                DEFAULT.name(),
+                best.name(),
+                known.join(", ")
+            ),
+        ),
+    );
+    errors
+}
+
+/// How many problems `value` has read as game `game`'s position (with `game` set: at
+/// the top, or in `position` when `nested`); `None` when it is not an object.
+fn problems_as(game: GameId, value: &mut serde_json::Value, nested: bool) -> Option<usize> {
+    let position = if nested {
+        value.get_mut("position")?
+    } else {
+        &mut *value
+    };
+    position
+        .as_object_mut()?
+        .insert("game".into(), game.slug().into());
+    let text = value.to_string();
+    fn count<G: Game>(text: &str) -> usize
+    where
+        G::Position: DeserializeOwned,
+    {
+        crate::rules::position::read_opened::<G>(text).map_or_else(|e| e.len(), |_| 0)
+    }
+    Some(match game {
+        GameId::Battleline => count::<battleline::Battleline>(&text),
+        GameId::Swtcg => count::<swtcg::Swtcg>(&text),
+        GameId::Keyforge => count::<keyforge::Keyforge>(&text),
+        GameId::Arcane => count::<arcane::Arcane>(&text),
+        GameId::Karth => count::<karth::Karth>(&text),
+    })
 }
 
 /// The syntax error that stopped [`scan`] before it met a `game`, located as a reader

@@ -56,6 +56,13 @@ pub trait Game: Sized + 'static {
 
     /// Reads and bounds a position's text; errors give the JSON path, line and column.
     fn read_position(text: &str) -> Result<Self::Position, PositionError>;
+    /// [`Game::read_position`] with every problem at once, each at its JSON path, line and
+    /// column, in the order of the text (a syntax error is the only one: the reading stops
+    /// there). A game reading its position with [`super::position::parse_json`] reads it
+    /// here with [`super::position::parse_json_all`].
+    fn read_position_all(text: &str) -> Result<Self::Position, Vec<PositionError>> {
+        Self::read_position(text).map_err(|e| vec![e])
+    }
     /// Checks every name against `cards` and builds the starting state; every problem at
     /// once, each with its JSON path.
     fn resolve(

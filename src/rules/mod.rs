@@ -17,6 +17,7 @@ pub mod interpret;
 pub mod odds;
 pub mod position;
 pub mod reject;
+pub mod shapes;
 pub mod view;
 
 pub use chance::{Chance, ChanceInfo, Odds};

@@ -57,10 +57,13 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Posit
     }
     let de = &mut serde_json::Deserializer::from_str(text);
     let value = serde_path_to_error::deserialize(&mut *de).map_err(|e| {
+        // serde_path_to_error writes `?` for a key it could not read (a syntax error where
+        // a key was due): the path is the object's.
         let path = e.path().to_string();
+        let path = path.trim_end_matches('?').trim_end_matches('.');
         let inner = e.into_inner();
         PositionError {
-            path: if path == "." { String::new() } else { path },
+            path: path.to_string(),
             line: Some(inner.line()),
             column: Some(inner.column()),
             message: strip_serde_location(&inner.to_string()),
@@ -75,6 +78,36 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Posit
         message: "unexpected text after the end of the position; expected nothing but white space after its closing `}`".into(),
     })?;
     Ok(value)
+}
+
+/// [`parse_json`] with every shape error at once ([`super::shapes`]), each at its JSON
+/// path, line and column, in the order of the text. A syntax error (or text after the
+/// document, or a text over the cap) stops the reading there: it is the only error.
+pub fn parse_json_all<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Vec<PositionError>> {
+    let first = match parse_json(text) {
+        Ok(value) => return Ok(value),
+        Err(e) => e,
+    };
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else {
+        return Err(vec![first]);
+    };
+    if text.len() > JSON_BYTES {
+        return Err(vec![first]);
+    }
+    let mut errors: Vec<PositionError> = super::shapes::every_error::<T>(text, &value)
+        .into_iter()
+        .map(|e| PositionError {
+            path: e.path,
+            line: e.line,
+            column: e.column,
+            message: strip_serde_location(&e.message),
+        })
+        .collect();
+    // The first error as the text is read always leads: found the same way as ever, it
+    // is where a reader stopped before.
+    errors.retain(|e| (&e.path, &e.message) != (&first.path, &first.message));
+    errors.insert(0, first);
+    Err(errors)
 }
 
 /// serde_json appends " at line L column C"; the location is reported separately.
@@ -150,9 +183,12 @@ struct FixtureFile<P> {
 }
 
 /// Reads what a judge opens: a [`SavedState`] (its position and step), a test fixture
-/// (`{about, cites, position}`: its position, step 0) or a bare position (step 0). Errors locate the problem in `json` itself (a saved state's position errors
-/// have paths under `position`).
-pub fn read_opened<G: crate::rules::Game>(json: &str) -> Result<(G::Position, usize), PositionError>
+/// (`{about, cites, position}`: its position, step 0) or a bare position (step 0). Every
+/// problem at once, each located in `json` itself (a saved state's position errors have
+/// paths under `position`).
+pub fn read_opened<G: crate::rules::Game>(
+    json: &str,
+) -> Result<(G::Position, usize), Vec<PositionError>>
 where
     G::Position: serde::de::DeserializeOwned,
 {
@@ -164,21 +200,48 @@ where
         v.get("object").is_none() && v.get("about").is_some() && v.get("position").is_some()
     });
     if is_fixture {
-        return parse_json::<FixtureFile<G::Position>>(json).map(|f| (f.position, 0));
+        return parse_json_all::<FixtureFile<G::Position>>(json).map(|f| (f.position, 0));
     }
     if !is_state {
-        return G::read_position(json).map(|p| (p, 0));
+        return G::read_position_all(json).map(|p| (p, 0));
     }
-    match parse_json::<SavedState<G::Position>>(json) {
-        Ok(file) => Ok((file.position, file.step)),
-        Err(mut e) => {
-            if !e.path.starts_with("position") {
-                e.message = format!(
-                    "a state file has exactly object, position and step: {}",
-                    e.message
-                );
-            }
-            Err(e)
-        }
+    parse_json_all::<SavedState<G::Position>>(json)
+        .map(|file| (file.position, file.step))
+        .map_err(|errors| {
+            let state = |mut e: PositionError| {
+                if !e.path.starts_with("position") {
+                    e.message = format!(
+                        "a state file has exactly object, position and step: {}",
+                        e.message
+                    );
+                }
+                e
+            };
+            errors.into_iter().map(state).collect()
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Doc {
+        units: Vec<u32>,
+        turns: u32,
+    }
+
+    #[test]
+    fn every_shape_error_at_once_but_a_syntax_error_alone() {
+        let e = parse_json_all::<Doc>("{\"units\": [1, \"x\"],\n \"turns\": -1, \"z\": 0}")
+            .unwrap_err();
+        let paths: Vec<&str> = e.iter().map(|e| e.path.as_str()).collect();
+        assert_eq!(paths, ["units[1]", "turns", "z"], "{e:?}");
+        assert_eq!((e[1].line, e[2].line), (Some(2), Some(2)), "{e:?}");
+        let e = parse_json_all::<Doc>("{\"units\": [1,], \"turns\": \"x\"}").unwrap_err();
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].message.contains("trailing comma"), "{e:?}");
     }
 }

@@ -21,7 +21,8 @@ pub fn ruling_position(json: &str) -> Result<(GameId, String, String), PositionE
     where
         G::Position: DeserializeOwned,
     {
-        let (position, _) = crate::rules::position::read_opened::<G>(json)?;
+        let (position, _) = crate::rules::position::read_opened::<G>(json)
+            .map_err(|mut errors| errors.swap_remove(0))?;
         serde_json::to_string(&position)
             .map_err(|e| PositionError::at("", format!("the position does not write back: {e}")))
     }

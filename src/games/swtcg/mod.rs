@@ -76,6 +76,9 @@ impl Game for Swtcg {
     fn read_position(text: &str) -> Result<Position, PositionError> {
         Position::from_json(text)
     }
+    fn read_position_all(text: &str) -> Result<Position, Vec<PositionError>> {
+        crate::rules::position::parse_json_all(text)
+    }
     fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec<PositionError>> {
         resolve(position, cards)
     }

@@ -121,7 +121,7 @@ async fn adjudicate_as<G: CatalogueGame>(
     text: String,
 ) -> Result<HttpResponse, Refused> {
     let out = Format::Json;
-    let position = G::read_position(&text).map_err(|e| position_errors(&[e], out))?;
+    let position = crate::games::read_position::<G>(&text).map_err(|e| position_errors(&e, out))?;
     drop(text);
     let config = RecordConfig {
         states: query.states.unwrap_or(true),

@@ -22,10 +22,10 @@ use serde::{Deserialize, Serialize};
 use std::net::IpAddr;
 
 use super::{for_game, load, read, see_other, step_url, store, Refused};
-use crate::adjudicate::{read_opened, CatalogueGame};
+use crate::adjudicate::CatalogueGame;
 use crate::games::{GameId, DEFAULT};
 use crate::rules::form::{FieldError, Form, FormFields, Width};
-use crate::rules::position::JSON_BYTES;
+use crate::rules::position::{PositionError, JSON_BYTES};
 use crate::rules::{Game, Readings};
 use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
@@ -532,8 +532,10 @@ fn open_position<G: CatalogueGame>(
     // Problems with pasted JSON sit at its field; an uploaded file's above the form.
     let json_field = (sub.source == PASTED).then_some("json");
     let parsed = if !sub.json.is_empty() {
-        read_opened::<G>(&sub.json)
-            .map_err(|e| vec![json_error(json_field, format!("{}: {e}", sub.source))])
+        crate::games::read_opened::<G>(&sub.json).map_err(|errors| {
+            let located = |e: PositionError| json_error(json_field, format!("{}: {e}", sub.source));
+            errors.into_iter().map(located).collect()
+        })
     } else {
         G::from_form(&sub.fields).map(|p| (p, 0))
     };
