@@ -3,12 +3,11 @@
 //! Scribe (5.8.2), income (5.9.1, 5.9.2; the Gold a player "holds", `hold_gold`), and
 //! the end of the turn (Gold for units that stayed, under `gold_without_moving`).
 
-use super::common::{in_hand, in_play, no, own_turn, owned, Accept, Judged};
+use super::common::{holds_gold, in_hand, in_play, no, own_turn, owned, Accept, Judged};
 use crate::games::karth::cite::{rules as house, s5, Rule};
 use crate::games::karth::event::Change;
 use crate::games::karth::format::CardType;
-use crate::games::karth::format::Cell;
-use crate::games::karth::interpret::{GoldWithoutMoving, HoldGold};
+use crate::games::karth::interpret::GoldWithoutMoving;
 use crate::games::karth::state::{has, State, Terrain};
 use crate::grammar::karth::{class_allows, income as income_text, IncomeText};
 
@@ -85,15 +84,6 @@ pub fn income(st: &State, who: &str, card: &str) -> Judged {
             change_rule,
         )],
     })
-}
-
-/// Whether `player` holds the Gold terrain at `cell` (Mine Cart, Double Production),
-/// under `hold_gold`: they laid it, or one of their units stands on it.
-pub fn holds_gold(st: &State, player: &str, cell: Cell) -> bool {
-    match st.readings().hold_gold {
-        HoldGold::Laid => st.cell(cell).and_then(|c| c.owner.as_deref()) == Some(player),
-        HoldGold::Occupied => st.unit_at(cell).is_some_and(|u| u.owner == player),
-    }
 }
 
 /// 5.8.3, 5.8.4, 5.8.6, 5.8.7: a spell from the hand, by a caster when it needs one.

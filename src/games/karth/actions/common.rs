@@ -5,6 +5,7 @@
 use crate::games::karth::cite::{base, rules as house, Rule};
 use crate::games::karth::event::Change;
 use crate::games::karth::format::{Action, CardType, Cell, UnitSpec};
+use crate::games::karth::interpret::HoldGold;
 use crate::games::karth::state::{at, State};
 use crate::text::fold;
 
@@ -184,4 +185,13 @@ pub fn ability_se(st: &State, unit: &str, ability: &str) -> (Change, Rule) {
         },
         rule,
     )
+}
+
+/// Whether `player` holds the Gold terrain at `cell` (Mine Cart, Double Production),
+/// under `hold_gold`: they laid it, or one of their units stands on it.
+pub fn holds_gold(st: &State, player: &str, cell: Cell) -> bool {
+    match st.readings().hold_gold {
+        HoldGold::Laid => st.cell(cell).and_then(|c| c.owner.as_deref()) == Some(player),
+        HoldGold::Occupied => st.unit_at(cell).is_some_and(|u| u.owner == player),
+    }
 }

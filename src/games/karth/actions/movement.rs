@@ -513,7 +513,7 @@ pub fn gold_change(st: &State, u: &UnitSpec, rule: Rule) -> (Change, Rule) {
         .player_index(&u.owner)
         .is_some_and(|i| st.position.players[i].double_production);
     // Double Production doubles the Gold its player holds (`hold_gold`, cards.rs).
-    let doubled = dp && super::cards::holds_gold(st, &u.owner, u.at);
+    let doubled = dp && super::common::holds_gold(st, &u.owner, u.at);
     let rule = if dp {
         rule.reading(st.readings().hold_gold.reading())
     } else {
