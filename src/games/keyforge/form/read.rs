@@ -188,6 +188,7 @@ fn action(f: &FormFields, i: usize, errors: &mut Vec<FieldError>) -> Option<Acti
         target: form::optional(f.get(&key("target"))),
         flank,
         zone,
+        from_opponent: false,
         targets: list(f.get(&key("targets"))),
     })
 }
