@@ -1773,14 +1773,20 @@ fn fight_abilities_and_the_survival_constant_are_ordered_by_the_active_player() 
     let picks = order_picks(&adj);
     assert_eq!(picks.len(), 1, "one decision for two abilities: {picks:?}");
     assert_eq!(picks[0].len(), 2);
-    assert!(picks[0][0].contains("Fight:"), "the default: written order, Fight: first");
+    assert!(
+        picks[0][0].contains("Fight:"),
+        "the default: written order, Fight: first"
+    );
     assert_eq!(amber(&st, 0), 0);
     let log = log_text(&adj);
     assert!(
         !log.contains("did not survive the fight"),
         "it survived the fight and left play afterwards: {log}"
     );
-    assert!(log.contains("survived the fight but has left play since"), "{log}");
+    assert!(
+        log.contains("survived the fight but has left play since"),
+        "{log}"
+    );
     // The other order: the constant first gains 1Æ, then the Fight: ability destroys it.
     let (_, st) = play(pinned(v, 1, 2));
     assert_eq!((amber(&st, 0), zone_of(&st, "a")), (1, "discard pile"));
@@ -1889,7 +1895,11 @@ fn a_line_read_in_part_keeps_what_it_reads_and_puts_the_rest_to_the_judge() {
         json!({"battleline": [creature("e", "Dis", 2, "Elusive. Deploy.")]}),
         json!([{"do": "fight", "card": "a", "target": "e"}]),
     ));
-    assert_eq!((damage(&st, "e"), damage(&st, "a")), (0, 0), "Elusive holds");
+    assert_eq!(
+        (damage(&st, "e"), damage(&st, "a")),
+        (0, 0),
+        "Elusive holds"
+    );
     let judged: Vec<&String> = changes(&adj)
         .iter()
         .filter_map(|c| match c {
@@ -1905,9 +1915,9 @@ fn a_line_read_in_part_keeps_what_it_reads_and_puts_the_rest_to_the_judge() {
         json!([{"do": "reap", "card": "a"}]),
     ));
     assert_eq!(amber(&st, 0), 2, "1 for the reap, 1 for \"Gain 1Æ.\"");
-    assert!(changes(&adj).iter().any(
-        |c| matches!(c, Change::Ruling { text, .. } if text == "Shuffle your discard pile.")
-    ));
+    assert!(changes(&adj)
+        .iter()
+        .any(|c| matches!(c, Change::Ruling { text, .. } if text == "Shuffle your discard pile.")));
 }
 
 #[test]
@@ -2005,7 +2015,10 @@ fn play_abilities_of_artifacts_and_upgrades_resolve_after_they_enter_play() {
         .iter()
         .position(|c| matches!(c, Change::Resolve { card, .. } if card == "up"))
         .unwrap();
-    assert!(entered < resolved, "the upgrade attaches, then its Play: resolves");
+    assert!(
+        entered < resolved,
+        "the upgrade attaches, then its Play: resolves"
+    );
 }
 
 #[test]
@@ -2020,7 +2033,10 @@ fn play_from_a_deck_takes_its_top_card_and_an_opponents_zone_needs_from_opponent
     assert_eq!(rejected(&adj).len(), 1, "{:?}", rejected(&adj));
     assert!(rejected(&adj)[0].contains("not the top card"));
     assert!(cites(&adj, cite::rules::DECK_TOP.sentence));
-    assert_eq!((zone_of(&st, "top"), zone_of(&st, "under")), ("battleline", "deck"));
+    assert_eq!(
+        (zone_of(&st, "top"), zone_of(&st, "under")),
+        ("battleline", "deck")
+    );
     // The opponent's discard pile, where a card says so.
     let v = turn(
         json!({}),

@@ -727,7 +727,10 @@ mod tests {
                 }]
             }
         );
-        assert_eq!((both[1].text.as_str(), &both[1].body), ("Deploy.", &Body::Judge));
+        assert_eq!(
+            (both[1].text.as_str(), &both[1].body),
+            ("Deploy.", &Body::Judge)
+        );
         let a = read_line("Creatures cost less.", "X");
         assert_eq!(a.body, Body::Judge);
     }

@@ -9,10 +9,10 @@ use super::event::{emit, Change, Event};
 use super::families::bonus;
 use super::families::effects::{choose, resolve};
 use super::families::fight::{check_target, fight};
+use super::families::order::{order, TEXT_ORDER};
 use super::families::using::{
     ability_of, futile, house, in_play_and_controlled, ready, stunned, Needs, Refusal,
 };
-use super::families::order::{order, TEXT_ORDER};
 use super::families::Ctx;
 use super::format::{ActionSpec, Kind, Verb, Zone};
 use super::interpret::OmniExhausts;
@@ -236,7 +236,13 @@ fn take(
                 card,
                 Rule::from(&seed003::ACTION_EXHAUST).house(&base::USE),
             )?;
-            house(st, out, card, "use its Action: ability", &seed003::ACTION_EXHAUST)?;
+            house(
+                st,
+                out,
+                card,
+                "use its Action: ability",
+                &seed003::ACTION_EXHAUST,
+            )?;
             if st.creature_in_play(card) && stunned(st, out, card) {
                 return Ok(());
             }
@@ -409,7 +415,10 @@ fn source_zone(st: &State, a: &ActionSpec, zone: Place) -> Result<(), Refusal> {
             None => "nowhere".into(),
         };
         let (reason, rule) = if a.from_opponent {
-            ("the action names the opponent's zone", Rule::from(&rules::ABILITY_PLAYS))
+            (
+                "the action names the opponent's zone",
+                Rule::from(&rules::ABILITY_PLAYS),
+            )
         } else {
             (
                 "a card from another player's zone needs `from_opponent` (an ability that names it)",
@@ -425,8 +434,17 @@ fn source_zone(st: &State, a: &ActionSpec, zone: Place) -> Result<(), Refusal> {
             rule,
         ));
     }
-    if zone == Place::Deck && st.players[owner].deck.first().is_some_and(|c| c.id != a.card) {
-        let top = st.players[owner].deck.first().map(|c| st.who(&c.id)).unwrap_or_default();
+    if zone == Place::Deck
+        && st.players[owner]
+            .deck
+            .first()
+            .is_some_and(|c| c.id != a.card)
+    {
+        let top = st.players[owner]
+            .deck
+            .first()
+            .map(|c| st.who(&c.id))
+            .unwrap_or_default();
         return Err(refuse(
             format!("{who} is not the top card of the deck ({top} is); an ability plays a deck's top card"),
             &rules::DECK_TOP,

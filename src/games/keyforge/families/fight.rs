@@ -292,11 +292,20 @@ fn before_fight(
             items.push((label, Before::Ability(from, ability)));
         }
         if let Some(x) = a.keyword(Keyword::Assault) {
-            items.push((format!("{}'s Assault {x}", st.who(attacker)), Before::Assault(x)));
+            items.push((
+                format!("{}'s Assault {x}", st.who(attacker)),
+                Before::Assault(x),
+            ));
         }
     }
-    if let Some(x) = st.card(defender).and_then(|d| d.keyword(Keyword::Hazardous)) {
-        items.push((format!("{}'s Hazardous {x}", st.who(defender)), Before::Hazardous(x)));
+    if let Some(x) = st
+        .card(defender)
+        .and_then(|d| d.keyword(Keyword::Hazardous))
+    {
+        items.push((
+            format!("{}'s Hazardous {x}", st.who(defender)),
+            Before::Hazardous(x),
+        ));
     }
     let mut destroyed = Vec::new();
     let policy = "the written order (Before Fight:, then Assault, then Hazardous)";
@@ -317,10 +326,24 @@ fn before_fight(
                 Rule::from(&base::BEFORE_FIGHT),
             ),
             Before::Assault(x) if both => {
-                deal(st, out, defender, Some(attacker), x as i32, Rule::from(&base::ASSAULT));
+                deal(
+                    st,
+                    out,
+                    defender,
+                    Some(attacker),
+                    x as i32,
+                    Rule::from(&base::ASSAULT),
+                );
             }
             Before::Hazardous(x) if both => {
-                deal(st, out, attacker, Some(defender), x as i32, Rule::from(&base::HAZARDOUS));
+                deal(
+                    st,
+                    out,
+                    attacker,
+                    Some(defender),
+                    x as i32,
+                    Rule::from(&base::HAZARDOUS),
+                );
             }
             Before::Assault(_) | Before::Hazardous(_) => continue,
         }
