@@ -1954,6 +1954,14 @@ fn readings_and_rules_are_cited_where_they_decide() {
     ));
     let rule = rule_of(&adj, |c| matches!(c, Change::Damage { .. })).expect("damage");
     assert_eq!(rule.sentence, cite::base::DAMAGE.sentence);
+    // So does a destruction by an ability: the published rule, not K2.
+    let (adj, _) = play(turn(
+        json!({"battleline": [creature("a", "Brobnar", 3, "Reap: Destroy a creature.")]}),
+        json!({"battleline": [creature("d", "Dis", 3, "")]}),
+        json!([{"do": "reap", "card": "a"}]),
+    ));
+    let rule = rule_of(&adj, |c| matches!(c, Change::Destroyed { .. })).expect("destroyed");
+    assert_eq!(rule.sentence, cite::base::DESTROY.sentence);
     // Taunt only where it protects a neighbour: a lone Taunt creature is just fought.
     let (adj, _) = play(turn(
         json!({"battleline": [creature("a", "Brobnar", 3, "")]}),

@@ -320,6 +320,12 @@ pub mod base {
         "glossary \"Stun\"",
         "The next time a stunned creature is used (fight, reap, Action:, Omni:), the only thing that happens is that it exhausts and its stun is removed.",
     );
+    pub const DESTROY: Citation = public(
+        RULEBOOK,
+        "Destroy",
+        "glossary \"Destroyed\"",
+        "An ability that destroys a creature destroys it whatever its damage.",
+    );
     pub const DESTROYED_ABILITIES: Citation = public(
         RULEBOOK,
         "Destroyed",
@@ -389,6 +395,7 @@ pub mod base {
         REAP,
         CHOICES,
         STUN,
+        DESTROY,
         DESTROYED_ABILITIES,
         LEAVES_PLAY,
         SACRIFICE,

@@ -403,7 +403,7 @@ fn run(
                     ctx,
                     &t,
                     format!("{}'s ability", st.who(source)),
-                    lang(),
+                    Rule::from(&base::DESTROY),
                 );
             }
         }
