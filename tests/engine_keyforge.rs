@@ -57,7 +57,9 @@ fn changes(adj: &keyforge::Adjudication) -> Vec<&Change> {
 
 fn cites(adj: &keyforge::Adjudication, sentence: &str) -> bool {
     adj.steps.iter().flat_map(|s| &s.events).any(|e| {
-        e.rule.sentence == sentence || e.rule.house.is_some_and(|h| h.sentence == sentence)
+        e.rule.sentence == sentence
+            || e.rule.house.is_some_and(|h| h.sentence == sentence)
+            || e.rule.also.is_some_and(|h| h.sentence == sentence)
     })
 }
 
@@ -471,7 +473,7 @@ fn with_reading(mut v: Value, key: &str, value: &str) -> Value {
 }
 
 #[test]
-fn fight_abilities_both_readings() {
+fn fight_stopped_early_and_attacker_gone_both_readings() {
     // seed 003 Fight: "If a card is used to attack and the attacker is not destroyed, all “Fight:” abilities on the attacking creature then resolve."
     let v = turn(
         json!({"battleline": [creature("a", "Brobnar", 2, "Assault 2.\nFight: Gain 1Æ.")]}),
@@ -480,7 +482,7 @@ fn fight_abilities_both_readings() {
     );
     let (_, st) = play(v.clone());
     assert_eq!(amber(&st, 0), 0, "published: the fight stopped early");
-    let (_, st) = play(with_reading(v, "fight_abilities", "not_destroyed"));
+    let (_, st) = play(with_reading(v, "fight_stopped_early", "resolve"));
     assert_eq!(amber(&st, 0), 1, "the seed: the attacker was not destroyed");
     // The attacker leaves play another way: returned to hand before the exchange.
     let v = turn(
@@ -493,7 +495,16 @@ fn fight_abilities_both_readings() {
         (amber(&st, 0), zone_of(&st, "a"), damage(&st, "d")),
         (0, "hand", 0)
     );
-    let (_, st) = play(with_reading(v, "fight_abilities", "not_destroyed"));
+    let (_, st) = play(with_reading(v.clone(), "fight_stopped_early", "resolve"));
+    assert_eq!(
+        amber(&st, 0),
+        0,
+        "the fight stopped early, but the attacker also left play: the other key decides"
+    );
+    let mut both = v;
+    both["interpretations"] =
+        json!({"fight_stopped_early": "resolve", "fight_attacker_gone": "resolve"});
+    let (_, st) = play(both);
     assert_eq!(
         (amber(&st, 0), zone_of(&st, "a")),
         (1, "hand"),
@@ -1411,7 +1422,7 @@ mod surfaces {
             html.contains("power / armor as they stand"),
             "the legend names this game's numbers"
         );
-        // Both readings side by side: the compare page of the other fight_abilities reading.
+        // Both readings side by side: the compare page of the other omni_exhausts reading.
         let (status, body, location) = send(
             TestRequest::post()
                 .uri(&format!("/adjudicate/p/{hash}/interpret"))
@@ -1440,7 +1451,7 @@ mod surfaces {
         let (status, _, html) =
             common::http::get(common::bundled_state(), "/adjudicate/rules", None).await;
         assert_eq!(status, StatusCode::OK);
-        assert!(html.contains("fight_abilities") && html.contains("KeyForge"));
+        assert!(html.contains("fight_stopped_early") && html.contains("KeyForge"));
     }
 }
 
@@ -1653,7 +1664,9 @@ mod props {
                                 {"name": "Bob", "amber": amber, "battleline": theirs}],
                     "actions": actions,
                     "interpretations": {
-                        "fight_abilities": pick(r1, "in_play_after_fight", "not_destroyed"),
+                        "fight_stopped_early": pick(r1, "refused", "resolve"),
+                        "fight_attacker_gone": pick(r1, "resolve", "refused"),
+                        "destroyed_fighting": pick(r2, "exchange_only", "whole_fight"),
                         "omni_exhausts": pick(r2, "exhausts", "free"),
                         "active_house": pick(r3, "active_only", "any_house"),
                         "futile_use": pick(r4, "allowed", "refused")}})
@@ -1708,4 +1721,344 @@ mod props {
             prop_assert!(keyforge::resolve(&back, &NoCards).is_ok());
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Issue #30: the order of simultaneous abilities, the ends of the fight, Stun and Omni,
+// partly read lines, citations, play_from
+
+/// The order decisions of the log: each pick's options, in order.
+fn order_picks(adj: &keyforge::Adjudication) -> Vec<Vec<String>> {
+    changes(adj)
+        .iter()
+        .filter_map(|c| match c {
+            Change::Choice { purpose, decision }
+                if *purpose == "the simultaneous ability to resolve next" =>
+            {
+                Some(decision.options.clone())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The rule cited by the first event whose change fits `pick`.
+fn rule_of(
+    adj: &keyforge::Adjudication,
+    pick: impl Fn(&Change) -> bool,
+) -> Option<arbiter::rules::Rule> {
+    adj.steps
+        .iter()
+        .flat_map(|s| &s.events)
+        .find(|e| pick(&e.change))
+        .map(|e| e.rule)
+}
+
+fn pinned(mut v: Value, decision: u32, option: usize) -> Value {
+    v["decisions"] = json!([{"decision": decision, "option": option}]);
+    v
+}
+
+#[test]
+fn fight_abilities_and_the_survival_constant_are_ordered_by_the_active_player() {
+    // seed 003 Fight: "If either creature in a fight has a constant ability referencing the end of the fight (example: “after an enemy creature is destroyed fighting this creature…”), the creature must survive the fight to resolve the ability."
+    // The attacker's side: it survives the exchange, then its own Fight: ability destroys it.
+    let v = turn(
+        json!({"battleline": [creature("a", "Brobnar", 5,
+            "After an enemy creature is destroyed fighting this creature, gain 1Æ.\nFight: Destroy this creature.")]}),
+        json!({"battleline": [creature("d", "Dis", 2, "")]}),
+        json!([{"do": "fight", "card": "a", "target": "d"}]),
+    );
+    let (adj, st) = play(v.clone());
+    let picks = order_picks(&adj);
+    assert_eq!(picks.len(), 1, "one decision for two abilities: {picks:?}");
+    assert_eq!(picks[0].len(), 2);
+    assert!(
+        picks[0][0].contains("Fight:"),
+        "the default: written order, Fight: first"
+    );
+    assert_eq!(amber(&st, 0), 0);
+    let log = log_text(&adj);
+    assert!(
+        !log.contains("did not survive the fight"),
+        "it survived the fight and left play afterwards: {log}"
+    );
+    assert!(
+        log.contains("survived the fight but has left play since"),
+        "{log}"
+    );
+    // The other order: the constant first gains 1Æ, then the Fight: ability destroys it.
+    let (_, st) = play(pinned(v, 1, 2));
+    assert_eq!((amber(&st, 0), zone_of(&st, "a")), (1, "discard pile"));
+}
+
+#[test]
+fn a_cards_reap_abilities_and_its_upgrades_are_ordered_by_the_active_player() {
+    // seed 003 Reap: "When a player uses a creature to reap, the player exhausts the creature, gains 1 Æmber for their Æmber pool, and then all “Reap:” abilities on the creature resolve."
+    let v = turn(
+        json!({"battleline": [creature("a", "Brobnar", 3, "Reap: Gain 1Æ.\nReap: Deal 1 damage to a creature.")]}),
+        json!({"battleline": [creature("d", "Dis", 3, "")]}),
+        json!([{"do": "reap", "card": "a"}]),
+    );
+    let resolved = |adj: &keyforge::Adjudication| -> Vec<String> {
+        changes(adj)
+            .iter()
+            .filter_map(|c| match c {
+                Change::Resolve { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    let (adj, _) = play(v.clone());
+    assert_eq!(order_picks(&adj).len(), 1);
+    assert_eq!(
+        resolved(&adj),
+        vec!["Gain 1Æ.", "Deal 1 damage to a creature."]
+    );
+    assert!(cites(&adj, cite::base::CHOICES.sentence));
+    let (adj, st) = play(pinned(v, 1, 2));
+    assert_eq!(
+        resolved(&adj),
+        vec!["Deal 1 damage to a creature.", "Gain 1Æ."]
+    );
+    assert_eq!((amber(&st, 0), damage(&st, "d")), (2, 1));
+}
+
+#[test]
+fn before_fight_assault_and_hazardous_are_ordered_by_the_active_player() {
+    let v = turn(
+        json!({"battleline": [creature("a", "Brobnar", 2, "Assault 2.")]}),
+        json!({"battleline": [creature("d", "Dis", 2, "Hazardous 2.")]}),
+        json!([{"do": "fight", "card": "a", "target": "d"}]),
+    );
+    let (adj, st) = play(v.clone());
+    assert_eq!(order_picks(&adj).len(), 1);
+    assert_eq!(
+        (zone_of(&st, "d"), zone_of(&st, "a")),
+        ("discard pile", "battleline"),
+        "the default: Assault first destroys the defender, and Hazardous never deals its damage"
+    );
+    let (_, st) = play(pinned(v, 1, 2));
+    assert_eq!(
+        (zone_of(&st, "d"), zone_of(&st, "a")),
+        ("battleline", "discard pile"),
+        "Hazardous first"
+    );
+}
+
+#[test]
+fn destroyed_fighting_both_readings() {
+    // seed 003 Fight: "If either creature in a fight has a constant ability referencing the end of the fight (example: “after an enemy creature is destroyed fighting this creature…”), the creature must survive the fight to resolve the ability."
+    let v = turn(
+        json!({"battleline": [creature("a", "Brobnar", 3,
+            "Assault 3.\nAfter an enemy creature is destroyed fighting this creature, gain 1Æ.")]}),
+        json!({"battleline": [creature("d", "Dis", 3, "")]}),
+        json!([{"do": "fight", "card": "a", "target": "d"}]),
+    );
+    let (_, st) = play(v.clone());
+    assert_eq!(amber(&st, 0), 1, "published: Assault is part of the fight");
+    let (adj, st) = play(with_reading(v, "destroyed_fighting", "exchange_only"));
+    assert_eq!(amber(&st, 0), 0, "only the exchange counts");
+    assert!(log_text(&adj).contains("destroyed_fighting"));
+}
+
+#[test]
+fn fight_abilities_refused_after_an_early_stop_cite_the_published_rule_and_the_reading() {
+    let (adj, _) = play(turn(
+        json!({"battleline": [creature("a", "Brobnar", 2, "Assault 2.\nFight: Gain 1Æ.")]}),
+        json!({"battleline": [creature("d", "Dis", 2, "")]}),
+        json!([{"do": "fight", "card": "a", "target": "d"}]),
+    ));
+    let rule = rule_of(&adj, |c| matches!(c, Change::NotResolved { .. })).expect("refused");
+    assert_eq!(rule.sentence, cite::base::BEFORE_FIGHT.sentence);
+    assert_ne!(rule.sentence, cite::seed003::FIGHT.sentence);
+    assert_eq!(rule.readings[0].map(|r| r.key), Some("fight_stopped_early"));
+}
+
+#[test]
+fn a_stunned_creature_using_its_omni_ability_only_exhausts_and_loses_its_stun() {
+    let (adj, st) = play(turn(
+        json!({"battleline": [{"id": "a", "house": "Logos", "power": 3, "text": "Omni: Gain 2Æ.", "stunned": true}]}),
+        json!({}),
+        json!([{"do": "omni", "card": "a"}]),
+    ));
+    let a = st.card("a").unwrap();
+    assert_eq!((amber(&st, 0), a.stunned, a.exhausted), (0, false, true));
+    assert!(cites(&adj, cite::base::STUN.sentence));
+}
+
+#[test]
+fn a_line_read_in_part_keeps_what_it_reads_and_puts_the_rest_to_the_judge() {
+    // Elusive is read; "Deploy." alone goes to the judge.
+    let (adj, st) = play(turn(
+        json!({"battleline": [creature("a", "Brobnar", 3, "")]}),
+        json!({"battleline": [creature("e", "Dis", 2, "Elusive. Deploy.")]}),
+        json!([{"do": "fight", "card": "a", "target": "e"}]),
+    ));
+    assert_eq!(
+        (damage(&st, "e"), damage(&st, "a")),
+        (0, 0),
+        "Elusive holds"
+    );
+    let judged: Vec<&String> = changes(&adj)
+        .iter()
+        .filter_map(|c| match c {
+            Change::Ruling { text, .. } => Some(text),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(judged, vec!["Deploy."]);
+    // A triggered ability: the sentence it reads resolves, the other is the judge's.
+    let (adj, st) = play(turn(
+        json!({"battleline": [creature("a", "Brobnar", 3, "Reap: Gain 1Æ. Shuffle your discard pile.")]}),
+        json!({}),
+        json!([{"do": "reap", "card": "a"}]),
+    ));
+    assert_eq!(amber(&st, 0), 2, "1 for the reap, 1 for \"Gain 1Æ.\"");
+    assert!(changes(&adj)
+        .iter()
+        .any(|c| matches!(c, Change::Ruling { text, .. } if text == "Shuffle your discard pile.")));
+}
+
+#[test]
+fn readings_and_rules_are_cited_where_they_decide() {
+    // futile_use=refused on an Omni: cites the Omni sentence, not the Action: one.
+    let (adj, _) = play(with_reading(
+        turn(
+            json!({"artifacts": [{"id": "o", "house": "Brobnar", "type": "artifact", "text": "Omni: Steal 1Æ."}]}),
+            json!({}),
+            json!([{"do": "omni", "card": "o"}]),
+        ),
+        "futile_use",
+        "refused",
+    ));
+    let rule = rule_of(&adj, |c| matches!(c, Change::Rejected(_))).expect("refused");
+    assert_eq!(rule.sentence, cite::seed003::OMNI.sentence);
+    // active_house=any_house on a reap cites the Reap sentence, not the Omni one.
+    let (adj, _) = play(with_reading(
+        turn(
+            json!({"battleline": [creature("a", "Dis", 3, "")]}),
+            json!({}),
+            json!([{"do": "reap", "card": "a"}]),
+        ),
+        "active_house",
+        "any_house",
+    ));
+    let rule = rule_of(&adj, |c| matches!(c, Change::Note { .. })).expect("the note");
+    assert_eq!(rule.sentence, cite::seed003::REAP.sentence);
+    // Damage an ability deals cites the published Damage rule, not K2 (reading text).
+    let (adj, _) = play(turn(
+        json!({"battleline": [creature("a", "Brobnar", 3, "Reap: Deal 1 damage to a creature.")]}),
+        json!({"battleline": [creature("d", "Dis", 3, "")]}),
+        json!([{"do": "reap", "card": "a"}]),
+    ));
+    let rule = rule_of(&adj, |c| matches!(c, Change::Damage { .. })).expect("damage");
+    assert_eq!(rule.sentence, cite::base::DAMAGE.sentence);
+    // So does a destruction by an ability: the published rule, not K2.
+    let (adj, _) = play(turn(
+        json!({"battleline": [creature("a", "Brobnar", 3, "Reap: Destroy a creature.")]}),
+        json!({"battleline": [creature("d", "Dis", 3, "")]}),
+        json!([{"do": "reap", "card": "a"}]),
+    ));
+    let rule = rule_of(&adj, |c| matches!(c, Change::Destroyed { .. })).expect("destroyed");
+    assert_eq!(rule.sentence, cite::base::DESTROY.sentence);
+    // Taunt only where it protects a neighbour: a lone Taunt creature is just fought.
+    let (adj, _) = play(turn(
+        json!({"battleline": [creature("a", "Brobnar", 3, "")]}),
+        json!({"battleline": [creature("t", "Dis", 2, "Taunt.")]}),
+        json!([{"do": "fight", "card": "a", "target": "t"}]),
+    ));
+    assert!(!cites(&adj, cite::base::TAUNT.sentence));
+    // A target the action names is not a judge's pin.
+    let (adj, _) = play(turn(
+        json!({"battleline": [creature("a", "Brobnar", 3, "Reap: Deal 1 damage to a creature.")]}),
+        json!({"battleline": [creature("d", "Dis", 3, ""), creature("d2", "Dis", 3, "")]}),
+        json!([{"do": "reap", "card": "a", "targets": ["d2"]}]),
+    ));
+    let log = log_text(&adj);
+    assert!(log.contains("by the action's `targets`"), "{log}");
+    assert!(!log.contains("judge's pin"), "{log}");
+}
+
+#[test]
+fn the_seeds_examples_are_cited_when_their_cards_are_used() {
+    // seed 003 Ability: "Mack the Knife has both an Action ability (Deal 1 damage...) and two Constant abilities (Elusive and You may use Mack the Knife as if it belonged to the active house)"
+    // seed 003 Ability: "Mighty Javelin has the Omni ability: Sacrifice Mighty Javelin, Deal 4 damage to a creature"
+    // seed 003 Ability: "Horseman of Pestilence has Play, Fight, and Reap abilities."
+    let (adj, _) = play_cat(json!({"game": "keyforge", "house": "Ironhowl",
+        "players": [{"name": "Ann", "amber": 0, "battleline": [{"id": "mack", "card": "Mack the Knife"}]},
+                    {"name": "Bob", "amber": 0, "battleline": [{"id": "imp", "house": "Dis", "power": 1}]}],
+        "actions": [{"do": "action", "card": "mack"}]}));
+    assert!(cites(&adj, cite::seed003::MACK.sentence));
+    let (adj, _) = play_cat(json!({"game": "keyforge", "house": "Gloamwatch",
+        "players": [{"name": "Ann", "amber": 0, "artifacts": [{"id": "jav", "card": "Mighty Javelin"}]},
+                    {"name": "Bob", "amber": 0, "battleline": [{"id": "x", "house": "Dis", "power": 5}]}],
+        "actions": [{"do": "omni", "card": "jav"}]}));
+    assert!(cites(&adj, cite::seed003::JAVELIN.sentence));
+    let (adj, _) = play_cat(json!({"game": "keyforge", "house": "Cinderpit",
+        "players": [{"name": "Ann", "amber": 0, "battleline": [{"id": "h", "card": "Horseman of Pestilence"}]},
+                    {"name": "Bob", "amber": 0, "battleline": [{"id": "foe", "house": "Dis", "power": 3}]}],
+        "actions": [{"do": "reap", "card": "h"}]}));
+    assert!(cites(&adj, cite::seed003::HORSEMAN.sentence));
+}
+
+#[test]
+fn play_abilities_of_artifacts_and_upgrades_resolve_after_they_enter_play() {
+    // seed 003 Play: "For creatures, artifacts, and upgrades, the ability resolves immediately after the card enters play."
+    let (adj, st) = play(turn(
+        json!({"battleline": [creature("c", "Brobnar", 3, "")],
+               "hand": [{"id": "art", "house": "Brobnar", "type": "artifact", "text": "Play: Gain 1Æ."},
+                        {"id": "up", "house": "Brobnar", "type": "upgrade", "text": "Play: Gain 2Æ."}]}),
+        json!({}),
+        json!([{"do": "play", "card": "art"}, {"do": "play", "card": "up", "target": "c"}]),
+    ));
+    assert!(rejected(&adj).is_empty(), "{:?}", rejected(&adj));
+    assert_eq!(amber(&st, 0), 3);
+    assert_eq!(zone_of(&st, "art"), "artifacts");
+    let entered = changes(&adj)
+        .iter()
+        .position(|c| matches!(c, Change::Move { card, .. } if card == "up"))
+        .unwrap();
+    let resolved = changes(&adj)
+        .iter()
+        .position(|c| matches!(c, Change::Resolve { card, .. } if card == "up"))
+        .unwrap();
+    assert!(
+        entered < resolved,
+        "the upgrade attaches, then its Play: resolves"
+    );
+}
+
+#[test]
+fn play_from_a_deck_takes_its_top_card_and_an_opponents_zone_needs_from_opponent() {
+    // House rule K8: "`play_from` and `put_into_play` from a deck take its top card, the first the position lists; `from_opponent` takes the card from the opponent's zone, for an ability that names it."
+    let (adj, st) = play(turn(
+        json!({"deck": [creature("top", "Dis", 2, ""), creature("under", "Dis", 2, "")]}),
+        json!({}),
+        json!([{"do": "play_from", "card": "under", "zone": "deck"},
+               {"do": "play_from", "card": "top", "zone": "deck"}]),
+    ));
+    assert_eq!(rejected(&adj).len(), 1, "{:?}", rejected(&adj));
+    assert!(rejected(&adj)[0].contains("not the top card"));
+    assert!(cites(&adj, cite::rules::DECK_TOP.sentence));
+    assert_eq!(
+        (zone_of(&st, "top"), zone_of(&st, "under")),
+        ("battleline", "deck")
+    );
+    // The opponent's discard pile, where a card says so.
+    let v = turn(
+        json!({}),
+        json!({"discard": [creature("theirs", "Dis", 2, "Play: Gain 1Æ.")]}),
+        json!([{"do": "play_from", "card": "theirs", "zone": "discard", "from_opponent": true}]),
+    );
+    let (adj, st) = play(v);
+    assert!(rejected(&adj).is_empty(), "{:?}", rejected(&adj));
+    assert_eq!(st.controller("theirs"), Some(0), "Ann controls it");
+    assert_eq!(amber(&st, 0), 1);
+    let (adj, _) = play(turn(
+        json!({}),
+        json!({"discard": [creature("theirs", "Dis", 2, "")]}),
+        json!([{"do": "play_from", "card": "theirs", "zone": "discard"}]),
+    ));
+    assert!(rejected(&adj)[0].contains("from_opponent"));
 }

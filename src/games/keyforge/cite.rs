@@ -1,7 +1,7 @@
 //! The KeyForge citation table: the sentences of seed 003 (the glossary's "Ability"
 //! entry) the engine quotes, the published rules the seed leans on but never states
 //! (cited as `public`, with where they are published), and our numbered house rules
-//! (`docs/rules/keyforge.md`, K1–K7) for what neither settles. The kinds of source are
+//! (`docs/rules/keyforge.md`, K1–K8) for what neither settles. The kinds of source are
 //! the core's ([`crate::rules::cite`]). Seed sentences are checked verbatim against the
 //! seed's text by `tests/engine_keyforge.rs`; public and house rules against the doc.
 //!
@@ -272,6 +272,12 @@ pub mod base {
         "page \"Armor\"",
         "Armor prevents up to its value of damage to the creature, once per turn in total.",
     );
+    pub const DAMAGE: Citation = public(
+        RULEBOOK,
+        "Damage",
+        "\"Damage\"",
+        "Damage an ability deals is placed on the creature as damage tokens, less what its armor prevents.",
+    );
     pub const DESTROYED: Citation = public(
         RULEBOOK,
         "Destroyed",
@@ -312,7 +318,13 @@ pub mod base {
         RULEBOOK,
         "Stun",
         "glossary \"Stun\"",
-        "The next time a stunned creature is used (fight, reap, Action:), the only thing that happens is that it exhausts and its stun is removed.",
+        "The next time a stunned creature is used (fight, reap, Action:, Omni:), the only thing that happens is that it exhausts and its stun is removed.",
+    );
+    pub const DESTROY: Citation = public(
+        RULEBOOK,
+        "Destroy",
+        "glossary \"Destroyed\"",
+        "An ability that destroys a creature destroys it whatever its damage.",
     );
     pub const DESTROYED_ABILITIES: Citation = public(
         RULEBOOK,
@@ -375,6 +387,7 @@ pub mod base {
         AFTER_FIGHT,
         AFTER_FIGHT_IS_FIGHT,
         ARMOR,
+        DAMAGE,
         DESTROYED,
         ELUSIVE,
         SKIRMISH,
@@ -382,6 +395,7 @@ pub mod base {
         REAP,
         CHOICES,
         STUN,
+        DESTROY,
         DESTROYED_ABILITIES,
         LEAVES_PLAY,
         SACRIFICE,
@@ -392,7 +406,7 @@ pub mod base {
     ];
 }
 
-/// The house rules K1–K7 (`docs/rules/keyforge.md`, "House rules").
+/// The house rules K1–K8 (`docs/rules/keyforge.md`, "House rules").
 pub mod rules {
     use super::{house, Citation};
 
@@ -432,6 +446,12 @@ pub mod rules {
         "A draw or a look at a deck with too few cards takes what there is; a position holds no shuffle, so an empty deck draws nothing.",
     );
 
+    pub const DECK_TOP: Citation = house(
+        "A deck's top card",
+        "K8",
+        "`play_from` and `put_into_play` from a deck take its top card, the first the position lists; `from_opponent` takes the card from the opponent's zone, for an ability that names it.",
+    );
+
     pub const ALL: &[Citation] = &[
         ONE_TURN,
         LANGUAGE,
@@ -440,5 +460,6 @@ pub mod rules {
         ABILITY_PLAYS,
         LASTING,
         EMPTY_DECK,
+        DECK_TOP,
     ];
 }

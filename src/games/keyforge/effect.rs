@@ -3,8 +3,11 @@
 //! ([`crate::grammar::keyforge`]) finds each line's precursors; this file adds the
 //! published precursors the seed does not name (`Before Fight:`, `After Fight:` read as
 //! the seed's `Fight:`, `Destroyed:`) and reads each sentence of an effect. An ability
-//! with any sentence outside the language is not guessed at: it is [`Body::Judge`], and
-//! the engine asks the judge to resolve it. Pure: text in, structure out.
+//! with a sentence outside the language is not guessed at: the engine reads the sentences
+//! it can and asks the judge to resolve only the rest (an [`Effect::Judge`] in its place
+//! among a triggered ability's effects; a constant line's unread sentences as an ability
+//! of their own); an ability with no sentence read at all is [`Body::Judge`]. Pure: text
+//! in, structure out.
 
 use serde::Serialize;
 
@@ -185,6 +188,11 @@ pub enum Effect {
     IfDestroyed {
         then: Box<Effect>,
     },
+    /// A sentence outside the language, among sentences the engine reads: the judge
+    /// resolves it, in its place (house rules K2, K3).
+    Judge {
+        text: String,
+    },
 }
 
 /// One constant ability the engine applies.
@@ -264,8 +272,62 @@ pub fn read_text(text: &str, own: &str) -> Vec<Ability> {
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
-        .map(|l| read_line(l, own))
+        .flat_map(|l| split_constant(read_line(l, own), own))
         .collect()
+}
+
+/// A constant line the language reads only in part (`Elusive. Deploy.`): the sentences
+/// it reads as one constant ability, the rest as a second one for the judge. Any other
+/// ability is returned as it is.
+fn split_constant(a: Ability, own: &str) -> Vec<Ability> {
+    if !a.is_constant() || a.body != Body::Judge {
+        return vec![a];
+    }
+    let folded_own = own.to_lowercase();
+    let (mut read, mut read_text, mut rest) = (Vec::new(), Vec::new(), Vec::new());
+    for raw in raw_sentences(&a.text) {
+        let c = match sentences(&raw).as_slice() {
+            [one] => constant(one, &folded_own),
+            _ => None,
+        };
+        match c {
+            Some(c) => {
+                read.push(c);
+                read_text.push(raw);
+            }
+            None => rest.push(raw),
+        }
+    }
+    if read.is_empty() {
+        return vec![a];
+    }
+    let part = |text: Vec<String>, body| Ability {
+        triggers: Vec::new(),
+        text: text.join(" "),
+        body,
+        after_fight: false,
+    };
+    vec![
+        part(read_text, Body::Constants { constants: read }),
+        part(rest, Body::Judge),
+    ]
+}
+
+/// The sentences of `text` as written, each with its full stop.
+fn raw_sentences(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for (i, c) in chars.iter().enumerate() {
+        cur.push(*c);
+        if matches!(c, '.' | '…') && chars.get(i + 1).is_none_or(|n| n.is_whitespace()) {
+            out.push(cur.trim().to_string());
+            cur.clear();
+        }
+    }
+    out.push(cur.trim().to_string());
+    out.retain(|s| !s.is_empty());
+    out
 }
 
 /// Reads one ability line.
@@ -306,7 +368,7 @@ pub fn read_line(line: &str, own: &str) -> Ability {
     } else {
         effects(&text, own)
             .map(|effects| Body::Effects { effects })
-            .unwrap_or(Body::Judge)
+            .unwrap_or_else(|| partial_effects(&text, own))
     };
     Ability {
         triggers,
@@ -360,6 +422,28 @@ pub fn effects(text: &str, own: &str) -> Option<Vec<Effect>> {
         }
     }
     Some(out)
+}
+
+/// The sentences of a triggered ability read one by one: each one the language reads as
+/// its effects, each other one an [`Effect::Judge`] in its place; [`Body::Judge`] when
+/// none reads.
+fn partial_effects(text: &str, own: &str) -> Body {
+    let mut out = Vec::new();
+    let mut any = false;
+    for raw in raw_sentences(text) {
+        match effects(&raw, own) {
+            Some(list) => {
+                any = true;
+                out.extend(list);
+            }
+            None => out.push(Effect::Judge { text: raw }),
+        }
+    }
+    if any {
+        Body::Effects { effects: out }
+    } else {
+        Body::Judge
+    }
 }
 
 /// Every sentence as constants, or `None` when any is outside the language.
@@ -618,9 +702,35 @@ mod tests {
     fn outside_the_language_is_the_judges() {
         let a = read_line("Action: Swap two creatures.", "X");
         assert_eq!(a.body, Body::Judge);
-        // One sentence out of the language makes the whole ability the judge's.
+        // One sentence out of the language is the judge's, in its place; the rest reads.
         let a = read_line("Reap: Gain 1Æ. Shuffle your discard pile.", "X");
-        assert_eq!(a.body, Body::Judge);
+        assert_eq!(
+            a.body,
+            Body::Effects {
+                effects: vec![
+                    Effect::Gain { amount: 1 },
+                    Effect::Judge {
+                        text: "Shuffle your discard pile.".into()
+                    }
+                ]
+            }
+        );
+        // A constant line keeps the keyword it reads; only the rest goes to the judge.
+        let both = read_text("Elusive. Deploy.", "X");
+        assert_eq!(both.len(), 2);
+        assert_eq!(
+            both[0].body,
+            Body::Constants {
+                constants: vec![Constant::Keyword {
+                    keyword: Keyword::Elusive,
+                    x: 0
+                }]
+            }
+        );
+        assert_eq!(
+            (both[1].text.as_str(), &both[1].body),
+            ("Deploy.", &Body::Judge)
+        );
         let a = read_line("Creatures cost less.", "X");
         assert_eq!(a.body, Body::Judge);
     }

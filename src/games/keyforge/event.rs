@@ -11,6 +11,9 @@ use super::state::{Outcome, Place, State};
 use crate::rules::decision::BadPin;
 use crate::rules::{Decision, Rejected, Rule};
 
+/// The policy a decision records when the action's `targets` named the option.
+pub const NAMED_BY_ACTION: &str = "the target the action names";
+
 /// One event of the turn.
 pub type Event = crate::rules::Event<Change>;
 
@@ -429,7 +432,14 @@ pub fn describe(st: &State, event: &Event) -> String {
             trigger_name(trigger)
         ),
         Change::Choice { purpose, decision } => {
-            format!("{purpose}: {}", decision.describe(|id| st.who(id)))
+            let text = decision.describe(|id| st.who(id));
+            // A target the action names is the position's `targets`, not a judge's pin.
+            let text = if decision.policy == NAMED_BY_ACTION {
+                text.replacen("by the judge's pin", "by the action's `targets`", 1)
+            } else {
+                text
+            };
+            format!("{purpose}: {text}")
         }
         Change::BonusIcon { card, icon, n, of } => format!(
             "{}'s bonus icon {n} of {of} (top to bottom, before its Play: abilities): {}.",

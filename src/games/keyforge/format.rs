@@ -343,6 +343,11 @@ pub struct ActionSpec {
     /// Where `play_from` and `put_into_play` take the card from (default: hand).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zone: Option<Zone>,
+    /// `play_from` / `put_into_play` take the card from the opponent's `zone` (a card
+    /// that says "from your opponent's discard pile"); the card enters under the active
+    /// player's control, its owner unchanged.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub from_opponent: bool,
     /// The cards the abilities choose, in the order they choose.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub targets: Vec<String>,

@@ -8,13 +8,33 @@ pub use crate::rules::interpret::{InterpretationInfo, Reading, Readings};
 const DOC: &str = super::cite::RULES_DOC;
 
 crate::interpretation!(
-    /// When an attacker's Fight: abilities resolve.
-    FightAbilities: "fight_abilities" in DOC => {
-        question: "Do the attacker's Fight: abilities resolve when the fight stopped before the damage exchange (Before Fight, Assault, Hazardous destroyed a creature) or when the attacker left play without being destroyed?",
+    /// Whether the attacker's Fight: abilities resolve after a fight that stopped early.
+    FightStoppedEarly: "fight_stopped_early" in DOC => {
+        question: "Do the attacker's Fight: abilities resolve when the fight stopped before the damage exchange (Before Fight:, Assault or Hazardous destroyed a creature) and the attacker is still in play?",
         rule: "Fight",
         sentence: "If a card is used to attack and the attacker is not destroyed, all “Fight:” abilities on the attacking creature then resolve.",
-        InPlayAfterFight => "in_play_after_fight": "No (the published rule): they resolve only when the fight reached the damage exchange and the attacker is still in play after it.",
-        NotDestroyed => "not_destroyed": "Yes (the seed's words): they resolve whenever the attacker was not destroyed, even when the fight stopped early or the attacker left play another way.",
+        Refused => "refused": "No (the published rule): they resolve only when the fight reached the damage exchange.",
+        Resolve => "resolve": "Yes (the seed's words): the attacker was not destroyed, so they resolve although the fight stopped early.",
+    }
+);
+crate::interpretation!(
+    /// Whether the attacker's Fight: abilities resolve once it left play undestroyed.
+    FightAttackerGone: "fight_attacker_gone" in DOC => {
+        question: "Do the attacker's Fight: abilities resolve when the attacker left play during the fight without being destroyed (returned to hand, archived)?",
+        rule: "Fight",
+        sentence: "If a card is used to attack and the attacker is not destroyed, all “Fight:” abilities on the attacking creature then resolve.",
+        Refused => "refused": "No (the published rule): they resolve only if the attacker is still in play after the fight.",
+        Resolve => "resolve": "Yes (the seed's words): the attacker was not destroyed, so they resolve from wherever it is.",
+    }
+);
+crate::interpretation!(
+    /// Whether a creature destroyed before the damage exchange was "destroyed fighting".
+    DestroyedFighting: "destroyed_fighting" in DOC => {
+        question: "Is a creature destroyed before the damage exchange (by Before Fight:, Assault or Hazardous) \"destroyed fighting\" the other creature, for a constant ability referencing the end of the fight?",
+        rule: "Fight",
+        sentence: "If either creature in a fight has a constant ability referencing the end of the fight (example: “after an enemy creature is destroyed fighting this creature…”), the creature must survive the fight to resolve the ability.",
+        WholeFight => "whole_fight": "Yes (the published rule: Before Fight:, Assault and Hazardous are part of the fight): any creature destroyed from the fight's declaration to its end counts.",
+        ExchangeOnly => "exchange_only": "No (the same end of the fight as `fight_stopped_early`'s default): only a creature destroyed by the damage exchange counts; a fight that stopped early destroyed nobody \"fighting\".",
     }
 );
 crate::interpretation!(
@@ -51,7 +71,9 @@ crate::interpretation!(
 crate::interpretation_set!(
     /// The readings a position takes (`interpretations`); every field optional.
     Interpretations {
-        fight_abilities: FightAbilities,
+        fight_stopped_early: FightStoppedEarly,
+        fight_attacker_gone: FightAttackerGone,
+        destroyed_fighting: DestroyedFighting,
         omni_exhausts: OmniExhausts,
         active_house: ActiveHouse,
         futile_use: FutileUse,

@@ -4,11 +4,12 @@
 //! another zone, or put into play), reap, fight, Action:, Omni:.
 
 use super::cite::{base, rules, seed003, Rule};
-use super::effect::{Body, Constant, Effect, Subject, Trigger};
+use super::effect::{Ability, Body, Constant, Effect, Subject, Trigger};
 use super::event::{emit, Change, Event};
 use super::families::bonus;
 use super::families::effects::{choose, resolve};
 use super::families::fight::{check_target, fight};
+use super::families::order::{order, TEXT_ORDER};
 use super::families::using::{
     ability_of, futile, house, in_play_and_controlled, ready, stunned, Needs, Refusal,
 };
@@ -161,7 +162,7 @@ fn take(
                     &seed003::CONSTANT,
                 ));
             }
-            house(st, out, card, "reap")?;
+            house(st, out, card, "reap", &seed003::REAP)?;
             if stunned(st, out, card) {
                 return Ok(());
             }
@@ -182,7 +183,7 @@ fn take(
                 .card(card)
                 .map(|c| c.triggered(Trigger::Reap))
                 .unwrap_or_default();
-            for (from, ability) in abilities {
+            for (from, ability) in in_order(st, out, "Reap:", abilities) {
                 resolve(
                     st,
                     out,
@@ -215,7 +216,7 @@ fn take(
                 ));
             }
             check_target(st, card, a.target.as_deref())?;
-            house(st, out, card, "fight")?;
+            house(st, out, card, "fight", &seed003::FIGHT)?;
             if stunned(st, out, card) {
                 return Ok(());
             }
@@ -235,11 +236,17 @@ fn take(
                 card,
                 Rule::from(&seed003::ACTION_EXHAUST).house(&base::USE),
             )?;
-            house(st, out, card, "use its Action: ability")?;
+            house(
+                st,
+                out,
+                card,
+                "use its Action: ability",
+                &seed003::ACTION_EXHAUST,
+            )?;
             if st.creature_in_play(card) && stunned(st, out, card) {
                 return Ok(());
             }
-            futile(st, out, card, &ability)?;
+            futile(st, out, card, &ability, &seed003::ACTION_EXHAUST)?;
             emit(
                 st,
                 out,
@@ -287,7 +294,14 @@ fn take(
                     );
                 }
             }
-            futile(st, out, card, &ability)?;
+            if st.creature_in_play(card) && st.card(card).is_some_and(|c| c.stunned) {
+                // Stun: the use only exhausts it and removes the stun, so it must be
+                // ready to be used, whatever the `omni_exhausts` reading.
+                ready(st, card, Rule::from(&base::USE).house(&base::STUN))?;
+                stunned(st, out, card);
+                return Ok(());
+            }
+            futile(st, out, card, &ability, &seed003::OMNI)?;
             match reading {
                 OmniExhausts::Exhausts => {
                     let sacrifices_itself = matches!(&ability.body, Body::Effects { effects }
@@ -335,22 +349,7 @@ fn take(
                 (_, Some(Zone::Deck)) => Place::Deck,
             };
             let who = st.who(card);
-            let loc = st.find(card);
-            if !loc.is_some_and(|l| l.player == st.active && l.place == zone && l.upgrade.is_none())
-            {
-                let place = match loc {
-                    Some(l) => format!("{}'s {}", st.players[l.player].name, l.place.name()),
-                    None => "nowhere".into(),
-                };
-                return Err(refuse(
-                    format!(
-                        "{who} is in {place}, not in {}'s {}",
-                        st.players[st.active].name,
-                        zone.name()
-                    ),
-                    &base::CONTROL,
-                ));
-            }
+            source_zone(st, a, zone)?;
             let Some(c) = st.card(card).cloned() else {
                 return Ok(());
             };
@@ -391,6 +390,67 @@ fn take(
             Ok(())
         }
     }
+}
+
+/// The card is where the action takes it from: the active player's `zone` (the
+/// opponent's with `from_opponent`, for `play_from` and `put_into_play` only), and the
+/// top card of a deck.
+fn source_zone(st: &State, a: &ActionSpec, zone: Place) -> Result<(), Refusal> {
+    let who = st.who(&a.card);
+    if a.from_opponent && a.verb == Verb::Play {
+        return Err(refuse(
+            format!("{who} cannot be played from the opponent's hand; `from_opponent` is for an ability's `play_from` or `put_into_play`"),
+            &base::CONTROL,
+        ));
+    }
+    let owner = if a.from_opponent {
+        State::opponent(st.active)
+    } else {
+        st.active
+    };
+    let loc = st.find(&a.card);
+    if !loc.is_some_and(|l| l.player == owner && l.place == zone && l.upgrade.is_none()) {
+        let place = match loc {
+            Some(l) => format!("{}'s {}", st.players[l.player].name, l.place.name()),
+            None => "nowhere".into(),
+        };
+        let (reason, rule) = if a.from_opponent {
+            (
+                "the action names the opponent's zone",
+                Rule::from(&rules::ABILITY_PLAYS),
+            )
+        } else {
+            (
+                "a card from another player's zone needs `from_opponent` (an ability that names it)",
+                Rule::from(&base::CONTROL).house(&rules::ABILITY_PLAYS),
+            )
+        };
+        return Err(refuse(
+            format!(
+                "{who} is in {place}, not in {}'s {}; {reason}",
+                st.players[owner].name,
+                zone.name()
+            ),
+            rule,
+        ));
+    }
+    if zone == Place::Deck
+        && st.players[owner]
+            .deck
+            .first()
+            .is_some_and(|c| c.id != a.card)
+    {
+        let top = st.players[owner]
+            .deck
+            .first()
+            .map(|c| st.who(&c.id))
+            .unwrap_or_default();
+        return Err(refuse(
+            format!("{who} is not the top card of the deck ({top} is); an ability plays a deck's top card"),
+            &rules::DECK_TOP,
+        ));
+    }
+    Ok(())
 }
 
 /// A card enters play (or an action card resolves), with its Play: abilities when it
@@ -517,7 +577,7 @@ fn enter(
         } else {
             Rule::from(&seed003::PLAY_ENTERS)
         };
-        for (from, ability) in own {
+        for (from, ability) in in_order(st, out, "Play:", own) {
             resolve(
                 st,
                 out,
@@ -574,4 +634,23 @@ fn enter(
             &seed003::PLAY_ACTION_CARD,
         );
     }
+}
+
+/// One card's abilities with the same trigger (its own and its upgrades'), in the
+/// active player's order (decisions, when two or more; the default is the written
+/// order: published rule "Choices").
+fn in_order(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    precursor: &str,
+    abilities: Vec<(String, Ability)>,
+) -> Vec<(String, Ability)> {
+    let items = abilities
+        .into_iter()
+        .map(|(from, a)| {
+            let label = format!("{}'s {precursor} \"{}\"", st.who(&from), a.text);
+            (label, (from, a))
+        })
+        .collect();
+    order(st, out, items, TEXT_ORDER)
 }

@@ -139,7 +139,11 @@ fn readings_in_play(st: &State) -> Vec<&'static str> {
     let has = |v: Verb| st.actions.iter().any(|a| a.verb == v);
     let mut out = Vec::new();
     if has(Verb::Fight) {
-        out.push("fight_abilities");
+        out.extend([
+            "fight_stopped_early",
+            "fight_attacker_gone",
+            "destroyed_fighting",
+        ]);
     }
     if has(Verb::Omni) {
         out.push("omni_exhausts");

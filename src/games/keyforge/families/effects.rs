@@ -28,6 +28,7 @@ pub fn resolve(
     trigger: Option<Trigger>,
     cite: Rule,
 ) {
+    let cite = example(st, source, cite);
     emit(
         st,
         out,
@@ -51,6 +52,24 @@ pub fn resolve(
         Body::Constants { .. } => {}
         Body::Judge => ruling(st, out, ctx, source, &ability.text),
     }
+}
+
+/// `cite`, also resting on seed 003's own example when `source` is one of the three
+/// cards the seed names (Mack the Knife, Mighty Javelin, Horseman of Pestilence).
+pub fn example(st: &State, source: &str, cite: Rule) -> Rule {
+    let Some(name) = st.card(source).map(|c| c.name.as_str()) else {
+        return cite;
+    };
+    let seen = match name {
+        "Mack the Knife" => &seed003::MACK,
+        "Mighty Javelin" => &seed003::JAVELIN,
+        "Horseman of Pestilence" => &seed003::HORSEMAN,
+        _ => return cite,
+    };
+    if cite.also.is_some() {
+        return cite;
+    }
+    cite.also(seen)
 }
 
 /// The creatures `subject` can name for `controller`, in the default policy's order:
@@ -163,7 +182,7 @@ pub fn choose_by(
             who,
             question: purpose,
             options,
-            policy: "the target the action names",
+            policy: super::super::event::NAMED_BY_ACTION,
             chosen: i,
             pinned: true,
         };
@@ -268,7 +287,14 @@ fn run(
                 "the creature to damage",
             );
             for t in &targets {
-                deal(st, out, t, Some(source), *amount as i32, lang());
+                deal(
+                    st,
+                    out,
+                    t,
+                    Some(source),
+                    *amount as i32,
+                    Rule::from(&base::DAMAGE),
+                );
             }
             let destroyed = check_destroyed(st, out, ctx);
             ctx.last_destroyed = targets.first().map(|t| destroyed.contains(t));
@@ -377,7 +403,7 @@ fn run(
                     ctx,
                     &t,
                     format!("{}'s ability", st.who(source)),
-                    lang(),
+                    Rule::from(&base::DESTROY),
                 );
             }
         }
@@ -609,6 +635,7 @@ fn run(
                 &rules::LASTING,
             );
         }
+        Effect::Judge { text } => ruling(st, out, ctx, source, text),
         Effect::IfDestroyed { then } => {
             if ctx.last_destroyed == Some(true) {
                 run(st, out, ctx, source, controller, then);
@@ -731,7 +758,11 @@ pub fn could_change(st: &State, controller: usize, source: &str, effects: &[Effe
         Effect::Heal { what, .. } => candidates(st, controller, source, what)
             .iter()
             .any(|id| st.card(id).is_some_and(|c| c.damage > 0)),
-        Effect::Gain { .. } | Effect::FriendlyPower { .. } | Effect::ArchiveThis => true,
+        // The engine cannot know what a sentence the judge resolves does: never futile.
+        Effect::Gain { .. }
+        | Effect::FriendlyPower { .. }
+        | Effect::ArchiveThis
+        | Effect::Judge { .. } => true,
         Effect::Lose { .. } => st.players[controller].amber > 0,
         Effect::OpponentLoses { .. } | Effect::Steal { .. } => st.players[opponent].amber > 0,
         Effect::Capture { .. } => st.players[opponent].amber > 0 && st.creature_in_play(source),

@@ -7,12 +7,13 @@
 //! the fight.
 
 use super::super::cite::{base, seed003, Rule};
-use super::super::effect::{Body, Constant, Keyword, Trigger};
+use super::super::effect::{Ability, Body, Constant, Keyword, Trigger};
 use super::super::event::{emit, Change, Event};
-use super::super::interpret::FightAbilities;
+use super::super::interpret::{DestroyedFighting, FightAttackerGone, FightStoppedEarly};
 use super::super::state::State;
 use super::damage::{check_destroyed, deal, destroy};
 use super::effects::{choose, resolve};
+use super::order::order;
 use super::using::Refusal;
 use super::Ctx;
 
@@ -106,12 +107,13 @@ pub fn fight(
             }
         }
     };
+    // Taunt is cited only where it narrowed the choice: an enemy creature it protects.
     let tauntish = st.players[State::opponent(st.controller(attacker).unwrap_or(0))]
         .battleline
         .iter()
-        .any(|c| c.keyword(Keyword::Taunt).is_some());
+        .any(|c| protected(st, &c.id));
     let rule = if tauntish {
-        Rule::from(&base::TAUNT)
+        Rule::from(&base::FIGHT).house(&base::TAUNT)
     } else {
         Rule::from(&base::FIGHT)
     };
@@ -175,52 +177,7 @@ pub fn fight(
         _ => false,
     };
     let controller = st.controller(attacker).unwrap_or(st.active);
-    let mut destroyed: Vec<String> = Vec::new();
-    // Before Fight:, then Assault and Hazardous.
-    if let Some(a) = st.card(attacker) {
-        for (from, ability) in a.triggered(Trigger::BeforeFight) {
-            resolve(
-                st,
-                out,
-                ctx,
-                &from,
-                controller,
-                &ability,
-                Some(Trigger::BeforeFight),
-                Rule::from(&base::BEFORE_FIGHT),
-            );
-            destroyed.extend(check_destroyed(st, out, ctx));
-        }
-    }
-    if let Some(x) = st.card(attacker).and_then(|a| a.keyword(Keyword::Assault)) {
-        if st.creature_in_play(&defender) && st.creature_in_play(attacker) {
-            deal(
-                st,
-                out,
-                &defender,
-                Some(attacker),
-                x as i32,
-                Rule::from(&base::ASSAULT),
-            );
-            destroyed.extend(check_destroyed(st, out, ctx));
-        }
-    }
-    if let Some(x) = st
-        .card(&defender)
-        .and_then(|d| d.keyword(Keyword::Hazardous))
-    {
-        if st.creature_in_play(&defender) && st.creature_in_play(attacker) {
-            deal(
-                st,
-                out,
-                attacker,
-                Some(&defender),
-                x as i32,
-                Rule::from(&base::HAZARDOUS),
-            );
-            destroyed.extend(check_destroyed(st, out, ctx));
-        }
-    }
+    let mut destroyed = before_fight(st, out, ctx, attacker, &defender, controller);
     let early = !st.creature_in_play(attacker) || !st.creature_in_play(&defender);
     if early {
         emit(
@@ -311,6 +268,90 @@ pub fn fight(
     after_fight(st, out, ctx, &fought);
 }
 
+/// One of the abilities that resolve before the damage exchange.
+enum Before {
+    Ability(String, Ability),
+    Assault(u32),
+    Hazardous(u32),
+}
+
+/// "Before Fight:" abilities, Assault and Hazardous, in the active player's order
+/// (decisions; the default is that written order). Returns the creatures destroyed.
+fn before_fight(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    ctx: &mut Ctx,
+    attacker: &str,
+    defender: &str,
+    controller: usize,
+) -> Vec<String> {
+    let mut items: Vec<(String, Before)> = Vec::new();
+    if let Some(a) = st.card(attacker) {
+        for (from, ability) in a.triggered(Trigger::BeforeFight) {
+            let label = format!("{}'s Before Fight: \"{}\"", st.who(&from), ability.text);
+            items.push((label, Before::Ability(from, ability)));
+        }
+        if let Some(x) = a.keyword(Keyword::Assault) {
+            items.push((
+                format!("{}'s Assault {x}", st.who(attacker)),
+                Before::Assault(x),
+            ));
+        }
+    }
+    if let Some(x) = st
+        .card(defender)
+        .and_then(|d| d.keyword(Keyword::Hazardous))
+    {
+        items.push((
+            format!("{}'s Hazardous {x}", st.who(defender)),
+            Before::Hazardous(x),
+        ));
+    }
+    let mut destroyed = Vec::new();
+    let policy = "the written order (Before Fight:, then Assault, then Hazardous)";
+    for item in order(st, out, items, policy) {
+        if st.is_over() {
+            break;
+        }
+        let both = st.creature_in_play(defender) && st.creature_in_play(attacker);
+        match item {
+            Before::Ability(from, ability) => resolve(
+                st,
+                out,
+                ctx,
+                &from,
+                controller,
+                &ability,
+                Some(Trigger::BeforeFight),
+                Rule::from(&base::BEFORE_FIGHT),
+            ),
+            Before::Assault(x) if both => {
+                deal(
+                    st,
+                    out,
+                    defender,
+                    Some(attacker),
+                    x as i32,
+                    Rule::from(&base::ASSAULT),
+                );
+            }
+            Before::Hazardous(x) if both => {
+                deal(
+                    st,
+                    out,
+                    attacker,
+                    Some(defender),
+                    x as i32,
+                    Rule::from(&base::HAZARDOUS),
+                );
+            }
+            Before::Assault(_) | Before::Hazardous(_) => continue,
+        }
+        destroyed.extend(check_destroyed(st, out, ctx));
+    }
+    destroyed
+}
+
 /// How a fight went, for what happens after it.
 struct Fought {
     attacker: String,
@@ -323,70 +364,121 @@ struct Fought {
     destroyed: Vec<String>,
 }
 
+/// What resolves after the fight, in the active player's order.
+enum After {
+    /// An attacker's Fight: ability (from the card `from`), with its citation.
+    Fight(String, Ability, Rule),
+    /// A constant "after an enemy creature is destroyed fighting this creature" of
+    /// creature `me` (controlled by player `mine`), as the effects it runs.
+    Constant(String, usize, Ability, Rule),
+}
+
 /// The attacker's Fight: abilities, the defender's (which do not trigger), and the
-/// constants that need their creature to survive the fight.
+/// constants that need their creature to survive the fight; those that resolve do so
+/// in the active player's order (decisions; the default: Fight: abilities first).
 fn after_fight(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, f: &Fought) {
-    let (attacker, defender, early, controller) = (
-        f.attacker.as_str(),
-        f.defender.as_str(),
-        f.stopped_early,
-        f.controller,
-    );
-    let destroyed = &f.destroyed;
-    let attacker_destroyed = destroyed.iter().any(|d| d == attacker);
+    let mut items = fight_abilities(st, out, f);
+    attacker_only(st, out, &f.defender);
+    items.extend(survivors(st, out, f));
+    let policy = "the written order (the attacker's Fight: abilities, then the constants referencing the end of the fight, attacker's first)";
+    for item in order(st, out, items, policy) {
+        if st.is_over() {
+            return;
+        }
+        match item {
+            After::Fight(from, ability, rule) => resolve(
+                st,
+                out,
+                ctx,
+                &from,
+                f.controller,
+                &ability,
+                Some(Trigger::Fight),
+                rule,
+            ),
+            After::Constant(me, ..) if !st.creature_in_play(&me) => emit(
+                st,
+                out,
+                Change::NotResolved {
+                    card: me.clone(),
+                    trigger: None,
+                    why: "the creature survived the fight but has left play since (an ability resolved before this one); a constant ability is active only while its card is in play".into(),
+                },
+                &seed003::CONSTANT,
+            ),
+            After::Constant(me, mine, ability, rule) => {
+                resolve(st, out, ctx, &me, mine, &ability, None, rule)
+            }
+        }
+    }
+}
+
+/// The attacker's Fight: abilities that resolve (each with its citation); those that do
+/// not are said so now (seed 003 "Fight", the `fight_stopped_early` and
+/// `fight_attacker_gone` readings).
+fn fight_abilities(st: &mut State, out: &mut Vec<Event>, f: &Fought) -> Vec<(String, After)> {
+    let attacker = f.attacker.as_str();
+    let destroyed = f.destroyed.iter().any(|d| d == attacker);
     let in_play = st.creature_in_play(attacker);
+    let early = st.readings.fight_stopped_early;
+    let gone = st.readings.fight_attacker_gone;
     // The card may have left play: its abilities are read from wherever it is now.
     let fights = st
         .card(attacker)
         .map(|a| a.triggered(Trigger::Fight))
         .unwrap_or_default();
-    let reading = st.readings.fight_abilities;
+    let mut items = Vec::new();
     for (from, ability) in fights {
-        let (goes, why) = match reading {
-            FightAbilities::InPlayAfterFight => (
-                !early && in_play,
-                if early {
-                    "the fight stopped before the damage exchange"
-                } else {
-                    "the attacker is no longer in play"
-                },
-            ),
-            FightAbilities::NotDestroyed => (!attacker_destroyed, "the attacker was destroyed"),
-        };
-        if goes {
-            let mut rule = Rule::from(&seed003::FIGHT).reading(reading.reading());
-            if ability.after_fight {
-                rule = rule.house(&base::AFTER_FIGHT_IS_FIGHT);
-            } else if reading == FightAbilities::InPlayAfterFight {
-                rule = rule.house(&base::AFTER_FIGHT);
-            }
-            resolve(
-                st,
-                out,
-                ctx,
-                &from,
-                controller,
-                &ability,
-                Some(Trigger::Fight),
-                rule,
-            );
+        let refusal: Option<(&str, Rule)> = if destroyed {
+            Some(("the attacker was destroyed", Rule::from(&seed003::FIGHT)))
+        } else if !in_play && gone == FightAttackerGone::Refused {
+            Some((
+                "the attacker left play during the fight (it was not destroyed, and is no longer in play)",
+                Rule::from(&base::AFTER_FIGHT).reading(gone.reading()),
+            ))
+        } else if f.stopped_early && early == FightStoppedEarly::Refused {
+            Some((
+                "the fight stopped before the damage exchange",
+                Rule::from(&base::BEFORE_FIGHT)
+                    .house(&base::AFTER_FIGHT)
+                    .reading(early.reading()),
+            ))
         } else {
+            None
+        };
+        if let Some((why, rule)) = refusal {
             emit(
                 st,
                 out,
                 Change::NotResolved {
-                    card: from.clone(),
+                    card: from,
                     trigger: Some(Trigger::Fight),
                     why: why.into(),
                 },
-                Rule::from(&seed003::FIGHT).reading(reading.reading()),
+                rule,
             );
+            continue;
         }
-        if st.is_over() {
-            return;
+        let mut rule = Rule::from(&seed003::FIGHT);
+        if ability.after_fight {
+            rule = rule.house(&base::AFTER_FIGHT_IS_FIGHT);
+        } else {
+            rule = rule.house(&base::AFTER_FIGHT);
         }
+        if f.stopped_early {
+            rule = rule.reading(early.reading());
+        }
+        if !in_play {
+            rule = rule.reading(gone.reading());
+        }
+        let label = format!("{}'s Fight: \"{}\"", st.who(&from), ability.text);
+        items.push((label, After::Fight(from, ability, rule)));
     }
-    // Only the attacker triggers Fight: abilities.
+    items
+}
+
+/// The defender's Fight: abilities, which do not trigger.
+fn attacker_only(st: &mut State, out: &mut Vec<Event>, defender: &str) {
     let defending = st
         .card(defender)
         .map(|d| d.triggered(Trigger::Fight))
@@ -406,13 +498,19 @@ fn after_fight(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, f: &Fought) 
             &seed003::FIGHT_ATTACKER_ONLY,
         );
     }
-    // "After an enemy creature is destroyed fighting this creature": the creature must
-    // survive the fight.
-    for (me, other) in [(attacker, defender), (defender, attacker)] {
+}
+
+/// "After an enemy creature is destroyed fighting this creature": the constants that
+/// resolve (their creature survived the fight, the other was destroyed fighting it);
+/// those whose creature did not survive are said so now.
+fn survivors(st: &mut State, out: &mut Vec<Event>, f: &Fought) -> Vec<(String, After)> {
+    let reading = st.readings.destroyed_fighting;
+    let mut items = Vec::new();
+    for (me, other) in [(&f.attacker, &f.defender), (&f.defender, &f.attacker)] {
         let Some(card) = st.card(me).cloned() else {
             continue;
         };
-        let mine = st.controller(me).unwrap_or(controller);
+        let mine = st.controller(me).unwrap_or(f.controller);
         for ability in &card.abilities {
             let Body::Constants { constants } = &ability.body else {
                 continue;
@@ -421,41 +519,53 @@ fn after_fight(st: &mut State, out: &mut Vec<Event>, ctx: &mut Ctx, f: &Fought) 
                 let Constant::AfterEnemyDestroyedFighting { then } = c else {
                     continue;
                 };
-                if !destroyed.iter().any(|d| d == other) {
+                if !f.destroyed.iter().any(|d| d == other) {
                     continue;
                 }
-                if st.creature_in_play(me) {
-                    let as_effects = super::super::effect::Ability {
-                        triggers: Vec::new(),
-                        text: ability.text.clone(),
-                        body: Body::Effects {
-                            effects: then.clone(),
-                        },
-                        after_fight: false,
-                    };
-                    resolve(
-                        st,
-                        out,
-                        ctx,
-                        me,
-                        mine,
-                        &as_effects,
-                        None,
-                        Rule::from(&seed003::FIGHT_SURVIVE),
-                    );
+                let rule = Rule::from(&seed003::FIGHT_SURVIVE);
+                let why = if f.stopped_early && reading == DestroyedFighting::ExchangeOnly {
+                    Some((
+                        format!("{} was destroyed before the damage exchange, which under this reading is not \"destroyed fighting\" it", st.who(other)),
+                        rule.reading(reading.reading()),
+                    ))
+                } else if !st.creature_in_play(me) {
+                    Some((
+                        "it refers to the end of the fight, and the creature did not survive the fight".to_string(),
+                        rule,
+                    ))
                 } else {
+                    None
+                };
+                if let Some((why, rule)) = why {
                     emit(
                         st,
                         out,
                         Change::NotResolved {
-                            card: me.to_string(),
+                            card: me.clone(),
                             trigger: None,
-                            why: "it refers to the end of the fight, and the creature did not survive the fight".into(),
+                            why,
                         },
-                        &seed003::FIGHT_SURVIVE,
+                        rule,
                     );
+                    continue;
                 }
+                let as_effects = Ability {
+                    triggers: Vec::new(),
+                    text: ability.text.clone(),
+                    body: Body::Effects {
+                        effects: then.clone(),
+                    },
+                    after_fight: false,
+                };
+                let label = format!("{}'s \"{}\"", st.who(me), ability.text);
+                let rule = if f.stopped_early {
+                    rule.reading(reading.reading())
+                } else {
+                    rule
+                };
+                items.push((label, After::Constant(me.clone(), mine, as_effects, rule)));
             }
         }
     }
+    items
 }

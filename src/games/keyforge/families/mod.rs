@@ -3,7 +3,8 @@
 //! in the published order, with Taunt, Elusive, Skirmish, Poison, Assault, Hazardous,
 //! Before Fight and the seed's Fight:), `damage` (armor, destruction, leaving play),
 //! `effects` (the effect language played: targets, choices, the judge's rulings),
-//! `bonus` (a played card's bonus icons, top to bottom, before its Play: abilities). Each
+//! `bonus` (a played card's bonus icons, top to bottom, before its Play: abilities),
+//! `order` (the active player's order of simultaneous abilities, as decisions). Each
 //! decides and emits through `event::emit`; none changes the state itself. The order of
 //! an action's steps is `turn.rs`'s.
 
@@ -11,6 +12,7 @@ pub mod bonus;
 pub mod damage;
 pub mod effects;
 pub mod fight;
+pub mod order;
 pub mod using;
 
 use std::collections::VecDeque;

@@ -5,7 +5,7 @@
 //! stunned creature's use only removes its stun; a use that can change nothing (the
 //! `futile_use` reading). Each check returns the refusal, in words with its rule.
 
-use super::super::cite::{base, seed003, Rule};
+use super::super::cite::{base, Citation, Rule};
 use super::super::effect::{Constant, Trigger};
 use super::super::event::{emit, Change, Event};
 use super::super::interpret::{ActiveHouse, FutileUse};
@@ -84,8 +84,15 @@ pub fn ready(st: &State, card: &str, cite: Rule) -> Result<(), Refusal> {
 }
 
 /// The card belongs to the active house, may be used as if it did, or the reading
-/// lets any house be used (fight, reap, Action:). Emits the finding that allows it.
-pub fn house(st: &mut State, out: &mut Vec<Event>, card: &str, what: &str) -> Result<(), Refusal> {
+/// lets any house be used (fight, reap, Action:). Emits the finding that allows it,
+/// citing `sentence` (the seed sentence of the use, which names no house) and the reading.
+pub fn house(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    card: &str,
+    what: &str,
+    sentence: &'static Citation,
+) -> Result<(), Refusal> {
     let Some(c) = st.card(card) else {
         return Ok(());
     };
@@ -104,7 +111,7 @@ pub fn house(st: &mut State, out: &mut Vec<Event>, card: &str, what: &str) -> Re
                     st.house
                 ),
             },
-            &base::ACTIVE_HOUSE,
+            super::effects::example(st, card, Rule::from(&base::ACTIVE_HOUSE)),
         );
         return Ok(());
     }
@@ -127,7 +134,7 @@ pub fn house(st: &mut State, out: &mut Vec<Event>, card: &str, what: &str) -> Re
                         st.house
                     ),
                 },
-                Rule::from(&seed003::OMNI).reading(ActiveHouse::AnyHouse.reading()),
+                Rule::from(sentence).reading(ActiveHouse::AnyHouse.reading()),
             );
             Ok(())
         }
@@ -169,12 +176,14 @@ pub fn ability_of(
 }
 
 /// A use whose ability can change nothing: allowed or refused by the `futile_use`
-/// reading (emits the finding when allowed).
+/// reading (emits the finding when allowed); a refusal cites `sentence`, the seed
+/// sentence of the use (Action: or Omni:), with the reading.
 pub fn futile(
     st: &mut State,
     out: &mut Vec<Event>,
     card: &str,
     ability: &super::super::effect::Ability,
+    sentence: &'static Citation,
 ) -> Result<(), Refusal> {
     let super::super::effect::Body::Effects { effects } = &ability.body else {
         return Ok(());
@@ -204,7 +213,7 @@ pub fn futile(
                 "\"{}\" can change nothing now, and under this reading a card is not used for nothing",
                 ability.text
             ),
-            Rule::from(&seed003::ACTION_EXHAUST).reading(FutileUse::Refused.reading()),
+            Rule::from(sentence).reading(FutileUse::Refused.reading()),
         )),
     }
 }

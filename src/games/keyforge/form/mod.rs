@@ -311,6 +311,9 @@ fn action_row(f: &FormFields, i: usize) -> Group {
                 ("discard", "discard"),
                 ("archives", "archives"),
                 ("deck", "deck"),
+                ("opponent_discard", "opponent's discard"),
+                ("opponent_archives", "opponent's archives"),
+                ("opponent_deck", "opponent's deck"),
             ],
         )
         .width(Width::Small)

@@ -162,14 +162,19 @@ fn action(f: &FormFields, i: usize, errors: &mut Vec<FieldError>) -> Option<Acti
             None
         }
     };
-    let zone = match f.get(&key("zone")) {
+    // `opponent_discard`: the opponent's zone (`from_opponent`).
+    let (from_opponent, zone_name) = match f.get(&key("zone")).strip_prefix("opponent_") {
+        Some(rest) => (true, rest),
+        None => (false, f.get(&key("zone"))),
+    };
+    let zone = match zone_name {
         "" => None,
         v => match FROM_ZONES.iter().find(|z| z.name() == v) {
             Some(&z) => Some(z),
             None => {
                 errors.push(FieldError::at(
                     key("zone"),
-                    format!("Action {i}, from: {v:?} is not hand, discard, archives or deck"),
+                    format!("Action {i}, from: {v:?} is not hand, discard, archives or deck (or opponent_ and one of them)"),
                 ));
                 None
             }
@@ -188,6 +193,7 @@ fn action(f: &FormFields, i: usize, errors: &mut Vec<FieldError>) -> Option<Acti
         target: form::optional(f.get(&key("target"))),
         flank,
         zone,
+        from_opponent,
         targets: list(f.get(&key("targets"))),
     })
 }

@@ -150,7 +150,8 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
             );
         }
         if let Some(z) = a.zone {
-            f.set(key("zone"), z.name());
+            let prefix = if a.from_opponent { "opponent_" } else { "" };
+            f.set(key("zone"), format!("{prefix}{}", z.name()));
         }
     }
     let pins: Vec<String> = pos
