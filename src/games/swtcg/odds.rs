@@ -195,15 +195,23 @@ pub fn sentence_of(st: &State, r: &Result) -> String {
     } else {
         format!("{}.", damage.join(", "))
     };
-    let gone: Vec<&str> = st
-        .units
-        .iter()
-        .zip(&r.discarded)
-        .filter(|(_, d)| **d)
-        .map(|(u, _)| u.id.as_str())
-        .collect();
-    if !gone.is_empty() {
-        s.push_str(&format!(" Discarded: {}.", gone.join(", ")));
+    // A unit that started in the discard pile and leaves play again was played back by
+    // Meditate, so it is removed from the game instead of discarded.
+    let gone = |removed: bool| -> Vec<&str> {
+        st.units
+            .iter()
+            .zip(&st.position.units)
+            .zip(&r.discarded)
+            .filter(|((_, spec), d)| **d && spec.discarded == removed)
+            .map(|((u, _), _)| u.id.as_str())
+            .collect()
+    };
+    let (discarded, removed) = (gone(false), gone(true));
+    if !discarded.is_empty() {
+        s.push_str(&format!(" Discarded: {}.", discarded.join(", ")));
+    }
+    if !removed.is_empty() {
+        s.push_str(&format!(" Removed from the game: {}.", removed.join(", ")));
     }
     s
 }

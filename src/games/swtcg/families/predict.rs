@@ -83,19 +83,21 @@ pub fn predict(st: &mut State, out: &mut Vec<Event>) {
     }
 }
 
-/// Checks every prediction against the hits rolled.
+/// Checks every prediction against the hits counted after every re-roll, Lucky and
+/// Fury's dice; each Foresight or Forewarning instance (layered) gains its own effect
+/// on the unit's one prediction (house rule S15).
 pub fn check(st: &mut State, out: &mut Vec<Event>) {
     let hits = st.summary.map_or(0, |s| s.hits);
     let made = st.predicted.clone();
     for (u, predicted) in made {
         let unit = &st.units[u];
-        let (keyword, cite, ability) = if u == st.attacker && unit.has(Keyword::Foresight) {
+        let (keyword, cite, kw) = if u == st.attacker && unit.has(Keyword::Foresight) {
             let cite = if predicted == hits {
                 Rule::from(&FORESIGHT).house(&FORESIGHT_GAIN)
             } else {
                 Rule::from(&FORESIGHT)
             };
-            ("Foresight", cite, unit.instances(Keyword::Foresight).next())
+            ("Foresight", cite, Keyword::Foresight)
         } else if st.attacked.contains(&u) && unit.has(Keyword::Forewarning) {
             // The declared defender, or an interceptor, which "has been attacked".
             let cite = if predicted == hits {
@@ -105,24 +107,24 @@ pub fn check(st: &mut State, out: &mut Vec<Event>) {
             } else {
                 Rule::from(&FOREWARNING).house(&super::intercept::ATTACKED)
             };
-            (
-                "Forewarning",
-                cite,
-                unit.instances(Keyword::Forewarning).next(),
-            )
+            ("Forewarning", cite, Keyword::Forewarning)
         } else {
             continue;
         };
-        let effect = ability
-            .and_then(|a| a.param.clone())
-            .unwrap_or_else(|| "its effect".into());
-        let change = Change::Prediction {
-            unit: unit.id.clone(),
-            keyword,
-            predicted,
-            hits,
-            effect,
-        };
-        emit(st, out, change, cite);
+        let effects: Vec<String> = unit
+            .instances(kw)
+            .map(|a| a.param.clone().unwrap_or_else(|| "its effect".into()))
+            .collect();
+        let id = unit.id.clone();
+        for effect in effects {
+            let change = Change::Prediction {
+                unit: id.clone(),
+                keyword,
+                predicted,
+                hits,
+                effect,
+            };
+            emit(st, out, change, cite.also(&rules::PREDICTIONS));
+        }
     }
 }
