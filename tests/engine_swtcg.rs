@@ -2470,3 +2470,13 @@ fn choices_once_silent_are_refused_or_said() {
     ));
     assert!(cites(&adj, cite::rules::INSTANCES.sentence));
 }
+
+#[test]
+fn the_odds_model_says_unpinned_decisions_take_their_default_policy() {
+    // house rule S11: "…unpinned it takes the default policy named for it in the table of decisions."
+    let mut v = attack(unit(2, 9, &[]), unit(1, 9, &["Evade 1"]), json!({}));
+    v["odds"] = json!(true);
+    let (adj, _) = play(v);
+    let model = adj.outcome.odds.as_ref().map(|o| o.model).unwrap_or("");
+    assert!(model.contains("default policy"), "{model}");
+}

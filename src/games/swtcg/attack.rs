@@ -91,7 +91,7 @@ fn unused_pins(st: &State) -> Vec<String> {
         if st
             .dice
             .get(*die)
-            .map_or(true, |d| usize::from(d.rerolls) <= nth)
+            .is_none_or(|d| usize::from(d.rerolls) <= nth)
         {
             out.push(format!("dice.rerolls[{i}]"));
         }

@@ -359,8 +359,8 @@ fn retaliate_bound(before: &State) -> (u128, u32) {
     (6u128.saturating_pow(free), free)
 }
 
-const DP: &str = "dynamic programming over outcome classes (hits, natural 1, natural 4, natural 6)";
-const ENUMERATED: &str = "every chance outcome played out (a pin reaches past the first roll)";
+const DP: &str = "dynamic programming over outcome classes (hits, natural 1, natural 4, natural 6); every unpinned decision takes its default policy (house rule S11)";
+const ENUMERATED: &str = "every chance outcome played out (a pin reaches past the first roll); every unpinned decision takes its default policy (house rule S11)";
 
 /// Steps the enumeration may play out.
 const ENUMERATION_RUNS: usize = 200_000;
