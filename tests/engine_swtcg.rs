@@ -2480,3 +2480,17 @@ fn the_odds_model_says_unpinned_decisions_take_their_default_policy() {
     let model = adj.outcome.odds.as_ref().map(|o| o.model).unwrap_or("");
     assert!(model.contains("default policy"), "{model}");
 }
+
+#[test]
+fn a_unit_attacking_itself_with_forewarning_predicts() {
+    // seed 002 Forewarning: "Whenever this unit is attacked, you may predict the number of hits that will be rolled for that attack."
+    let mut v = attack(
+        unit(2, 9, &["Forewarning: Gain 1 Force"]),
+        unit(1, 9, &[]),
+        json!({"attack": [6, 1]}),
+    );
+    v["attack"]["defender"] = json!("A");
+    v["decisions"] = json!({"predict": {"A": 1}});
+    let (adj, _) = play(v);
+    assert!(log_text(&adj).contains("gains the effect (Gain 1 Force)"));
+}

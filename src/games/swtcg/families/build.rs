@@ -1,11 +1,14 @@
 //! The build step before the attack (seed 002 §Ancient Seers: Stack, Equip, Meditate,
 //! Enhance, INSERT, Reserves; house rule S10): the position's `actions`, each accepted
-//! or rejected with the sentence that decides it (Stack's limits, Equip only in the
-//! build step and once per turn, Meditate only from the discard pile and only in a POP
-//! or the build step); the layers of each unit's effective abilities (INSERT grants its
-//! effect while the card is in play or in the unit's stack; a Reserves ability works only
-//! in the build zone, so never on a unit in the arena); and Enhance, a declared choice (a
-//! decision, by default not declared). Actions taken in the attack POP play there,
+//! or rejected with the sentence that decides it (Stack's limits, a card the list does
+//! not name stacked only on the judge's word and a new version on top put to the judge
+//! (S13), Equip only in the build step and once per turn for each copy (S14), Meditate
+//! only from the discard pile and only in a POP or the build step); the layers of each
+//! unit's effective abilities (INSERT grants its effect while the card is in play or in
+//! the unit's stack; a Reserves ability works only in the build zone, so never on a unit
+//! in the arena); and Enhance, a declared choice (a decision, by default not declared)
+//! whose effect is added ("also"), replaces the unit's own of its keyword ("instead"),
+//! or goes to the judge (house rule S12). Actions taken in the attack POP play there,
 //! before Intercept. None of this touches dice or damage.
 
 use super::super::cite::{rules, seed, Citation};

@@ -5,7 +5,9 @@
 //! house rule S2), its options no prediction and every number of hits the roll can make
 //! (its dice and Fury's); pinned by `decisions.predict`; the default policy is to pass
 //! (no prediction), since the keyword says "may" (house rule S11). The hits are checked
-//! once counted.
+//! once counted, after every re-roll, Lucky and Fury's dice; a unit makes one prediction,
+//! and each of its Foresight or Forewarning instances (layered) gains its own effect
+//! (house rule S15).
 
 use super::super::cite::{rules, seed, Citation};
 use super::super::event::{emit, Change, Event};
@@ -36,8 +38,11 @@ fn predictors(st: &State) -> Vec<(usize, &'static str)> {
     if st.attacker().has(Keyword::Foresight) {
         out.push((st.attacker, "Foresight"));
     }
+    // A unit attacking itself is attacked too (house rule S17); it still makes one
+    // prediction (S15).
     for &u in &st.attacked {
-        if u != st.attacker && st.units[u].has(Keyword::Forewarning) {
+        let predicts = u != st.attacker || !st.attacker().has(Keyword::Foresight);
+        if predicts && st.units[u].has(Keyword::Forewarning) {
             out.push((u, "Forewarning"));
         }
     }

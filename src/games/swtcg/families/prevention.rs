@@ -2,9 +2,10 @@
 //! Parry (triggered, cumulative) prevents X of the attack's damage when a natural 1
 //! counts; then each instance of damage meets the damaged unit's Evade instances (each
 //! prevents up to X: the amount is a decision, by default as much as it can), then its
-//! Deflect instances (each must prevent as much as it can up to X and does that much
+//! Deflect instances (each must prevent as much as it can up to X and may do that much
 //! damage to a unit of its controller's choice in the arena, by default the unit whose
-//! damage it deflects: the attacker, for the attack's damage). Damage a Deflect creates
+//! damage it deflects: the attacker, for the attack's damage; or do none, or not be
+//! played: the options `no damage` and `not played`). Damage a Deflect creates
 //! is a new instance, which may be deflected again, once per Deflect and source. The
 //! damage left is placed only after all of it resolves (house rule S3 for the order).
 
