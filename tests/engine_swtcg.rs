@@ -2494,3 +2494,19 @@ fn a_unit_attacking_itself_with_forewarning_predicts() {
     let (adj, _) = play(v);
     assert!(log_text(&adj).contains("gains the effect (Gain 1 Force)"));
 }
+
+#[test]
+fn deflect_not_played_is_pinned_from_its_decision() {
+    // seed 002 Deflect: "Prevent X damage to this unit, and this unit may do that much damage to a unit of your choice in the same arena."
+    let p = position(attack(
+        unit(3, 9, &[]),
+        unit(1, 9, &["Deflect 2"]),
+        json!({"attack": [6, 5, 4]}),
+    ));
+    // Options: A, D, no damage, not played.
+    let pinned = Swtcg::pin_decision_with_cards(&p, &NoCards, 1, 4).expect("pins");
+    assert_eq!(pinned.decisions.deflect["D"], "not played");
+    let adj = swtcg::adjudicate(&pinned, &NoCards, RecordConfig { states: false }).expect("plays");
+    assert_eq!(adj.final_position.units[1].damage, 3);
+    assert_eq!(adj.final_position.units[0].damage, 0);
+}
