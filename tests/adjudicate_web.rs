@@ -1497,7 +1497,19 @@ async fn a_swtcg_deflect_target_is_pinned_from_the_step_page() {
     let (n, v) = step_deciding(&hash, question).await;
     let d = decision_asking(&v, question);
     assert_eq!(d["pinned"], false, "{d}");
-    assert_eq!(labels(&d), ["damage A", "damage D", "damage B"], "{d}");
+    // seed 002 Deflect: the unit "may" do that much damage; an activated ability may
+    // be left unplayed.
+    assert_eq!(
+        labels(&d),
+        [
+            "damage A",
+            "damage D",
+            "damage B",
+            "prevent, and do no damage",
+            "not played"
+        ],
+        "{d}"
+    );
     assert_eq!(d["policy"], "the unit whose damage it deflects");
     let default = option_numbered(&d, "damage A");
     let i: usize = default.parse().unwrap();

@@ -8,7 +8,7 @@ use super::event::{emit, Change, Event};
 use super::families::{
     build, critical, double, fury, intercept, lucky, predict, prevention, retaliate, roll,
 };
-use super::state::{Phase, State};
+use super::state::{Phase, Pool, State};
 use crate::rules::Rule;
 
 /// Plays the next step of the attack.
@@ -41,12 +41,7 @@ pub fn advance(st: &mut State) -> Vec<Event> {
         Phase::DamagePlacement => place(st, &mut out),
         Phase::Discard => discard(st, &mut out),
         Phase::Retaliate => retaliate::resolve(st, &mut out),
-        Phase::End => emit(
-            st,
-            &mut out,
-            Change::End,
-            Rule::from(&base::ORDER).house(&rules::ONE_ATTACK),
-        ),
+        Phase::End => end(st, &mut out),
     }
     out
 }
@@ -56,7 +51,72 @@ fn declare(st: &mut State, out: &mut Vec<Event>) {
         attacker: st.attacker().id.clone(),
         defender: st.defender().id.clone(),
     };
-    emit(st, out, change, &base::ORDER);
+    if st.attacker == st.defender {
+        // A unit attacking itself: seed 002's Parry and Deflect speak of it.
+        let cite = Rule::from(&prevention::PARRY_ITSELF).house(&rules::WHO_ATTACKS);
+        emit(st, out, change, cite);
+    } else {
+        emit(st, out, change, &base::ORDER);
+    }
+}
+
+/// The pins the attack never met, when it ends (house rule S18): a face for a die never
+/// rolled, a re-roll never made.
+fn unused_pins(st: &State) -> Vec<String> {
+    let mut out = Vec::new();
+    let rolled = |pool| st.dice.iter().filter(|d| d.pool == pool).count();
+    let (pins, sets) = (
+        &st.pins,
+        [
+            ("dice.attack", &st.pins.attack, rolled(Pool::Attack)),
+            ("dice.fury", &st.pins.fury, rolled(Pool::Fury)),
+            (
+                "dice.retaliate",
+                &st.pins.retaliate,
+                rolled(Pool::Retaliate),
+            ),
+        ],
+    );
+    for (name, list, n) in sets {
+        for (i, f) in list.iter().enumerate().skip(n) {
+            if f.is_some() {
+                out.push(format!("{name}[{i}]"));
+            }
+        }
+    }
+    let mut seen: Vec<usize> = Vec::new();
+    for (i, (die, _)) in pins.rerolls.iter().enumerate() {
+        let nth = seen.iter().filter(|&&d| d == *die).count();
+        seen.push(*die);
+        if st
+            .dice
+            .get(*die)
+            .is_none_or(|d| usize::from(d.rerolls) <= nth)
+        {
+            out.push(format!("dice.rerolls[{i}]"));
+        }
+    }
+    out
+}
+
+fn end(st: &mut State, out: &mut Vec<Event>) {
+    let unused = unused_pins(st);
+    if !unused.is_empty() {
+        let change = Change::Pass {
+            window: "The attack ends",
+            what: format!(
+                "the judge's pins {} apply to nothing: the attack never rolled those dice or made those re-rolls",
+                unused.join(", ")
+            ),
+        };
+        emit(st, out, change, &rules::UNUSED_PINS);
+    }
+    emit(
+        st,
+        out,
+        Change::End,
+        Rule::from(&base::ORDER).house(&rules::ONE_ATTACK),
+    );
 }
 
 fn pending(st: &mut State, out: &mut Vec<Event>) {
@@ -88,6 +148,9 @@ fn place(st: &mut State, out: &mut Vec<Event>) {
         };
         let cite = if double > 0 {
             Rule::from(&double::MEANS).house(&double::ADDITION)
+        } else if !d.attack {
+            // Deflected damage: a new instance, which Double Damage does not double.
+            Rule::from(&prevention::DEFLECT_EQUALS).house(&rules::INSTANCES)
         } else {
             Rule::from(&base::DICE)
         };

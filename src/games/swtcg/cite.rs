@@ -1,7 +1,7 @@
 //! The Star Wars TCG citation table: the sentences of seed 002 the resolver quotes, the
 //! published base rules the seed leans on but never states (cited as `public`, with
 //! where they are published), and our numbered house rules (`docs/rules/swtcg.md`,
-//! S1–S11) for what neither settles. The kinds of source are the core's
+//! S1–S18) for what neither settles. The kinds of source are the core's
 //! ([`crate::rules::cite`]). Seed sentences are checked verbatim against the catalogue's
 //! copy of seed 002 by `tests/engine_swtcg.rs`; public and house rules against the doc.
 //!
@@ -79,7 +79,7 @@ pub mod base {
     pub const ALL: &[Citation] = &[DICE, DISCARD, POP, ORDER, ACCURACY, RETALIATE, TIES];
 }
 
-/// The house rules S1–S11 (`docs/rules/swtcg.md`, "House rules").
+/// The house rules S1–S18 (`docs/rules/swtcg.md`, "House rules").
 pub mod rules {
     use super::{house, Citation};
 
@@ -142,6 +142,48 @@ pub mod rules {
         "Every choice the seed gives a player in an attack is a decision with its options listed; a judge may pin it, and unpinned it takes the default policy named for it in the table of decisions.",
     );
 
+    pub const ENHANCE_WORDS: Citation = house(
+        "Enhance instead or also",
+        "S12",
+        "A declared Enhance effect written \"also <ability>\" adds the ability as a layer; one written \"instead <ability>\" replaces the unit's own abilities of that keyword with it; an effect with neither word, or \"instead\" of a keyword the unit does not have, is named in the log for the judge and changes no ability.",
+    );
+
+    pub const STACK_NAMES: Citation = house(
+        "Stack lists and the judge",
+        "S13",
+        "A Stack list is read as card names, compared folded; a card the list does not name is stacked only when the judge says it represents the same unit as a listed card or meets another criterion of the list (the action's `same_unit`), and the log says so; a new version of the unit itself moved to the top of its stack, and contests between unique cards, are put to the judge.",
+    );
+
+    pub const EQUIP_COPIES: Citation = house(
+        "Equipment copies",
+        "S14",
+        "An Equip action names one copy of an Equipment card, by its name and its copy number (`copy`, 1 unless given); the Equip cost of that copy is paid at most once in the turn, and another copy of the same Equipment may be equipped.",
+    );
+
+    pub const PREDICTIONS: Citation = house(
+        "Predictions",
+        "S15",
+        "A unit makes one prediction for the attack however many Foresight or Forewarning instances it has; each instance, layered, gains its own effect when the prediction is correct; the prediction is checked against the hits counted after every re-roll, Lucky and Fury's dice.",
+    );
+
+    pub const INSTANCES: Citation = house(
+        "Instances of damage",
+        "S16",
+        "The attack's damage to the defender, Critical Hit's X included, is one instance of damage; damage a Deflect does is a new instance, which Double Damage does not double; a unit's pinned Evade amount and Deflect choice apply to every instance it meets.",
+    );
+
+    pub const WHO_ATTACKS: Citation = house(
+        "Who attacks",
+        "S17",
+        "The attacker is an untapped unit in play and the defender a unit in play, each with damage below its Health; a unit may attack itself, as seed 002's Parry and Deflect allow.",
+    );
+
+    pub const UNUSED_PINS: Citation = house(
+        "Pins the attack never meets",
+        "S18",
+        "A pinned face for a die the attack never rolls, or a pinned re-roll the attack never makes, applies to nothing, and the log says so when the attack ends.",
+    );
+
     pub const ALL: &[Citation] = &[
         STACKING,
         POP_ORDER,
@@ -154,5 +196,12 @@ pub mod rules {
         RETALIATE,
         LAYERS,
         DECISIONS,
+        ENHANCE_WORDS,
+        STACK_NAMES,
+        EQUIP_COPIES,
+        PREDICTIONS,
+        INSTANCES,
+        WHO_ATTACKS,
+        UNUSED_PINS,
     ];
 }

@@ -160,12 +160,18 @@ pub enum Change {
         card: String,
         /// Another copy of a non-unique card already in the stack.
         repeat: bool,
+        /// Not named by the list: stacked on the judge's word (`same_unit`, S13).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        judged: bool,
     },
     /// Equipment attached to a unit (an action accepted).
     Equipped {
         action: usize,
         unit: String,
         equipment: String,
+        /// Which copy of the Equipment (1 unless the action says; house rule S14).
+        #[serde(skip_serializing_if = "is_first")]
+        copy: u32,
     },
     /// A unit played from the discard pile by Meditate (an action accepted).
     Meditated {
@@ -179,6 +185,13 @@ pub enum Change {
         layer: Layer,
         /// Granted now (an action, a declared Enhance), not already in place.
         new: bool,
+    },
+    /// A declared Enhance effect written "instead": the unit's own abilities of the
+    /// keyword (`replaced`) give way to the layer (house rule S12).
+    Instead {
+        unit: String,
+        replaced: Vec<String>,
+        layer: Layer,
     },
     /// An Enhance effect declared or not.
     Enhance {
@@ -212,6 +225,10 @@ pub enum Change {
     Odds(Box<super::report::OddsReport>),
     /// The attack ends.
     End,
+}
+
+fn is_first(copy: &u32) -> bool {
+    *copy <= 1
 }
 
 /// A die a Lucky may re-roll, as it lay when the player decided.
@@ -336,9 +353,12 @@ pub fn apply(st: &mut State, change: &Change) {
                 st.units[i].damage += (*amount + *double) as i32;
             }
         }
-        Change::Discard { unit, .. } => {
+        Change::Discard { unit, removed, .. } => {
+            // A unit removed from the game is out of play too, but not in the discard
+            // pile: `removed` keeps it from Meditate and from the outcome's discards.
             if let Some(i) = st.index_of(unit) {
                 st.units[i].discarded = true;
+                st.units[i].removed = *removed;
             }
         }
         Change::Stacked { unit, card, .. } => {
@@ -347,9 +367,12 @@ pub fn apply(st: &mut State, change: &Change) {
             }
         }
         Change::Equipped {
-            unit, equipment, ..
+            unit,
+            equipment,
+            copy,
+            ..
         } => {
-            st.equipped.push(equipment.clone());
+            st.equipped.push((equipment.clone(), *copy));
             if let Some(i) = st.index_of(unit) {
                 st.units[i].equipment.push(equipment.clone());
             }
@@ -373,16 +396,31 @@ pub fn apply(st: &mut State, change: &Change) {
                 }
             }
         }
+        Change::Instead { unit, layer, .. } => {
+            if let Some(i) = st.index_of(unit) {
+                let u = &mut st.units[i];
+                u.abilities.retain(|a| a.keyword != layer.ability.keyword);
+                u.abilities.push(layer.ability.clone());
+                u.layers.push(layer.clone());
+            }
+        }
         Change::Enhance { decision, .. } => st.decisions = st.decisions.max(decision.ordinal),
         Change::Odds(report) => st.report = Some((**report).clone()),
         Change::End => {
             st.outcome = Some(super::state::Outcome {
                 result: "attack_ended",
+                removed: st
+                    .units
+                    .iter()
+                    .filter(|u| u.removed)
+                    .map(|u| u.id.clone())
+                    .collect(),
                 discarded: st
                     .units
                     .iter()
                     .filter(|u| {
                         u.discarded
+                            && !u.removed
                             && (u.meditated
                                 || !st
                                     .position
@@ -630,16 +668,27 @@ pub fn describe(st: &State, event: &Event) -> String {
             x,
             prevented,
             decision,
-        } => format!(
-            "{}'s Deflect {x} prevents {prevented} damage and does {prevented} damage to {}. {}",
-            who(st, unit),
-            decision
-                .options
-                .get(decision.chosen)
-                .map(|t| who(st, t))
-                .unwrap_or_default(),
-            decision.describe(|t| t.clone())
-        ),
+        } => {
+            let chosen = decision.options.get(decision.chosen).map(String::as_str);
+            let what = match chosen {
+                Some(crate::games::swtcg::families::prevention::NOT_PLAYED) => {
+                    "is not played".to_string()
+                }
+                Some(crate::games::swtcg::families::prevention::NO_DAMAGE) => {
+                    format!("prevents {prevented} damage and does no damage")
+                }
+                Some(t) => format!(
+                    "prevents {prevented} damage and does {prevented} damage to {}",
+                    who(st, t)
+                ),
+                None => String::new(),
+            };
+            format!(
+                "{}'s Deflect {x} {what}. {}",
+                who(st, unit),
+                decision.describe(|t| t.clone())
+            )
+        }
         Change::Damage {
             source,
             target,
@@ -690,11 +739,17 @@ pub fn describe(st: &State, event: &Event) -> String {
             unit,
             card,
             repeat,
+            judged,
         } => format!(
-            "Action {action}: {card} stacked under {}{}.",
+            "Action {action}: {card} stacked under {}{}{}.",
             who(st, unit),
             if *repeat {
                 " (another copy of a non-unique card already there)"
+            } else {
+                ""
+            },
+            if *judged {
+                " (not named by the list: the judge says it represents the same unit as a listed card or meets another criterion of the list)"
             } else {
                 ""
             }
@@ -703,8 +758,14 @@ pub fn describe(st: &State, event: &Event) -> String {
             action,
             unit,
             equipment,
+            copy,
         } => format!(
-            "Action {action}: {equipment} attached to {} in the build step.",
+            "Action {action}: {equipment}{} attached to {} in the build step.",
+            if *copy > 1 {
+                format!(" (copy {copy})")
+            } else {
+                String::new()
+            },
             who(st, unit)
         ),
         Change::Meditated { action, unit } => format!(
@@ -732,6 +793,16 @@ pub fn describe(st: &State, event: &Event) -> String {
                 )
             }
         }
+        Change::Instead {
+            unit,
+            replaced,
+            layer,
+        } => format!(
+            "{} gets {} from Enhance instead of its {}; it remains an ability of its type.",
+            who(st, unit),
+            layer.ability.label(),
+            replaced.join(", ")
+        ),
         Change::Enhance {
             unit,
             effect,
@@ -746,7 +817,7 @@ pub fn describe(st: &State, event: &Event) -> String {
                     (false, _) => "not declared, so no effect",
                     (true, true) => "declared; its effect applies",
                     (true, false) =>
-                        "declared; the effect is beyond the keywords the resolver knows, so the judge applies it",
+                        "declared; the resolver does not read the effect (house rule S12), so the judge applies it",
                 },
                 decision.describe(|o| o.to_string())
             )

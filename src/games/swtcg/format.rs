@@ -127,6 +127,10 @@ pub struct UnitSpec {
     /// discarded.
     #[serde(default)]
     pub discarded: bool,
+    /// Removed from the game (Meditate's "remove it from the game instead"): neither
+    /// in play nor in the discard pile.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub removed_from_game: bool,
 }
 
 /// One action a player takes before the attack (or in its attack POP).
@@ -151,6 +155,14 @@ pub struct ActionSpec {
     /// time that is neither.
     #[serde(default)]
     pub window: Window,
+    /// Which copy of the Equipment card this is (`2` for a second copy of the same
+    /// Equipment; 1 when absent; house rule S14).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copy: Option<u32>,
+    /// The judge's word that the card stacked represents the same unit as a card the
+    /// Stack list names, or meets another criterion of the list (house rule S13).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub same_unit: bool,
     /// Abilities the Equipment gives the unit (`Critical Hit 1`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub grants: Vec<String>,

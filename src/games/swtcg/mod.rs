@@ -116,6 +116,7 @@ impl Game for Swtcg {
         state.outcome.clone().unwrap_or(Outcome {
             result: "unfinished",
             discarded: Vec::new(),
+            removed: Vec::new(),
             odds: None,
         })
     }
@@ -144,7 +145,13 @@ impl Game for Swtcg {
                 u.side.map_or("?", |s| s.name()),
                 u.damage,
                 if u.tapped { ", tapped" } else { "" },
-                if u.discarded { ", discarded" } else { "" }
+                if u.removed_from_game {
+                    ", removed from the game"
+                } else if u.discarded {
+                    ", discarded"
+                } else {
+                    ""
+                }
             ));
         }
         out
@@ -223,6 +230,12 @@ impl Game for Swtcg {
         };
         if !outcome.discarded.is_empty() {
             s.push_str(&format!(" Discarded: {}.", outcome.discarded.join(", ")));
+        }
+        if !outcome.removed.is_empty() {
+            s.push_str(&format!(
+                " Removed from the game: {}.",
+                outcome.removed.join(", ")
+            ));
         }
         s
     }

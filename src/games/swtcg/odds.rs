@@ -195,15 +195,23 @@ pub fn sentence_of(st: &State, r: &Result) -> String {
     } else {
         format!("{}.", damage.join(", "))
     };
-    let gone: Vec<&str> = st
-        .units
-        .iter()
-        .zip(&r.discarded)
-        .filter(|(_, d)| **d)
-        .map(|(u, _)| u.id.as_str())
-        .collect();
-    if !gone.is_empty() {
-        s.push_str(&format!(" Discarded: {}.", gone.join(", ")));
+    // A unit that started in the discard pile and leaves play again was played back by
+    // Meditate, so it is removed from the game instead of discarded.
+    let gone = |removed: bool| -> Vec<&str> {
+        st.units
+            .iter()
+            .zip(&st.position.units)
+            .zip(&r.discarded)
+            .filter(|((_, spec), d)| **d && spec.discarded == removed)
+            .map(|((u, _), _)| u.id.as_str())
+            .collect()
+    };
+    let (discarded, removed) = (gone(false), gone(true));
+    if !discarded.is_empty() {
+        s.push_str(&format!(" Discarded: {}.", discarded.join(", ")));
+    }
+    if !removed.is_empty() {
+        s.push_str(&format!(" Removed from the game: {}.", removed.join(", ")));
     }
     s
 }
@@ -351,8 +359,8 @@ fn retaliate_bound(before: &State) -> (u128, u32) {
     (6u128.saturating_pow(free), free)
 }
 
-const DP: &str = "dynamic programming over outcome classes (hits, natural 1, natural 4, natural 6)";
-const ENUMERATED: &str = "every chance outcome played out (a pin reaches past the first roll)";
+const DP: &str = "dynamic programming over outcome classes (hits, natural 1, natural 4, natural 6); every unpinned decision takes its default policy (house rule S11)";
+const ENUMERATED: &str = "every chance outcome played out (a pin reaches past the first roll); every unpinned decision takes its default policy (house rule S11)";
 
 /// Steps the enumeration may play out.
 const ENUMERATION_RUNS: usize = 200_000;

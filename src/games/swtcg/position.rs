@@ -15,7 +15,7 @@ pub use super::format::{
     caps, ActionSpec, AttackSpec, DecisionsSpec, DiceSpec, LuckySpec, Position, RerollSpec,
     UnitSpec,
 };
-use super::state::{Ability, Action, Keyword, Layer, Pins, Side, State, Unit};
+use super::state::{Ability, Action, DeflectPin, Keyword, Layer, Pins, Side, State, Unit};
 pub use crate::rules::position::{parse_json, PositionError};
 
 /// A unit card as the resolver needs it from the catalogue.
@@ -293,7 +293,8 @@ fn unit(
         damage: spec.damage,
         start_damage: spec.damage,
         tapped: spec.tapped,
-        discarded: spec.discarded,
+        discarded: spec.discarded || spec.removed_from_game,
+        removed: spec.removed_from_game,
         stack: spec.stack.clone(),
         equipment: spec.equipment.clone(),
         meditated: false,
@@ -316,6 +317,43 @@ pub fn granted_by(a: &Ability) -> Option<Ability> {
         .trim_end_matches('.');
     let granted = parse_ability(effect).ok()?;
     (granted.keyword != a.keyword).then_some(granted)
+}
+
+/// How a declared Enhance effect reads (seed 002 Enhance: "The effect states whether
+/// you play it \"instead\" or \"also\"."; house rule S12).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EnhanceEffect {
+    /// "also <ability>": the ability is added as a layer.
+    Also(Ability),
+    /// "instead <ability>": the ability replaces the unit's own of that keyword.
+    Instead(Ability),
+    /// Neither word, or an effect beyond the keywords the resolver knows.
+    Unread,
+}
+
+/// What Enhance ability `a` plays when declared.
+pub fn enhance_effect(a: &Ability) -> EnhanceEffect {
+    let Some(text) = a.param.as_deref().map(str::trim) else {
+        return EnhanceEffect::Unread;
+    };
+    let effect = text.rsplit_once(':').map_or(text, |(_, e)| e.trim());
+    let word = |w: &str| {
+        effect
+            .get(..w.len())
+            .filter(|h| h.eq_ignore_ascii_case(w))
+            .and_then(|_| effect.get(w.len()..))
+    };
+    let (instead, rest) = match (word("also "), word("instead ")) {
+        (Some(rest), _) => (false, rest),
+        (None, Some(rest)) => (true, rest),
+        (None, None) => return EnhanceEffect::Unread,
+    };
+    let rest = rest.trim().trim_end_matches('.');
+    match parse_ability(rest) {
+        Ok(g) if g.keyword != a.keyword && instead => EnhanceEffect::Instead(g),
+        Ok(g) if g.keyword != a.keyword => EnhanceEffect::Also(g),
+        _ => EnhanceEffect::Unread,
+    }
 }
 
 /// Checks every name and number and builds the starting state; every problem at once.
@@ -364,10 +402,13 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
     let attacker = find(&position.attack.attacker, "attack.attacker", &mut errors);
     let defender = find(&position.attack.defender, "attack.defender", &mut errors);
     if let (Some(a), Some(d)) = (attacker, defender) {
-        if a == d {
+        if units[a].tapped {
             errors.push(PositionError::at(
-                "attack.defender",
-                "a unit does not attack itself here",
+                "attack.attacker",
+                format!(
+                    "{} is tapped; the attacker taps to attack, so it is untapped (house rule S17)",
+                    units[a].id
+                ),
             ));
         }
         if units[a].arena != units[d].arena {
@@ -380,12 +421,28 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
             ));
         }
         for (i, path) in [(a, "attack.attacker"), (d, "attack.defender")] {
-            if units[i].discarded {
+            if units[i].removed {
+                errors.push(PositionError::at(
+                    path,
+                    format!("{} is removed from the game", units[i].id),
+                ));
+            } else if units[i].discarded {
                 errors.push(PositionError::at(
                     path,
                     format!("{} is discarded", units[i].id),
                 ));
             }
+        }
+    }
+    for (i, u) in units.iter().enumerate() {
+        if !u.discarded && u.damage >= u.health {
+            errors.push(PositionError::at(
+                format!("units[{i}].damage"),
+                format!(
+                    "{} is in play with {} damage and Health {}: a unit in play has damage below its Health (house rule S17); mark it `discarded`",
+                    u.id, u.damage, u.health
+                ),
+            ));
         }
     }
     let d = &position.dice;
@@ -472,6 +529,22 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
     }
     for (id, target) in &dec.deflect {
         let path = format!("decisions.deflect.{id}");
+        let word = match target.as_str() {
+            _ if units.iter().any(|u| &u.id == target) => None,
+            super::families::prevention::NO_DAMAGE => Some(DeflectPin::NoDamage),
+            super::families::prevention::NOT_PLAYED => Some(DeflectPin::NotPlayed),
+            _ => None,
+        };
+        if let Some(pin) = word {
+            match find(id, &path, &mut errors) {
+                Some(u) if units[u].all_instances(Keyword::Deflect).is_empty() => {
+                    errors.push(PositionError::at(path, format!("{id} has no Deflect")))
+                }
+                Some(u) => pins.deflect.push((u, pin)),
+                None => {}
+            }
+            continue;
+        }
         if let (Some(u), Some(t)) = (
             find(id, &path, &mut errors),
             find(target, &path, &mut errors),
@@ -484,7 +557,7 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                     format!("{target} is not in {id}'s arena (house rule S7)"),
                 ));
             } else {
-                pins.deflect.push((u, t));
+                pins.deflect.push((u, DeflectPin::Unit(t)));
             }
         }
     }
@@ -543,6 +616,12 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                     .collect()
             })
             .unwrap_or_default();
+        if a.copy == Some(0) || a.copy.is_some_and(|c| c as usize > caps::ACTIONS) {
+            errors.push(PositionError::at(
+                at("copy"),
+                format!("copies are numbered from 1 to {}", caps::ACTIONS),
+            ));
+        }
         if let Some(unit) = unit {
             actions.push(Action {
                 verb: a.verb,
@@ -551,6 +630,8 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                 unique: a.unique,
                 top: a.top,
                 window: a.window,
+                copy: a.copy.unwrap_or(1),
+                same_unit: a.same_unit,
                 grants,
                 inserts,
             });
@@ -615,7 +696,8 @@ pub fn to_position(st: &State) -> Position {
     for (spec, u) in p.units.iter_mut().zip(&st.units) {
         spec.damage = u.damage;
         spec.tapped = u.tapped;
-        spec.discarded = u.discarded;
+        spec.discarded = u.discarded && !u.removed;
+        spec.removed_from_game = u.removed;
         spec.stack = u.stack.clone();
         spec.equipment = u.equipment.clone();
     }

@@ -129,6 +129,9 @@ pub struct Unit {
     /// Played from the discard pile by Meditate: removed from the game instead of
     /// discarded.
     pub meditated: bool,
+    /// Removed from the game (Meditate's "remove it from the game instead"): out of
+    /// play and not in the discard pile.
+    pub removed: bool,
     /// The layers of its effective abilities: each granted ability, what granted it and
     /// whether it works here (house rule S10).
     pub layers: Vec<Layer>,
@@ -159,6 +162,11 @@ pub struct Action {
     pub unique: bool,
     pub top: bool,
     pub window: super::format::Window,
+    /// Which copy of the Equipment (house rule S14).
+    pub copy: u32,
+    /// The judge says the card represents the same unit as a listed card or meets
+    /// another criterion of the list (house rule S13).
+    pub same_unit: bool,
     /// Abilities an Equipment gives.
     pub grants: Vec<Ability>,
     /// The INSERT abilities of the card stacked (from the catalogue).
@@ -305,12 +313,24 @@ pub struct Outcome {
     pub result: &'static str,
     /// The units discarded by the attack, by id.
     pub discarded: Vec<String>,
+    /// Units removed from the game instead of discarded (Meditate).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub removed: Vec<String>,
     /// The exact odds, when the position asked for them (`odds: true`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub odds: Option<super::report::OddsReport>,
 }
 
 /// The judge's pins and decisions, resolved to unit indices.
+/// What a judge pinned for a unit's Deflect: the unit it damages, or that it prevents
+/// and does no damage ("may"), or that it is not played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeflectPin {
+    Unit(usize),
+    NoDamage,
+    NotPlayed,
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Pins {
     /// Faces of the attack dice by index (`None`: drawn).
@@ -324,7 +344,7 @@ pub struct Pins {
     /// Evade amount per unit (each instance prevents at most this).
     pub evade: Vec<(usize, u32)>,
     /// Deflect target per deflecting unit.
-    pub deflect: Vec<(usize, usize)>,
+    pub deflect: Vec<(usize, DeflectPin)>,
     /// Dice each side's Lucky re-rolls.
     pub lucky: [Option<Vec<usize>>; 2],
     /// Predicted hits per unit (Foresight, Forewarning).
@@ -376,7 +396,7 @@ pub struct State {
     /// The actions before the attack, in order.
     pub actions: Arc<Vec<Action>>,
     /// Equipment whose Equip cost was paid this turn, by name.
-    pub equipped: Vec<String>,
+    pub equipped: Vec<(String, u32)>,
 }
 
 impl State {

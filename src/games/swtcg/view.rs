@@ -248,7 +248,12 @@ pub fn decision_panel(st: &State, change: &Change) -> Option<DecisionPanel> {
             Some(DecisionPanel::of(decision, |n| format!("prevent {n}")))
         }
         Change::Deflect { decision, .. } => Some(DecisionPanel::of(decision, |id| {
-            format!("damage {}", super::event::who(st, id))
+            use super::families::prevention::{NOT_PLAYED, NO_DAMAGE};
+            match id.as_str() {
+                NO_DAMAGE => "prevent, and do no damage".to_string(),
+                NOT_PLAYED => "not played".to_string(),
+                _ => format!("damage {}", super::event::who(st, id)),
+            }
         })),
         Change::Enhance { decision, .. } => Some(DecisionPanel::of(decision, |o| (*o).to_string())),
         _ => None,

@@ -1,17 +1,20 @@
 //! The build step before the attack (seed 002 §Ancient Seers: Stack, Equip, Meditate,
 //! Enhance, INSERT, Reserves; house rule S10): the position's `actions`, each accepted
-//! or rejected with the sentence that decides it (Stack's limits, Equip only in the
-//! build step and once per turn, Meditate only from the discard pile and only in a POP
-//! or the build step); the layers of each unit's effective abilities (INSERT grants its
-//! effect while the card is in play or in the unit's stack; a Reserves ability works only
-//! in the build zone, so never on a unit in the arena); and Enhance, a declared choice (a
-//! decision, by default not declared). Actions taken in the attack POP play there,
+//! or rejected with the sentence that decides it (Stack's limits, a card the list does
+//! not name stacked only on the judge's word and a new version on top put to the judge
+//! (S13), Equip only in the build step and once per turn for each copy (S14), Meditate
+//! only from the discard pile and only in a POP or the build step); the layers of each
+//! unit's effective abilities (INSERT grants its effect while the card is in play or in
+//! the unit's stack; a Reserves ability works only in the build zone, so never on a unit
+//! in the arena); and Enhance, a declared choice (a decision, by default not declared)
+//! whose effect is added ("also"), replaces the unit's own of its keyword ("instead"),
+//! or goes to the judge (house rule S12). Actions taken in the attack POP play there,
 //! before Intercept. None of this touches dice or damage.
 
 use super::super::cite::{rules, seed, Citation};
 use super::super::event::{emit, Change, Event};
 use super::super::format::{Verb, Window};
-use super::super::position::granted_by;
+use super::super::position::{enhance_effect, granted_by, EnhanceEffect};
 use super::super::state::{Action, Keyword, Layer, State};
 use crate::rules::decision::Decision;
 use crate::rules::{Rejected, Rule};
@@ -32,6 +35,18 @@ pub const STACK_UNIQUE: Citation = seed(
 pub const STACK_REPEATS: Citation = seed(
     "Stack",
     "Non-unique cards listed on a card with the Stack ability are permitted to form a part of the stack and you can have multiple cards with the same name in the stack as long as they are non-unique.",
+);
+pub const STACK_NOT_COUNT: Citation = seed(
+    "Stack",
+    "Cards with the Stack ability don't count as the cards listed and don't contest with any of the listed cards.",
+);
+pub const STACK_VERSIONS: Citation = seed(
+    "Stack",
+    "(See the \"Different Versions with Different Names\" section in the rules PDF)",
+);
+pub const STACK_NEW_TOP: Citation = seed(
+    "Stack",
+    "If a unique card with the Stack ability has another version of itself move to the top of it's stack, discard any cards in the stack that can't stack with the new version on top of the stack.",
 );
 pub const STACK_FOUR: Citation = seed(
     "Stack",
@@ -97,6 +112,9 @@ pub const ALL: &[Citation] = &[
     STACK_UNIQUE,
     STACK_REPEATS,
     STACK_FOUR,
+    STACK_NOT_COUNT,
+    STACK_VERSIONS,
+    STACK_NEW_TOP,
     EQUIP_MEANS,
     EQUIP_BUILD,
     EQUIP_ONCE,
@@ -104,7 +122,6 @@ pub const ALL: &[Citation] = &[
     MEDITATE_WHEN,
     MEDITATE_REMOVED,
     MEDITATE_DISCARD_PILE,
-    MEDITATE_COST,
     ENHANCE_MEANS,
     ENHANCE_DECLARE,
     ENHANCE_STATES,
@@ -190,6 +207,25 @@ fn reject(
     reason: String,
     cite: &'static Citation,
 ) {
+    reject_by(
+        st,
+        out,
+        i,
+        proposed,
+        reason,
+        Rule::from(cite).house(&rules::LAYERS),
+    );
+}
+
+/// Rejects action `i`, resting on `rule`.
+fn reject_by(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    i: usize,
+    proposed: String,
+    reason: String,
+    rule: Rule,
+) {
     let change = Change::Rejected(Rejected {
         action: i,
         proposed: format!("action {}: {proposed}", i + 1),
@@ -201,7 +237,130 @@ fn reject(
             format!("{r}.")
         },
     });
-    emit(st, out, change, Rule::from(cite).house(&rules::LAYERS));
+    emit(st, out, change, rule);
+}
+
+/// Whether Stack list entry `n` names `card` (house rule S13: names, compared folded).
+fn names(n: &str, card: &str) -> bool {
+    crate::text::fold(n.trim()) == crate::text::fold(card)
+}
+
+/// Why stack action `a` on unit `u` is refused, with the rule, or `None`.
+fn stack_refusal(st: &State, a: &Action, lists: &[String]) -> Option<(String, Rule)> {
+    let u = a.unit;
+    let id = &st.units[u].id;
+    let listed = lists
+        .iter()
+        .any(|l| l.split([',', ';']).any(|n| names(n, &a.card)));
+    let same = st.units[u].stack.iter().any(|c| names(c, &a.card));
+    let seed_rule = |c: &'static Citation| Rule::from(c).house(&rules::LAYERS);
+    if a.top && (names(&st.units[u].name, &a.card) || a.same_unit) {
+        return Some((
+            format!(
+                "a new version of {id} moved to the top of its stack is put to the judge: the resolver does not know the new version's Stack list, so not which cards can't stack with it"
+            ),
+            Rule::from(&STACK_NEW_TOP).house(&rules::STACK_NAMES),
+        ));
+    }
+    if !st.units[u].has(Keyword::Stack) {
+        return Some((
+            format!("{id} has no Stack ability"),
+            seed_rule(&STACK_MEANS),
+        ));
+    }
+    if lists.is_empty() {
+        let why = format!("{id}'s Stack lists no cards here (write its list: `Stack: Name, Name`)");
+        return Some((why, seed_rule(&STACK_MEANS)));
+    }
+    if !listed && !a.same_unit {
+        let why = format!(
+            "{} is not named in {id}'s Stack list ({}); whether it represents the same unit as a listed card or meets another criterion of the list is the judge's to say (`\"same_unit\": true` on the action stacks it)",
+            a.card,
+            lists.join("; ")
+        );
+        return Some((why, Rule::from(&rules::STACK_NAMES).house(&STACK_NAME)));
+    }
+    if a.top {
+        let why = "a listed card can't be on top of the stack".to_string();
+        return Some((why, seed_rule(&STACK_NOT_TOP)));
+    }
+    let held = st.units[u].stack.len();
+    if held + 1 >= MAX_STACK {
+        let why = format!(
+            "{id}'s stack already holds {} cards (its own and {held} under it); the most is {MAX_STACK}",
+            held + 1
+        );
+        return Some((why, seed_rule(&STACK_FOUR)));
+    }
+    if a.unique && same {
+        let why = format!(
+            "{id}'s stack already holds a version of the unique unit {}",
+            a.card
+        );
+        return Some((why, seed_rule(&STACK_UNIQUE)));
+    }
+    None
+}
+
+/// Plays a stack action, or rejects it; a card the list does not name is stacked only on
+/// the judge's word (house rule S13).
+fn stack(st: &mut State, out: &mut Vec<Event>, i: usize, a: &Action) {
+    let u = a.unit;
+    let id = st.units[u].id.clone();
+    let proposed = format!(
+        "stack {}{} under {id}{}",
+        a.card,
+        if a.unique { " (unique)" } else { "" },
+        if a.top { ", on top" } else { "" }
+    );
+    let lists: Vec<String> = st.units[u]
+        .instances(Keyword::Stack)
+        .filter_map(|s| s.param.clone())
+        .collect();
+    if let Some((reason, rule)) = stack_refusal(st, a, &lists) {
+        return reject_by(st, out, i, proposed, reason, rule);
+    }
+    let listed = lists
+        .iter()
+        .any(|l| l.split([',', ';']).any(|n| names(n, &a.card)));
+    let same = st.units[u].stack.iter().any(|c| names(c, &a.card));
+    let change = Change::Stacked {
+        action: i + 1,
+        unit: id,
+        card: a.card.clone(),
+        repeat: same,
+        judged: !listed,
+    };
+    let cite = if !listed {
+        Rule::from(&STACK_NAME)
+            .house(&rules::STACK_NAMES)
+            .also(&STACK_VERSIONS)
+    } else if same {
+        Rule::from(&STACK_REPEATS).house(&rules::LAYERS)
+    } else if a.unique {
+        Rule::from(&STACK_MEANS)
+            .house(&rules::LAYERS)
+            .also(&STACK_NOT_COUNT)
+    } else {
+        Rule::from(&STACK_MEANS).house(&rules::LAYERS)
+    };
+    emit(st, out, change, cite);
+    for ins in &a.inserts {
+        if let Some(g) = granted_by(ins) {
+            let change = Change::Layer {
+                unit: st.units[u].id.clone(),
+                layer: Layer {
+                    ability: g,
+                    by: "INSERT",
+                    from: a.card.clone(),
+                    works: true,
+                },
+                new: true,
+            };
+            let cite = Rule::from(&INSERT_STACK).house(&INSERT_MEANS);
+            emit(st, out, change, cite);
+        }
+    }
 }
 
 /// Plays action `i`, or rejects it with the sentence it breaks.
@@ -209,105 +368,7 @@ fn play(st: &mut State, out: &mut Vec<Event>, i: usize, a: &Action) {
     let u = a.unit;
     let id = st.units[u].id.clone();
     match a.verb {
-        Verb::Stack => {
-            let proposed = format!(
-                "stack {}{} under {id}{}",
-                a.card,
-                if a.unique { " (unique)" } else { "" },
-                if a.top { ", on top" } else { "" }
-            );
-            let lists: Vec<String> = st.units[u]
-                .instances(Keyword::Stack)
-                .filter_map(|s| s.param.clone())
-                .collect();
-            let listed = lists.iter().any(|l| {
-                l.split([',', ';'])
-                    .map(str::trim)
-                    .any(|n| crate::text::fold(n) == crate::text::fold(&a.card))
-            });
-            let same = st.units[u]
-                .stack
-                .iter()
-                .any(|c| crate::text::fold(c) == crate::text::fold(&a.card));
-            let bad: Option<(String, &'static Citation)> = if !st.units[u].has(Keyword::Stack) {
-                Some((format!("{id} has no Stack ability"), &STACK_MEANS))
-            } else if lists.is_empty() {
-                Some((
-                    format!(
-                        "{id}'s Stack lists no cards here (write its list: `Stack: Name, Name`)"
-                    ),
-                    &STACK_MEANS,
-                ))
-            } else if !listed {
-                Some((
-                    format!(
-                        "{} is not in {id}'s Stack list ({})",
-                        a.card,
-                        lists.join("; ")
-                    ),
-                    &STACK_NAME,
-                ))
-            } else if a.top {
-                Some((
-                    "a listed card can't be on top of the stack".into(),
-                    &STACK_NOT_TOP,
-                ))
-            } else if st.units[u].stack.len() + 1 >= MAX_STACK {
-                Some((
-                    format!(
-                        "{id}'s stack already holds {} cards (its own and {} under it); the most is {MAX_STACK}",
-                        st.units[u].stack.len() + 1,
-                        st.units[u].stack.len()
-                    ),
-                    &STACK_FOUR,
-                ))
-            } else if a.unique && same {
-                Some((
-                    format!(
-                        "{id}'s stack already holds a version of the unique unit {}",
-                        a.card
-                    ),
-                    &STACK_UNIQUE,
-                ))
-            } else {
-                None
-            };
-            if let Some((reason, cite)) = bad {
-                return reject(st, out, i, proposed, reason, cite);
-            }
-            let change = Change::Stacked {
-                action: i + 1,
-                unit: id,
-                card: a.card.clone(),
-                repeat: same,
-            };
-            let cite = if same {
-                Rule::from(&STACK_REPEATS).house(&rules::LAYERS)
-            } else {
-                Rule::from(&STACK_MEANS).house(&rules::LAYERS)
-            };
-            emit(st, out, change, cite);
-            for ins in &a.inserts {
-                if let Some(g) = granted_by(ins) {
-                    let change = Change::Layer {
-                        unit: st.units[u].id.clone(),
-                        layer: Layer {
-                            ability: g,
-                            by: "INSERT",
-                            from: a.card.clone(),
-                            works: true,
-                        },
-                        new: true,
-                    };
-                    emit(
-                        st,
-                        out,
-                        change,
-                        Rule::from(&INSERT_STACK).house(&INSERT_MEANS),
-                    );
-                }
-            }
-        }
+        Verb::Stack => stack(st, out, i, a),
         Verb::Equip => {
             let proposed = format!("equip {id} with {} in {}", a.card, a.window.name());
             if a.window != Window::Build {
@@ -326,21 +387,26 @@ fn play(st: &mut State, out: &mut Vec<Event>, i: usize, a: &Action) {
             if st
                 .equipped
                 .iter()
-                .any(|e| crate::text::fold(e) == crate::text::fold(&a.card))
+                .any(|(e, c)| names(e, &a.card) && *c == a.copy)
             {
-                return reject(
-                    st,
-                    out,
-                    i,
-                    proposed,
-                    format!("{}'s Equip cost was already paid this turn", a.card),
-                    &EQUIP_ONCE,
+                let copy = if a.copy > 1 {
+                    format!(" (copy {})", a.copy)
+                } else {
+                    String::new()
+                };
+                let reason = format!(
+                    "{}{copy}'s Equip cost was already paid this turn (another copy of it is equipped with `\"copy\": {}`)",
+                    a.card,
+                    a.copy + 1
                 );
+                let rule = Rule::from(&EQUIP_ONCE).house(&rules::EQUIP_COPIES);
+                return reject_by(st, out, i, proposed, reason, rule);
             }
             let change = Change::Equipped {
                 action: i + 1,
                 unit: id,
                 equipment: a.card.clone(),
+                copy: a.copy,
             };
             emit(
                 st,
@@ -371,6 +437,11 @@ fn play(st: &mut State, out: &mut Vec<Event>, i: usize, a: &Action) {
             let proposed = format!("play {id} by Meditate in {}", a.window.name());
             let bad: Option<(String, &'static Citation)> = if !st.units[u].has(Keyword::Meditate) {
                 Some((format!("{id} has no Meditate"), &MEDITATE_MEANS))
+            } else if st.units[u].removed {
+                Some((
+                    format!("{id} was removed from the game, not put in the discard pile"),
+                    &MEDITATE_DISCARD_PILE,
+                ))
             } else if !st.units[u].discarded {
                 Some((
                     format!("{id} is in play, not in the discard pile"),
@@ -395,13 +466,14 @@ fn play(st: &mut State, out: &mut Vec<Event>, i: usize, a: &Action) {
                 st,
                 out,
                 change,
-                Rule::from(&MEDITATE_MEANS).house(&MEDITATE_COST),
+                Rule::from(&MEDITATE_MEANS).house(&MEDITATE_WHEN),
             );
         }
     }
 }
 
-/// Each Enhance: declared or not (a decision; by default not declared).
+/// Each Enhance: declared or not (a decision; by default not declared); declared, its
+/// effect as it reads (house rule S12).
 fn enhance(st: &mut State, out: &mut Vec<Event>) {
     for u in 0..st.units.len() {
         let list: Vec<_> = st.units[u].instances(Keyword::Enhance).cloned().collect();
@@ -425,37 +497,69 @@ fn enhance(st: &mut State, out: &mut Vec<Event>) {
                 chosen,
                 pinned,
             };
-            let granted = if chosen == 1 { granted_by(&e) } else { None };
+            let effect = if chosen == 1 {
+                enhance_effect(&e)
+            } else {
+                EnhanceEffect::Unread
+            };
+            let replaced: Vec<String> = match &effect {
+                EnhanceEffect::Instead(g) => st.units[u]
+                    .instances(g.keyword)
+                    .map(|a| a.label())
+                    .collect(),
+                _ => Vec::new(),
+            };
+            let understood = match &effect {
+                EnhanceEffect::Also(_) => true,
+                EnhanceEffect::Instead(_) => !replaced.is_empty(),
+                EnhanceEffect::Unread => chosen == 0,
+            };
             let change = Change::Enhance {
                 unit: st.units[u].id.clone(),
                 effect: e.param.clone().unwrap_or_default(),
                 decision,
-                understood: granted.is_some() || chosen == 0,
+                understood,
             };
-            emit(
-                st,
-                out,
-                change,
-                Rule::from(&ENHANCE_DECLARE).house(&ENHANCE_MEANS),
-            );
-            if let Some(g) = granted {
-                let change = Change::Layer {
-                    unit: st.units[u].id.clone(),
-                    layer: Layer {
-                        ability: g,
-                        by: "Enhance",
-                        from: st.units[u].name.clone(),
-                        works: true,
-                    },
-                    new: true,
-                };
-                emit(
-                    st,
-                    out,
-                    change,
-                    Rule::from(&ENHANCE_STATES).house(&rules::LAYERS),
-                );
-            }
+            let cite = if understood {
+                Rule::from(&ENHANCE_DECLARE).house(&ENHANCE_MEANS)
+            } else {
+                Rule::from(&ENHANCE_STATES).house(&rules::ENHANCE_WORDS)
+            };
+            emit(st, out, change, cite);
+            enhance_layer(st, out, u, effect, replaced);
         }
     }
+}
+
+/// The layer a declared Enhance effect makes: added ("also") or in place of the unit's
+/// own abilities of its keyword ("instead"); nothing for an effect the resolver does not
+/// read (house rule S12).
+fn enhance_layer(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    u: usize,
+    effect: EnhanceEffect,
+    replaced: Vec<String>,
+) {
+    let layer = |ability| Layer {
+        ability,
+        by: "Enhance",
+        from: st.units[u].name.clone(),
+        works: true,
+    };
+    let change = match effect {
+        EnhanceEffect::Also(g) => Change::Layer {
+            unit: st.units[u].id.clone(),
+            layer: layer(g),
+            new: true,
+        },
+        EnhanceEffect::Instead(g) if !replaced.is_empty() => Change::Instead {
+            unit: st.units[u].id.clone(),
+            replaced,
+            layer: layer(g),
+        },
+        _ => return,
+    };
+    let cite = Rule::from(&ENHANCE_STATES).house(&rules::ENHANCE_WORDS);
+    emit(st, out, change, cite);
 }

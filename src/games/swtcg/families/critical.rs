@@ -65,5 +65,11 @@ pub fn pending(st: &mut State, out: &mut Vec<Event>) {
     } else {
         Rule::from(&MEANS)
     };
+    // Critical Hit's X joins the hits' one instance of damage (house rule S16).
+    let cite = if six {
+        cite.also(&super::super::cite::rules::INSTANCES)
+    } else {
+        cite
+    };
     emit(st, out, change, cite);
 }

@@ -5,7 +5,9 @@
 //! house rule S2), its options no prediction and every number of hits the roll can make
 //! (its dice and Fury's); pinned by `decisions.predict`; the default policy is to pass
 //! (no prediction), since the keyword says "may" (house rule S11). The hits are checked
-//! once counted.
+//! once counted, after every re-roll, Lucky and Fury's dice; a unit makes one prediction,
+//! and each of its Foresight or Forewarning instances (layered) gains its own effect
+//! (house rule S15).
 
 use super::super::cite::{rules, seed, Citation};
 use super::super::event::{emit, Change, Event};
@@ -36,8 +38,11 @@ fn predictors(st: &State) -> Vec<(usize, &'static str)> {
     if st.attacker().has(Keyword::Foresight) {
         out.push((st.attacker, "Foresight"));
     }
+    // A unit attacking itself is attacked too (house rule S17); it still makes one
+    // prediction (S15).
     for &u in &st.attacked {
-        if u != st.attacker && st.units[u].has(Keyword::Forewarning) {
+        let predicts = u != st.attacker || !st.attacker().has(Keyword::Foresight);
+        if predicts && st.units[u].has(Keyword::Forewarning) {
             out.push((u, "Forewarning"));
         }
     }
@@ -83,19 +88,21 @@ pub fn predict(st: &mut State, out: &mut Vec<Event>) {
     }
 }
 
-/// Checks every prediction against the hits rolled.
+/// Checks every prediction against the hits counted after every re-roll, Lucky and
+/// Fury's dice; each Foresight or Forewarning instance (layered) gains its own effect
+/// on the unit's one prediction (house rule S15).
 pub fn check(st: &mut State, out: &mut Vec<Event>) {
     let hits = st.summary.map_or(0, |s| s.hits);
     let made = st.predicted.clone();
     for (u, predicted) in made {
         let unit = &st.units[u];
-        let (keyword, cite, ability) = if u == st.attacker && unit.has(Keyword::Foresight) {
+        let (keyword, cite, kw) = if u == st.attacker && unit.has(Keyword::Foresight) {
             let cite = if predicted == hits {
                 Rule::from(&FORESIGHT).house(&FORESIGHT_GAIN)
             } else {
                 Rule::from(&FORESIGHT)
             };
-            ("Foresight", cite, unit.instances(Keyword::Foresight).next())
+            ("Foresight", cite, Keyword::Foresight)
         } else if st.attacked.contains(&u) && unit.has(Keyword::Forewarning) {
             // The declared defender, or an interceptor, which "has been attacked".
             let cite = if predicted == hits {
@@ -105,24 +112,24 @@ pub fn check(st: &mut State, out: &mut Vec<Event>) {
             } else {
                 Rule::from(&FOREWARNING).house(&super::intercept::ATTACKED)
             };
-            (
-                "Forewarning",
-                cite,
-                unit.instances(Keyword::Forewarning).next(),
-            )
+            ("Forewarning", cite, Keyword::Forewarning)
         } else {
             continue;
         };
-        let effect = ability
-            .and_then(|a| a.param.clone())
-            .unwrap_or_else(|| "its effect".into());
-        let change = Change::Prediction {
-            unit: unit.id.clone(),
-            keyword,
-            predicted,
-            hits,
-            effect,
-        };
-        emit(st, out, change, cite);
+        let effects: Vec<String> = unit
+            .instances(kw)
+            .map(|a| a.param.clone().unwrap_or_else(|| "its effect".into()))
+            .collect();
+        let id = unit.id.clone();
+        for effect in effects {
+            let change = Change::Prediction {
+                unit: id.clone(),
+                keyword,
+                predicted,
+                hits,
+                effect,
+            };
+            emit(st, out, change, cite.also(&rules::PREDICTIONS));
+        }
     }
 }

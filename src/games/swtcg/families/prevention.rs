@@ -2,16 +2,17 @@
 //! Parry (triggered, cumulative) prevents X of the attack's damage when a natural 1
 //! counts; then each instance of damage meets the damaged unit's Evade instances (each
 //! prevents up to X: the amount is a decision, by default as much as it can), then its
-//! Deflect instances (each must prevent as much as it can up to X and does that much
+//! Deflect instances (each must prevent as much as it can up to X and may do that much
 //! damage to a unit of its controller's choice in the arena, by default the unit whose
-//! damage it deflects: the attacker, for the attack's damage). Damage a Deflect creates
+//! damage it deflects: the attacker, for the attack's damage; or do none, or not be
+//! played: the options `no damage` and `not played`). Damage a Deflect creates
 //! is a new instance, which may be deflected again, once per Deflect and source. The
 //! damage left is placed only after all of it resolves (house rule S3 for the order).
 
 use super::super::cite::{rules, seed, Citation};
 use super::super::event::{emit, Change, Event};
 use super::super::interpret::EvadeDeflected;
-use super::super::state::{Damage, Keyword, State};
+use super::super::state::{Damage, DeflectPin, Keyword, State};
 use crate::rules::decision::Decision;
 use crate::rules::Rule;
 
@@ -30,6 +31,10 @@ pub const PARRY_LATE: Citation = seed(
 pub const PARRY_ACCURACY: Citation = seed(
     "Parry",
     "Accuracy can't decrease the die roll to a natural \"1\".",
+);
+pub const PARRY_ITSELF: Citation = seed(
+    "Parry",
+    "Parry doesn't prevent damage from a parrying unit unless it attacks itself.",
 );
 pub const PARRY_ONLY_ATTACK: Citation = seed(
     "Parry",
@@ -66,6 +71,10 @@ pub const DEFLECT_MAX: Citation = seed(
     "Deflect",
     "Deflect as much damage as you can up to the Deflect value.",
 );
+pub const DEFLECT_EQUALS: Citation = seed(
+    "Deflect",
+    "The damage that the unit does equals the damage it prevented.",
+);
 
 pub const PARRY_REROLL: Citation = seed(
     "Parry",
@@ -94,7 +103,16 @@ pub const ALL: &[Citation] = &[
     DEFLECT_APPLIED,
     DEFLECT_ONCE,
     DEFLECT_MAX,
+    DEFLECT_EQUALS,
+    PARRY_ITSELF,
 ];
+
+/// The Deflect option (and `decisions.deflect` value) that prevents and does no damage:
+/// the unit "may" do that much damage.
+pub const NO_DAMAGE: &str = "no damage";
+/// The Deflect option (and `decisions.deflect` value) that does not play the activated
+/// Deflect at all.
+pub const NOT_PLAYED: &str = "not played";
 
 /// Evade's default policy.
 pub const EVADE_POLICY: &str = "prevent as much as it can";
@@ -190,13 +208,22 @@ pub fn resolve(st: &mut State, out: &mut Vec<Event>) {
             dmg.evaded.push(k);
             evaded.push((t, k));
             let mut cite = if (chosen as u32) < most {
-                Rule::from(&EVADE_MEANS).house(&EVADE_NOT_ALL)
+                Rule::from(&EVADE_NOT_ALL)
+            } else if pinned {
+                Rule::from(&EVADE_CHOOSE)
             } else {
-                Rule::from(&EVADE_MEANS).house(&EVADE_CHOOSE)
+                Rule::from(&EVADE_MEANS)
             };
             if !dmg.attack {
                 cite = Rule::from(&EVADE_ONCE).reading(st.readings.evade_deflected.reading());
             }
+            // The order is house rule S3's; the amount the default policy's (S11) or,
+            // pinned, the judge's for every instance the unit meets (S16).
+            let cite = cite.house(&rules::PREVENTION_ORDER).also(if pinned {
+                &rules::INSTANCES
+            } else {
+                &rules::DECISIONS
+            });
             let change = Change::Evade {
                 unit: st.units[t].id.clone(),
                 x,
@@ -204,66 +231,7 @@ pub fn resolve(st: &mut State, out: &mut Vec<Event>) {
             };
             emit(st, out, change, cite);
         }
-        let deflects: Vec<u32> = st.units[t]
-            .all_instances(Keyword::Deflect)
-            .iter()
-            .map(|e| e.x)
-            .collect();
-        for (k, x) in deflects.into_iter().enumerate() {
-            if dmg.amount == 0 {
-                break;
-            }
-            if deflected.contains(&(t, k, dmg.source)) {
-                continue;
-            }
-            deflected.push((t, k, dmg.source));
-            let prevented = x.min(dmg.amount);
-            dmg.amount -= prevented;
-            let arena = st.units[t].arena.clone();
-            let options: Vec<usize> = (0..st.units.len())
-                .filter(|&i| st.units[i].arena == arena && !st.units[i].discarded)
-                .collect();
-            let pin = st
-                .pins
-                .deflect
-                .iter()
-                .find(|(u, _)| *u == t)
-                .map(|(_, v)| *v);
-            let default = options.iter().position(|&i| i == dmg.source).unwrap_or(0);
-            let (chosen, pinned) = match pin.and_then(|p| options.iter().position(|&i| i == p)) {
-                Some(c) => (c, true),
-                None => (default, false),
-            };
-            let to = options.get(chosen).copied().unwrap_or(t);
-            let decision = Decision {
-                ordinal: st.decisions + 1,
-                who: st.units[t].id.clone(),
-                question: "the unit Deflect damages",
-                options: options.iter().map(|&i| st.units[i].id.clone()).collect(),
-                policy: DEFLECT_POLICY,
-                chosen,
-                pinned,
-            };
-            let cite = if dmg.attack {
-                Rule::from(&DEFLECT_MEANS).house(&DEFLECT_MAX)
-            } else {
-                Rule::from(&DEFLECT_AGAIN).house(&DEFLECT_ONCE)
-            };
-            let change = Change::Deflect {
-                unit: st.units[t].id.clone(),
-                x,
-                prevented,
-                decision,
-            };
-            emit(st, out, change, cite);
-            queue.push_back(Damage {
-                source: t,
-                target: to,
-                amount: prevented,
-                attack: false,
-                evaded: Vec::new(),
-            });
-        }
+        deflect_all(st, out, &mut dmg, &mut deflected, &mut queue);
         if dmg.amount > 0 {
             let change = Change::Damage {
                 source: st.units[dmg.source].id.clone(),
@@ -279,6 +247,96 @@ pub fn resolve(st: &mut State, out: &mut Vec<Event>) {
                 Rule::from(&DEFLECT_NEW).house(&DEFLECT_APPLIED)
             };
             emit(st, out, change, cite);
+        }
+    }
+}
+
+/// Each Deflect instance of the damaged unit on instance `dmg`: prevent as much as it can
+/// up to X and do that much damage to the unit chosen, or prevent and do none ("may"),
+/// or not be played; a decision each (house rules S3, S11, S16).
+fn deflect_all(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    dmg: &mut Damage,
+    deflected: &mut Vec<(usize, usize, usize)>,
+    queue: &mut std::collections::VecDeque<Damage>,
+) {
+    let t = dmg.target;
+    let deflects: Vec<u32> = st.units[t]
+        .all_instances(Keyword::Deflect)
+        .iter()
+        .map(|e| e.x)
+        .collect();
+    for (k, x) in deflects.into_iter().enumerate() {
+        if dmg.amount == 0 {
+            break;
+        }
+        if deflected.contains(&(t, k, dmg.source)) {
+            continue;
+        }
+        let arena = st.units[t].arena.clone();
+        let targets: Vec<usize> = (0..st.units.len())
+            .filter(|&i| st.units[i].arena == arena && !st.units[i].discarded)
+            .collect();
+        let mut options: Vec<String> = targets.iter().map(|&i| st.units[i].id.clone()).collect();
+        options.push(NO_DAMAGE.into());
+        options.push(NOT_PLAYED.into());
+        let pin = st
+            .pins
+            .deflect
+            .iter()
+            .find(|(u, _)| *u == t)
+            .map(|(_, v)| *v);
+        let default = targets.iter().position(|&i| i == dmg.source).unwrap_or(0);
+        let picked = match pin {
+            Some(DeflectPin::Unit(p)) => targets.iter().position(|&i| i == p),
+            Some(DeflectPin::NoDamage) => Some(targets.len()),
+            Some(DeflectPin::NotPlayed) => Some(targets.len() + 1),
+            None => None,
+        };
+        let (chosen, pinned) = picked.map_or((default, false), |c| (c, true));
+        let played = chosen <= targets.len();
+        let prevented = if played { x.min(dmg.amount) } else { 0 };
+        if played {
+            deflected.push((t, k, dmg.source));
+            dmg.amount -= prevented;
+        }
+        let decision = Decision {
+            ordinal: st.decisions + 1,
+            who: st.units[t].id.clone(),
+            question: "the unit Deflect damages",
+            options,
+            policy: DEFLECT_POLICY,
+            chosen,
+            pinned,
+        };
+        let cite = if chosen >= targets.len() {
+            Rule::from(&DEFLECT_MEANS).house(&rules::PREVENTION_ORDER)
+        } else if dmg.attack {
+            Rule::from(&DEFLECT_MAX).house(&rules::PREVENTION_ORDER)
+        } else {
+            Rule::from(&DEFLECT_AGAIN).house(&DEFLECT_ONCE)
+        };
+        let cite = cite.also(if pinned {
+            &rules::INSTANCES
+        } else {
+            &rules::DECISIONS
+        });
+        let change = Change::Deflect {
+            unit: st.units[t].id.clone(),
+            x,
+            prevented,
+            decision,
+        };
+        emit(st, out, change, cite);
+        if let Some(&to) = targets.get(chosen) {
+            queue.push_back(Damage {
+                source: t,
+                target: to,
+                amount: prevented,
+                attack: false,
+                evaded: Vec::new(),
+            });
         }
     }
 }

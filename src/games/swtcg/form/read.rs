@@ -140,6 +140,8 @@ fn action(f: &FormFields, i: usize, errors: &mut Vec<FieldError>) -> Option<Acti
         card: form::optional(f.get(&key("card"))),
         unique: f.has(&key("unique")),
         top: f.has(&key("top")),
+        copy: None,
+        same_unit: false,
         window,
         grants: list(f.get(&key("grants"))),
     })
@@ -189,6 +191,7 @@ fn unit(f: &FormFields, n: usize, errors: &mut Vec<FieldError>) -> UnitSpec {
         unique: yes_no(f, &key("unique"), &label("unique"), errors),
         granted_after_roll: ability_list(f.get(&key("granted_after_roll"))),
         discarded: f.has(&key("discarded")),
+        removed_from_game: false,
     }
 }
 

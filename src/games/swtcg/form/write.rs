@@ -82,6 +82,12 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
         if u.damage != 0 {
             f.set(key("damage"), u.damage.to_string());
         }
+        if u.removed_from_game {
+            notes.push(format!(
+                "{} is removed from the game; the form cannot show it. Paste the JSON to keep it.",
+                u.id
+            ));
+        }
         for (x, on) in [("tapped", u.tapped), ("discarded", u.discarded)] {
             if on {
                 f.set(key(x), "on");
@@ -120,6 +126,12 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
     }
     for (i, a) in pos.actions.iter().enumerate().take(FORM_ACTIONS) {
         let key = |x: &str| action_key(i + 1, x);
+        if a.copy.is_some() || a.same_unit {
+            notes.push(format!(
+                "Action {}'s `copy` or `same_unit` is not on the form. Paste the JSON to keep it.",
+                i + 1
+            ));
+        }
         f.set(key("do"), a.verb.name());
         f.set(key("unit"), a.unit.clone());
         if let Some(card) = &a.card {
