@@ -332,6 +332,16 @@ fn a_wrong_down_pin_is_the_judges_input_not_an_unpayable_cost() {
     assert_eq!(*r[0].rule.cite, cite::rules::OWNER_CHOOSES);
     assert_ne!(*r[0].rule.cite, cite::s::A_ALL_COSTS);
     assert_eq!(st.players[0].op, 3);
+    // A slot named twice downs one figure, not two: refused the same way.
+    let (adj, st) = play(json!({"game": "arcane", "players": two_players(),
+        "units": [{"id": "A", "owner": "Alice", "slots": [{}, {}, {}],
+                   "abilities": ["Burn: 1 OP, down two figures from this unit -- Gain 1 VP."]}],
+        "actions": [{"do": "activate", "unit": "A", "ability": "Burn", "down": [2, 2]}]}));
+    let r = rejected(&adj);
+    assert_eq!(r.len(), 1);
+    assert!(reason(r[0]).contains("twice"), "{}", reason(r[0]));
+    assert_eq!(*r[0].rule.cite, cite::rules::OWNER_CHOOSES);
+    assert_eq!(unit_of(&st, "A").figures(), 3);
 }
 
 #[test]

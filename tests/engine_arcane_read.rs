@@ -59,6 +59,12 @@ fn may_not_is_a_prohibition_not_an_option() {
         .optional
     );
     assert!(grammar::parse_line("At the start of your order phase, you may give one friendly unit in contact with this unit a free move order.").optional);
+    for prohibition in ["may never", "may no longer"] {
+        let line = format!(
+            "Whenever this unit is given a charge order, that unit {prohibition} move this turn."
+        );
+        assert!(!grammar::parse_line(&line).optional, "{prohibition}");
+    }
     let a = ability::read(text, DashAndTrigger::Activated);
     assert!(a.clauses.iter().all(|c| !c.optional), "{:?}", a.clauses);
     for scope in ["that_clause", "whole_ability"] {

@@ -1692,6 +1692,33 @@ fn hold_gold_laid_or_occupied_for_mine_cart_and_double_production_alike() {
 }
 
 #[test]
+fn double_production_asks_who_laid_the_gold_a_unit_ends_on_not_the_one_it_left() {
+    let mut p = base();
+    p["players"][0]["gold"] = json!(0);
+    p["players"][0]["hand"] = json!(["Double Production"]);
+    // (3,2) is Gold Ann laid; (4,2) is Gold Bo laid; (3,3) Ann's, (4,1) Bo's.
+    set(&mut p, 3, 2, json!("Gold"));
+    set(&mut p, 4, 2, json!("Gold"));
+    // From Ann's half onto Bo's Gold: not doubled.
+    p["units"] =
+        json!([{"id": "F", "owner": "Ann", "card": "Silverhold Footman", "at": [3, 3], "mv": 2}]);
+    p["actions"] = json!([
+        {"do": "cast", "card": "Double Production"},
+        {"do": "move", "unit": "F", "path": [[4, 3], [4, 2]]}
+    ]);
+    let (adj, st) = play(&p);
+    assert_eq!(verdicts(&adj), ["ok K12", "ok 4.2.1"]);
+    assert_eq!(gold(&st, "Ann"), 1);
+    // From Bo's half onto Ann's Gold: doubled.
+    p["units"] =
+        json!([{"id": "F", "owner": "Ann", "card": "Silverhold Footman", "at": [4, 1], "mv": 2}]);
+    p["actions"][1] = json!({"do": "move", "unit": "F", "path": [[3, 1], [3, 2]]});
+    let (adj, st) = play(&p);
+    assert_eq!(verdicts(&adj), ["ok K12", "ok 4.2.1"]);
+    assert_eq!(gold(&st, "Ann"), 2);
+}
+
+#[test]
 fn snatch_own_side_enemy_only_or_any_unit() {
     let mut p = base();
     p["units"] = json!([

@@ -80,12 +80,20 @@ pub fn begins_trigger(text: &str) -> bool {
 }
 
 /// Where the word "may" makes `text` optional: the byte range of "may" and the space
-/// after it. "may not" is a prohibition, not an option, so it is never one.
+/// after it. "may not" ("may never", "may no longer") is a prohibition, not an option,
+/// so it is never one.
 pub fn optional_may(text: &str) -> Option<std::ops::Range<usize>> {
     MAY.captures_iter(text).find_map(|c| {
         let word = c.get(0)?;
         match c.get(1) {
-            Some(next) if next.as_str().eq_ignore_ascii_case("not") => None,
+            // "may not", "may never", "may no longer": a prohibition.
+            Some(next)
+                if ["not", "never", "no"]
+                    .iter()
+                    .any(|w| next.as_str().eq_ignore_ascii_case(w)) =>
+            {
+                None
+            }
             Some(next) => Some(word.start()..next.start()),
             None => Some(word.start()..word.end()),
         }

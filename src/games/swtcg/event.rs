@@ -671,10 +671,10 @@ pub fn describe(st: &State, event: &Event) -> String {
         } => {
             let chosen = decision.options.get(decision.chosen).map(String::as_str);
             let what = match chosen {
-                Some(crate::games::swtcg::families::prevention::NOT_PLAYED) => {
+                Some(super::state::NOT_PLAYED) => {
                     "is not played".to_string()
                 }
-                Some(crate::games::swtcg::families::prevention::NO_DAMAGE) => {
+                Some(super::state::NO_DAMAGE) => {
                     format!("prevents {prevented} damage and does no damage")
                 }
                 Some(t) => format!(

@@ -322,6 +322,13 @@ pub struct Outcome {
 }
 
 /// The judge's pins and decisions, resolved to unit indices.
+/// The Deflect option (and `decisions.deflect` value) that prevents and does no damage:
+/// the unit "may" do that much damage.
+pub const NO_DAMAGE: &str = "no damage";
+/// The Deflect option (and `decisions.deflect` value) that does not play the activated
+/// Deflect at all.
+pub const NOT_PLAYED: &str = "not played";
+
 /// What a judge pinned for a unit's Deflect: the unit it damages, or that it prevents
 /// and does no damage ("may"), or that it is not played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -432,6 +432,16 @@ fn bad_down_pin(st: &State, u: usize, costs: &[Cost], pinned: &[usize]) -> Optio
             pinned.len()
         ));
     }
+    if let Some((k, &twice)) = pinned
+        .iter()
+        .enumerate()
+        .find(|(k, s)| pinned[..*k].contains(s))
+    {
+        return Some(format!(
+            "`down` names slot {twice} twice (its entry {}); each figure is downed once.",
+            k + 1
+        ));
+    }
     let bad: Vec<String> = pinned
         .iter()
         .filter(|&&i| {

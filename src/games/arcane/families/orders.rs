@@ -9,7 +9,7 @@ use super::super::event::{emit, Change, Event};
 use super::super::state::State;
 use super::conditions::holds;
 use super::figures::{collect, Happened, Queue};
-use super::ready::ready_since;
+use super::ready::{ready_since, usable};
 use crate::rules::{Rejected, Rule};
 
 /// The first ready static forbidding unit `u` an `order` order: `(unit, ability)`.
@@ -28,13 +28,17 @@ fn forbidden(
             let Statement::NoOrders { order: banned } = &ability.statement else {
                 continue;
             };
-            if ability.kind != Kind::Static
-                || crate::text::fold(banned) != crate::text::fold(order)
-                || ready_since(st, o, a).is_none()
+            if ability.kind != Kind::Static || crate::text::fold(banned) != crate::text::fold(order)
             {
                 continue;
             }
-            if let Some(c) = ability.condition.clone() {
+            let condition = ability.condition.clone();
+            // Ready as the seed says, or as the ability's own text says (the Note).
+            let usual = ready_since(st, o, a);
+            if usable(st, out, o, a, usual)?.is_none() {
+                continue;
+            }
+            if let Some(c) = condition {
                 if !holds(st, out, o, &c)? {
                     continue;
                 }

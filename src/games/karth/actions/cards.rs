@@ -251,6 +251,7 @@ pub fn end_turn(st: &State, who: &str) -> Judged {
                 changes.push(super::movement::gold_change(
                     st,
                     u,
+                    u.at,
                     Rule::from(&s5::GOLD).reading(reading.reading()),
                 ));
             }

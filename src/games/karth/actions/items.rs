@@ -189,13 +189,12 @@ pub fn equip(st: &State, who: &str, id: &str, item: &str) -> Judged {
     } else {
         Rule::from(&s5::EQUIP_PLACE)
     };
+    // The last rule that decided is cited; every reading taken on the way is kept.
     for r in [may_equip(st, u)?, turn_rule] {
-        rule = r.unwrap_or(rule);
+        rule = keep_readings(r, rule);
     }
     class_ok(def, u)?;
-    if let Some(r) = holds(st, u, def)? {
-        rule = r;
-    }
+    rule = keep_readings(holds(st, u, def)?, rule);
     let mut changes = vec![(
         Change::Equipped {
             player: who.to_string(),
@@ -425,7 +424,7 @@ pub fn snatch(st: &State, who: &str, id: &str, from: &str, item: &str) -> Judged
             },
             ..r
         })? {
-            rule = r;
+            rule = keep_readings(Some(r), rule);
         }
     }
     Ok(Accept {
@@ -440,4 +439,18 @@ pub fn snatch(st: &State, who: &str, id: &str, from: &str, item: &str) -> Judged
             Rule::from(&s5::SNATCH).house(&house::SNATCH_REACH),
         )],
     })
+}
+
+/// `decided` (when a later check decided) in place of `before`, keeping the readings
+/// `before` had taken, so no reading that decided drops out of the log.
+fn keep_readings(decided: Option<Rule>, before: Rule) -> Rule {
+    let Some(mut rule) = decided else {
+        return before;
+    };
+    for r in before.readings.iter().flatten() {
+        if !rule.readings.iter().flatten().any(|x| x.key == r.key) {
+            rule = rule.reading(r);
+        }
+    }
+    rule
 }

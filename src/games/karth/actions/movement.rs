@@ -13,7 +13,7 @@ use crate::games::karth::cite::{base, rules as house, s5, Citation, Rule};
 use crate::games::karth::event::Change;
 use crate::games::karth::format::{CardType, Cell, UnitSpec};
 use crate::games::karth::interpret::{
-    ActIncludesMove, AfterTeleport, ForestAttack, ForestSight, StopsMovement,
+    ActIncludesMove, AfterTeleport, ForestAttack, ForestSight, HoldGold, StopsMovement,
 };
 use crate::games::karth::state::{adjacent, at, has, State, Terrain};
 use crate::grammar::karth::{move_text, MoveText};
@@ -480,7 +480,7 @@ fn end_of_move(st: &State, u: &UnitSpec, end: Cell) -> Vec<(Change, Rule)> {
     let id = u.id.clone();
     let name = st.cell(end).map_or(String::new(), |c| c.terrain.clone());
     match st.terrain(end) {
-        Terrain::Gold => vec![gold_change(st, u, Rule::from(&s5::GOLD))],
+        Terrain::Gold => vec![gold_change(st, u, end, Rule::from(&s5::GOLD))],
         Terrain::ManaPool => vec![(Change::FreeAbility { unit: id }, Rule::from(&s5::MANA_POOL))],
         Terrain::Grassland => vec![(
             Change::NoModifier {
@@ -507,13 +507,19 @@ fn end_of_move(st: &State, u: &UnitSpec, end: Cell) -> Vec<(Change, Rule)> {
     }
 }
 
-/// The gold a unit of `u`'s owner gains on Gold (twice under Double Production).
-pub fn gold_change(st: &State, u: &UnitSpec, rule: Rule) -> (Change, Rule) {
+/// The gold a unit of `u`'s owner gains on the Gold at `gold` (where it ends its move, or
+/// stands), twice under Double Production.
+pub fn gold_change(st: &State, u: &UnitSpec, gold: Cell, rule: Rule) -> (Change, Rule) {
     let dp = st
         .player_index(&u.owner)
         .is_some_and(|i| st.position.players[i].double_production);
-    // Double Production doubles the Gold its player holds (`hold_gold`, cards.rs).
-    let doubled = dp && super::common::holds_gold(st, &u.owner, u.at);
+    // Double Production doubles the Gold its player holds (`hold_gold`): laid by them, or
+    // occupied by one of their units, which `u` is, standing on it once its move ends.
+    let holds = match st.readings().hold_gold {
+        HoldGold::Laid => super::common::holds_gold(st, &u.owner, gold),
+        HoldGold::Occupied => true,
+    };
+    let doubled = dp && holds;
     let rule = if dp {
         rule.reading(st.readings().hold_gold.reading())
     } else {

@@ -107,12 +107,7 @@ pub const ALL: &[Citation] = &[
     PARRY_ITSELF,
 ];
 
-/// The Deflect option (and `decisions.deflect` value) that prevents and does no damage:
-/// the unit "may" do that much damage.
-pub const NO_DAMAGE: &str = "no damage";
-/// The Deflect option (and `decisions.deflect` value) that does not play the activated
-/// Deflect at all.
-pub const NOT_PLAYED: &str = "not played";
+pub use super::super::state::{NOT_PLAYED, NO_DAMAGE};
 
 /// Evade's default policy.
 pub const EVADE_POLICY: &str = "prevent as much as it can";
