@@ -88,7 +88,8 @@ fn a_seed_citation_names_its_rule_and_section_in_json_and_log() {
     );
     assert_eq!(
         serde_json::to_value(Basis::of(&duel::ATTACK)).unwrap(),
-        json!({"source": "seed", "rule": "Attack", "section": "2.1"})
+        json!({"source": "seed", "rule": "Attack", "section": "2.1",
+               "sentence": duel::ATTACK.sentence})
     );
 }
 
@@ -112,7 +113,8 @@ fn a_repeated_seed_section_is_cited_by_its_occurrence() {
     assert_eq!(
         serde_json::to_value(read).unwrap()["citations"],
         json!([
-            {"source": "seed", "rule": "Critical hit", "section": "2.1", "occurrence": 1},
+            {"source": "seed", "rule": "Critical hit", "section": "2.1", "occurrence": 1,
+             "sentence": "A die showing 6 is a critical hit."},
             {"source": "interpretation", "key": "crit", "reading": "double", "default": false,
              "doc": "docs/rules/duel.md#interpretation-crit"},
         ])
@@ -139,13 +141,19 @@ fn a_public_citation_says_where_it_is_published() {
     );
     assert_eq!(
         serde_json::to_value(Basis::of(&duel::LOSS)).unwrap(),
-        json!({"source": "public", "rule": "Defeat", "section": "7.3", "published": published})
+        json!({"source": "public", "rule": "Defeat", "section": "7.3", "published": published,
+               "sentence": "A player reduced to 0 life loses the duel."})
     );
     // As a further basis under another sentence.
     let under = Rule::from(&duel::END).house(&duel::LOSS);
     assert_eq!(
         log_lines(&under, "").lines().nth(1),
-        Some(format!("also Defeat ({published} 7.3)").as_str())
+        Some(
+            format!(
+                "also Defeat ({published} 7.3): \"A player reduced to 0 life loses the duel.\""
+            )
+            .as_str()
+        )
     );
 }
 
@@ -169,14 +177,22 @@ fn a_house_citation_links_its_heading_in_the_rules_doc() {
     assert_eq!(
         serde_json::to_value(both).unwrap()["citations"],
         json!([
-            {"source": "seed", "rule": "Attack", "section": "2.1"},
+            {"source": "seed", "rule": "Attack", "section": "2.1",
+             "sentence": duel::ATTACK.sentence},
             {"source": "house", "rule": "No negative life", "section": "H4",
+             "sentence": duel::FLOOR.sentence,
              "doc": "docs/rules/duel.md#h4-no-negative-life"},
         ])
     );
     assert_eq!(
         log_lines(&both, "").lines().nth(1),
-        Some("also house rule H4 No negative life (docs/rules/duel.md#h4-no-negative-life)")
+        Some(
+            format!(
+                "also house rule H4 No negative life (docs/rules/duel.md#h4-no-negative-life): \"{}\"",
+                duel::FLOOR.sentence
+            )
+            .as_str()
+        )
     );
     // The same house rule twice is listed once.
     assert_eq!(
@@ -192,7 +208,7 @@ fn a_seed_basis_under_a_house_rule_names_its_own_seed() {
     let rule = Rule::from(&duel::END).house(&duel::CRITICAL);
     assert_eq!(
         log_lines(&rule, "").lines().nth(1),
-        Some("also seed 999 §2.1 (second occurrence) Critical hit")
+        Some("also seed 999 §2.1 (second occurrence) Critical hit: \"A die showing 6 is a critical hit.\"")
     );
 }
 

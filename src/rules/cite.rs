@@ -349,9 +349,9 @@ impl Serialize for Rule {
     }
 }
 
-/// One basis of an event, as the JSON lists it under `citations`. A sentence is named by
-/// rule and section (it is quoted once, in the event's `rule`, or in the doc the `doc`
-/// link points to), which keeps a long log small.
+/// One basis of an event, as the JSON lists it under `citations`: every sentence is
+/// quoted, the first (the event's `rule`) and each further one, so a judge reads what each
+/// basis says without following a link. A reading is named; its text is in the doc.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "source", rename_all = "snake_case")]
 pub enum Basis {
@@ -361,7 +361,6 @@ pub enum Basis {
         section: &'static str,
         #[serde(skip_serializing_if = "is_zero")]
         occurrence: u8,
-        #[serde(skip)]
         sentence: &'static str,
         /// The seed's number, for the text log (the JSON's game names its seed).
         #[serde(skip)]
@@ -372,14 +371,12 @@ pub enum Basis {
         rule: &'static str,
         section: &'static str,
         published: &'static str,
-        #[serde(skip)]
         sentence: &'static str,
     },
     /// A numbered house rule.
     House {
         rule: &'static str,
         section: &'static str,
-        #[serde(skip)]
         sentence: &'static str,
         doc: String,
     },
@@ -456,8 +453,8 @@ pub fn log_lines(rule: &Rule, indent: &str) -> String {
                 rule,
                 section,
                 occurrence,
+                sentence,
                 seed,
-                ..
             } => {
                 let which = if occurrence > 0 {
                     format!(" ({} occurrence)", ordinal(occurrence + 1))
@@ -465,19 +462,24 @@ pub fn log_lines(rule: &Rule, indent: &str) -> String {
                     String::new()
                 };
                 out.push_str(&format!(
-                    "{indent}also seed {seed} §{section}{which} {rule}\n"
+                    "{indent}also seed {seed} §{section}{which} {rule}: \"{sentence}\"\n"
                 ))
             }
             Basis::Public {
                 rule,
                 section,
                 published,
-                ..
-            } => out.push_str(&format!("{indent}also {rule} ({published} {section})\n")),
-            Basis::House {
-                rule, section, doc, ..
+                sentence,
             } => out.push_str(&format!(
-                "{indent}also house rule {section} {rule} ({doc})\n"
+                "{indent}also {rule} ({published} {section}): \"{sentence}\"\n"
+            )),
+            Basis::House {
+                rule,
+                section,
+                doc,
+                sentence,
+            } => out.push_str(&format!(
+                "{indent}also house rule {section} {rule} ({doc}): \"{sentence}\"\n"
             )),
             Basis::Interpretation {
                 key,
@@ -531,10 +533,28 @@ mod tests {
     #[test]
     fn a_seed_basis_under_a_house_rule_names_its_own_seed_and_occurrence() {
         let rule = Rule::from(&HOUSE).house(&SEED);
-        assert_eq!(
-            log_lines(&rule, "").lines().nth(1),
-            Some("also seed 042 §2.1 (second occurrence) Strike")
+        let expected = format!(
+            "also seed 042 §2.1 (second occurrence) Strike: \"{}\"",
+            SEED.sentence
         );
+        assert_eq!(log_lines(&rule, "").lines().nth(1), Some(expected.as_str()));
+    }
+
+    #[test]
+    fn every_further_basis_is_quoted_in_the_log_and_the_json() {
+        let rule = Rule::from(&SEED).house(&HOUSE).also(&PUBLISHED);
+        let log = log_lines(&rule, "");
+        for c in [&SEED, &HOUSE, &PUBLISHED] {
+            assert!(log.contains(&format!("\"{}\"", c.sentence)), "{log}");
+        }
+        let json = serde_json::to_value(rule).unwrap();
+        let quoted: Vec<&str> = json["citations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|b| b["sentence"].as_str())
+            .collect();
+        assert_eq!(quoted, [SEED.sentence, HOUSE.sentence, PUBLISHED.sentence]);
     }
 
     #[test]

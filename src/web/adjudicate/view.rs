@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::rules::cite::{Basis, Citation, Source};
+use crate::rules::cite::{Citation, Source};
 use crate::rules::view::{Board, CardLine, Ended, Grid, LineCard, Mark, Piece};
 use crate::rules::{Game, LoggedEvent, Readings};
 use crate::web::links::{self, Explained};
@@ -39,6 +39,9 @@ pub struct BasisView {
     /// "house rule T5 Shifting up", "reading fade: reorder (default)".
     pub label: String,
     pub href: String,
+    /// The sentence a seed, published or house basis says (a reading's text is on the
+    /// rules page its link opens).
+    pub sentence: Option<&'static str>,
 }
 
 impl EventView {
@@ -46,43 +49,45 @@ impl EventView {
     /// explained.
     pub fn of<C>(e: &LoggedEvent<C>, known: &dyn Explained) -> EventView {
         let game = e.rule.game;
-        let also = e
-            .rule
-            .citations()
-            .into_iter()
-            .skip(1)
-            .filter_map(|b| match b {
-                Basis::Seed { .. } => None,
-                Basis::Public {
-                    rule,
-                    section,
-                    published,
-                    ..
-                } => Some(BasisView {
-                    source: "public",
-                    label: format!("{rule} ({published} {section})"),
-                    href: links::adjudicate_rules(game, section),
-                }),
-                Basis::House { rule, section, .. } => Some(BasisView {
-                    source: "house",
-                    label: format!("house rule {section} {rule}"),
-                    href: links::adjudicate_rules(game, section),
-                }),
-                Basis::Interpretation {
-                    key,
-                    reading,
-                    default,
-                    ..
-                } => Some(BasisView {
-                    source: "interpretation",
-                    label: format!(
-                        "reading {key}: {reading}{}",
-                        if default { " (default)" } else { "" }
-                    ),
-                    href: links::adjudicate_rules(game, key),
-                }),
-            })
-            .collect();
+        let mut also: Vec<BasisView> = Vec::new();
+        let mut seen: Vec<&Citation> = vec![e.rule.cite];
+        for c in [e.rule.house, e.rule.also].into_iter().flatten() {
+            if seen.contains(&c) {
+                continue;
+            }
+            seen.push(c);
+            let (source, label) = match c.source {
+                Source::Seed => ("seed", format!("{} §{}", c.rule, c.section)),
+                Source::Public => (
+                    "public",
+                    format!("{} ({} {})", c.rule, c.document, c.section),
+                ),
+                Source::House => ("house", format!("house rule {} {}", c.section, c.rule)),
+                Source::Interpretation => (
+                    "interpretation",
+                    format!("reading {}: {}", c.section, c.rule),
+                ),
+            };
+            also.push(BasisView {
+                source,
+                label,
+                href: rule_href(c, known),
+                sentence: Some(c.sentence),
+            });
+        }
+        for r in e.rule.readings.iter().flatten() {
+            also.push(BasisView {
+                source: "interpretation",
+                label: format!(
+                    "reading {}: {}{}",
+                    r.key,
+                    r.value,
+                    if r.default { " (default)" } else { "" }
+                ),
+                href: links::adjudicate_rules(game, r.key),
+                sentence: None,
+            });
+        }
         EventView {
             text: e.text.clone(),
             rule: e.rule.rule,
