@@ -33,7 +33,7 @@ fn attack(power: i32, attacker: &[String], defender: &[String], reading: &str) -
 /// `name X` as instances of at most 10 (the format's cap on an ability's X).
 fn ability(name: &str, x: u32) -> Vec<String> {
     let mut out = vec![format!("{name} 10"); (x / 10) as usize];
-    if x % 10 > 0 {
+    if !x.is_multiple_of(10) {
         out.push(format!("{name} {}", x % 10));
     }
     out

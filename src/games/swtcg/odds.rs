@@ -1,18 +1,25 @@
 //! Exact odds of an attack's results: the distribution of the hits, of the damage
 //! counters the attack places on each unit, of "the unit is discarded", and the
-//! expected damage, as exact fractions (and decimals), conditioned on every pin.
+//! expected damage, as exact fractions (and decimals), conditioned on every pin; every
+//! decision the position does not pin takes its default policy, and the model's name
+//! says so.
 //!
 //! The model is dynamic programming over outcome classes, not 6^n faces: a die matters
 //! only through its class (a natural 1, a natural 6, another hit, another miss; the
 //! natural 4 of the initial roll for Fury), so the roll is a map from class counts to
-//! the number of face sequences giving them (`u128`, exact up to 49 dice in all). Fury's
-//! dice, then each Lucky's re-rolls (by its default policy) are folded in the same way;
-//! the roll then acts only through its [`Summary`], and the resolver's own steps play
-//! each summary to the end. When a pin reaches past the first roll (re-roll faces or
-//! Lucky's dice), the odds come from the core's enumeration of every chance outcome
-//! ([`crate::rules::chance::exact`]) instead, within a bound.
+//! the number of face sequences giving them (`u128`, exact up to 49 dice in all). Each
+//! count is kept only as far as a Lucky still to come can tell it apart (its default
+//! policy takes at most X dice). Fury's dice, then each Lucky's re-rolls are folded in
+//! the same way; the roll then acts only through its [`Summary`], and the resolver's own
+//! steps play each summary to the end. When a pin reaches past the first roll (re-roll
+//! faces or Lucky's dice), the odds come from the core's enumeration of every chance
+//! outcome ([`crate::rules::chance::exact`]) instead. Either way the work is bounded
+//! before it starts: an attack over a limit (49 dice; [`MAX_WORK`] table entries by
+//! [`work_bound`]; [`MAX_ENUMERATED_DICE`] dice open past a pin) is refused with the
+//! limit named, before any die is rolled.
 //!
-//! This file owns the model and the report; the rules it plays are the families'.
+//! This file owns the model, its bounds and the report; the rules it plays are the
+//! families'.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -180,8 +187,7 @@ pub fn work_bound(before: &State) -> u64 {
         .saturating_mul(6)
         .saturating_mul(table);
     let mut cur = m;
-    for side in 0..2 {
-        let x = budget[side];
+    for (side, &x) in budget.iter().enumerate() {
         if x == 0 {
             continue;
         }
@@ -834,8 +840,8 @@ fn lucky_and_summarise(
             let kept = after.canon(kept);
             let pad = 6u128.checked_pow(x - r.0 - r.1).ok_or_else(overflow)?;
             let w = w.checked_mul(pad).ok_or_else(overflow)?;
-            if !fresh.contains_key(&r) {
-                fresh.insert(r, fresh_dice(&after, r)?);
+            if let std::collections::hash_map::Entry::Vacant(e) = fresh.entry(r) {
+                e.insert(fresh_dice(&after, r)?);
             }
             let dice = fresh.get(&r).map_or(&[][..], |t| t.as_slice());
             count_work(dice.len() as u64);
