@@ -48,6 +48,7 @@ mod rulings_pages;
 mod search;
 mod step_depth;
 mod step_links;
+mod swtcg_odds;
 mod web;
 mod web_contract;
 mod web_hardening;

@@ -1,18 +1,25 @@
 //! Exact odds of an attack's results: the distribution of the hits, of the damage
 //! counters the attack places on each unit, of "the unit is discarded", and the
-//! expected damage, as exact fractions (and decimals), conditioned on every pin.
+//! expected damage, as exact fractions (and decimals), conditioned on every pin; every
+//! decision the position does not pin takes its default policy, and the model's name
+//! says so.
 //!
 //! The model is dynamic programming over outcome classes, not 6^n faces: a die matters
 //! only through its class (a natural 1, a natural 6, another hit, another miss; the
 //! natural 4 of the initial roll for Fury), so the roll is a map from class counts to
-//! the number of face sequences giving them (`u128`, exact up to 49 dice in all). Fury's
-//! dice, then each Lucky's re-rolls (by its default policy) are folded in the same way;
-//! the roll then acts only through its [`Summary`], and the resolver's own steps play
-//! each summary to the end. When a pin reaches past the first roll (re-roll faces or
-//! Lucky's dice), the odds come from the core's enumeration of every chance outcome
-//! ([`crate::rules::chance::exact`]) instead, within a bound.
+//! the number of face sequences giving them (`u128`, exact up to 49 dice in all). Each
+//! count is kept only as far as a Lucky still to come can tell it apart (its default
+//! policy takes at most X dice). Fury's dice, then each Lucky's re-rolls are folded in
+//! the same way; the roll then acts only through its [`Summary`], and the resolver's own
+//! steps play each summary to the end. When a pin reaches past the first roll (re-roll
+//! faces or Lucky's dice), the odds come from the core's enumeration of every chance
+//! outcome ([`crate::rules::chance::exact`]) instead. Either way the work is bounded
+//! before it starts: an attack over a limit (49 dice; [`MAX_WORK`] table entries by
+//! [`work_bound`]; [`MAX_ENUMERATED_DICE`] dice open past a pin) is refused with the
+//! limit named, before any die is rolled.
 //!
-//! This file owns the model and the report; the rules it plays are the families'.
+//! This file owns the model, its bounds and the report; the rules it plays are the
+//! families'.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -77,16 +84,175 @@ pub fn distribution<G: Game<State = State>>(
     if before.pins.past_the_roll() {
         // Every face of every die still open is played out: refused at once when that
         // cannot finish within the bound, rather than after running up to it.
-        let open = open_dice(&before);
-        if open > MAX_ENUMERATED_DICE {
-            return Err(format!(
-                "a pin reaches past the first roll, so every outcome is played out, and {open} dice are open (at most {MAX_ENUMERATED_DICE}); pin more dice"
-            ));
-        }
+        within_enumeration(open_dice(&before))?;
         return enumerate::<G>(&before).map(|d| (d, ENUMERATED));
     }
+    within_dice(&dice_to_roll(&before))?;
+    within_work(work_bound(&before))?;
     let (summaries, total) = roll_classes(&before)?;
     play_summaries::<G>(&before, summaries, total).map(|d| (d, DP))
+}
+
+/// The dice a play-out from `before` (whose next step is the roll) may still roll
+/// unpinned: the attack dice, Fury's, each Lucky's re-rolls (never more than the dice
+/// rolled), and Retaliate's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpenDice {
+    pub attack: u32,
+    pub fury: u32,
+    pub lucky: u32,
+    pub retaliate: u32,
+}
+
+impl OpenDice {
+    pub fn total(&self) -> u32 {
+        self.attack + self.fury + self.lucky + self.retaliate
+    }
+}
+
+/// The open dice of `before`, for [`within_dice`].
+pub fn dice_to_roll(before: &State) -> OpenDice {
+    let n = roll::dice_count(before) as usize;
+    let fury_x = fury::x(before) as usize;
+    let free = |pins: &[Option<u8>], count: usize| {
+        (0..count)
+            .filter(|i| pins.get(*i).copied().flatten().is_none())
+            .count() as u32
+    };
+    let [xa, xd] = lucky_budget(before, (n + fury_x) as u32);
+    OpenDice {
+        attack: free(&before.pins.attack, n),
+        fury: free(&before.pins.fury, fury_x),
+        lucky: xa + xd,
+        retaliate: retaliate_bound(before).1,
+    }
+}
+
+/// Refuses, before any work, an attack whose open dice the model cannot count: every
+/// face sequence of every open die is counted in 128 bits, and 6^49 is the largest
+/// power of 6 that fits.
+pub fn within_dice(open: &OpenDice) -> std::result::Result<(), String> {
+    if open.total() <= MAX_DICE {
+        return Ok(());
+    }
+    Err(format!(
+        "the exact odds count every face sequence of the dice left to roll in 128 bits, so at most {MAX_DICE} dice; this attack may roll {} ({} attack dice, {} of Fury, {} Lucky re-rolls, {} of Retaliate): pin some dice, or lower a Power, Fury or Lucky",
+        open.total(),
+        open.attack,
+        open.fury,
+        open.lucky,
+        open.retaliate
+    ))
+}
+
+/// The most table entries [`work_bound`] may promise for one attack: at the 50–95 ns an
+/// entry measured on the reference machine (BENCHMARKS.md, "Star Wars TCG odds in
+/// bounded time"), under 50 ms even were the bound met; the attacks measured visit a
+/// seventh of their bound or less.
+pub const MAX_WORK: u64 = 500_000;
+
+/// Refuses, before any work, an attack whose bound on the model's work ([`work_bound`])
+/// is over [`MAX_WORK`].
+pub fn within_work(bound: u64) -> std::result::Result<(), String> {
+    if bound <= MAX_WORK {
+        return Ok(());
+    }
+    Err(format!(
+        "the exact odds of this attack could take up to {bound} steps of the model (its dice, Fury's and each Lucky's re-rolls, counted before any is rolled), and at most {MAX_WORK} are played so that the answer comes within 50 ms: lower a Lucky, a Fury or a Power, or pin some dice"
+    ))
+}
+
+/// An upper bound on the table entries the model visits from `before` (checked against
+/// the count it keeps, [`work_done`], over the format's extremes by
+/// `tests/swtcg_odds.rs`): each die rolled visits every entry six times, and each Lucky
+/// joins every entry to the outcomes of the dice it re-rolls. The table never holds more
+/// entries than there are distinct (cut counts, hits) of each group's dice, times two for
+/// Fury's natural 4.
+pub fn work_bound(before: &State) -> u64 {
+    let n = roll::dice_count(before);
+    let fury_x = fury::x(before);
+    let budget = lucky_budget(before, n + fury_x);
+    let m = Model {
+        need: roll::need(before),
+        fury: fury_x > 0,
+        budget,
+    };
+    let split = before.readings.fury_dice_naturals == FuryDiceNaturals::InitialOnly && fury_x > 0;
+    let groups = if split { (n, fury_x) } else { (n + fury_x, 0) };
+    let keys = |m: &Model, dice: (u32, u32)| {
+        distinct_keys(m, 0, dice.0).saturating_mul(distinct_keys(m, 1, dice.1))
+    };
+    let table = 2u64.saturating_mul(keys(&m, groups));
+    let mut work = u64::from(n + fury_x)
+        .saturating_mul(6)
+        .saturating_mul(table);
+    let mut cur = m;
+    for (side, &x) in budget.iter().enumerate() {
+        if x == 0 {
+            continue;
+        }
+        // The entries this Lucky meets, and the re-rolled dice, each cut by what the
+        // Lucky re-rolls still to come can tell apart.
+        let table = keys(&cur, groups);
+        cur.budget[side] = 0;
+        let fresh = keys(&cur, (x, if split { x } else { 0 }));
+        let pairs = if split {
+            u64::from((x + 1) * (x + 2) / 2)
+        } else {
+            u64::from(x + 1)
+        };
+        work = work
+            .saturating_add(table.saturating_mul(fresh))
+            .saturating_add(pairs.saturating_mul(u64::from(x) * 6).saturating_mul(fresh));
+    }
+    work
+}
+
+/// The distinct (counts cut at the most `m`'s Lucky could tell apart, hits) of `dice`
+/// dice of `group`: every split of the dice into the four classes, counted once per key.
+fn distinct_keys(m: &Model, group: usize, dice: u32) -> u64 {
+    let cap = |class: usize| -> u32 {
+        let [ma, hd] = m.orders();
+        let shown = u32::from(group == 0 && (class == ONE || class == SIX));
+        let side = usize::from(!ma.contains(&(group, class)) && hd.contains(&(group, class)));
+        m.budget[side] + shown
+    };
+    let caps = [cap(ONE), cap(SIX), cap(HIT), cap(MISS)];
+    let one_hits = u32::from(m.need <= 1);
+    let mut seen = std::collections::HashSet::new();
+    for one in 0..=dice {
+        for six in 0..=dice - one {
+            for hit in 0..=dice - one - six {
+                let miss = dice - one - six - hit;
+                let cut = [
+                    one.min(caps[0]),
+                    six.min(caps[1]),
+                    hit.min(caps[2]),
+                    miss.min(caps[3]),
+                ];
+                seen.insert((cut, six + hit + one * one_hits));
+            }
+        }
+    }
+    seen.len() as u64
+}
+
+/// The most dice the model counts (6^49 < 2^128 < 6^50).
+pub const MAX_DICE: u32 = 49;
+
+thread_local! {
+    static WORK: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Notes `n` entries of the model's tables visited (see [`work_done`]).
+fn count_work(n: u64) {
+    WORK.with(|w| w.set(w.get().saturating_add(n)));
+}
+
+/// The table entries the model has visited on this thread so far: the measure of its
+/// work that the tests bound (a count, not a clock, so it holds on a loaded machine).
+pub fn work_done() -> u64 {
+    WORK.with(|w| w.get())
 }
 
 /// Plays each summary of the roll from `before` (a state whose next step is the roll or
@@ -151,18 +317,20 @@ pub fn distribution_from<G: Game<State = State>>(
             (d, _) => Ok((d, model())),
         },
         Some(Phase::Rerolls) if st.pins.past_the_roll() => {
-            let open =
-                lucky_of(st, st.attacker) + lucky_of(st, st.defender) + retaliate_bound(st).1;
-            if open > MAX_ENUMERATED_DICE {
-                return Err(format!(
-                    "a pin reaches past the first roll, so every outcome is played out, and {open} dice are open (at most {MAX_ENUMERATED_DICE}); pin more dice"
-                ));
-            }
+            let pinned = st.pins.rerolls.len() as u32;
+            within_enumeration(lucky_rerolls(st).saturating_sub(pinned) + retaliate_bound(st).1)?;
             crate::rules::odds::exact::<G, Result>(st, result_of, ENUMERATION_RUNS)
                 .map(|d| (d.outcomes, d.method))
                 .map_err(|e| e.to_string())
         }
         Some(Phase::Rerolls) => {
+            let [xa, xd] = lucky_budget(st, st.dice.len() as u32);
+            within_dice(&OpenDice {
+                attack: 0,
+                fury: 0,
+                lucky: xa + xd,
+                retaliate: retaliate_bound(st).1,
+            })?;
             let (summaries, total) = current_classes(st)?;
             play_summaries::<G>(st, summaries, total).map(|d| (d, model()))
         }
@@ -359,38 +527,56 @@ fn retaliate_bound(before: &State) -> (u128, u32) {
     (6u128.saturating_pow(free), free)
 }
 
-const DP: &str = "dynamic programming over outcome classes (hits, natural 1, natural 4, natural 6); every unpinned decision takes its default policy (house rule S11)";
-const ENUMERATED: &str = "every chance outcome played out (a pin reaches past the first roll); every unpinned decision takes its default policy (house rule S11)";
+const DP: &str = "dynamic programming over outcome classes (hits, natural 1, natural 4, natural 6); every decision the position does not pin takes its default policy (house rule S11; docs/rules/swtcg.md, \"Decisions and their default policies\")";
+const ENUMERATED: &str = "every chance outcome played out (a pin reaches past the first roll); every decision the position does not pin takes its default policy (house rule S11; docs/rules/swtcg.md, \"Decisions and their default policies\")";
 
-/// Steps the enumeration may play out.
-const ENUMERATION_RUNS: usize = 200_000;
+/// Steps the enumeration may play out: more than the most that [`MAX_ENUMERATED_DICE`]
+/// open dice take (`tests/swtcg_odds.rs` plays the format's extremes), some 30 ms.
+pub const ENUMERATION_RUNS: usize = 30_000;
 
-/// Dice left open that the enumeration takes on (6^6 = 46,656 sequences).
-const MAX_ENUMERATED_DICE: u32 = 6;
+/// Dice left open that the enumeration takes on: 6^4 = 1,296 sequences, each played
+/// to the end of the attack (up to some twenty steps), is within [`ENUMERATION_RUNS`];
+/// a fifth die would be 7,776 sequences.
+pub const MAX_ENUMERATED_DICE: u32 = 4;
 
-/// The dice still to roll that no pin fixes, at most: the attack dice, Fury's, and
-/// every re-roll Lucky may make.
+/// Refuses, before any work, an enumeration of more open dice than it finishes within
+/// its bound.
+fn within_enumeration(open: u32) -> std::result::Result<(), String> {
+    if open <= MAX_ENUMERATED_DICE {
+        return Ok(());
+    }
+    Err(format!(
+        "a pin reaches past the first roll (a re-roll's face or Lucky's dice), so every outcome is played out one by one, and {open} dice are left open: at most {MAX_ENUMERATED_DICE} (6^{MAX_ENUMERATED_DICE} = {} outcomes, played within {ENUMERATION_RUNS} steps); pin more dice, or unpin the re-rolls and Lucky's dice",
+        6u32.pow(MAX_ENUMERATED_DICE)
+    ))
+}
+
+/// The dice still to roll that no pin fixes, at most: the attack dice, Fury's, the
+/// re-rolls each Lucky may make (as many as its pinned dice, where they are pinned) less
+/// the re-rolls whose faces are pinned, and Retaliate's.
 fn open_dice(before: &State) -> u32 {
-    let n = roll::dice_count(before) as usize;
-    let free = |pins: &[Option<u8>], count: usize| {
-        (0..count)
-            .filter(|i| pins.get(*i).copied().flatten().is_none())
-            .count() as u32
-    };
-    let lucky: u32 = [before.attacker, before.defender]
+    let d = dice_to_roll(before);
+    d.attack
+        + d.fury
+        + lucky_rerolls(before).saturating_sub(before.pins.rerolls.len() as u32)
+        + d.retaliate
+}
+
+/// The re-rolls both players' Lucky may make: each one's pinned dice where a judge
+/// pinned them, else its X (never more than the dice rolled).
+fn lucky_rerolls(st: &State) -> u32 {
+    let most = roll::dice_count(st) + fury::x(st);
+    let budget = lucky_budget(st, most);
+    [st.attacker, st.defender]
         .iter()
-        .map(|&u| {
-            before.units[u]
-                .all_instances(Keyword::Lucky)
-                .iter()
-                .map(|a| a.x)
-                .sum::<u32>()
+        .zip(budget)
+        .map(|(&u, x)| {
+            let side = usize::from(st.units[u].side == super::state::Side::Light);
+            st.pins.lucky[side]
+                .as_ref()
+                .map_or(x, |dice| (dice.len() as u32).min(x))
         })
-        .sum();
-    free(&before.pins.attack, n)
-        + free(&before.pins.fury, fury::x(before) as usize)
-        + lucky.saturating_sub(before.pins.rerolls.len() as u32)
-        + retaliate_bound(before).1
+        .sum()
 }
 
 fn enumerate<G: Game<State = State>>(
@@ -408,7 +594,8 @@ const HIT: usize = 2;
 const MISS: usize = 3;
 
 /// Counts of dice by (whether their naturals count, class), the hits, and whether the
-/// initial roll showed a natural 4.
+/// initial roll showed a natural 4. The counts are kept only as far as a Lucky still to
+/// come can tell them apart ([`Model::canon`]); the hits are exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 struct Key {
     c: [[u8; 4]; 2],
@@ -416,11 +603,25 @@ struct Key {
     four: bool,
 }
 
+/// What the model needs to know of the attack: the face that hits, whether Fury's
+/// natural 4 is watched, and how many dice each player's Lucky may still re-roll.
+#[derive(Clone, Copy)]
 struct Model {
     need: u8,
-    /// Saturate the class counts at 1 (no Lucky: only presence matters).
-    saturate: bool,
+    /// The attacker has Fury: a natural 4 of the initial roll is noted.
+    fury: bool,
+    /// Re-rolls still to come: the attacking player's Lucky's, the defending player's.
+    budget: [u32; 2],
 }
+
+/// The order in which each default policy takes dice, (group, class): the attacking
+/// player's (misses, natural 1s first) and the defending player's (hits, natural 6s
+/// first, natural 1s last); a natural 1 hits only when every face does.
+const MISS_ORDER: [(usize, usize); 4] = [(0, ONE), (1, ONE), (0, MISS), (1, MISS)];
+const HIT_ORDER: [(usize, usize); 4] = [(0, SIX), (1, SIX), (0, HIT), (1, HIT)];
+const MISS_ORDER_ALL_HIT: [(usize, usize); 2] = [(0, MISS), (1, MISS)];
+const HIT_ORDER_ALL_HIT: [(usize, usize); 6] =
+    [(0, SIX), (1, SIX), (0, HIT), (1, HIT), (0, ONE), (1, ONE)];
 
 impl Model {
     fn class(&self, face: u8) -> usize {
@@ -431,21 +632,51 @@ impl Model {
             _ => MISS,
         }
     }
+    /// Each player's policy order: the attacking player's, the defending player's.
+    fn orders(&self) -> [&'static [(usize, usize)]; 2] {
+        if self.need <= 1 {
+            [&MISS_ORDER_ALL_HIT, &HIT_ORDER_ALL_HIT]
+        } else {
+            [&MISS_ORDER, &HIT_ORDER]
+        }
+    }
+    /// `k` with each count cut to what the Lucky re-rolls still to come can tell apart:
+    /// walking a policy's order with its budget, a class keeps at most the dice the
+    /// policy could still take from it (one more for a natural 1 or 6 that counts, whose
+    /// presence the summary reads). Two keys cut alike play alike from here on, since
+    /// counts only grow until the policy that reads them has taken its dice.
+    fn canon(&self, mut k: Key) -> Key {
+        for (order, budget) in self.orders().iter().zip(self.budget) {
+            let mut left = budget;
+            for &(g, class) in order.iter() {
+                let shown = u32::from(g == 0 && (class == ONE || class == SIX));
+                let v = u32::from(k.c[g][class]);
+                k.c[g][class] = v.min(left + shown) as u8;
+                left -= v.min(left);
+            }
+        }
+        k
+    }
     /// `k` with one more die showing `face` (in the initial roll when `initial`: a
     /// natural 4 there is noted for Fury).
     fn add(&self, mut k: Key, group: usize, face: u8, initial: bool) -> Key {
-        k.four |= initial && face == 4;
-        let class = self.class(face);
-        let c = &mut k.c[group][class];
-        *c = if self.saturate {
-            1
-        } else {
-            c.saturating_add(1)
-        };
+        k.four |= self.fury && initial && face == 4;
+        let c = &mut k.c[group][self.class(face)];
+        *c = c.saturating_add(1);
         if face >= self.need {
             k.hits = k.hits.saturating_add(1);
         }
-        k
+        self.canon(k)
+    }
+    /// The dice of `a` and of `b` together.
+    fn combine(&self, mut a: Key, b: &Key) -> Key {
+        for (ga, gb) in a.c.iter_mut().zip(b.c) {
+            for (x, y) in ga.iter_mut().zip(gb) {
+                *x = x.saturating_add(y);
+            }
+        }
+        a.hits = a.hits.saturating_add(b.hits);
+        self.canon(a)
     }
 }
 
@@ -481,7 +712,7 @@ fn stop_when_exhausted() -> std::result::Result<(), String> {
 }
 
 fn overflow() -> String {
-    "the exact model counts face sequences in 128 bits: at most 49 dice in one attack, re-rolls included".into()
+    format!("the exact model counts face sequences in 128 bits: at most {MAX_DICE} dice in one attack, re-rolls included")
 }
 
 /// Rolls one die into every entry (`pin`: a fixed face; else all six).
@@ -497,6 +728,7 @@ fn roll_one(
         if i % 1024 == 0 {
             stop_when_exhausted()?;
         }
+        count_work(6);
         match pin {
             Some(f) => *next.entry(m.add(k, group, f, initial)).or_default() += w,
             None => {
@@ -510,22 +742,33 @@ fn roll_one(
     Ok(next)
 }
 
+/// The Lucky X of unit `u` (its instances add; cumulative).
+fn lucky_of(st: &State, u: usize) -> u32 {
+    st.units[u]
+        .all_instances(Keyword::Lucky)
+        .iter()
+        .map(|a| a.x)
+        .sum()
+}
+
+/// The dice each Lucky may re-roll, the attacking player's and the defending player's:
+/// its X, but never more than the `dice` rolled ("You can't re-roll more dice than are
+/// rolled for the attack.").
+fn lucky_budget(st: &State, dice: u32) -> [u32; 2] {
+    [
+        lucky_of(st, st.attacker).min(dice),
+        lucky_of(st, st.defender).min(dice),
+    ]
+}
+
 /// The distribution of the roll's [`Summary`] as face-sequence counts, and their total.
 fn roll_classes(before: &State) -> std::result::Result<(BTreeMap<Summary, u128>, u128), String> {
-    let need = roll::need(before);
     let n = roll::dice_count(before) as usize;
     let fury_x = fury::x(before) as usize;
-    let lucky_x = |u: usize| -> u32 {
-        before.units[u]
-            .all_instances(Keyword::Lucky)
-            .iter()
-            .map(|a| a.x)
-            .sum()
-    };
-    let (xa, xd) = (lucky_x(before.attacker), lucky_x(before.defender));
-    let m = Model {
-        need,
-        saturate: xa == 0 && xd == 0,
+    let mut m = Model {
+        need: roll::need(before),
+        fury: fury_x > 0,
+        budget: lucky_budget(before, (n + fury_x) as u32),
     };
     let fury_group = match before.readings.fury_dice_naturals {
         FuryDiceNaturals::Count => 0,
@@ -551,6 +794,7 @@ fn roll_classes(before: &State) -> std::result::Result<(BTreeMap<Summary, u128>,
         let scale = 6u128.checked_pow(free).ok_or_else(overflow)?;
         total = total.checked_mul(scale).ok_or_else(overflow)?;
         let (mut fired, rest): (Table, Table) = table.into_iter().partition(|(k, _)| k.four);
+        m.fury = false;
         for i in 0..fury_x {
             fired = roll_one(
                 &m,
@@ -573,50 +817,52 @@ fn roll_classes(before: &State) -> std::result::Result<(BTreeMap<Summary, u128>,
             let e = table.entry(k).or_default();
             *e = e.checked_add(w).ok_or_else(overflow)?;
         }
-    } else {
-        table = table.into_iter().fold(self::table(), |mut t, (mut k, w)| {
-            k.four = false;
-            *t.entry(k).or_default() += w;
-            t
-        });
     }
-    lucky_and_summarise(&m, table, total, xa, xd)
+    lucky_and_summarise(m, table, total)
 }
 
 /// Folds each Lucky's re-rolls (by its default policy) into `table`, then sums the
-/// entries by [`Summary`].
+/// entries by [`Summary`]. The fresh dice of a re-roll are rolled once per number of
+/// dice re-rolled from each group, then joined to every entry that re-rolls as many.
 fn lucky_and_summarise(
-    m: &Model,
+    mut m: Model,
     mut table: Table,
     mut total: u128,
-    xa: u32,
-    xd: u32,
 ) -> std::result::Result<(BTreeMap<Summary, u128>, u128), String> {
     // Lucky, the attacking player's first (house rule S2).
-    for (x, attacking) in [(xa, true), (xd, false)] {
+    for side in 0..2 {
+        let x = m.budget[side];
         if x == 0 {
             continue;
         }
         total = total
             .checked_mul(6u128.checked_pow(x).ok_or_else(overflow)?)
             .ok_or_else(overflow)?;
+        let mut after = m;
+        after.budget[side] = 0;
+        let mut fresh: HashMap<(u32, u32), Vec<(Key, u128)>> = HashMap::new();
         let mut next = self::table();
         for (k, w) in table {
-            let (kept, groups) = pick(m, k, x, attacking);
-            let pad = 6u128
-                .checked_pow(x - groups.len() as u32)
-                .ok_or_else(overflow)?;
-            let mut sub = self::table();
-            sub.insert(kept, w.checked_mul(pad).ok_or_else(overflow)?);
-            for g in groups {
-                sub = roll_one(m, sub, g, None, false)?;
+            stop_when_exhausted()?;
+            let (kept, r) = pick(&m, k, x, side == 0);
+            let kept = after.canon(kept);
+            let pad = 6u128.checked_pow(x - r.0 - r.1).ok_or_else(overflow)?;
+            let w = w.checked_mul(pad).ok_or_else(overflow)?;
+            if let std::collections::hash_map::Entry::Vacant(e) = fresh.entry(r) {
+                e.insert(fresh_dice(&after, r)?);
             }
-            for (k2, w2) in sub {
-                let e = next.entry(k2).or_default();
-                *e = e.checked_add(w2).ok_or_else(overflow)?;
+            let dice = fresh.get(&r).map_or(&[][..], |t| t.as_slice());
+            count_work(dice.len() as u64);
+            for (d, dw) in dice {
+                let e = next.entry(after.combine(kept, d)).or_default();
+                *e = w
+                    .checked_mul(*dw)
+                    .and_then(|v| e.checked_add(v))
+                    .ok_or_else(overflow)?;
             }
         }
         table = next;
+        m = after;
     }
     let mut out: BTreeMap<Summary, u128> = BTreeMap::new();
     for (k, w) in table {
@@ -631,26 +877,30 @@ fn lucky_and_summarise(
     Ok((out, total))
 }
 
-/// The Lucky X of unit `u` (its instances add; cumulative).
-fn lucky_of(st: &State, u: usize) -> u32 {
-    st.units[u]
-        .all_instances(Keyword::Lucky)
-        .iter()
-        .map(|a| a.x)
-        .sum()
+/// Every outcome of `r.0` fresh dice of group 0 and `r.1` of group 1, cut by `m`.
+fn fresh_dice(m: &Model, r: (u32, u32)) -> std::result::Result<Vec<(Key, u128)>, String> {
+    let mut t = table();
+    t.insert(Key::default(), 1);
+    for (group, count) in [(0, r.0), (1, r.1)] {
+        for _ in 0..count {
+            t = roll_one(m, t, group, None, false)?;
+        }
+    }
+    Ok(t.into_iter().collect())
 }
 
 /// The distribution of the roll's [`Summary`] from `st`, whose dice are rolled and whose
 /// re-rolls are still to come: the dice as they lie, then each Lucky.
 fn current_classes(st: &State) -> std::result::Result<(BTreeMap<Summary, u128>, u128), String> {
-    let (xa, xd) = (lucky_of(st, st.attacker), lucky_of(st, st.defender));
+    let rolled = st.dice.iter().filter(|d| d.pool != Pool::Retaliate);
     let m = Model {
         need: roll::need(st),
-        saturate: xa == 0 && xd == 0,
+        fury: false,
+        budget: lucky_budget(st, rolled.clone().count() as u32),
     };
     let mut table = table();
     let mut key = Key::default();
-    for d in st.dice.iter().filter(|d| d.pool != Pool::Retaliate) {
+    for d in rolled {
         let group = match (d.pool, st.readings.fury_dice_naturals) {
             (Pool::Fury, FuryDiceNaturals::InitialOnly) => 1,
             _ => 0,
@@ -658,40 +908,29 @@ fn current_classes(st: &State) -> std::result::Result<(BTreeMap<Summary, u128>, 
         key = m.add(key, group, d.face, false);
     }
     table.insert(key, 1);
-    lucky_and_summarise(&m, table, 1, xa, xd)
+    lucky_and_summarise(m, table, 1)
 }
 
 /// The dice a Lucky re-rolls from `k` by its default policy: the key without them and
-/// the group of each die removed.
-fn pick(m: &Model, mut k: Key, x: u32, attacking: bool) -> (Key, Vec<usize>) {
-    let one_hits = m.need <= 1;
-    let order: Vec<(usize, usize)> = if attacking {
-        let mut o = Vec::new();
-        if !one_hits {
-            o.extend([(0, ONE), (1, ONE)]);
+/// how many it takes from each group.
+fn pick(m: &Model, mut k: Key, x: u32, attacking: bool) -> (Key, (u32, u32)) {
+    let order = m.orders()[usize::from(!attacking)];
+    let mut taken = (0, 0);
+    let mut left = x;
+    for &(g, class) in order {
+        let n = u32::from(k.c[g][class]).min(left);
+        k.c[g][class] -= n as u8;
+        if !attacking {
+            k.hits -= n as u8;
         }
-        o.extend([(0, MISS), (1, MISS)]);
-        o
-    } else {
-        let mut o = vec![(0, SIX), (1, SIX), (0, HIT), (1, HIT)];
-        if one_hits {
-            o.extend([(0, ONE), (1, ONE)]);
+        if g == 0 {
+            taken.0 += n;
+        } else {
+            taken.1 += n;
         }
-        o
-    };
-    let mut groups = Vec::new();
-    let mut left = x as usize;
-    for (g, class) in order {
-        while left > 0 && k.c[g][class] > 0 {
-            k.c[g][class] -= 1;
-            if !attacking {
-                k.hits -= 1;
-            }
-            groups.push(g);
-            left -= 1;
-        }
+        left -= n;
     }
-    (k, groups)
+    (k, taken)
 }
 
 fn dec(p: &Odds) -> f64 {
