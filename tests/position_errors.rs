@@ -27,6 +27,18 @@ fn position(path: &str) -> Value {
 
 /// A position with three shape errors: an unknown field at the top, another in its
 /// first player (or unit), and that object's first text field given a number. Returns the text and the three paths.
+/// Posts `body` to `/api/adjudicate` as JSON.
+async fn post_position(body: String) -> (StatusCode, String, String) {
+    http::post(
+        common::bundled_state(),
+        "/api/adjudicate",
+        Some("application/json"),
+        None,
+        body,
+    )
+    .await
+}
+
 fn three_errors(valid: &Value) -> (String, Vec<String>) {
     let mut v = valid.clone();
     let obj = v.as_object_mut().unwrap();
@@ -62,14 +74,7 @@ fn three_errors(valid: &Value) -> (String, Vec<String>) {
 async fn the_api_reports_every_shape_error_of_a_position_at_once_for_every_game() {
     for (game, path) in POSITIONS {
         let (text, paths) = three_errors(&position(path));
-        let (status, _, body) = http::post(
-            common::bundled_state(),
-            "/api/adjudicate",
-            Some("application/json"),
-            None,
-            text.clone(),
-        )
-        .await;
+        let (status, _, body) = post_position(text.clone()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{game}: {body}");
         let v: Value = serde_json::from_str(&body).unwrap();
         let errors = v["errors"].as_array().unwrap();
@@ -153,14 +158,7 @@ async fn a_position_of_another_game_without_game_says_so_and_names_the_games() {
     for (game, path) in &POSITIONS[1..] {
         let mut v = position(path);
         v.as_object_mut().unwrap().remove("game");
-        let (status, _, body) = http::post(
-            common::bundled_state(),
-            "/api/adjudicate",
-            Some("application/json"),
-            None,
-            v.to_string(),
-        )
-        .await;
+        let (status, _, body) = post_position(v.to_string()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{game}: {body}");
         let v: Value = serde_json::from_str(&body).unwrap();
         let first = &v["errors"][0];
@@ -175,25 +173,11 @@ async fn a_position_of_another_game_without_game_says_so_and_names_the_games() {
     // A battle-line position needs no `game`, and is not told it lacks one.
     let mut v = position(POSITIONS[0].1);
     v.as_object_mut().unwrap().remove("game");
-    let (status, _, body) = http::post(
-        common::bundled_state(),
-        "/api/adjudicate",
-        Some("application/json"),
-        None,
-        v.to_string(),
-    )
-    .await;
+    let (status, _, body) = post_position(v.to_string()).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     // ... nor when it has a mistake of its own.
     v["players"][0]["lief"] = Value::from(3);
-    let (status, _, body) = http::post(
-        common::bundled_state(),
-        "/api/adjudicate",
-        Some("application/json"),
-        None,
-        v.to_string(),
-    )
-    .await;
+    let (status, _, body) = post_position(v.to_string()).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert!(!body.contains("no `game` field"), "{body}");
 }
