@@ -103,12 +103,13 @@ pub fn board(st: &State) -> Board {
         .collect();
     Board {
         rows,
+        // One attack is played, never a whole game: its end is not a game over.
         ended: st.outcome.as_ref().map(|o| Ended {
-            game_over: true,
+            game_over: false,
             why: if o.discarded.is_empty() {
-                "the attack ended".into()
+                "the attack is over".into()
             } else {
-                format!("the attack ended; discarded: {}", o.discarded.join(", "))
+                format!("the attack is over; discarded: {}", o.discarded.join(", "))
             },
         }),
         // Both readings concern any attack with Fury or Deflect; pages match them by name.
@@ -209,7 +210,9 @@ pub fn pin_in_position(position: &Position, _chance: u32, pin: &str) -> Result<P
             if !done {
                 if seen < nth {
                     return Err(format!(
-                        "die {die} has {seen} pinned re-roll(s); pin re-roll {seen} first"
+                        "die {} has {seen} pinned re-roll(s); pin re-roll {} first",
+                        die + 1,
+                        seen + 1
                     ));
                 }
                 p.dice.rerolls.push(RerollSpec { die, face: f });
