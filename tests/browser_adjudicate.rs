@@ -309,7 +309,7 @@ fn build_step_pick_a_chance_switch_a_reading_follow_rules_and_reopen_after_resta
     browser::open(&tab, &format!("{base}{permalink}"));
     let (href, sentence) = rule_link(&tab, "#log-2 a.rule.house");
     assert_eq!(
-        href, "/adjudicate/rules#T11",
+        href, "/adjudicate/rules/battleline#T11",
         "the judge's choice cites house rule T11"
     );
     tab.wait_for_element("#log-2 a.rule.house")
@@ -342,7 +342,7 @@ fn build_step_pick_a_chance_switch_a_reading_follow_rules_and_reopen_after_resta
         .expect("the switch of `strongest`");
     assert_eq!(
         text(&switch),
-        "Switch to remaining_life",
+        "Switch to “Most Life left”",
         "the switch offers the other reading"
     );
     switch.click().expect("click the switch");
@@ -363,7 +363,7 @@ fn build_step_pick_a_chance_switch_a_reading_follow_rules_and_reopen_after_resta
     );
     assert_eq!(
         texts(&tab, "ul.differences li"),
-        ["strongest: A attack, B remaining_life"],
+        ["What does \"strongest\" measure for Curse and Soothsay? A: Highest Attack; B: Most Life left"],
         "the comparison names the switched interpretation"
     );
     assert_eq!(
@@ -428,7 +428,7 @@ fn build_step_pick_a_chance_switch_a_reading_follow_rules_and_reopen_after_resta
     wait_for_step(&tab, "B's step 5", |h, s| h == other && s == 5);
     assert_eq!(
         text_of(&tab, r#"button.switch[data-key="strongest"]"#),
-        "Switch to attack",
+        "Switch to “Highest Attack”",
         "B reads strongest as remaining_life"
     );
 
@@ -838,7 +838,7 @@ fn builder_shows_every_problem_at_its_field_and_the_pages_fit_a_phone() {
     );
     assert_eq!(
         text_of(&tab, "#outcome h2"),
-        "Adjudication ended: the turns to play ran out (turn 2 was the last)",
+        "The turns to play ran out (turn 2 was the last)",
         "the last step says why it stopped"
     );
     let standing = texts(&tab, "#outcome ul.standing li");
@@ -1289,7 +1289,7 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
     assert_eq!(heading(&tab), "Two readings side by side");
     assert_eq!(
         texts(&tab, "ul.differences li"),
-        ["fury_dice_naturals: A count, B initial_only"],
+        ["Do the additional dice Fury rolls count toward Critical Hit's natural 6 and Parry's natural 1? A: Yes; B: No"],
         "the comparison names the switched reading"
     );
 
@@ -1310,10 +1310,10 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
     assert_eq!(
         ticks(&tab),
         [
-            ("die 0 (Power die 1: 6, a hit)".to_string(), false),
-            ("die 1 (Power die 2: 5, a hit)".to_string(), false),
-            ("die 2 (Power die 3: 1, a miss)".to_string(), true),
-            ("die 3 (Power die 4: 2, a miss)".to_string(), true),
+            ("attack die 1: 6, a hit".to_string(), false),
+            ("attack die 2: 5, a hit".to_string(), false),
+            ("attack die 3: 1, a miss".to_string(), true),
+            ("attack die 4: 2, a miss".to_string(), true),
         ],
         "one checkbox per die, the default policy's ticked"
     );
