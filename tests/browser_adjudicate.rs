@@ -1173,6 +1173,13 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
         .click()
         .expect("step forward");
     wait_for_step(&tab, "step 3", |h, s| h == hash && s == 3);
+    // The drawn die is what the judge clicks (issue #31), then its face.
+    tab.wait_for_element(
+        r#"details.die-pin:has(button.candidate[data-slot="attack:2:4"]) > summary"#,
+    )
+    .expect("the third die, drawn")
+    .click()
+    .expect("open the third die");
     tab.wait_for_element(r#"button.candidate[data-slot="attack:2:4"]"#)
         .expect("the 4 of die 2")
         .click()

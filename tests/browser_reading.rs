@@ -141,7 +141,10 @@ fn every_board_and_chart_meets_wcag_aa_in_both_schemes_and_prints_what_happened(
             browser::viewport(&tab, Some(browser::PHONE));
             browser::assert_no_horizontal_scroll(&tab, &format!("{name} at 390 px"));
             let low: Vec<String> = eval_json(&tab, LOW_CONTRAST);
-            failures.extend(low.into_iter().map(|l| format!("{name} ({scheme}, phone): {l}")));
+            failures.extend(
+                low.into_iter()
+                    .map(|l| format!("{name} ({scheme}, phone): {l}")),
+            );
             browser::full_screenshot(&tab, &format!("reading_{name}_{scheme}_phone.png"));
             browser::viewport(&tab, None);
         }
@@ -220,4 +223,49 @@ fn prints_the_board_the_log_and_the_citations_only(tab: &Tab) {
     assert!(hidden.is_empty(), "printed though not wanted: {hidden:?}");
     assert!(shown.is_empty(), "not printed though wanted: {shown:?}");
     assert_eq!(blank, 0, "no empty bullets in print");
+}
+
+/// Pinning a die: the judge clicks the drawn die, then its face; the engine re-runs and
+/// the die shows that face, on the same step.
+#[test]
+fn a_die_is_pinned_by_clicking_it() {
+    let Some(chromium) = Chromium::launch() else {
+        return;
+    };
+    let server = TestServer::start(common::bundled_state());
+    let base = server.base();
+    let tab = chromium.tab();
+    let start = store(&tab, &base, "swtcg", "critical_hit_parry_evade");
+    browser::open(&tab, &step(&start, 3));
+    let (lists, pins, open): (usize, usize, bool) = eval_json(
+        &tab,
+        "[document.querySelectorAll('section.chance').length, \
+          document.querySelectorAll('li.die details.die-pin > summary svg').length, \
+          Array.from(document.querySelectorAll('details.die-pin .faces button')).some(b => b.checkVisibility())]",
+    );
+    assert_eq!(lists, 0, "no list of faces per die");
+    assert_eq!(pins, 4, "each of the four drawn dice is clickable");
+    assert!(!open, "the faces show once a die is clicked");
+    browser::full_screenshot(&tab, "reading_die_pin_closed.png");
+    tab.wait_for_element("li.die details.die-pin > summary")
+        .expect("the first die")
+        .click()
+        .expect("click the first die");
+    browser::wait_for(
+        &tab,
+        "the first die's faces",
+        "document.querySelector('li.die details.die-pin').open",
+    );
+    browser::screenshot(&tab, "reading_die_pin_open.png");
+    tab.wait_for_element(r#"button.candidate[data-slot="attack:0:3"]"#)
+        .expect("face 3 of the first die")
+        .click()
+        .expect("pin the first die to 3");
+    let (_, at) = browser::wait_for_step(&tab, "the pinned position", |h, _| !start.contains(h));
+    assert_eq!(at, 3, "the judge lands on the same step");
+    let face: String = eval_json(&tab, "document.querySelector('li.die').dataset.face");
+    assert_eq!(face, "3", "the first die shows the pinned face");
+    drop(tab);
+    drop(chromium);
+    server.stop();
 }

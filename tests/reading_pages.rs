@@ -15,10 +15,9 @@ use serde_json::Value;
 
 /// Stores `position` through the builder's JSON paste; answers its hash.
 async fn store(position: &Value) -> String {
-    let app = test::init_service(
-        App::new().configure(arbiter::web::configure(common::bundled_state())),
-    )
-    .await;
+    let app =
+        test::init_service(App::new().configure(arbiter::web::configure(common::bundled_state())))
+            .await;
     let req = TestRequest::post()
         .uri("/adjudicate")
         .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
@@ -137,10 +136,9 @@ async fn readings_are_shown_by_what_they_mean() {
     );
 
     // The comparison: the question, then each side's reading in words.
-    let app = test::init_service(
-        App::new().configure(arbiter::web::configure(common::bundled_state())),
-    )
-    .await;
+    let app =
+        test::init_service(App::new().configure(arbiter::web::configure(common::bundled_state())))
+            .await;
     let resp = test::call_service(
         &app,
         TestRequest::post()
@@ -158,7 +156,9 @@ async fn readings_are_shown_by_what_they_mean() {
         .expect("the comparison")
         .to_string();
     let page = html(&compare).await;
-    let list = &page[page.find(r#"<ul class="differences">"#).expect("differences")..];
+    let list = &page[page
+        .find(r#"<ul class="differences">"#)
+        .expect("differences")..];
     let list = &list[..list.find("</ul>").expect("its end")];
     assert!(
         list.contains("Do the additional dice Fury rolls count")
@@ -324,7 +324,10 @@ async fn each_game_has_its_own_house_rules_page() {
         assert!(page.contains(&format!(r#"id="{slug}""#)), "{slug}'s anchor");
         for other in arbiter::games::GameId::ALL.iter().filter(|g| *g != game) {
             assert!(
-                !page.contains(&format!(r#"<section class="game-rules" id="{}""#, other.slug())),
+                !page.contains(&format!(
+                    r#"<section class="game-rules" id="{}""#,
+                    other.slug()
+                )),
                 "{slug}'s page holds only {slug}'s rules"
             );
         }
@@ -341,7 +344,11 @@ async fn each_game_has_its_own_house_rules_page() {
         common::http::get(common::bundled_state(), "/adjudicate/rules/chess", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     // The whole index is short: no game's rules on it.
-    assert!(index.len() < 20_000, "the index is a list: {} bytes", index.len());
+    assert!(
+        index.len() < 20_000,
+        "the index is a list: {} bytes",
+        index.len()
+    );
 }
 
 /// The home page says what each game offers and links to it, with real rule counts.
@@ -380,4 +387,36 @@ async fn the_home_page_says_what_each_game_offers() {
         page.contains(r#"href="/decks">Check a deck</a>"#),
         "deck checking is on the home page"
     );
+}
+
+/// A die drawn at a step is pinned by clicking the die: no list of six buttons per die.
+#[actix_rt::test]
+async fn a_drawn_die_is_its_own_pin() {
+    let hash = store(&fixture("swtcg", "critical_hit_parry_evade")).await;
+    let v = json(&format!("/adjudicate/p/{hash}/3.json")).await;
+    let dice = v["chances"].as_array().map_or(0, Vec::len);
+    assert_eq!(dice, 4, "step 3 rolls four dice: {}", v["chances"]);
+    let page = html(&format!("/adjudicate/p/{hash}/3")).await;
+    assert!(
+        !page.contains(r#"<section class="chance""#),
+        "no list of faces per die"
+    );
+    let pins: Vec<&str> = page.split(r#"<details class="die-pin""#).skip(1).collect();
+    assert_eq!(pins.len(), 4, "each drawn die is a pin");
+    for (i, pin) in pins.iter().enumerate() {
+        let pin = &pin[..pin.find("</details>").expect("its end")];
+        assert!(
+            pin.contains("<svg"),
+            "die {}: the die itself is clicked",
+            i + 1
+        );
+        assert_eq!(
+            pin.matches(r#"class="candidate"#).count(),
+            6,
+            "die {}: its six faces once opened",
+            i + 1
+        );
+        assert!(pin.contains(&format!(r#"data-slot="attack:{i}:1""#)));
+    }
+    assert!(page.contains(r#"id="pin-help""#), "the page says how");
 }

@@ -493,13 +493,7 @@ fn die_name(st: &State, die: usize, pool: Pool) -> String {
         Pool::Fury => "Fury",
         Pool::Retaliate => "Retaliate",
     };
-    let n = st
-        .dice
-        .iter()
-        .take(die)
-        .filter(|d| d.pool == pool)
-        .count()
-        + 1;
+    let n = st.dice.iter().take(die).filter(|d| d.pool == pool).count() + 1;
     format!("{word} die {n}")
 }
 

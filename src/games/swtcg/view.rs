@@ -117,6 +117,32 @@ pub fn board(st: &State) -> Board {
     }
 }
 
+/// The key of the chance that drew die `i`'s face as it shows now (its last re-roll, else
+/// its roll), as [`chance_panel`] begins its candidates' pins.
+fn drawn_by(st: &State, i: usize, d: &super::state::Die) -> String {
+    if d.rerolls > 0 {
+        return format!("reroll:{i}:{}", d.rerolls - 1);
+    }
+    match d.pool {
+        Pool::Attack | Pool::Retaliate => {
+            let word = if d.pool == Pool::Attack {
+                "attack"
+            } else {
+                "retaliate"
+            };
+            format!("{word}:{i}")
+        }
+        Pool::Fury => {
+            let first = st
+                .dice
+                .iter()
+                .position(|x| x.pool == Pool::Fury)
+                .unwrap_or(0);
+            format!("fury:{}", i.saturating_sub(first))
+        }
+    }
+}
+
 /// The chance panel of a die: its six faces.
 pub fn chance_panel(st: &State, change: &Change) -> Option<ChancePanel> {
     let Change::Die {
@@ -366,6 +392,7 @@ pub fn dice(st: &State) -> Option<DiceTray> {
                     ));
                 }
                 DieFace {
+                    drawn_by: Some(drawn_by(st, i, d)),
                     n,
                     face: d.face,
                     hit: Some(hit),

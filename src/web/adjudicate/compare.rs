@@ -60,9 +60,7 @@ impl ComparePage {
         }
         self.readings
             .iter()
-            .map(|(_, a_reading, b_reading)| {
-                (if b { b_reading } else { a_reading }).clone()
-            })
+            .map(|(_, a_reading, b_reading)| (if b { b_reading } else { a_reading }).clone())
             .collect::<Vec<_>>()
             .join(", ")
     }

@@ -398,6 +398,9 @@ fn step_view<G: Game>(
             out,
         );
     }
+    // A chance that drew a die is pinned by clicking the die, not from a list of faces.
+    let mut board = board;
+    let chances = board.pin_dice(chances, &format!("/adjudicate/p/{hash}/choose"), step);
     Rendered::html(
         &StepPage {
             hash,

@@ -8,7 +8,9 @@ use serde::Serialize;
 
 use crate::rules::cite::{Citation, Source};
 use crate::rules::interpret::InterpretationInfo;
-use crate::rules::view::{Board, CardLine, Ended, Grid, LineCard, Mark, Piece};
+use crate::rules::view::{
+    Board, CardLine, ChancePanel, DieFace, Ended, Grid, LineCard, Mark, Piece,
+};
 use crate::rules::{Game, LoggedEvent, Readings};
 use crate::web::links::{self, Explained};
 
@@ -271,6 +273,36 @@ pub struct BoardView {
     /// The rows of cards as they sit on the table, laid out for SVG.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lines: Option<LinesSvg>,
+    /// The step page's chances that drew a die on the tray, pinned by clicking the die
+    /// ([`BoardView::pin_dice`]); the JSON twin has them as `chances`.
+    #[serde(skip)]
+    pub die_pins: Vec<DiePin>,
+}
+
+/// A chance that drew a die's face, pinned from the die: its faces as buttons that post
+/// to `action`.
+#[derive(Debug, Clone)]
+pub struct DiePin {
+    /// The die's [`DieFace::drawn_by`] key.
+    pub key: String,
+    pub ordinal: u32,
+    /// Where a face is posted (`/adjudicate/p/{hash}/choose`), and the step to come back to.
+    pub action: String,
+    pub step: usize,
+    /// The chance each face had (`1/6`), when they all had the same.
+    pub odds: String,
+    pub faces: Vec<crate::rules::view::Candidate>,
+}
+
+/// The key a chance's candidates' pins begin with: `attack:2` of `attack:2:4`.
+fn pin_key(panel: &ChancePanel) -> Option<&str> {
+    let first = panel.candidates.first()?;
+    let (key, _) = first.pin.rsplit_once(':')?;
+    panel
+        .candidates
+        .iter()
+        .all(|c| c.pin.rsplit_once(':').is_some_and(|(k, _)| k == key))
+        .then_some(key)
 }
 
 /// Card lines laid out for SVG: each card upright ([`CARD_W`] × [`CARD_H`]) or turned
@@ -439,6 +471,57 @@ impl BoardView {
         view
     }
 
+    /// Moves each of `chances` that drew a die on the tray onto that die, to be pinned by
+    /// clicking it ([`DiePin`], posting to `action` for `step`); answers the others.
+    pub fn pin_dice(
+        &mut self,
+        chances: Vec<ChancePanel>,
+        action: &str,
+        step: usize,
+    ) -> Vec<ChancePanel> {
+        let drawn: Vec<&str> = self
+            .dice
+            .iter()
+            .flat_map(|t| &t.groups)
+            .flat_map(|g| &g.dice)
+            .filter_map(|d| d.drawn_by.as_deref())
+            .collect();
+        let mut rest = Vec::new();
+        let mut pins = Vec::new();
+        for panel in chances {
+            match pin_key(&panel).filter(|k| drawn.contains(k)) {
+                Some(key) => {
+                    let odds = panel.candidates.first().map(|c| c.odds.clone());
+                    let same = panel
+                        .candidates
+                        .iter()
+                        .all(|c| Some(&c.odds) == odds.as_ref());
+                    pins.push(DiePin {
+                        key: key.to_string(),
+                        ordinal: panel.ordinal,
+                        action: action.to_string(),
+                        step,
+                        odds: if same {
+                            odds.unwrap_or_default()
+                        } else {
+                            "its own chance".into()
+                        },
+                        faces: panel.candidates,
+                    });
+                }
+                None => rest.push(panel),
+            }
+        }
+        self.die_pins = pins;
+        rest
+    }
+
+    /// The pin of die `d`, when a chance of this step drew it.
+    pub fn pin_of(&self, d: &DieFace) -> Option<&DiePin> {
+        let key = d.drawn_by.as_deref()?;
+        self.die_pins.iter().find(|p| p.key == key)
+    }
+
     /// Whether some row is drawn by the card lines too.
     pub fn has_lined_rows(&self) -> bool {
         self.rows.iter().any(|r| r.in_lines)
@@ -538,6 +621,7 @@ impl BoardView {
             dice: None,
             timeline: None,
             lines: None,
+            die_pins: Vec::new(),
         }
     }
 

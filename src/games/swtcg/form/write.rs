@@ -170,10 +170,7 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
         match v {
             None => {}
             Some(d) if d.is_empty() => f.set(name, "none"),
-            Some(d) => f.set(
-                name,
-                join(&d.iter().map(|n| n + 1).collect::<Vec<usize>>()),
-            ),
+            Some(d) => f.set(name, join(&d.iter().map(|n| n + 1).collect::<Vec<usize>>())),
         }
     }
     form::readings_values(&pos.interpretations, &mut f);
