@@ -863,8 +863,8 @@ fn builder_shows_every_problem_at_its_field_and_the_pages_fit_a_phone() {
     let heads = texts(&tab, "table.compare thead th");
     assert!(
         heads.len() == 3
-            && heads[1].starts_with("A strongest: attack")
-            && heads[2].starts_with("B strongest: remaining_life"),
+            && heads[1].starts_with("A Highest Attack")
+            && heads[2].starts_with("B Most Life left"),
         "the columns are headed by the readings, not only by hashes: {heads:?}"
     );
     let side_by_side: bool = eval_json(
@@ -1160,7 +1160,8 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
         before.iter().map(|(_, o)| o.clone()).collect::<Vec<_>>(),
         "the table fallback holds the same fractions"
     );
-    let how = text_of(&tab, "#odds-how");
+    // Folded away under "How these were worked out": read whether shown or not.
+    let how: String = eval_json(&tab, "document.getElementById('odds-how').textContent");
     assert!(
         how.contains("dynamic programming"),
         "the figures say how they were computed: {how}"
@@ -1301,7 +1302,7 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
     );
 
     // A Lucky decision pinned from the page: a checkbox per die, the misses ticked by
-    // default; the judge ticks die 0 and die 2 instead and pins them together.
+    // default; the judge ticks dice 1 and 3 instead and pins them together.
     browser::open(&tab, &format!("{base}/adjudicate/p/{lucky}/4"));
     assert!(
         heading(&tab).starts_with("Step 4 of "),
@@ -1346,9 +1347,11 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
     assert_eq!(step, 4, "the judge lands on the same step");
     let events = current_events(&tab);
     assert!(
-        events.iter().any(|e| e.starts_with(
-            "Dark Side player's Lucky 2 (Hegemony Raider (A)): re-rolls die 0, die 2."
-        ) && e.contains("by the judge's pin")),
+        events.iter().any(|e| {
+            e.starts_with(
+            "Dark Side player's Lucky 2 (Hegemony Raider (A)): re-rolls attack die 1, attack die 3."
+        ) && e.contains("by the judge's pin")
+        }),
         "the log follows the pin: {events:?}"
     );
     assert_eq!(
@@ -1364,7 +1367,7 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
         &tab,
         "Array.from(document.querySelectorAll('.dice-tray li.die'), d => d.dataset.face)",
     );
-    assert_eq!(faces, ["3", "5", "6", "2"], "die 0 and die 2 re-rolled");
+    assert_eq!(faces, ["3", "5", "6", "2"], "dice 1 and 3 re-rolled");
     browser::at_both_widths(&tab, "the Lucky decision", "swtcg_lucky_pinned");
 
     drop(tab);

@@ -195,6 +195,12 @@ fn arcane_unit_bars_stay_on_a_phone(tab: &Tab) {
           const scrollers = Array.from(document.querySelectorAll('figure.board, figure.board *')).filter(e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible').map(e => e.tagName + '.' + e.className); \
           return [bars.length, off, scrollers]; })()",
     );
+    tab.evaluate(
+        "document.querySelector('figure.board section.row:nth-of-type(3)').scrollIntoView()",
+        false,
+    )
+    .expect("scroll to a unit");
+    browser::screenshot(tab, "reading_arcane_units_phone.png");
     browser::viewport(tab, None);
     assert!(bars > 0, "the Arcane board has unit bars");
     assert!(off.is_empty(), "unit bars off the screen: {off:?}");

@@ -111,7 +111,6 @@ fn every_reading_of_every_game_has_a_short_label_that_is_not_its_key() {
 /// say what a reading means, not its key.
 #[actix_rt::test]
 async fn readings_are_shown_by_what_they_mean() {
-    // seed 002 Fury: "roll additional attack dice"
     let hash = store(&fixture("swtcg", "critical_hit_parry_evade")).await;
     let page = html(&format!("/adjudicate/p/{hash}/0")).await;
     let at = page
@@ -172,7 +171,6 @@ async fn readings_are_shown_by_what_they_mean() {
     );
 
     // The log names a reading an event rests on by what it means, and quotes it.
-    // seed 000 §4.1 Fade: "When a creature bearing Fade is in play it moves to the back of the Battle Line at the end of each turn."
     let hash = store(&fixture("positions", "interp_fade_leave_gap")).await;
     let total = json(&format!("/adjudicate/p/{hash}/0.json")).await["total"]
         .as_u64()
