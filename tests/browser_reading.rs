@@ -275,3 +275,60 @@ fn a_die_is_pinned_by_clicking_it() {
     drop(chromium);
     server.stop();
 }
+
+/// The home page says what each game offers and the nav's "House rules" opens a short
+/// list of one page a game; both fit a phone. Screenshots at both widths.
+#[test]
+fn the_home_page_and_each_games_house_rules_fit_both_widths() {
+    let Some(chromium) = Chromium::launch() else {
+        return;
+    };
+    let server = TestServer::start(common::bundled_state());
+    let base = server.base();
+    let tab = chromium.tab();
+    browser::open(&tab, &format!("{base}/"));
+    let offers: Vec<String> = eval_json(
+        &tab,
+        "Array.from(document.querySelectorAll('table.games ul.offers a'), a => a.innerText.trim())",
+    );
+    assert!(
+        offers
+            .iter()
+            .filter(|o| *o == "Adjudicate a position")
+            .count()
+            == 5
+            && offers.iter().any(|o| o == "Check a deck"),
+        "every game's offers: {offers:?}"
+    );
+    browser::at_both_widths(&tab, "the home page", "reading_home");
+    tab.wait_for_element(r#"nav.site a[href="/adjudicate/rules"]"#)
+        .expect("the nav's House rules")
+        .click()
+        .expect("open House rules");
+    browser::wait_for_url(&tab, "the house rules index", |u| {
+        u == format!("{base}/adjudicate/rules")
+    });
+    let height: u32 = eval_json(&tab, "document.documentElement.scrollHeight");
+    assert!(height <= 2_000, "the index is a short list: {height} px");
+    browser::at_both_widths(&tab, "the house rules index", "reading_rules_index");
+    tab.wait_for_element(r#"ul.rules-games a[href="/adjudicate/rules/swtcg"]"#)
+        .expect("the Star Wars TCG's page")
+        .click()
+        .expect("open it");
+    browser::wait_for_url(&tab, "the Star Wars TCG's house rules", |u| {
+        u == format!("{base}/adjudicate/rules/swtcg")
+    });
+    let games: Vec<String> = eval_json(
+        &tab,
+        "Array.from(document.querySelectorAll('section.game-rules'), s => s.id)",
+    );
+    assert_eq!(games, ["swtcg"], "one game on its page");
+    browser::at_both_widths(
+        &tab,
+        "the Star Wars TCG's house rules",
+        "reading_rules_swtcg",
+    );
+    drop(tab);
+    drop(chromium);
+    server.stop();
+}
