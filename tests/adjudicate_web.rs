@@ -134,7 +134,7 @@ async fn builder_page_and_its_twin_offer_the_catalogue() {
 
 #[actix_rt::test]
 async fn rules_page_quotes_every_house_rule_and_interpretation() {
-    let (status, html) = get_html("/adjudicate/rules").await;
+    let (status, html) = get_html("/adjudicate/rules/battleline").await;
     assert_eq!(status, StatusCode::OK);
     let house = arbiter::games::battleline::cite::turn::ALL;
     assert_eq!(house.len(), 16, "T1-T16");
@@ -326,7 +326,7 @@ async fn step_pages_show_the_board_the_cited_log_and_the_controls() {
     );
     assert!(html.contains("at the beginning of each turn deal 2 damage to a random enemy creature"));
     assert!(
-        html.contains(r#"href="/adjudicate/rules#T1""#),
+        html.contains(r#"href="/adjudicate/rules/battleline#T1""#),
         "house rules link the turn sequence"
     );
     assert!(html.contains(r#"class="candidate""#));
@@ -1002,11 +1002,11 @@ async fn the_log_says_which_reading_and_house_rule_an_event_rests_on() {
         .expect("a Fade event");
     assert_eq!(fade["source"], "seed");
     assert_eq!(fade["also"][0]["source"], "interpretation");
-    assert_eq!(fade["also"][0]["label"], "reading fade: leave_gap");
-    assert_eq!(fade["also"][0]["href"], "/adjudicate/rules#fade");
+    assert_eq!(fade["also"][0]["label"], "reading of Fade: Yes");
+    assert_eq!(fade["also"][0]["href"], "/adjudicate/rules/battleline#fade");
     let (_, html) = get_html(&format!("/adjudicate/p/{hash}/{total}")).await;
     assert!(
-        html.contains("href=\"/adjudicate/rules#fade\">reading fade: leave_gap</a>"),
+        html.contains("href=\"/adjudicate/rules/battleline#fade\">reading of Fade: Yes</a>"),
         "the step page names the reading"
     );
 
@@ -1949,10 +1949,10 @@ async fn a_swtcg_lucky_decision_is_pinned_die_by_die_from_the_step_page() {
     assert_eq!(
         items,
         [
-            ("die 0 (Power die 1: 6, a hit)".to_string(), false),
-            ("die 1 (Power die 2: 5, a hit)".to_string(), false),
-            ("die 2 (Power die 3: 1, a miss)".to_string(), true),
-            ("die 3 (Power die 4: 2, a miss)".to_string(), true),
+            ("attack die 1: 6, a hit".to_string(), false),
+            ("attack die 2: 5, a hit".to_string(), false),
+            ("attack die 3: 1, a miss".to_string(), true),
+            ("attack die 4: 2, a miss".to_string(), true),
         ],
         "by default the misses, as the player saw them"
     );
@@ -1997,7 +1997,7 @@ async fn a_swtcg_lucky_decision_is_pinned_die_by_die_from_the_step_page() {
     let log = whole_log(&v).await;
     assert!(
         log.iter().any(|e| e.starts_with(
-            "Dark Side player's Lucky 2 (A): re-rolls die 0, die 2. Decision 1 (the Dark Side player's: which dice Lucky re-rolls, up to 2): die 0 (Power die 1: 6, a hit), die 2 (Power die 3: 1, a miss), by the judge's pin;"
+            "Dark Side player's Lucky 2 (A): re-rolls attack die 1, attack die 3. Decision 1 (the Dark Side player's: which dice Lucky re-rolls, up to 2): attack die 1: 6, a hit, attack die 3: 1, a miss, by the judge's pin;"
         )),
         "{log:?}"
     );
@@ -2037,7 +2037,7 @@ async fn a_swtcg_lucky_decision_is_pinned_die_by_die_from_the_step_page() {
                 ("pick", "2"),
                 ("pick", "2"),
             ],
-            "die 1 is picked twice",
+            "pick 2 (attack die 2: 5, a hit) is picked twice",
         ),
         (
             vec![("decision", "1"), ("step", "4"), ("pick", "two")],
@@ -2337,7 +2337,7 @@ async fn the_last_step_says_why_adjudication_stopped() {
     assert_eq!(v["board"]["ended"]["game_over"], false);
     let (_, html) = get_html(&format!("/adjudicate/p/{hash}/{total}")).await;
     assert!(
-        html.contains("Adjudication ended: the turns to play ran out (turn 2 was the last)"),
+        html.contains("<h2>The turns to play ran out (turn 2 was the last)"),
         "{html}"
     );
     assert!(!html.contains("game over"), "not a game over");
@@ -2527,7 +2527,7 @@ async fn the_swtcg_form_builds_an_attack_and_reopens_it() {
         ("u2_tapped", "on"),
         ("u3_side", ""),
         ("dice_attack", "6, 4, -, 1"),
-        ("dice_rerolls", "3:5"),
+        ("dice_rerolls", "4:5"),
         ("lucky_light", "none"),
         ("interp_fury_dice_naturals", "initial_only"),
     ]);

@@ -309,7 +309,7 @@ fn build_step_pick_a_chance_switch_a_reading_follow_rules_and_reopen_after_resta
     browser::open(&tab, &format!("{base}{permalink}"));
     let (href, sentence) = rule_link(&tab, "#log-2 a.rule.house");
     assert_eq!(
-        href, "/adjudicate/rules#T11",
+        href, "/adjudicate/rules/battleline#T11",
         "the judge's choice cites house rule T11"
     );
     tab.wait_for_element("#log-2 a.rule.house")
@@ -342,7 +342,7 @@ fn build_step_pick_a_chance_switch_a_reading_follow_rules_and_reopen_after_resta
         .expect("the switch of `strongest`");
     assert_eq!(
         text(&switch),
-        "Switch to remaining_life",
+        "Switch to “Most Life left”",
         "the switch offers the other reading"
     );
     switch.click().expect("click the switch");
@@ -363,7 +363,7 @@ fn build_step_pick_a_chance_switch_a_reading_follow_rules_and_reopen_after_resta
     );
     assert_eq!(
         texts(&tab, "ul.differences li"),
-        ["strongest: A attack, B remaining_life"],
+        ["What does \"strongest\" measure for Curse and Soothsay? A: Highest Attack; B: Most Life left"],
         "the comparison names the switched interpretation"
     );
     assert_eq!(
@@ -428,7 +428,7 @@ fn build_step_pick_a_chance_switch_a_reading_follow_rules_and_reopen_after_resta
     wait_for_step(&tab, "B's step 5", |h, s| h == other && s == 5);
     assert_eq!(
         text_of(&tab, r#"button.switch[data-key="strongest"]"#),
-        "Switch to attack",
+        "Switch to “Highest Attack”",
         "B reads strongest as remaining_life"
     );
 
@@ -838,7 +838,7 @@ fn builder_shows_every_problem_at_its_field_and_the_pages_fit_a_phone() {
     );
     assert_eq!(
         text_of(&tab, "#outcome h2"),
-        "Adjudication ended: the turns to play ran out (turn 2 was the last)",
+        "The turns to play ran out (turn 2 was the last)",
         "the last step says why it stopped"
     );
     let standing = texts(&tab, "#outcome ul.standing li");
@@ -863,8 +863,8 @@ fn builder_shows_every_problem_at_its_field_and_the_pages_fit_a_phone() {
     let heads = texts(&tab, "table.compare thead th");
     assert!(
         heads.len() == 3
-            && heads[1].starts_with("A strongest: attack")
-            && heads[2].starts_with("B strongest: remaining_life"),
+            && heads[1].starts_with("A Highest Attack")
+            && heads[2].starts_with("B Most Life left"),
         "the columns are headed by the readings, not only by hashes: {heads:?}"
     );
     let side_by_side: bool = eval_json(
@@ -1160,7 +1160,8 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
         before.iter().map(|(_, o)| o.clone()).collect::<Vec<_>>(),
         "the table fallback holds the same fractions"
     );
-    let how = text_of(&tab, "#odds-how");
+    // Folded away under "How these were worked out": read whether shown or not.
+    let how: String = eval_json(&tab, "document.getElementById('odds-how').textContent");
     assert!(
         how.contains("dynamic programming"),
         "the figures say how they were computed: {how}"
@@ -1173,6 +1174,13 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
         .click()
         .expect("step forward");
     wait_for_step(&tab, "step 3", |h, s| h == hash && s == 3);
+    // The drawn die is what the judge clicks (issue #31), then its face.
+    tab.wait_for_element(
+        r#"details.die-pin:has(button.candidate[data-slot="attack:2:4"]) > summary"#,
+    )
+    .expect("the third die, drawn")
+    .click()
+    .expect("open the third die");
     tab.wait_for_element(r#"button.candidate[data-slot="attack:2:4"]"#)
         .expect("the 4 of die 2")
         .click()
@@ -1289,12 +1297,12 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
     assert_eq!(heading(&tab), "Two readings side by side");
     assert_eq!(
         texts(&tab, "ul.differences li"),
-        ["fury_dice_naturals: A count, B initial_only"],
+        ["Do the additional dice Fury rolls count toward Critical Hit's natural 6 and Parry's natural 1? A: Yes; B: No"],
         "the comparison names the switched reading"
     );
 
     // A Lucky decision pinned from the page: a checkbox per die, the misses ticked by
-    // default; the judge ticks die 0 and die 2 instead and pins them together.
+    // default; the judge ticks dice 1 and 3 instead and pins them together.
     browser::open(&tab, &format!("{base}/adjudicate/p/{lucky}/4"));
     assert!(
         heading(&tab).starts_with("Step 4 of "),
@@ -1310,10 +1318,10 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
     assert_eq!(
         ticks(&tab),
         [
-            ("die 0 (Power die 1: 6, a hit)".to_string(), false),
-            ("die 1 (Power die 2: 5, a hit)".to_string(), false),
-            ("die 2 (Power die 3: 1, a miss)".to_string(), true),
-            ("die 3 (Power die 4: 2, a miss)".to_string(), true),
+            ("attack die 1: 6, a hit".to_string(), false),
+            ("attack die 2: 5, a hit".to_string(), false),
+            ("attack die 3: 1, a miss".to_string(), true),
+            ("attack die 4: 2, a miss".to_string(), true),
         ],
         "one checkbox per die, the default policy's ticked"
     );
@@ -1339,9 +1347,11 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
     assert_eq!(step, 4, "the judge lands on the same step");
     let events = current_events(&tab);
     assert!(
-        events.iter().any(|e| e.starts_with(
-            "Dark Side player's Lucky 2 (Hegemony Raider (A)): re-rolls die 0, die 2."
-        ) && e.contains("by the judge's pin")),
+        events.iter().any(|e| {
+            e.starts_with(
+            "Dark Side player's Lucky 2 (Hegemony Raider (A)): re-rolls attack die 1, attack die 3."
+        ) && e.contains("by the judge's pin")
+        }),
         "the log follows the pin: {events:?}"
     );
     assert_eq!(
@@ -1357,7 +1367,7 @@ fn swtcg_step_page_pin_a_die_see_the_odds_chart_change_and_switch_a_reading() {
         &tab,
         "Array.from(document.querySelectorAll('.dice-tray li.die'), d => d.dataset.face)",
     );
-    assert_eq!(faces, ["3", "5", "6", "2"], "die 0 and die 2 re-rolled");
+    assert_eq!(faces, ["3", "5", "6", "2"], "dice 1 and 3 re-rolled");
     browser::at_both_widths(&tab, "the Lucky decision", "swtcg_lucky_pinned");
 
     drop(tab);

@@ -1449,7 +1449,7 @@ mod surfaces {
         assert!(html.contains("KeyForge"), "the chooser names the game");
         // The rules page lists KeyForge's readings.
         let (status, _, html) =
-            common::http::get(common::bundled_state(), "/adjudicate/rules", None).await;
+            common::http::get(common::bundled_state(), "/adjudicate/rules/keyforge", None).await;
         assert_eq!(status, StatusCode::OK);
         assert!(html.contains("fight_stopped_early") && html.contains("KeyForge"));
     }

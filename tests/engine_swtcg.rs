@@ -2177,6 +2177,7 @@ fn a_die_face_is_drawn_with_as_many_pips_as_it_shows_each_in_its_own_place() {
             first: None,
             marks: Vec::new(),
             text: String::new(),
+            drawn_by: None,
         };
         let pips = d.pips(36);
         assert_eq!(pips.len(), usize::from(face), "face {face}");

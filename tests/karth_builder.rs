@@ -469,10 +469,14 @@ async fn odds_stay_for_chance_and_every_rules_doc_is_served_and_linked() {
         html.contains("<h2>Odds from here</h2>"),
         "battle-line has chance"
     );
-    let (status, _, rules) =
-        common::http::get(common::bundled_state(), "/adjudicate/rules", None).await;
-    assert_eq!(status, StatusCode::OK);
     for game in ["battleline", "swtcg", "keyforge", "arcane", "karth"] {
+        let (status, _, rules) = common::http::get(
+            common::bundled_state(),
+            &format!("/adjudicate/rules/{game}"),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
         assert!(
             rules.contains(&format!(
                 r#"<a href="/docs/{game}">docs/rules/{game}.md</a>"#
@@ -484,6 +488,8 @@ async fn odds_stay_for_chance_and_every_rules_doc_is_served_and_linked() {
         assert_eq!(status, StatusCode::OK, "/docs/{game}");
         assert!(!page.contains("&lt;a id="), "{game}: anchors are anchors");
     }
+    let (_, _, rules) =
+        common::http::get(common::bundled_state(), "/adjudicate/rules/karth", None).await;
     assert!(rules.contains(r#"href="/docs/karth#k5-other-terrain">in the rules doc</a>"#));
     assert!(
         rules.contains(r#"href="/docs/karth#interpretation-stops_movement">in the rules doc</a>"#)

@@ -335,7 +335,7 @@ async fn the_rules_page_lists_karths_house_rules_published_rules_and_readings() 
     assert_eq!(karth["public_rules"].as_array().unwrap().len(), 10);
     assert_eq!(karth["interpretations"].as_array().unwrap().len(), 16);
     let (status, _, html) =
-        common::http::get(common::bundled_state(), "/adjudicate/rules", None).await;
+        common::http::get(common::bundled_state(), "/adjudicate/rules/karth", None).await;
     assert_eq!(status, StatusCode::OK);
     assert!(html.contains("Line of sight"), "K4 on the page");
 }

@@ -228,7 +228,16 @@ async fn every_link_of_every_step_page_answers() {
     }
     // The pages every step page leads to that link on in turn: the rules page and the
     // builder.
-    for page in ["/adjudicate/rules", "/adjudicate"] {
+    let pages = ["/adjudicate/rules", "/adjudicate"]
+        .into_iter()
+        .map(String::from)
+        .chain(
+            arbiter::games::GameId::ALL
+                .iter()
+                .map(|g| arbiter::web::links::house_rules(g.slug())),
+        );
+    for page in pages {
+        let page = page.as_str();
         let (status, _, html) = call(&app, TestRequest::get().uri(page)).await;
         assert_eq!(status, StatusCode::OK, "{page}");
         walk.add(page, html_links(&html));

@@ -105,6 +105,7 @@ fn sample_urls(hash: &str) -> Vec<String> {
         "/adjudicate/cards.json?q=moss",
         "/adjudicate/rules",
         "/adjudicate/rules.json",
+        "/adjudicate/rules/swtcg",
         "/api/adjudicate",
         "/api/openapi.json",
         "/judge/sign-in",

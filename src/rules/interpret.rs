@@ -2,7 +2,8 @@
 //!
 //! Each is declared once, with [`interpretation!`](crate::interpretation): its key, the
 //! question, the sentence behind it, both readings with what each means, and which is
-//! the default. A game lists its interpretations once with
+//! the default, and optionally a short label for each reading (else its meaning's first
+//! words are its label: pages show a reading by what it means, never by its key). A game lists its interpretations once with
 //! [`interpretation_set!`](crate::interpretation_set), which makes the position's
 //! `interpretations` object, the table the docs and pages show ([`Readings::TABLE`]), and
 //! switching a reading by key ([`Readings::set`]) without a round trip through JSON.
@@ -26,6 +27,48 @@ pub struct InterpretationInfo {
     pub sentence: &'static str,
     /// `(value, what it means)`, the default first.
     pub readings: [(&'static str, &'static str); 2],
+    /// A short name for people of each reading, the default first, where the declaration
+    /// gives one (`as "…"`); otherwise [`InterpretationInfo::label`] takes it from the
+    /// meaning's first words.
+    pub labels: [Option<&'static str>; 2],
+}
+
+/// The most characters a reading's short label has (tested for every game's readings).
+pub const LABEL_MAX: usize = 60;
+
+impl InterpretationInfo {
+    /// What reading `value` means, in a few words for people (never its key): the
+    /// declared label, else the meaning's head (before its first colon, semicolon or full
+    /// stop, parentheses left out). An unknown value is itself.
+    pub fn label(&self, value: &str) -> String {
+        match self.readings.iter().position(|(v, _)| *v == value) {
+            Some(i) => match self.labels[i] {
+                Some(l) => l.to_string(),
+                None => short_label(self.readings[i].1),
+            },
+            None => value.to_string(),
+        }
+    }
+}
+
+/// The head of a reading's meaning: `Yes` of `Yes (the published rule): …`, `Slot 1 of
+/// each player, then slot 2 of each player, and so on` of the sentence itself.
+pub fn short_label(meaning: &str) -> String {
+    let head = meaning.split(": ").next().unwrap_or(meaning);
+    let head = head.split("; ").next().unwrap_or(head);
+    let head = head.split(". ").next().unwrap_or(head);
+    let mut out = String::new();
+    let mut depth = 0usize;
+    for ch in head.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(ch),
+            _ => {}
+        }
+    }
+    let out = out.replace('`', "").replace("  ", " ");
+    out.trim().trim_end_matches('.').trim().to_string()
 }
 
 /// A reading that could not be switched: the key or the value is unknown.
@@ -86,7 +129,7 @@ pub fn unknown_key(table: &[InterpretationInfo], key: &str) -> ReadingError {
 ///         question: "Does a Fade creature … leave its old slot empty?",
 ///         rule: "Fade",
 ///         sentence: "When a creature bearing Fade is in play …",
-///         Reorder => "reorder": "No: the line is reordered …",
+///         Reorder => "reorder" as "Reordered": "No: the line is reordered …",
 ///         LeaveGap => "leave_gap": "Yes: …",
 ///     }
 /// );
@@ -97,8 +140,8 @@ macro_rules! interpretation {
         question: $question:expr,
         rule: $rule:expr,
         sentence: $sentence:expr,
-        $default:ident => $dv:literal : $dt:expr,
-        $other:ident => $ov:literal : $ot:expr $(,)?
+        $default:ident => $dv:literal $(as $dl:literal)? : $dt:expr,
+        $other:ident => $ov:literal $(as $ol:literal)? : $ot:expr $(,)?
     }) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -120,6 +163,7 @@ macro_rules! interpretation {
                     rule: $rule,
                     sentence: $sentence,
                     readings: [($dv, $dt), ($ov, $ot)],
+                    labels: [$crate::__reading_label!($($dl)?), $crate::__reading_label!($($ol)?)],
                 };
             pub const fn as_str(self) -> &'static str {
                 match self {
@@ -152,6 +196,18 @@ macro_rules! interpretation {
                 }
             }
         }
+    };
+}
+
+/// A reading's declared label, if any (for [`interpretation!`]).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __reading_label {
+    () => {
+        None
+    };
+    ($label:literal) => {
+        Some($label)
     };
 }
 

@@ -351,6 +351,11 @@ pub struct DieFace {
     /// All of it in words, the picture's text alternative
     /// (`die 3: 6, a hit, natural 6 (Critical Hit)`).
     pub text: String,
+    /// The chance that drew the face it shows, as that chance's candidates' pins begin
+    /// (`attack:2`, for pins `attack:2:1` to `attack:2:6`): the step page pins a face by
+    /// the die itself. `None` when the game does not say.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drawn_by: Option<String>,
 }
 
 /// Something a game says of a die: a short name (also its CSS class), a label drawn by

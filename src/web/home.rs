@@ -1,4 +1,5 @@
-//! The home page (the games and their counts) and `/healthz`.
+//! The home page (the games, what the site offers for each, and their counts) and
+//! `/healthz`.
 
 use super::{error::Failure, page::render, AppState, Format};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -20,7 +21,17 @@ pub struct GameSummary {
     pub description: String,
     pub cards: usize,
     pub keywords: usize,
+    /// The catalogue's numbered rules of the game.
     pub rules: usize,
+    /// The rules engine's own: numbered house rules, published rules taken from outside
+    /// the seed, named interpretations (all 0 for a game the engine does not play).
+    pub house_rules: usize,
+    pub published_rules: usize,
+    pub interpretations: usize,
+    /// Whether decks of it can be checked (the catalogue has a deck format for it).
+    pub decks: bool,
+    /// Whether the rules engine adjudicates its positions.
+    pub adjudicates: bool,
 }
 
 /// `/`: every game with its counts of cards, keywords and rules.
@@ -41,7 +52,13 @@ async fn home(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpRespon
         .iter()
         .map(|g| {
             let (cards, keywords, rules) = cat.counts(&g.slug);
+            let engine = super::adjudicate::engine_counts(&g.slug);
             GameSummary {
+                house_rules: engine.map_or(0, |e| e.0),
+                published_rules: engine.map_or(0, |e| e.1),
+                interpretations: engine.map_or(0, |e| e.2),
+                decks: cat.formats(&g.slug).next().is_some(),
+                adjudicates: engine.is_some(),
                 object: "game",
                 slug: g.slug.clone(),
                 name: g.name.clone(),

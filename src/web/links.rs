@@ -187,10 +187,15 @@ pub fn citation(c: &Citation, known: &dyn Explained) -> String {
     }
 }
 
-/// `/adjudicate/rules#{anchor}`: a game's house rule, published rule or interpretation
-/// (by section or key) on the rules-and-readings page.
+/// `/adjudicate/rules/{game}#{anchor}`: a game's house rule, published rule or
+/// interpretation (by section or key) on its rules-and-readings page.
 pub fn adjudicate_rules(game: &str, key: &str) -> String {
-    format!("/adjudicate/rules#{}", adjudicate_anchor(game, key))
+    format!("{}#{}", house_rules(game), adjudicate_anchor(game, key))
+}
+
+/// `/adjudicate/rules/{game}`: a game's house rules, published rules and readings.
+pub fn house_rules(game: &str) -> String {
+    format!("/adjudicate/rules/{game}")
 }
 
 /// The id on `/adjudicate/rules` of a seed sentence the catalogue gives no page of its
@@ -288,14 +293,14 @@ mod tests {
         let ability = Citation::seed("keyforge", "003", "Ability", "Ability", "x");
         assert_eq!(
             citation(&ability, &Known),
-            "/adjudicate/rules#keyforge-seed-ability"
+            "/adjudicate/rules/keyforge#keyforge-seed-ability"
         );
         let house = Citation::house("battleline", "docs/rules/battleline.md", "T", "T1", "x");
-        assert_eq!(citation(&house, &Known), "/adjudicate/rules#T1");
+        assert_eq!(citation(&house, &Known), "/adjudicate/rules/battleline#T1");
         let public = Citation::public("keyforge", "rulebook", "Bonus", "\"Bonus Icons\"", "x");
         assert_eq!(
             citation(&public, &Known),
-            "/adjudicate/rules#keyforge-bonus-icons"
+            "/adjudicate/rules/keyforge#keyforge-bonus-icons"
         );
     }
 

@@ -100,6 +100,7 @@ const ROUTES: &[(&str, &[&str])] = &[
     ("/adjudicate/cards.json", GET),
     ("/adjudicate/rules", GET),
     ("/adjudicate/rules.json", GET),
+    ("/adjudicate/rules/{game}", GET),
     ("/adjudicate/example/{game}/{keyword}", GET),
     ("/adjudicate/p/{hash}", GET),
     ("/adjudicate/p/{hash}/choose", POST),

@@ -28,7 +28,7 @@ crate::interpretation!(
         rule: "Triggered Abilities",
         sentence: "A triggered ability only triggers once each time its trigger event occurs.",
         ActivePlayerOrders => "active_player_orders": "The active player orders them: a decision whose default policy is the order the units and their abilities are listed, occurrences in sequence.",
-        Listed => "listed": "They resolve in the order the units and their abilities are listed, occurrences in sequence; nobody chooses.",
+        Listed => "listed" as "In the order listed; nobody chooses": "They resolve in the order the units and their abilities are listed, occurrences in sequence; nobody chooses.",
     }
 );
 crate::interpretation!(

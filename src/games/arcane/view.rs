@@ -19,7 +19,7 @@ const DOWNED: Mark = Mark {
 const NOT_READY: Mark = Mark {
     name: "not-ready",
     icon: "◌",
-    meaning: "the abilities here are not ready (dimmed)",
+    meaning: "the abilities here are not ready (a grey, dotted card)",
 };
 const SPECIAL: Mark = Mark {
     name: "special-order",

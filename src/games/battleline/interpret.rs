@@ -18,8 +18,8 @@ crate::interpretation!(
         question: "Does Berserk's bonus count damage taken earlier in the same battle phase?",
         rule: "Berserk",
         sentence: "A creature with Berserk gains +1 Attack for each damage it takes.",
-        CurrentDamage => "current_damage": "Every point of damage on it counts, including damage taken earlier in this battle phase (so a Fury second attack hits harder).",
-        BeforeBattle => "before_battle": "Only the damage it had when the battle phase began counts during that battle phase.",
+        CurrentDamage => "current_damage" as "All damage on it, this phase included": "Every point of damage on it counts, including damage taken earlier in this battle phase (so a Fury second attack hits harder).",
+        BeforeBattle => "before_battle" as "Only the damage it had when the phase began": "Only the damage it had when the battle phase began counts during that battle phase.",
     }
 );
 crate::interpretation!(
@@ -28,7 +28,7 @@ crate::interpretation!(
         question: "Does Armor (and Dominate's Armor) block damage outside the combat phase?",
         rule: "Armor",
         sentence: "For example, if a creature has Armor 2 then it is dealt 2 less damage during the combat phase.",
-        Combat => "combat": "Armor blocks only damage dealt during the battle and Fury phases; Bolt, Curse, Ambush and the like get through.",
+        Combat => "combat" as "Battle and Fury damage only": "Armor blocks only damage dealt during the battle and Fury phases; Bolt, Curse, Ambush and the like get through.",
         AllDamage => "all_damage": "Armor blocks damage from every source.",
     }
 );
@@ -68,7 +68,7 @@ crate::interpretation!(
         question: "In which order do both players' start-of-turn effects resolve?",
         rule: "Bolt",
         sentence: "If a creature with Bolt is in play, at the beginning of each turn deal 2 damage to a random enemy creature.",
-        PlayersInOrder => "players_in_order": "All of the first player's effects in line order, then the second player's.",
+        PlayersInOrder => "players_in_order" as "First player's line, then the second's": "All of the first player's effects in line order, then the second player's.",
         SlotBySlot => "slot_by_slot": "Slot 1 of each player, then slot 2 of each player, and so on.",
     }
 );
@@ -159,7 +159,7 @@ crate::interpretation!(
         rule: "Berserk",
         sentence: "A creature with Berserk gains +1 Attack for each damage it takes.",
         RemovesBonus => "removes_bonus": "The bonus is the damage on it now: healing removes it.",
-        KeepsBonus => "keeps_bonus": "The bonus counts every point of damage it has taken this game, healed or not.",
+        KeepsBonus => "keeps_bonus" as "Every point taken this game, healed or not": "The bonus counts every point of damage it has taken this game, healed or not.",
     }
 );
 crate::interpretation!(
@@ -168,7 +168,7 @@ crate::interpretation!(
         question: "When a creature's Armor is higher than its attacker's Attack value, does it take no damage from that attacker's every blow (Reaper's, Cross Over's too), or does Armor only subtract?",
         rule: "Armor",
         sentence: "If a creature’s Armor value is higher than its attacker’s Attack value, it receives no damage.",
-        NoDamage => "no_damage": "In the battle and Fury phases, no damage from any blow of a creature whose Attack value is lower than the Armor (Reaper's, Vengeance's and Cross Over's blows too).",
+        NoDamage => "no_damage" as "A weaker attacker deals no damage": "In the battle and Fury phases, no damage from any blow of a creature whose Attack value is lower than the Armor (Reaper's, Vengeance's and Cross Over's blows too).",
         SubtractOnly => "subtract_only": "Armor only subtracts its value from each blow; a blow larger than the Armor gets through even from a weaker attacker.",
     }
 );
@@ -198,7 +198,7 @@ crate::interpretation!(
         question: "When the Charge creature came into a gap, do all other allies shift down one slot, or only those in front of its old slot?",
         rule: "Charge",
         sentence: "When a creature with Charge comes into play it moves to the front of the Battle Line and all other allied creatures are shifted down by one slot.",
-        AllShift => "all_shift": "All other allies shift down one slot, those behind its old slot too (an empty slot stays empty, one further back).",
+        AllShift => "all_shift" as "All other allies shift down": "All other allies shift down one slot, those behind its old slot too (an empty slot stays empty, one further back).",
         FillGap => "fill_gap": "Only the allies in front of its old slot shift down; those behind it stay where they are.",
     }
 );

@@ -24,8 +24,8 @@ crate::interpretation!(
         question: "Whose attacks does Forest stop: attacks on a unit standing in Forest, or attacks made by a unit standing in Forest?",
         rule: "5.10.3",
         sentence: "The Forest terrain stops movement and attack from cards (rangers, druids and hunters are immune to the movement and attack penalty).",
-        IntoForest => "into_forest": "Attacks made on a unit standing in Forest, unless the attacker is a ranger, druid or hunter.",
-        OutOfForest => "out_of_forest": "Attacks made by a unit standing in Forest, unless it is a ranger, druid or hunter.",
+        IntoForest => "into_forest" as "Attacks into Forest": "Attacks made on a unit standing in Forest, unless the attacker is a ranger, druid or hunter.",
+        OutOfForest => "out_of_forest" as "Attacks out of Forest": "Attacks made by a unit standing in Forest, unless it is a ranger, druid or hunter.",
     }
 );
 crate::interpretation!(
@@ -55,7 +55,7 @@ crate::interpretation!(
         rule: "5.3.6",
         sentence: "After the card has been off to the side for 1 turn, on any of your future turns you may pay the card’s summon cost to bring it on to the field anywhere in your spawn zone.",
         NextTurn => "next_own_turn": "Once a turn has ended since it was placed: from its owner's next turn on.",
-        FullOwnTurn => "full_own_turn": "Once it has stayed at the side through one whole turn of its owner after the one it was placed in: from the owner's second turn after on.",
+        FullOwnTurn => "full_own_turn" as "After one whole turn of its owner at the side": "Once it has stayed at the side through one whole turn of its owner after the one it was placed in: from the owner's second turn after on.",
     }
 );
 crate::interpretation!(
@@ -146,7 +146,7 @@ crate::interpretation!(
         rule: "5.9.2",
         sentence: "The \"Double Production\" card does not apply to the income cards.",
         Laid => "laid": "The Gold terrain the player laid (the terrain \"owned by the player\", as 5.10.4 says of spawners), whoever stands on it.",
-        Occupied => "occupied": "The Gold terrain one of the player's units stands on, whoever laid it.",
+        Occupied => "occupied" as "The Gold one of the player's units stands on": "The Gold terrain one of the player's units stands on, whoever laid it.",
     }
 );
 crate::interpretation!(

@@ -244,15 +244,14 @@ pub struct LuckyDie {
 }
 
 impl LuckyDie {
-    /// `die 0 (Power die 1: 6, a hit)`.
+    /// `attack die 1: 6, a hit`, numbered as the dice tray numbers it (from 1).
     pub fn label(&self) -> String {
         format!(
-            "die {} ({} die {}: {}, {})",
-            self.die,
+            "{} die {}: {}, {}",
             if self.pool == Pool::Fury {
                 "Fury"
             } else {
-                "Power"
+                "attack"
             },
             self.n,
             self.face,
@@ -472,12 +471,30 @@ pub fn side_name(side: Side) -> &'static str {
     }
 }
 
-fn dice_list(dice: &[usize]) -> String {
+fn dice_list(st: &State, dice: &[usize]) -> String {
     if dice.is_empty() {
         return "no dice".into();
     }
-    let list: Vec<String> = dice.iter().map(|d| format!("die {d}")).collect();
+    let list: Vec<String> = dice
+        .iter()
+        .map(|&d| {
+            let pool = st.dice.get(d).map_or(Pool::Attack, |x| x.pool);
+            die_name(st, d, pool)
+        })
+        .collect();
     list.join(", ")
+}
+
+/// Die `die` (its index among the attack's dice) as the dice tray numbers it, from 1
+/// within its pool: `attack die 1`, `Fury die 2`, `Retaliate die 1`.
+fn die_name(st: &State, die: usize, pool: Pool) -> String {
+    let word = match pool {
+        Pool::Attack => "attack",
+        Pool::Fury => "Fury",
+        Pool::Retaliate => "Retaliate",
+    };
+    let n = st.dice.iter().take(die).filter(|d| d.pool == pool).count() + 1;
+    format!("{word} die {n}")
 }
 
 /// The log's sentence for `event`, naming units as `st` names them.
@@ -515,11 +532,10 @@ pub fn describe(st: &State, event: &Event) -> String {
             pool,
             ..
         } => {
-            let what = match (reroll, pool) {
-                (true, _) => format!("re-roll of die {die}"),
-                (false, Pool::Attack) => format!("attack die {die}"),
-                (false, Pool::Fury) => format!("Fury die {die}"),
-                (false, Pool::Retaliate) => format!("Retaliate die {die}"),
+            let what = if *reroll {
+                format!("re-roll of {}", die_name(st, *die, *pool))
+            } else {
+                die_name(st, *die, *pool)
             };
             let face = chance.candidates.get(chance.picked).copied().unwrap_or(0);
             format!(
@@ -555,7 +571,7 @@ pub fn describe(st: &State, event: &Event) -> String {
             "{} player's Lucky {x} ({}): re-rolls {}. {}",
             side_name(*side),
             who(st, unit),
-            dice_list(dice),
+            dice_list(st, dice),
             decision.describe(LuckyDie::label)
         ),
         Change::InterceptChoice { decision, .. } => {

@@ -459,8 +459,8 @@ fn pin_decision_picks(
             })?;
         if dice.contains(&item.die) {
             return Err(format!(
-                "decision {decision}: die {} is picked twice",
-                item.die
+                "decision {decision}: pick {k} ({}) is picked twice",
+                item.label()
             ));
         }
         dice.push(item.die);

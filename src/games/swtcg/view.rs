@@ -103,16 +103,43 @@ pub fn board(st: &State) -> Board {
         .collect();
     Board {
         rows,
+        // One attack is played, never a whole game: its end is not a game over.
         ended: st.outcome.as_ref().map(|o| Ended {
-            game_over: true,
+            game_over: false,
             why: if o.discarded.is_empty() {
-                "the attack ended".into()
+                "the attack is over".into()
             } else {
-                format!("the attack ended; discarded: {}", o.discarded.join(", "))
+                format!("the attack is over; discarded: {}", o.discarded.join(", "))
             },
         }),
         // Both readings concern any attack with Fury or Deflect; pages match them by name.
         readings_in_play: None,
+    }
+}
+
+/// The key of the chance that drew die `i`'s face as it shows now (its last re-roll, else
+/// its roll), as [`chance_panel`] begins its candidates' pins.
+fn drawn_by(st: &State, i: usize, d: &super::state::Die) -> String {
+    if d.rerolls > 0 {
+        return format!("reroll:{i}:{}", d.rerolls - 1);
+    }
+    match d.pool {
+        Pool::Attack | Pool::Retaliate => {
+            let word = if d.pool == Pool::Attack {
+                "attack"
+            } else {
+                "retaliate"
+            };
+            format!("{word}:{i}")
+        }
+        Pool::Fury => {
+            let first = st
+                .dice
+                .iter()
+                .position(|x| x.pool == Pool::Fury)
+                .unwrap_or(0);
+            format!("fury:{}", i.saturating_sub(first))
+        }
     }
 }
 
@@ -209,7 +236,9 @@ pub fn pin_in_position(position: &Position, _chance: u32, pin: &str) -> Result<P
             if !done {
                 if seen < nth {
                     return Err(format!(
-                        "die {die} has {seen} pinned re-roll(s); pin re-roll {seen} first"
+                        "die {} has {seen} pinned re-roll(s); pin re-roll {} first",
+                        die + 1,
+                        seen + 1
                     ));
                 }
                 p.dice.rerolls.push(RerollSpec { die, face: f });
@@ -363,6 +392,7 @@ pub fn dice(st: &State) -> Option<DiceTray> {
                     ));
                 }
                 DieFace {
+                    drawn_by: Some(drawn_by(st, i, d)),
                     n,
                     face: d.face,
                     hit: Some(hit),

@@ -52,6 +52,21 @@ pub struct BarView {
     pub top: bool,
 }
 
+/// A bar's chance as a player reads it: `certain` for exactly 1, else a percentage to
+/// one decimal, never rounded to 0% or 100% when it is neither (`under 0.1%`).
+fn percent(odds: &str, decimal: f64) -> String {
+    match odds {
+        "1" => return "certain".into(),
+        "0" => return "0%".into(),
+        _ => {}
+    }
+    match format!("{:.1}", decimal * 100.0).as_str() {
+        "0.0" => "under 0.1%".into(),
+        "100.0" => "over 99.9%".into(),
+        shown => format!("{shown}%"),
+    }
+}
+
 impl ChartView {
     pub fn of(c: &Chart) -> ChartView {
         let max = c.bars.iter().map(|b| b.decimal).fold(0.0_f64, f64::max);
@@ -76,7 +91,7 @@ impl ChartView {
                     label: b.label.clone(),
                     odds: b.odds.clone(),
                     decimal: b.decimal,
-                    percent: format!("{:.1}%", b.decimal * 100.0),
+                    percent: percent(&b.odds, b.decimal),
                     x,
                     y: base - h,
                     w: BAR,

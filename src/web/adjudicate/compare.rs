@@ -46,21 +46,21 @@ struct ComparePage {
     outcome_b: String,
     board_a: BoardView,
     board_b: BoardView,
-    differences: Vec<(&'static str, &'static str, &'static str)>,
+    /// The interpretations the two read differently: `(question, A's reading, B's reading)`, each reading by what
+    /// it means.
+    readings: Vec<(&'static str, String, String)>,
 }
 
 impl ComparePage {
     /// What heads side A's column (`false`) or B's (`true`): the readings it takes where
-    /// the two differ (`fade: reorder`), else its letter.
+    /// the two differ, by what they mean (`Reordered`), else its letter.
     fn side(&self, b: bool) -> String {
-        if self.differences.is_empty() {
+        if self.readings.is_empty() {
             return if b { "B".into() } else { "A".into() };
         }
-        self.differences
+        self.readings
             .iter()
-            .map(|(key, a_reading, b_reading)| {
-                format!("{key}: {}", if b { b_reading } else { a_reading })
-            })
+            .map(|(_, a_reading, b_reading)| (if b { b_reading } else { a_reading }).clone())
             .collect::<Vec<_>>()
             .join(", ")
     }
@@ -215,7 +215,13 @@ fn compare_view<G: Game>(
             rows_from,
             rows_to,
             total: len,
-            differences,
+            readings: differences
+                .iter()
+                .filter_map(|(key, x, y)| {
+                    let info = <G::Readings as Readings>::info(key)?;
+                    Some((info.question, info.label(x), info.label(y)))
+                })
+                .collect(),
         },
         out,
     )

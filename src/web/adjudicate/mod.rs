@@ -81,6 +81,10 @@ pub(super) fn routes(cfg: &mut web::ServiceConfig) {
     .route("/adjudicate/rules", web::get().to(rules::rules_page))
     .route("/adjudicate/rules.json", web::get().to(rules::rules_page))
     .route(
+        "/adjudicate/rules/{game}",
+        web::get().to(rules::game_rules_page),
+    )
+    .route(
         "/adjudicate/example/{game}/{keyword}",
         web::get().to(example::example),
     )
@@ -426,4 +430,21 @@ fn parse_step(raw: &str, out: Format) -> Result<usize, Failure> {
         .in_format(out));
     }
     Ok(raw.parse::<usize>().unwrap_or(usize::MAX))
+}
+
+/// What the rules engine holds for the game `slug`: `(house rules, published rules,
+/// interpretations)`, or `None` when it does not play that game.
+pub(super) fn engine_counts(slug: &str) -> Option<(usize, usize, usize)> {
+    use crate::rules::cite::Source;
+    use crate::rules::Readings;
+    let game = crate::games::GameId::from_slug(slug)?;
+    Some(for_game!(game, G => {
+        let all = G::citations();
+        let count = |source| all.iter().filter(|c| c.source == source).count();
+        (
+            count(Source::House),
+            count(Source::Public),
+            <<G as Game>::Readings as Readings>::TABLE.len(),
+        )
+    }))
 }

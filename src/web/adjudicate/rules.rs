@@ -1,4 +1,5 @@
-//! The rules-and-readings page, `/adjudicate/rules`: for every game, the rules it cites
+//! The rules-and-readings pages, one a game (`/adjudicate/rules/{game}`; the index
+//! `/adjudicate/rules` lists them, and its JSON twin holds every game's): the rules a game cites
 //! that are not its seed's (our numbered house rules, the published rules it takes from
 //! outside the seeds) and its interpretations. They are the targets of the log's links
 //! for rules the seed implies but does not state. It also quotes the seed sentences the
@@ -16,7 +17,7 @@ use crate::games::GameId;
 use crate::rules::cite::{Citation, Source};
 use crate::rules::interpret::InterpretationInfo;
 use crate::rules::{Game, Readings};
-use crate::web::error::Failure;
+use crate::web::error::{Failure, WebError};
 use crate::web::format::Format;
 use crate::web::links::{self, Explained};
 use crate::web::page;
@@ -116,13 +117,25 @@ impl GameRules {
     }
 }
 
-/// `/adjudicate/rules`: every game's house rules, published rules and interpretations.
+/// `/adjudicate/rules/{game}`: one game's house rules, published rules and
+/// interpretations; `/adjudicate/rules` lists the games (`games` then holds them all, and
+/// `one` is false).
 #[derive(Template)]
 #[template(path = "adjudicate/rules.html")]
 struct RulesPage {
     games: Vec<GameRules>,
+    /// Whether this is one game's page (else the index).
+    one: bool,
 }
 
+impl RulesPage {
+    /// The page of game `g`.
+    fn url(g: &GameRules) -> String {
+        links::house_rules(g.game)
+    }
+}
+
+/// `/adjudicate/rules`: the index of the games' pages (its JSON twin: every game's rules).
 pub(super) async fn rules_page(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -142,5 +155,43 @@ pub(super) async fn rules_page(
             out,
         );
     }
-    page::render(&RulesPage { games }, out)
+    page::render(&RulesPage { games, one: false }, out)
+}
+
+/// `/adjudicate/rules/{game}`: one game's page (its JSON twin: that game's rules).
+pub(super) async fn game_rules_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, Failure> {
+    let out = Format::of(&req);
+    let raw = path.into_inner();
+    let slug = page::strip_json(&req, &raw);
+    let game = GameId::from_slug(slug).ok_or_else(|| {
+        let known: Vec<&str> = GameId::ALL.iter().map(|g| g.slug()).collect();
+        WebError::NotFound(format!(
+            "no game {}; the games are {}",
+            page::quoted(slug),
+            known.join(", ")
+        ))
+        .in_format(out)
+    })?;
+    let known: &dyn Explained = &*state.catalogue;
+    let rules = for_game!(game, G => GameRules::of::<G>(known));
+    if out == Format::Json {
+        return page::json(
+            &serde_json::json!({
+                "object": "adjudication_rules",
+                "games": [rules],
+            }),
+            out,
+        );
+    }
+    page::render(
+        &RulesPage {
+            games: vec![rules],
+            one: true,
+        },
+        out,
+    )
 }

@@ -106,6 +106,16 @@ impl StepPage {
             .collect()
     }
 
+    /// What stopped play when the game is not over, as a heading: `why` with a capital
+    /// (`The turns to play ran out …`, `The attack is over`, `Every action is played`).
+    fn what_happened(&self, why: &str) -> String {
+        let mut chars = why.chars();
+        match chars.next() {
+            Some(first) => first.to_uppercase().chain(chars).collect(),
+            None => "Play stopped".into(),
+        }
+    }
+
     /// The board's summary, row by row, once play has stopped.
     fn standing(&self) -> Vec<String> {
         self.board.summary()
@@ -192,6 +202,10 @@ pub(super) fn render<G: Game>(
 struct OddsView {
     /// `(result, exact chance)`, most likely first; empty when `error` says why.
     results: Vec<(String, String)>,
+    /// The same as the page reads them: `(result, chance in words, exact chance)`, the
+    /// chance a percentage, "certain" or "impossible" ([`in_words`]).
+    #[serde(skip)]
+    read: Vec<(String, String, String)>,
     /// How the figures were computed.
     method: Option<Method>,
     /// Why there are none (more branches than [`odds::PAGE_RUNS`] steps can play out,
@@ -215,6 +229,10 @@ impl OddsView {
                 let mut results: Vec<(String, Odds)> = d.outcomes.into_iter().collect();
                 results.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
                 OddsView {
+                    read: results
+                        .iter()
+                        .map(|(r, p)| (r.clone(), in_words(p), p.to_string()))
+                        .collect(),
                     results: results
                         .into_iter()
                         .map(|(r, p)| (r, p.to_string()))
@@ -228,6 +246,7 @@ impl OddsView {
             }
             Err(e) => OddsView {
                 results: Vec::new(),
+                read: Vec::new(),
                 method: None,
                 error: Some(e),
                 charts: Vec::new(),
@@ -237,7 +256,12 @@ impl OddsView {
         }
     }
 
-    /// How the figures were computed, in words.
+    /// What the figures count, in a player's words.
+    fn plain(&self) -> &'static str {
+        "Every roll still to come is counted exactly; a roll the judge pinned stays as pinned."
+    }
+
+    /// How the figures were computed, for a judge who asks (the page folds it away).
     fn how(&self) -> String {
         match &self.method {
             Some(Method::Enumerated { runs, .. }) => format!(
@@ -247,6 +271,24 @@ impl OddsView {
             Some(Method::Aggregated { model }) => format!("exact, by the game's model: {model}"),
             None => String::new(),
         }
+    }
+}
+
+/// A chance as a player reads it: `certain`, `impossible`, else a percentage to one
+/// decimal (`31.9%`), never rounded to 0% or 100% (`under 0.1%`, `over 99.9%`).
+fn in_words(p: &Odds) -> String {
+    use num_traits::{One, ToPrimitive, Zero};
+    if p.is_one() {
+        return "certain".into();
+    }
+    if p.is_zero() {
+        return "impossible".into();
+    }
+    let percent = p.to_f64().unwrap_or(0.0) * 100.0;
+    match format!("{percent:.1}").as_str() {
+        "0.0" => "under 0.1%".into(),
+        "100.0" => "over 99.9%".into(),
+        shown => format!("{shown}%"),
     }
 }
 
@@ -356,6 +398,9 @@ fn step_view<G: Game>(
             out,
         );
     }
+    // A chance that drew a die is pinned by clicking the die, not from a list of faces.
+    let mut board = board;
+    let chances = board.pin_dice(chances, &format!("/adjudicate/p/{hash}/choose"), step);
     Rendered::html(
         &StepPage {
             hash,

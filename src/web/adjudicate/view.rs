@@ -7,7 +7,10 @@
 use serde::Serialize;
 
 use crate::rules::cite::{Citation, Source};
-use crate::rules::view::{Board, CardLine, Ended, Grid, LineCard, Mark, Piece};
+use crate::rules::interpret::InterpretationInfo;
+use crate::rules::view::{
+    Board, CardLine, ChancePanel, DieFace, Ended, Grid, LineCard, Mark, Piece,
+};
 use crate::rules::{Game, LoggedEvent, Readings};
 use crate::web::links::{self, Explained};
 
@@ -39,15 +42,27 @@ pub struct BasisView {
     /// "house rule T5 Shifting up", "reading fade: reorder (default)".
     pub label: String,
     pub href: String,
-    /// The sentence a seed, published or house basis says (a reading's text is on the
-    /// rules page its link opens).
+    /// The sentence a seed, published or house basis says, or what a reading means.
     pub sentence: Option<&'static str>,
+}
+
+/// What reading `value` of `info` means, in full.
+fn meaning(info: &InterpretationInfo, value: &str) -> Option<&'static str> {
+    info.readings
+        .iter()
+        .find(|(v, _)| *v == value)
+        .map(|(_, m)| *m)
 }
 
 impl EventView {
     /// The event as the log shows it, its rules linked where `known` says they are
-    /// explained.
-    pub fn of<C>(e: &LoggedEvent<C>, known: &dyn Explained) -> EventView {
+    /// explained, a reading it rests on named by what it means (`table`: the game's
+    /// interpretations).
+    pub fn of<C>(
+        e: &LoggedEvent<C>,
+        known: &dyn Explained,
+        table: &[InterpretationInfo],
+    ) -> EventView {
         let game = e.rule.game;
         let mut also: Vec<BasisView> = Vec::new();
         let mut seen: Vec<&Citation> = vec![e.rule.cite];
@@ -76,16 +91,17 @@ impl EventView {
             });
         }
         for r in e.rule.readings.iter().flatten() {
+            let info = table.iter().find(|i| i.key == r.key);
             also.push(BasisView {
                 source: "interpretation",
                 label: format!(
-                    "reading {}: {}{}",
-                    r.key,
-                    r.value,
+                    "reading{}: {}{}",
+                    info.map(|i| format!(" of {}", i.rule)).unwrap_or_default(),
+                    info.map_or_else(|| r.value.to_string(), |i| i.label(r.value)),
                     if r.default { " (default)" } else { "" }
                 ),
                 href: links::adjudicate_rules(game, r.key),
-                sentence: None,
+                sentence: info.and_then(|i| meaning(i, r.value)),
             });
         }
         EventView {
@@ -135,7 +151,12 @@ impl StepView {
             n,
             turn,
             phase: G::phase_label(phase),
-            events: quote_once(events.iter().map(|e| EventView::of(e, known)).collect()),
+            events: quote_once(
+                events
+                    .iter()
+                    .map(|e| EventView::of(e, known, <G::Readings as Readings>::TABLE))
+                    .collect(),
+            ),
         }
     }
 }
@@ -215,6 +236,9 @@ pub struct RowView {
     pub owner: String,
     pub label: String,
     pub slots: Vec<SlotView>,
+    /// Whether the board's card lines ([`BoardView::lines`]) draw this row's cards: the
+    /// page then lists it only on request, so the board is drawn once.
+    pub in_lines: bool,
 }
 
 /// The board: the game's rows, the top one first, each a row of cards; the legend of
@@ -249,6 +273,36 @@ pub struct BoardView {
     /// The rows of cards as they sit on the table, laid out for SVG.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lines: Option<LinesSvg>,
+    /// The step page's chances that drew a die on the tray, pinned by clicking the die
+    /// ([`BoardView::pin_dice`]); the JSON twin has them as `chances`.
+    #[serde(skip)]
+    pub die_pins: Vec<DiePin>,
+}
+
+/// A chance that drew a die's face, pinned from the die: its faces as buttons that post
+/// to `action`.
+#[derive(Debug, Clone)]
+pub struct DiePin {
+    /// The die's [`DieFace::drawn_by`] key.
+    pub key: String,
+    pub ordinal: u32,
+    /// Where a face is posted (`/adjudicate/p/{hash}/choose`), and the step to come back to.
+    pub action: String,
+    pub step: usize,
+    /// The chance each face had (`1/6`), when they all had the same.
+    pub odds: String,
+    pub faces: Vec<crate::rules::view::Candidate>,
+}
+
+/// The key a chance's candidates' pins begin with: `attack:2` of `attack:2:4`.
+fn pin_key(panel: &ChancePanel) -> Option<&str> {
+    let first = panel.candidates.first()?;
+    let (key, _) = first.pin.rsplit_once(':')?;
+    panel
+        .candidates
+        .iter()
+        .all(|c| c.pin.rsplit_once(':').is_some_and(|(k, _)| k == key))
+        .then_some(key)
 }
 
 /// Card lines laid out for SVG: each card upright ([`CARD_W`] × [`CARD_H`]) or turned
@@ -267,6 +321,24 @@ pub struct LineSvg {
     pub owner: String,
     pub label: String,
     pub cards: Vec<CardSvg>,
+}
+
+impl LineSvg {
+    /// Whether this line draws `row`: the same player's, the same cards in the same order
+    /// (a row names a card `Name` or `Name (id)`).
+    fn draws(&self, row: &RowView) -> bool {
+        self.owner == row.owner
+            && self.cards.len() == row.slots.len()
+            && self.cards.iter().zip(&row.slots).all(|(c, s)| {
+                s.piece.as_ref().is_some_and(|p| {
+                    let name = &p.piece.name;
+                    *name == c.card.name
+                        || name
+                            .strip_prefix(c.card.name.as_str())
+                            .is_some_and(|rest| rest.starts_with(" ("))
+                })
+            })
+    }
 }
 
 /// One card: its box, its text's left edge and baseline, and what it says.
@@ -391,7 +463,68 @@ impl BoardView {
         view.dice = G::dice(st);
         view.timeline = G::timeline(st);
         view.lines = LinesSvg::of(G::card_lines(st));
+        if let Some(lines) = &view.lines {
+            for row in &mut view.rows {
+                row.in_lines = lines.lines.iter().any(|l| l.draws(row));
+            }
+        }
         view
+    }
+
+    /// Moves each of `chances` that drew a die on the tray onto that die, to be pinned by
+    /// clicking it ([`DiePin`], posting to `action` for `step`); answers the others.
+    pub fn pin_dice(
+        &mut self,
+        chances: Vec<ChancePanel>,
+        action: &str,
+        step: usize,
+    ) -> Vec<ChancePanel> {
+        let drawn: Vec<&str> = self
+            .dice
+            .iter()
+            .flat_map(|t| &t.groups)
+            .flat_map(|g| &g.dice)
+            .filter_map(|d| d.drawn_by.as_deref())
+            .collect();
+        let mut rest = Vec::new();
+        let mut pins = Vec::new();
+        for panel in chances {
+            match pin_key(&panel).filter(|k| drawn.contains(k)) {
+                Some(key) => {
+                    let odds = panel.candidates.first().map(|c| c.odds.clone());
+                    let same = panel
+                        .candidates
+                        .iter()
+                        .all(|c| Some(&c.odds) == odds.as_ref());
+                    pins.push(DiePin {
+                        key: key.to_string(),
+                        ordinal: panel.ordinal,
+                        action: action.to_string(),
+                        step,
+                        odds: if same {
+                            odds.unwrap_or_default()
+                        } else {
+                            "its own chance".into()
+                        },
+                        faces: panel.candidates,
+                    });
+                }
+                None => rest.push(panel),
+            }
+        }
+        self.die_pins = pins;
+        rest
+    }
+
+    /// The pin of die `d`, when a chance of this step drew it.
+    pub fn pin_of(&self, d: &DieFace) -> Option<&DiePin> {
+        let key = d.drawn_by.as_deref()?;
+        self.die_pins.iter().find(|p| p.key == key)
+    }
+
+    /// Whether some row is drawn by the card lines too.
+    pub fn has_lined_rows(&self) -> bool {
+        self.rows.iter().any(|r| r.in_lines)
     }
 
     /// The grid's SVG path through the centres of its `path` spaces (`M x y L x y …`).
@@ -418,6 +551,7 @@ impl BoardView {
             .rows
             .into_iter()
             .map(|row| RowView {
+                in_lines: false,
                 owner: row.owner,
                 label: row.label,
                 slots: row
@@ -487,6 +621,7 @@ impl BoardView {
             dice: None,
             timeline: None,
             lines: None,
+            die_pins: Vec::new(),
         }
     }
 
@@ -559,8 +694,11 @@ pub struct InterpretationView {
     pub rule: &'static str,
     pub sentence: &'static str,
     pub current: &'static str,
+    /// What the reading in force means, in a few words (never its key).
+    pub current_label: String,
     pub current_meaning: &'static str,
     pub other: &'static str,
+    pub other_label: String,
     pub other_meaning: &'static str,
     pub is_default: bool,
     /// Whether it can change this position: its ability (or one its question names) is
@@ -582,8 +720,10 @@ impl InterpretationView {
                     rule: info.rule,
                     sentence: info.sentence,
                     current: info.readings[cur].0,
+                    current_label: info.label(info.readings[cur].0),
                     current_meaning: info.readings[cur].1,
                     other: info.readings[1 - cur].0,
+                    other_label: info.label(info.readings[1 - cur].0),
                     other_meaning: info.readings[1 - cur].1,
                     is_default: cur == 0,
                     matters: cur != 0,

@@ -7,9 +7,9 @@
 //! `u<N>_{id,side,card,name,arena,power,health,abilities,damage,tapped,discarded,unique,stack,equipment,granted_after_roll}`
 //! (N is 1 to [`caps::UNITS`]; lists comma-separated); `dice_attack`, `dice_fury`
 //! (faces in order, `-` for a die left to the generator), `dice_rerolls` (`die:face`
-//! pairs), `dice_retaliate` (faces in order); `intercept` (unit ids), `evade`, `predict`
+//! pairs, the first die 1 as on the dice tray; a position counts from 0), `dice_retaliate` (faces in order); `intercept` (unit ids), `evade`, `predict`
 //! (`unit:number` pairs), `deflect` (`unit:target` pairs), `enhance` (`unit:yes` or
-//! `unit:no` pairs), `lucky_dark`, `lucky_light` (die numbers; `none` pins "no re-roll",
+//! `unit:no` pairs), `lucky_dark`, `lucky_light` (die numbers from 1; `none` pins "no re-roll",
 //! empty keeps the default policy); per build-step action
 //! `x<I>_{do,unit,card,unique,top,window,grants}` (I is 1 to [`FORM_ACTIONS`]);
 //! `interp_<key>`.
@@ -317,7 +317,7 @@ pub fn layout(f: &FormFields) -> Form {
                 .from(f),
             Field::text("dice_rerolls", "Re-rolls")
                 .placeholder("3:5")
-                .hint("die:face pairs; 3:5 makes die 3 (the first is 0) show 5 when re-rolled")
+                .hint("die:face pairs; 3:5 makes the third die show 5 when re-rolled")
                 .width(Width::Full)
                 .from(f),
             Field::text("dice_retaliate", "Retaliate's dice")
@@ -355,12 +355,12 @@ pub fn layout(f: &FormFields) -> Form {
                 .hint("unit:yes or unit:no pairs; empty declares none")
                 .from(f),
             Field::text("lucky_dark", "Dark Side's Lucky re-rolls")
-                .placeholder("0, 2")
-                .hint("die numbers; none for no re-roll; empty for the default")
+                .placeholder("1, 3")
+                .hint("die numbers, the first die 1; none for no re-roll; empty for the default")
                 .from(f),
             Field::text("lucky_light", "Light Side's Lucky re-rolls")
                 .placeholder("none")
-                .hint("die numbers; none for no re-roll; empty for the default")
+                .hint("die numbers, the first die 1; none for no re-roll; empty for the default")
                 .from(f),
         ],
     )

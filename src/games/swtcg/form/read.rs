@@ -73,11 +73,12 @@ fn lucky(
     }
     let mut out = Vec::new();
     for item in list(v) {
-        match item.parse() {
-            Ok(d) => out.push(d),
-            Err(_) => errors.push(FieldError::at(
+        // Numbered from 1 in the form, as the dice tray numbers them; from 0 in a position.
+        match item.parse::<usize>().ok().and_then(|d| d.checked_sub(1)) {
+            Some(d) => out.push(d),
+            None => errors.push(FieldError::at(
                 name,
-                format!("{label}: {item:?} is not a die number (0 for the first die), or none"),
+                format!("{label}: {item:?} is not a die number (1 for the first die), or none"),
             )),
         }
     }
@@ -210,11 +211,12 @@ pub fn to_position(f: &FormFields) -> Result<Position, Vec<FieldError>> {
             f,
             "dice_rerolls",
             "Re-rolls",
-            "die:face (for example 3:5)",
+            "die:face, the first die 1 (for example 3:5)",
             &mut errors,
             |d, face| {
                 Some(RerollSpec {
-                    die: d.parse().ok()?,
+                    // The form numbers dice from 1, as the dice tray does; the position from 0.
+                    die: d.parse::<usize>().ok()?.checked_sub(1)?,
                     face: face.parse().ok()?,
                 })
             },

@@ -114,7 +114,7 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
     let rerolls: Vec<String> = d
         .rerolls
         .iter()
-        .map(|r| format!("{}:{}", r.die, r.face))
+        .map(|r| format!("{}:{}", r.die + 1, r.face))
         .collect();
     f.set("dice_rerolls", rerolls.join(", "));
     f.set("dice_retaliate", faces(&d.retaliate));
@@ -170,7 +170,7 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
         match v {
             None => {}
             Some(d) if d.is_empty() => f.set(name, "none"),
-            Some(d) => f.set(name, join(d)),
+            Some(d) => f.set(name, join(&d.iter().map(|n| n + 1).collect::<Vec<usize>>())),
         }
     }
     form::readings_values(&pos.interpretations, &mut f);
