@@ -1179,6 +1179,7 @@ impl swtcg::CardSource for StackCards {
             health: 1,
             abilities: vec!["INSERT: Evade 2".into()],
             unique: false,
+            text: "INSERT: Evade 2.".into(),
         })
     }
     fn suggest(&self, _: &str) -> Option<String> {

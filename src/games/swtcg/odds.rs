@@ -418,8 +418,17 @@ pub fn game_odds<G: Game<State = State>>(st: &State) -> std::result::Result<Game
             .collect(),
         method: method.clone(),
     }];
+    // A unit Meditate played back leaves play removed from the game, not discarded.
+    let removed = |i: usize| st.position.units.get(i).is_some_and(|s| s.discarded);
+    let leaves = |i: usize| dist.keys().any(|r| r.discarded[i]);
+    let chance = |i: usize| {
+        dist.iter()
+            .filter(|(r, _)| r.discarded[i])
+            .map(|(_, p)| p.clone())
+            .fold(Odds::zero(), |a, b| a + b)
+    };
     let units: Vec<usize> = (0..st.units.len())
-        .filter(|&i| i == d || dist.keys().any(|r| r.discarded[i]))
+        .filter(|&i| !removed(i) && (i == d || leaves(i)))
         .collect();
     charts.push(Chart {
         id: "discarded".into(),
@@ -427,17 +436,25 @@ pub fn game_odds<G: Game<State = State>>(st: &State) -> std::result::Result<Game
         axis: "unit".into(),
         bars: units
             .iter()
-            .map(|&i| {
-                let p = dist
-                    .iter()
-                    .filter(|(r, _)| r.discarded[i])
-                    .map(|(_, p)| p.clone())
-                    .fold(Odds::zero(), |a, b| a + b);
-                bar(st.units[i].id.clone(), &p)
-            })
+            .map(|&i| bar(st.units[i].id.clone(), &chance(i)))
             .collect(),
         method: method.clone(),
     });
+    let gone: Vec<usize> = (0..st.units.len())
+        .filter(|&i| removed(i) && leaves(i))
+        .collect();
+    if !gone.is_empty() {
+        charts.push(Chart {
+            id: "removed".into(),
+            title: "The chance each unit is removed from the game (Meditate played it)".into(),
+            axis: "unit".into(),
+            bars: gone
+                .iter()
+                .map(|&i| bar(st.units[i].id.clone(), &chance(i)))
+                .collect(),
+            method: method.clone(),
+        });
+    }
     Ok(GameOdds {
         results: Distribution {
             outcomes: results,
