@@ -908,12 +908,12 @@ pub fn describe(st: &State, event: &Event) -> String {
                 f.saturating_sub(*c)
             ),
             (Some(c), None) => format!(
-                "{}'s {what} costs {c} Force; the {}'s Force is not given, so the cost is assumed paid.",
+                "{}: {what}, {c} Force, is assumed paid: the {}'s Force is not given.",
                 who(st, unit),
                 side_name(*side)
             ),
             (None, _) => format!(
-                "{}'s {what}: its cost is not given, so it is assumed paid.",
+                "{}: {what} is not given, so it is assumed paid.",
                 who(st, unit)
             ),
         },

@@ -714,7 +714,10 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
             pins.predict.push((u, *n));
         }
     }
-    for (side, f) in [("dark", position.force.dark), ("light", position.force.light)] {
+    for (side, f) in [
+        ("dark", position.force.dark),
+        ("light", position.force.light),
+    ] {
         if f.is_some_and(|f| f > caps::FORCE) {
             errors.push(PositionError::at(
                 format!("force.{side}"),

@@ -13,10 +13,10 @@
 
 use super::super::cite::{rules, seed, Citation};
 use super::super::event::{emit, side_name, Change, Event};
-use super::force;
 use super::super::format::{Verb, Window};
 use super::super::position::{enhance_effect, granted_by, EnhanceEffect};
 use super::super::state::{Action, Keyword, Layer, State};
+use super::force;
 use crate::rules::decision::Decision;
 use crate::rules::{Rejected, Rule};
 

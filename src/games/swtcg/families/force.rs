@@ -49,7 +49,13 @@ pub fn pay(
 }
 
 /// Records that unit `u` cannot pay `cost` with `force` for `what`, so it is not played.
-pub fn unpaid(st: &mut State, out: &mut Vec<Event>, u: usize, what: String, (cost, force): (u32, u32)) {
+pub fn unpaid(
+    st: &mut State,
+    out: &mut Vec<Event>,
+    u: usize,
+    what: String,
+    (cost, force): (u32, u32),
+) {
     let change = Change::Unpaid {
         unit: st.units[u].id.clone(),
         side: st.units[u].side,
@@ -57,5 +63,10 @@ pub fn unpaid(st: &mut State, out: &mut Vec<Event>, u: usize, what: String, (cos
         cost,
         force,
     };
-    emit(st, out, change, Rule::from(&rules::FORCE).house(&rules::PAYING));
+    emit(
+        st,
+        out,
+        change,
+        Rule::from(&rules::FORCE).house(&rules::PAYING),
+    );
 }

@@ -29,7 +29,23 @@ pub const FOREWARNING: Citation = seed(
 
 pub const FOREWARNING_GAIN: Citation = seed("Forewarning", "If you're correct, gain the [effect].");
 
-pub const ALL: &[Citation] = &[FORESIGHT, FORESIGHT_GAIN, FOREWARNING, FOREWARNING_GAIN];
+pub const FORESIGHT_FORCE: Citation = seed(
+    "Foresight",
+    "For example, a unit with \"Foresight: Gain 2 Force\" will give you 2 force if you guess the number of hits rolled correctly.",
+);
+pub const FOREWARNING_FORCE: Citation = seed(
+    "Forewarning",
+    "For example, a unit with \"Forewarning: Gain 2 Force\" will give you 2 Force if you guess the number of hits rolled correctly.",
+);
+
+pub const ALL: &[Citation] = &[
+    FORESIGHT,
+    FORESIGHT_GAIN,
+    FOREWARNING,
+    FOREWARNING_GAIN,
+    FORESIGHT_FORCE,
+    FOREWARNING_FORCE,
+];
 
 /// The default policy's name.
 pub const POLICY: &str = "pass: no prediction";
@@ -183,12 +199,15 @@ pub fn gain(st: &mut State, out: &mut Vec<Event>) {
             amount,
             before: st.force_of(u),
         };
-        let said = if keyword == "Foresight" {
-            &FORESIGHT_GAIN
+        let (said, example) = if keyword == "Foresight" {
+            (&FORESIGHT_GAIN, &FORESIGHT_FORCE)
         } else {
-            &FOREWARNING_GAIN
+            (&FOREWARNING_GAIN, &FOREWARNING_FORCE)
         };
-        let cite = Rule::from(said).house(&rules::FORCE).reading(reading);
+        let cite = Rule::from(example)
+            .house(said)
+            .also(&rules::FORCE)
+            .reading(reading);
         emit(st, out, change, cite);
     }
 }

@@ -286,11 +286,15 @@ fn action_row(f: &FormFields, i: usize) -> Group {
             .hint("Force, when the catalogue card does not give it")
             .width(Width::Small)
             .from(f),
-        Field::new(key("same_unit"), "same unit (the judge's word)", Kind::Checkbox)
-            .context(context)
-            .hint("the card represents the same unit as a listed card (house rule S13)")
-            .width(Width::Small)
-            .from(f),
+        Field::new(
+            key("same_unit"),
+            "same unit (the judge's word)",
+            Kind::Checkbox,
+        )
+        .context(context)
+        .hint("the card represents the same unit as a listed card (house rule S13)")
+        .width(Width::Small)
+        .from(f),
     ];
     Group {
         id: format!("action-{i}"),
@@ -330,11 +334,16 @@ pub fn layout(f: &FormFields) -> Form {
                 .hint("empty: costs assumed paid")
                 .width(Width::Small)
                 .from(f),
-            Field::number("force_light", "Light Side's Force", 0, i64::from(caps::FORCE))
-                .placeholder("unknown")
-                .hint("empty: costs assumed paid")
-                .width(Width::Small)
-                .from(f),
+            Field::number(
+                "force_light",
+                "Light Side's Force",
+                0,
+                i64::from(caps::FORCE),
+            )
+            .placeholder("unknown")
+            .hint("empty: costs assumed paid")
+            .width(Width::Small)
+            .from(f),
             Field::new("odds", "Report the exact odds in the log", Kind::Checkbox)
                 .hint("the step pages always show them")
                 .width(Width::Wide)

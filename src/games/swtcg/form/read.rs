@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 
 use super::super::format::{
-    ActionSpec, AttackSpec, DecisionsSpec, DiceSpec, ForceSpec, LuckySpec, Position, RerollSpec, Side,
-    UnitSpec, Verb, Window,
+    ActionSpec, AttackSpec, DecisionsSpec, DiceSpec, ForceSpec, LuckySpec, Position, RerollSpec,
+    Side, UnitSpec, Verb, Window,
 };
 use super::super::interpret::Interpretations;
 use super::{action_key, action_rows, unit_key, unit_label, unit_rows};

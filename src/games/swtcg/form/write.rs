@@ -54,7 +54,10 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
     if pos.odds {
         f.set("odds", "on");
     }
-    for (name, v) in [("force_dark", pos.force.dark), ("force_light", pos.force.light)] {
+    for (name, v) in [
+        ("force_dark", pos.force.dark),
+        ("force_light", pos.force.light),
+    ] {
         if let Some(v) = v {
             f.set(name, v.to_string());
         }
