@@ -2747,3 +2747,16 @@ fn a_unit_meditate_played_back_is_charted_as_removed_not_discarded() {
     );
     assert_eq!(ids("removed"), vec!["S".to_string()]);
 }
+
+#[test]
+fn the_board_heads_each_side_with_its_force_when_given() {
+    let p = position(one_force_two_activations());
+    let replay = rules::Replay::<Swtcg>::run(p, &NoCards).expect("plays");
+    let last = replay.state(replay.steps.len());
+    let labels: Vec<String> = Swtcg::board(last)
+        .rows
+        .iter()
+        .map(|r| r.label.clone())
+        .collect();
+    assert_eq!(labels, vec!["Dark Side", "Light Side · Force 0"]);
+}

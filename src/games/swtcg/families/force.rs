@@ -20,9 +20,10 @@ pub fn can_pay(st: &State, u: usize, cost: Option<u32>) -> Result<(), (u32, u32)
 }
 
 /// Records unit `u`'s payment of `cost` for `what` (which it can pay: [`can_pay`]),
-/// citing `basis` (the seed's sentence about the cost, if any) and house rule S19.
-/// `stated` says whether a cost not given is still a cost (Equip, Enhance, Meditate):
-/// then it is assumed paid, and said; otherwise no cost written costs nothing.
+/// citing `basis` (the seed's sentence about the cost, if any) and house rules S19 and
+/// S20. `cost: None` is a cost not given, assumed paid and said: callers pass it only
+/// for Equip, Enhance and Meditate, which always have a cost (S20); a cost of 0 records
+/// nothing.
 pub fn pay(
     st: &mut State,
     out: &mut Vec<Event>,
