@@ -2524,6 +2524,10 @@ fn one_force_pays_for_the_evade_and_not_the_deflect() {
     // 3 hits, Evade prevents 1; the Deflect is not played, so nothing goes back.
     assert_eq!((damage(&st, "D"), damage(&st, "A")), (2, 0));
     assert!(cites(&adj, swtcg::cite::rules::FORCE.sentence));
+    // Which activations to pay for is the Evade decision's, with its paying policy.
+    assert!(changes(&adj).iter().any(|c| matches!(c,
+        Change::Evade { decision, .. } if decision.policy
+            == swtcg::families::prevention::EVADE_PAY_POLICY)));
 }
 
 #[test]

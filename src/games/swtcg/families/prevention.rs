@@ -116,6 +116,29 @@ pub use super::super::state::{NOT_PLAYED, NO_DAMAGE};
 pub const EVADE_POLICY: &str = "prevent as much as it can";
 /// Deflect's default policy.
 pub const DEFLECT_POLICY: &str = "the unit whose damage it deflects";
+/// Evade's default policy when it has a Force cost and its side's Force is given: the
+/// decision is also whether to pay (house rule S20).
+pub const EVADE_PAY_POLICY: &str =
+    "prevent as much as it can, paying its cost as the attack meets it while the Force lasts";
+/// Deflect's default policy when it has a Force cost and its side's Force is given.
+pub const DEFLECT_PAY_POLICY: &str =
+    "the unit whose damage it deflects, paying its cost as the attack meets it while the Force lasts";
+
+/// The policy of a decision about an activation with `cost`: the plain one, or the one
+/// that also pays, when the side's Force is given (house rule S20).
+fn policy(
+    st: &State,
+    u: usize,
+    cost: Option<u32>,
+    plain: &'static str,
+    paying: &'static str,
+) -> &'static str {
+    if cost.is_some_and(|c| c > 0) && st.force_of(u).is_some() {
+        paying
+    } else {
+        plain
+    }
+}
 
 /// Instances of damage one prevention POP resolves at most (every Deflect acts once per
 /// source, so a chain ends well before this).
@@ -205,7 +228,7 @@ pub fn resolve(st: &mut State, out: &mut Vec<Event>) {
                 who: st.units[t].id.clone(),
                 question: "how much Evade prevents",
                 options,
-                policy: EVADE_POLICY,
+                policy: policy(st, t, cost, EVADE_POLICY, EVADE_PAY_POLICY),
                 chosen,
                 pinned,
             };
@@ -320,7 +343,7 @@ fn deflect_all(
             who: st.units[t].id.clone(),
             question: "the unit Deflect damages",
             options,
-            policy: DEFLECT_POLICY,
+            policy: policy(st, t, cost, DEFLECT_POLICY, DEFLECT_PAY_POLICY),
             chosen,
             pinned,
         };
