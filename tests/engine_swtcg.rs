@@ -2750,6 +2750,14 @@ fn a_unit_meditate_played_back_is_charted_as_removed_not_discarded() {
         ids("discarded")
     );
     assert_eq!(ids("removed"), vec!["S".to_string()]);
+    // The report (`odds: true`, `outcome.odds`) says the same.
+    let report = odds::report::<Swtcg>(replay.state(0));
+    assert!(
+        !report.discarded.contains_key("S"),
+        "{:?}",
+        report.discarded
+    );
+    assert!(report.removed.contains_key("S"), "{:?}", report.removed);
 }
 
 #[test]

@@ -959,6 +959,7 @@ fn dec(p: &Odds) -> f64 {
 pub fn report_of(st: &State, dist: &BTreeMap<Result, Odds>, model: &'static str) -> OddsReport {
     let mut damage: BTreeMap<String, BTreeMap<u32, Odds>> = BTreeMap::new();
     let mut discarded: BTreeMap<String, Odds> = BTreeMap::new();
+    let mut removed: BTreeMap<String, Odds> = BTreeMap::new();
     let mut expected: BTreeMap<String, Odds> = BTreeMap::new();
     let mut hits: BTreeMap<u32, Odds> = BTreeMap::new();
     let shown: Vec<usize> = (0..st.units.len())
@@ -975,7 +976,13 @@ pub fn report_of(st: &State, dist: &BTreeMap<Result, Odds>, model: &'static str)
                 .or_insert_with(Odds::zero) += p;
             *expected.entry(id.clone()).or_insert_with(Odds::zero) +=
                 p * Odds::from_integer(BigInt::from(r.placed[i]));
-            let e = discarded.entry(id).or_insert_with(Odds::zero);
+            // A unit Meditate played back leaves play removed, not discarded.
+            let gone = if st.position.units.get(i).is_some_and(|s| s.discarded) {
+                &mut removed
+            } else {
+                &mut discarded
+            };
+            let e = gone.entry(id).or_insert_with(Odds::zero);
             if r.discarded[i] {
                 *e += p;
             }
@@ -997,6 +1004,7 @@ pub fn report_of(st: &State, dist: &BTreeMap<Result, Odds>, model: &'static str)
             .map(|(u, m)| (u.clone(), m.iter().map(|(k, p)| (*k, s(p))).collect()))
             .collect(),
         discarded: discarded.iter().map(|(u, p)| (u.clone(), s(p))).collect(),
+        removed: removed.iter().map(|(u, p)| (u.clone(), s(p))).collect(),
         expected_damage: expected.iter().map(|(u, p)| (u.clone(), s(p))).collect(),
         hits: hits.iter().map(|(k, p)| (*k, s(p))).collect(),
         method: "exact",
@@ -1013,6 +1021,7 @@ pub fn report<G: Game<State = State>>(st: &State) -> OddsReport {
         Err(e) => OddsReport {
             damage: BTreeMap::new(),
             discarded: BTreeMap::new(),
+            removed: BTreeMap::new(),
             expected_damage: BTreeMap::new(),
             hits: BTreeMap::new(),
             decimal: Decimals::default(),
