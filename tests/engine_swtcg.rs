@@ -2772,3 +2772,54 @@ fn the_board_heads_each_side_with_its_force_when_given() {
         .collect();
     assert_eq!(labels, vec!["Dark Side", "Light Side · Force 0"]);
 }
+
+#[test]
+fn a_catalogue_cards_costs_effects_and_stack_list_are_read_from_its_text() {
+    // The catalogue keeps `Meditate`, `Foresight` and `Stack` without their `:` part;
+    // the card's text prints `Meditate: Pay 4 Force.`, `Foresight: Gain 1 Force.` and
+    // `Stack: Modular Assault Frigate, Assault Module.`.
+    let cat = catalogue();
+    let cards = SwtcgCards(&cat);
+    let v = json!({"game": "swtcg", "seed": 1, "arena": "Space",
+        "units": [
+            {"id": "F", "side": "dark", "card": "Modular Assault Frigate"},
+            {"id": "D", "side": "light", "power": 1, "health": 9},
+            {"id": "S", "side": "light", "card": "Seer of the Quiet Orbit",
+             "arena": "Space", "discarded": true}],
+        "attack": {"attacker": "F", "defender": "D"},
+        "actions": [
+            {"do": "stack", "unit": "F", "card": "Assault Module"},
+            {"do": "equip", "unit": "F", "card": "Targeting Uplink"},
+            {"do": "meditate", "unit": "S"}],
+        "force": {"dark": 0, "light": 3}});
+    let p = position(v);
+    let mut st = swtcg::resolve(&p, &cards).unwrap_or_else(|e| panic!("{e:?}"));
+    let adj = rules::play_out::<Swtcg>(&mut st, RecordConfig { states: false });
+    let rejected: Vec<(&str, &str)> = changes(&adj)
+        .iter()
+        .filter_map(|c| match c {
+            Change::Rejected(r) => Some((r.proposed.as_str(), r.reason.as_str())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        rejected,
+        vec![
+            (
+                "action 2: equip F with Targeting Uplink in the build step",
+                "Targeting Uplink's Equip cost is 1 Force and the Dark Side has 0."
+            ),
+            (
+                "action 3: play S by Meditate in the build step",
+                "S's Meditate activation cost is 4 Force and the Light Side has 3."
+            )
+        ]
+    );
+    assert!(changes(&adj).iter().any(|c| matches!(c,
+        Change::Stacked { card, judged: false, .. } if card == "Assault Module")));
+    let seer = st.units.iter().find(|u| u.id == "S").expect("S");
+    assert!(seer
+        .abilities
+        .iter()
+        .any(|a| a.label() == "Foresight: Gain 1 Force"));
+}

@@ -33,6 +33,26 @@ pub struct CardDef {
     pub text: String,
 }
 
+/// A catalogue ability label completed from the card's text: the catalogue keeps
+/// `Meditate` while the text prints `Meditate: Pay 4 Force.`, so a label without its
+/// `:` part takes the text's line for it (a cost, a Foresight effect, a Stack list).
+pub fn with_text(label: &str, text: &str) -> String {
+    if label.contains(':') {
+        return label.to_string();
+    }
+    let head = format!("{}:", label.trim());
+    text.lines()
+        .map(str::trim)
+        .find(|l| {
+            l.get(..head.len())
+                .is_some_and(|h| h.eq_ignore_ascii_case(&head))
+        })
+        .map_or_else(
+            || label.to_string(),
+            |l| l.trim_end_matches('.').trim().to_string(),
+        )
+}
+
 /// The Equip cost an Equipment card's text prints (`Equip: Pay 1 Force.`).
 pub fn equip_cost(text: &str) -> Option<u32> {
     text.lines()
@@ -239,7 +259,7 @@ fn unit(
     }
     let labels: Vec<String> = match (&spec.abilities, &def) {
         (Some(a), _) => a.clone(),
-        (None, Some(d)) => d.abilities.clone(),
+        (None, Some(d)) => d.abilities.iter().map(|l| with_text(l, &d.text)).collect(),
         (None, None) => Vec::new(),
     };
     let mut parse_list = |field: &str, list: &[String]| -> Vec<Ability> {
