@@ -2823,3 +2823,26 @@ fn a_catalogue_cards_costs_effects_and_stack_list_are_read_from_its_text() {
         .iter()
         .any(|a| a.label() == "Foresight: Gain 1 Force"));
 }
+
+#[test]
+fn a_correct_foresight_or_forewarning_gives_its_force() {
+    // seed 002 Foresight: "For example, a unit with "Foresight: Gain 2 Force" will give you 2 force if you guess the number of hits rolled correctly."
+    // seed 002 Forewarning: "For example, a unit with "Forewarning: Gain 2 Force" will give you 2 Force if you guess the number of hits rolled correctly."
+    let mut v = attack(
+        unit(3, 9, &["Foresight: Gain 2 Force"]),
+        unit(1, 9, &["Forewarning: Gain 2 Force"]),
+        json!({"attack": [6, 4, 2]}),
+    );
+    v["decisions"] = json!({"predict": {"A": 2, "D": 2}});
+    v["force"] = json!({"dark": 1, "light": 0});
+    let (adj, st) = play(v);
+    assert_eq!(force(&st), [Some(3), Some(2)]);
+    assert!(cites(
+        &adj,
+        swtcg::families::predict::FORESIGHT_FORCE.sentence
+    ));
+    assert!(cites(
+        &adj,
+        swtcg::families::predict::FOREWARNING_FORCE.sentence
+    ));
+}

@@ -204,8 +204,9 @@ pub fn gain(st: &mut State, out: &mut Vec<Event>) {
         } else {
             (&FOREWARNING_GAIN, &FOREWARNING_FORCE)
         };
-        let cite = Rule::from(example)
-            .house(said)
+        // The effect's sentence decides; the example says the effect is Force.
+        let cite = Rule::from(said)
+            .house(example)
             .also(&rules::FORCE)
             .reading(reading);
         emit(st, out, change, cite);
