@@ -244,6 +244,7 @@ impl swtcg::CardSource for SwtcgCards<'_> {
             health: number("health"),
             abilities: card.abilities.iter().map(|a| a.label()).collect(),
             unique: card.traits.iter().any(|t| t.eq_ignore_ascii_case("unique")),
+            text: card.text.to_string(),
         })
     }
 

@@ -1179,6 +1179,7 @@ impl swtcg::CardSource for StackCards {
             health: 1,
             abilities: vec!["INSERT: Evade 2".into()],
             unique: false,
+            text: "INSERT: Evade 2.".into(),
         })
     }
     fn suggest(&self, _: &str) -> Option<String> {
@@ -1604,7 +1605,9 @@ fn the_step_odds_hook_equals_the_generic_enumeration_at_every_step() {
                 .values()
                 .fold(Odds::zero(), |a, b| a + b);
             assert!(total.is_one());
-            assert_eq!(own.charts.len(), 2);
+            // The damage chart, the discard chart, and the removal chart when a unit
+            // Meditate played back may leave play again.
+            assert!(own.charts.len() == 2 || own.charts[2].id == "removed");
             for c in &own.charts {
                 assert_eq!(c.method, own.results.method);
             }
@@ -1792,10 +1795,7 @@ fn traceability_covers_every_seed_002_sentence_the_resolver_cites() {
 /// sentence's start, why)`. Every other sentence of the sheet is cited (and tested: see
 /// the table above it in `docs/traceability.md`).
 const NOT_CITED: &[(&str, &str, &str)] = &[
-    ("Meditate", "Paying the Meditate activation cost", "not played: no cost is played (house rule S8), so Meditate's acceptance cites what it plays, not the cost"),
     ("Armor", "It doesn\u{2019}t modify the die roll like Accuracy.", "played, not cited apart: Armor changes the face needed to hit (`roll::need`), never a die's face, so naturals count as rolled"),
-    ("Foresight", "For example, a unit with", "an example of the effect; the effect's words are carried into the log, not played (house rule S8)"),
-    ("Forewarning", "For example, a unit with", "an example of the effect; the effect's words are carried into the log, not played (house rule S8)"),
     ("INSERT", "Insert works while in the build zone.", "a position holds no build zone: every unit is in an arena"),
     ("INSERT", "(For example, activated abilities granted by Insert", "no effect in an attack disrupts abilities"),
     ("INSERT", "The granted effect may not work in the build zone", "a position holds no build zone"),
@@ -2469,4 +2469,381 @@ fn deflect_not_played_is_pinned_from_its_decision() {
     let adj = swtcg::adjudicate(&pinned, &NoCards, RecordConfig { states: false }).expect("plays");
     assert_eq!(adj.final_position.units[1].damage, 3);
     assert_eq!(adj.final_position.units[0].damage, 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// Force and costs (house rules S19, S20)
+
+/// Each side's Force as the attack left it.
+fn force(st: &State) -> [Option<u32>; 2] {
+    st.force
+}
+
+/// The activations the log says could not be paid: `(unit, what)`.
+fn unpaid(adj: &swtcg::Adjudication) -> Vec<(String, String)> {
+    changes(adj)
+        .iter()
+        .filter_map(|c| match c {
+            Change::Unpaid { unit, what, .. } => Some((unit.clone(), what.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The payments the log records: `(unit, cost, Force before)`.
+fn paid(adj: &swtcg::Adjudication) -> Vec<(String, Option<u32>, Option<u32>)> {
+    changes(adj)
+        .iter()
+        .filter_map(|c| match c {
+            Change::Pay {
+                unit, cost, before, ..
+            } => Some((unit.clone(), *cost, *before)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn one_force_two_activations() -> Value {
+    let mut v = attack(
+        unit(3, 9, &[]),
+        unit(1, 9, &["Evade 1: Pay 1 Force", "Deflect 1: Pay 1 Force"]),
+        json!({"attack": [6, 5, 4]}),
+    );
+    v["force"] = json!({"light": 1});
+    v
+}
+
+#[test]
+fn one_force_pays_for_the_evade_and_not_the_deflect() {
+    // house rule S19: "an ability with a Force cost is played only by paying the cost
+    // from its player's Force, and one whose cost is more than the Force left is not
+    // played, the log saying so"
+    let (adj, st) = play(one_force_two_activations());
+    assert_eq!(paid(&adj), vec![("D".into(), Some(1), Some(1))]);
+    assert_eq!(unpaid(&adj), vec![("D".into(), "Deflect 1".into())]);
+    assert_eq!(force(&st), [None, Some(0)]);
+    // 3 hits, Evade prevents 1; the Deflect is not played, so nothing goes back.
+    assert_eq!((damage(&st, "D"), damage(&st, "A")), (2, 0));
+    assert!(cites(&adj, swtcg::cite::rules::FORCE.sentence));
+    // Which activations to pay for is the Evade decision's, with its paying policy.
+    assert!(changes(&adj).iter().any(|c| matches!(c,
+        Change::Evade { decision, .. } if decision.policy
+            == swtcg::families::prevention::EVADE_PAY_POLICY)));
+}
+
+#[test]
+fn declining_the_evade_pays_for_the_deflect_instead() {
+    // house rule S20: "an activation not played (an Evade of 0, a Deflect not played, no
+    // intercept) costs nothing"
+    let mut v = one_force_two_activations();
+    v["decisions"] = json!({"evade": {"D": 0}});
+    let (adj, st) = play(v);
+    assert_eq!(paid(&adj), vec![("D".into(), Some(1), Some(1))]);
+    assert!(unpaid(&adj).is_empty());
+    assert_eq!((damage(&st, "D"), damage(&st, "A")), (2, 1));
+    assert_eq!(force(&st), [None, Some(0)]);
+}
+
+#[test]
+fn an_unknown_force_assumes_every_cost_paid_and_says_so() {
+    let mut v = one_force_two_activations();
+    v.as_object_mut().unwrap().remove("force");
+    let (adj, st) = play(v);
+    assert_eq!(
+        paid(&adj),
+        vec![("D".into(), Some(1), None), ("D".into(), Some(1), None)]
+    );
+    assert_eq!((damage(&st, "D"), damage(&st, "A")), (1, 1));
+    let text = log_text(&adj);
+    assert!(
+        text.contains("is assumed paid: the Light Side's Force is not given"),
+        "{text}"
+    );
+}
+
+#[test]
+fn equip_meditate_enhance_and_intercept_costs_are_refused_past_the_force() {
+    let mut v = attack(
+        unit(3, 6, &["Enhance: Pay 2 Force: also Double Damage"]),
+        unit(1, 9, &[]),
+        json!({"attack": [6, 4, 2]}),
+    );
+    let units = v["units"].as_array_mut().unwrap();
+    units.push(
+        json!({"id": "S", "side": "light", "power": 1, "health": 2, "discarded": true,
+        "damage": 2, "abilities": ["Meditate: Pay 4 Force", "Intercept"]}),
+    );
+    units.push(json!({"id": "C", "side": "light", "power": 1, "health": 9,
+        "abilities": ["Intercept: Pay 2 Force"]}));
+    v["actions"] = json!([
+        {"do": "equip", "unit": "A", "card": "Uplink", "grants": ["Critical Hit 1"], "cost": 2},
+        {"do": "meditate", "unit": "S", "window": "pop"}]);
+    v["decisions"] = json!({"enhance": {"A": true}, "intercept": ["C"]});
+    v["force"] = json!({"dark": 1, "light": 1});
+    let (adj, st) = play(v);
+    let rejected: Vec<&str> = changes(&adj)
+        .iter()
+        .filter_map(|c| match c {
+            Change::Rejected(r) => Some(r.proposed.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        rejected,
+        vec![
+            "action 1: equip A with Uplink in the build step",
+            "action 2: play S by Meditate in the attack POP",
+            "C intercepts"
+        ]
+    );
+    // The Enhance is declared but unpaid: no Double Damage, and no Force spent.
+    assert!(changes(&adj).iter().any(|c| matches!(
+        c,
+        Change::Enhance {
+            unpaid: Some((2, 1)),
+            ..
+        }
+    )));
+    assert_eq!(damage(&st, "D"), 2);
+    assert_eq!(force(&st), [Some(1), Some(1)]);
+    // seed 002 Meditate: "Paying the Meditate activation cost means you don't pay the
+    // normal printed cost of the card."
+    assert!(cites(&adj, swtcg::families::build::MEDITATE_COST.sentence));
+    // seed 002 Enhance: "You may play the following effect by paying the additional
+    // cost."
+    assert!(cites(&adj, swtcg::families::build::ENHANCE_MEANS.sentence));
+}
+
+#[test]
+fn a_paid_meditate_and_equip_leave_the_force_they_did_not_spend() {
+    let mut v = attack(
+        unit(3, 6, &[]),
+        unit(1, 9, &[]),
+        json!({"attack": [6, 4, 2]}),
+    );
+    v["units"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"id": "S", "side": "light",
+        "power": 1, "health": 2, "discarded": true, "damage": 2,
+        "abilities": ["Meditate: Pay 4 Force."]}));
+    v["actions"] = json!([
+        {"do": "equip", "unit": "A", "card": "Uplink", "grants": ["Critical Hit 1"], "cost": 1},
+        {"do": "meditate", "unit": "S"}]);
+    v["force"] = json!({"dark": 3, "light": 5});
+    let (adj, st) = play(v.clone());
+    assert_eq!(force(&st), [Some(2), Some(1)]);
+    assert_eq!(
+        paid(&adj),
+        vec![
+            ("A".into(), Some(1), Some(3)),
+            ("S".into(), Some(4), Some(5))
+        ]
+    );
+    // `final` carries the Force left, so feeding it back starts from there.
+    let back = swtcg::to_position(&st);
+    assert_eq!((back.force.dark, back.force.light), (Some(2), Some(1)));
+}
+
+#[test]
+fn a_force_cost_on_a_triggered_or_static_ability_is_a_located_error() {
+    let v = attack(
+        unit(3, 6, &["Critical Hit 1: Pay 1 Force"]),
+        unit(1, 9, &["Pay 1 Force: Evade 1"]),
+        json!({}),
+    );
+    let errors = swtcg::resolve(&position(v), &NoCards).unwrap_err();
+    let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+    assert!(
+        text.iter().any(|e| e.starts_with("units[0].abilities[0]")
+            && e.contains("Critical Hit is not activated in seed 002")),
+        "{text:?}"
+    );
+    assert!(
+        text.iter().any(|e| e.starts_with("units[1].abilities[0]")
+            && e.contains("`Evade 1: Pay 1 Force`")),
+        "{text:?}"
+    );
+    let mut v = attack(unit(3, 6, &[]), unit(1, 9, &[]), json!({}));
+    v["force"] = json!({"dark": 100});
+    let errors = swtcg::resolve(&position(v), &NoCards).unwrap_err();
+    assert_eq!(errors[0].path, "force.dark");
+}
+
+fn forewarning_pays_for_deflect(reading: &str) -> (swtcg::Adjudication, State) {
+    let mut v = attack(
+        unit(3, 9, &[]),
+        unit(
+            1,
+            9,
+            &["Forewarning: Gain 1 Force", "Deflect 2: Pay 1 Force"],
+        ),
+        json!({"attack": [6, 4, 2]}),
+    );
+    v["decisions"] = json!({"predict": {"D": 2}});
+    v["force"] = json!({"light": 0});
+    v["interpretations"] = json!({"prediction_force": reading});
+    play(v)
+}
+
+#[test]
+fn prediction_force_both_readings() {
+    // seed 002 Forewarning: "If you're correct, gain the [effect]." When the Force
+    // arrives is the reading `prediction_force`.
+    let (adj, st) = forewarning_pays_for_deflect("when_counted");
+    assert!(unpaid(&adj).is_empty());
+    assert_eq!(paid(&adj), vec![("D".into(), Some(1), Some(1))]);
+    assert_eq!((damage(&st, "D"), damage(&st, "A")), (0, 2));
+    assert_eq!(force(&st), [None, Some(0)]);
+    let (adj, st) = forewarning_pays_for_deflect("attack_ends");
+    assert_eq!(unpaid(&adj), vec![("D".into(), "Deflect 2".into())]);
+    assert_eq!((damage(&st, "D"), damage(&st, "A")), (2, 0));
+    assert_eq!(force(&st), [None, Some(1)]);
+    assert!(cites(
+        &adj,
+        swtcg::families::predict::FOREWARNING_FORCE.sentence
+    ));
+}
+
+#[test]
+fn an_unaffordable_deflect_is_not_played_in_the_odds_either() {
+    let mut short = attack(
+        unit(3, 4, &[]),
+        unit(1, 2, &["Deflect 2: Pay 2 Force"]),
+        json!({}),
+    );
+    short["force"] = json!({"light": 1});
+    let without = attack(unit(3, 4, &[]), unit(1, 2, &[]), json!({}));
+    let (a, _) = model(&position(short.clone()));
+    let (b, _) = model(&position(without));
+    assert_eq!(a, b, "a Deflect its side cannot pay changes no odds");
+    short["force"] = json!({"light": 2});
+    let (c, _) = model(&position(short));
+    assert_ne!(a, c, "paid, the Deflect changes the odds");
+}
+
+#[test]
+fn a_unit_meditate_played_back_is_charted_as_removed_not_discarded() {
+    // seed 002 Meditate: "When this card would be discarded, remove it from the game
+    // instead."
+    let mut v = attack(unit(3, 9, &[]), unit(1, 9, &[]), json!({}));
+    v["units"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"id": "S", "side": "light",
+        "power": 1, "health": 1, "discarded": true, "abilities": ["Meditate", "Intercept"]}));
+    v["actions"] = json!([{"do": "meditate", "unit": "S", "window": "pop"}]);
+    v["decisions"] = json!({"intercept": ["S"]});
+    let replay = rules::Replay::<Swtcg>::run(position(v), &NoCards).expect("plays");
+    let odds = Swtcg::odds(replay.state(0))
+        .expect("a model")
+        .expect("computes");
+    let ids = |id: &str| -> Vec<String> {
+        odds.charts
+            .iter()
+            .find(|c| c.id == id)
+            .map(|c| c.bars.iter().map(|b| b.label.clone()).collect())
+            .unwrap_or_default()
+    };
+    assert!(
+        !ids("discarded").contains(&"S".to_string()),
+        "{:?}",
+        ids("discarded")
+    );
+    assert_eq!(ids("removed"), vec!["S".to_string()]);
+    // The report (`odds: true`, `outcome.odds`) says the same.
+    let report = odds::report::<Swtcg>(replay.state(0));
+    assert!(
+        !report.discarded.contains_key("S"),
+        "{:?}",
+        report.discarded
+    );
+    assert!(report.removed.contains_key("S"), "{:?}", report.removed);
+}
+
+#[test]
+fn the_board_heads_each_side_with_its_force_when_given() {
+    let p = position(one_force_two_activations());
+    let replay = rules::Replay::<Swtcg>::run(p, &NoCards).expect("plays");
+    let last = replay.state(replay.steps.len());
+    let labels: Vec<String> = Swtcg::board(last)
+        .rows
+        .iter()
+        .map(|r| r.label.clone())
+        .collect();
+    assert_eq!(labels, vec!["Dark Side", "Light Side · Force 0"]);
+}
+
+#[test]
+fn a_catalogue_cards_costs_effects_and_stack_list_are_read_from_its_text() {
+    // The catalogue keeps `Meditate`, `Foresight` and `Stack` without their `:` part;
+    // the card's text prints `Meditate: Pay 4 Force.`, `Foresight: Gain 1 Force.` and
+    // `Stack: Modular Assault Frigate, Assault Module.`.
+    let cat = catalogue();
+    let cards = SwtcgCards(&cat);
+    let v = json!({"game": "swtcg", "seed": 1, "arena": "Space",
+        "units": [
+            {"id": "F", "side": "dark", "card": "Modular Assault Frigate"},
+            {"id": "D", "side": "light", "power": 1, "health": 9},
+            {"id": "S", "side": "light", "card": "Seer of the Quiet Orbit",
+             "arena": "Space", "discarded": true}],
+        "attack": {"attacker": "F", "defender": "D"},
+        "actions": [
+            {"do": "stack", "unit": "F", "card": "Assault Module"},
+            {"do": "equip", "unit": "F", "card": "Targeting Uplink"},
+            {"do": "meditate", "unit": "S"}],
+        "force": {"dark": 0, "light": 3}});
+    let p = position(v);
+    let mut st = swtcg::resolve(&p, &cards).unwrap_or_else(|e| panic!("{e:?}"));
+    let adj = rules::play_out::<Swtcg>(&mut st, RecordConfig { states: false });
+    let rejected: Vec<(&str, &str)> = changes(&adj)
+        .iter()
+        .filter_map(|c| match c {
+            Change::Rejected(r) => Some((r.proposed.as_str(), r.reason.as_str())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        rejected,
+        vec![
+            (
+                "action 2: equip F with Targeting Uplink in the build step",
+                "Targeting Uplink's Equip cost is 1 Force and the Dark Side has 0."
+            ),
+            (
+                "action 3: play S by Meditate in the build step",
+                "S's Meditate activation cost is 4 Force and the Light Side has 3."
+            )
+        ]
+    );
+    assert!(changes(&adj).iter().any(|c| matches!(c,
+        Change::Stacked { card, judged: false, .. } if card == "Assault Module")));
+    let seer = st.units.iter().find(|u| u.id == "S").expect("S");
+    assert!(seer
+        .abilities
+        .iter()
+        .any(|a| a.label() == "Foresight: Gain 1 Force"));
+}
+
+#[test]
+fn a_correct_foresight_or_forewarning_gives_its_force() {
+    // seed 002 Foresight: "For example, a unit with "Foresight: Gain 2 Force" will give you 2 force if you guess the number of hits rolled correctly."
+    // seed 002 Forewarning: "For example, a unit with "Forewarning: Gain 2 Force" will give you 2 Force if you guess the number of hits rolled correctly."
+    let mut v = attack(
+        unit(3, 9, &["Foresight: Gain 2 Force"]),
+        unit(1, 9, &["Forewarning: Gain 2 Force"]),
+        json!({"attack": [6, 4, 2]}),
+    );
+    v["decisions"] = json!({"predict": {"A": 2, "D": 2}});
+    v["force"] = json!({"dark": 1, "light": 0});
+    let (adj, st) = play(v);
+    assert_eq!(force(&st), [Some(3), Some(2)]);
+    assert!(cites(
+        &adj,
+        swtcg::families::predict::FORESIGHT_FORCE.sentence
+    ));
+    assert!(cites(
+        &adj,
+        swtcg::families::predict::FOREWARNING_FORCE.sentence
+    ));
 }

@@ -8,6 +8,7 @@ use super::event::{emit, Change, Event};
 use super::families::{
     build, critical, double, fury, intercept, lucky, predict, prevention, retaliate, roll,
 };
+use super::interpret::PredictionForce;
 use super::state::{Phase, Pool, State};
 use crate::rules::Rule;
 
@@ -100,6 +101,9 @@ fn unused_pins(st: &State) -> Vec<String> {
 }
 
 fn end(st: &mut State, out: &mut Vec<Event>) {
+    if st.readings.prediction_force == PredictionForce::AttackEnds {
+        predict::gain(st, out);
+    }
     let unused = unused_pins(st);
     if !unused.is_empty() {
         let change = Change::Pass {

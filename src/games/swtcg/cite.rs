@@ -1,7 +1,7 @@
 //! The Star Wars TCG citation table: the sentences of seed 002 the resolver quotes, the
 //! published base rules the seed leans on but never states (cited as `public`, with
 //! where they are published), and our numbered house rules (`docs/rules/swtcg.md`,
-//! S1–S18) for what neither settles. The kinds of source are the core's
+//! S1–S20) for what neither settles. The kinds of source are the core's
 //! ([`crate::rules::cite`]). Seed sentences are checked verbatim against the catalogue's
 //! copy of seed 002 by `tests/engine_swtcg.rs`; public and house rules against the doc.
 //!
@@ -79,7 +79,7 @@ pub mod base {
     pub const ALL: &[Citation] = &[DICE, DISCARD, POP, ORDER, ACCURACY, RETALIATE, TIES];
 }
 
-/// The house rules S1–S18 (`docs/rules/swtcg.md`, "House rules").
+/// The house rules S1–S20 (`docs/rules/swtcg.md`, "House rules").
 pub mod rules {
     use super::{house, Citation};
 
@@ -121,7 +121,7 @@ pub mod rules {
     pub const NOT_ADJUDICATED: Citation = house(
         "Not adjudicated",
         "S8",
-        "Stack, Equip, Enhance, INSERT, Reserves and Meditate act before the attack, never on its dice or damage: Stack, Equip and Meditate as the position's actions, INSERT and Reserves as layers of a unit's effective abilities, Enhance as a declared choice (house rule S10); what they cost and any effect beyond the keywords the resolver knows are left to the judge.",
+        "Stack, Equip, Enhance, INSERT, Reserves and Meditate act before the attack, never on its dice or damage: Stack, Equip and Meditate as the position's actions, INSERT and Reserves as layers of a unit's effective abilities, Enhance as a declared choice (house rule S10); their Force costs are paid as house rule S19 says, and any effect beyond the keywords the resolver knows is left to the judge.",
     );
 
     pub const RETALIATE: Citation = house(
@@ -184,6 +184,18 @@ pub mod rules {
         "A pinned face for a die the attack never rolls, or a pinned re-roll the attack never makes, applies to nothing, and the log says so when the attack ends.",
     );
 
+    pub const FORCE: Citation = house(
+        "Force and costs",
+        "S19",
+        "Each side's Force is the position's `force` for that side; an ability with a Force cost is played only by paying the cost from its player's Force, and one whose cost is more than the Force left is not played, the log saying so; where a side's Force is not given, its costs are assumed paid and the log says so.",
+    );
+
+    pub const PAYING: Citation = house(
+        "What is paid, and when",
+        "S20",
+        "The costs paid are those written on Deflect, Evade and Intercept (`Evade 1: Pay 1 Force`), on Meditate (`Meditate: Pay 4 Force`), an Enhance's additional cost (`Enhance: Pay 2 Force: also …`) and an Equipment's Equip cost; each is paid when the ability is played, in the order the attack meets them, and an activation not played (an Evade of 0, a Deflect not played, no intercept) costs nothing; an Equip, Enhance or Meditate whose cost is not given is assumed paid, and Deflect, Evade or Intercept with no cost written costs nothing.",
+    );
+
     pub const ALL: &[Citation] = &[
         STACKING,
         POP_ORDER,
@@ -203,5 +215,7 @@ pub mod rules {
         INSTANCES,
         WHO_ATTACKS,
         UNUSED_PINS,
+        FORCE,
+        PAYING,
     ];
 }

@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::state::{Damage, Die, Layer, Pool, Side, State, Summary};
+use super::state::{side_index, Damage, Die, Layer, Pool, Side, State, Summary};
 use crate::rules::{Chance, Decision, Rejected, Rule, Selection};
 
 /// One event of the attack.
@@ -201,6 +201,10 @@ pub enum Change {
         /// Whether the resolver reads the effect (a keyword ability); when declared and
         /// not, the judge applies it.
         understood: bool,
+        /// Declared, but its additional cost (`.0` Force) is more than its side's Force
+        /// (`.1`): no effect (house rule S19).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        unpaid: Option<(u32, u32)>,
     },
     /// A unit retaliates when the attack ends: X dice of damage at the attacker.
     Retaliate {
@@ -220,6 +224,33 @@ pub enum Change {
         unit: String,
         hits: u32,
         need: u8,
+    },
+    /// A Force cost paid (house rule S19): `before` is the side's Force before it
+    /// (`None`: not given, so the cost is assumed paid), `cost` the Force paid (`None`:
+    /// the cost is not given, so it is assumed paid).
+    Pay {
+        unit: String,
+        side: Side,
+        what: String,
+        cost: Option<u32>,
+        before: Option<u32>,
+    },
+    /// An activation its player cannot pay for: not played (house rule S19).
+    Unpaid {
+        unit: String,
+        side: Side,
+        what: String,
+        cost: u32,
+        force: u32,
+    },
+    /// Force gained (a correct Foresight or Forewarning whose effect is `Gain N Force`):
+    /// `before` is the side's Force before it (`None`: not given).
+    Gain {
+        unit: String,
+        side: Side,
+        keyword: &'static str,
+        amount: u32,
+        before: Option<u32>,
     },
     /// The exact odds of the attack's results (`odds: true`).
     Odds(Box<super::report::OddsReport>),
@@ -404,6 +435,23 @@ pub fn apply(st: &mut State, change: &Change) {
             }
         }
         Change::Enhance { decision, .. } => st.decisions = st.decisions.max(decision.ordinal),
+        Change::Pay {
+            side, cost, before, ..
+        } => {
+            if let (Some(c), Some(f)) = (cost, before) {
+                st.force[side_index(*side)] = Some(f.saturating_sub(*c));
+            }
+        }
+        Change::Gain {
+            side,
+            amount,
+            before,
+            ..
+        } => {
+            if let Some(f) = before {
+                st.force[side_index(*side)] = Some(f.saturating_add(*amount));
+            }
+        }
         Change::Odds(report) => st.report = Some((**report).clone()),
         Change::End => {
             st.outcome = Some(super::state::Outcome {
@@ -441,6 +489,7 @@ pub fn apply(st: &mut State, change: &Change) {
         | Change::Retaliate { .. }
         | Change::NotForRetaliate { .. }
         | Change::RetaliateHits { .. }
+        | Change::Unpaid { .. }
         | Change::Parry { .. } => {}
     }
 }
@@ -824,16 +873,21 @@ pub fn describe(st: &State, event: &Event) -> String {
             effect,
             decision,
             understood,
+            unpaid,
         } => {
             let declared = decision.chosen == 1;
+            let short = unpaid.map(|(c, f)| {
+                format!("declared, but its additional cost is {c} Force and its side has {f}: it cannot be paid, so no effect")
+            });
             format!(
                 "{}'s Enhance ({effect}): {}. {}",
                 who(st, unit),
-                match (declared, understood) {
-                    (false, _) => "not declared, so no effect",
-                    (true, true) => "declared; its effect applies",
-                    (true, false) =>
-                        "declared; the resolver does not read the effect (house rule S12), so the judge applies it",
+                match (declared, understood, short) {
+                    (true, _, Some(s)) => s,
+                    (false, _, _) => "not declared, so no effect".into(),
+                    (true, true, None) => "declared; its effect applies".into(),
+                    (true, false, None) =>
+                        "declared; the resolver does not read the effect (house rule S12), so the judge applies it".into(),
                 },
                 decision.describe(|o| o.to_string())
             )
@@ -856,6 +910,59 @@ pub fn describe(st: &State, event: &Event) -> String {
             "{}'s Retaliate: {hits} hit(s) (each die showing {need} or more).",
             who(st, unit)
         ),
+        Change::Pay {
+            unit,
+            side,
+            what,
+            cost,
+            before,
+        } => match (cost, before) {
+            (Some(c), Some(f)) => format!(
+                "{} pays {c} Force for {what}: the {} has {} Force left of {f}.",
+                who(st, unit),
+                side_name(*side),
+                f.saturating_sub(*c)
+            ),
+            (Some(c), None) => format!(
+                "{}: {what}, {c} Force, is assumed paid: the {}'s Force is not given.",
+                who(st, unit),
+                side_name(*side)
+            ),
+            (None, _) => format!(
+                "{}: {what} is not given, so it is assumed paid.",
+                who(st, unit)
+            ),
+        },
+        Change::Unpaid {
+            unit,
+            side,
+            what,
+            cost,
+            force,
+        } => format!(
+            "{}'s {what} costs {cost} Force and the {} has {force}: it cannot be paid, so it is not played.",
+            who(st, unit),
+            side_name(*side)
+        ),
+        Change::Gain {
+            unit,
+            side,
+            keyword,
+            amount,
+            before,
+        } => match before {
+            Some(f) => format!(
+                "{}'s {keyword}: the {} gains {amount} Force ({f} to {}).",
+                who(st, unit),
+                side_name(*side),
+                f.saturating_add(*amount)
+            ),
+            None => format!(
+                "{}'s {keyword}: the {} gains {amount} Force (its Force is not given, so it stays unknown).",
+                who(st, unit),
+                side_name(*side)
+            ),
+        },
         Change::Odds(report) => report.describe(),
         Change::End => "The attack ends.".into(),
     }

@@ -33,6 +33,8 @@ pub mod caps {
     pub const ACTIONS: usize = 16;
     /// Units listed to intercept.
     pub const INTERCEPTS: usize = 12;
+    /// A side's Force, and a cost in Force.
+    pub const FORCE: u32 = 99;
 }
 
 /// A unit's side.
@@ -73,6 +75,10 @@ pub struct Position {
     pub dice: DiceSpec,
     #[serde(default, skip_serializing_if = "DecisionsSpec::is_empty")]
     pub decisions: DecisionsSpec,
+    /// Each side's Force before the attack (house rule S19); a side left out is
+    /// unknown, and its costs are assumed paid.
+    #[serde(default, skip_serializing_if = "ForceSpec::is_empty")]
+    pub force: ForceSpec,
     #[serde(default)]
     pub interpretations: Interpretations,
     /// Report the exact odds of the attack's results.
@@ -166,6 +172,26 @@ pub struct ActionSpec {
     /// Abilities the Equipment gives the unit (`Critical Hit 1`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub grants: Vec<String>,
+    /// The Equip cost in Force (the Equipment's `Equip: Pay N Force`), when the
+    /// catalogue's card does not give it (house rule S19).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<u32>,
+}
+
+/// Each side's Force (house rule S19): `None` is unknown.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForceSpec {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dark: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub light: Option<u32>,
+}
+
+impl ForceSpec {
+    pub fn is_empty(&self) -> bool {
+        self.dark.is_none() && self.light.is_none()
+    }
 }
 
 /// What an action does.

@@ -30,11 +30,23 @@ crate::interpretation!(
     }
 );
 
+crate::interpretation!(
+    /// When the Force a correct prediction gains (`Foresight: Gain 2 Force`) arrives.
+    PredictionForce: "prediction_force" in DOC => {
+        question: "Does the Force a correct Foresight or Forewarning gains (\"Gain 2 Force\") arrive in time to pay for an activation later in the same attack, such as a Deflect?",
+        rule: "Foresight",
+        sentence: "If you're correct, gain the [effect].",
+        WhenCounted => "when_counted": "Yes: the prediction is correct as soon as the hits are counted, and the effect is gained then, before the damage prevention POP.",
+        AttackEnds => "attack_ends": "No: the prediction is about the hits \"rolled for that attack\", so its effect is gained when the attack ends, too late to pay for anything in it.",
+    }
+);
+
 crate::interpretation_set!(
     /// The readings a position takes (`interpretations`); every field optional.
     Interpretations {
         fury_dice_naturals: FuryDiceNaturals,
         evade_deflected: EvadeDeflected,
+        prediction_force: PredictionForce,
     }
 );
 

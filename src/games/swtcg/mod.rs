@@ -12,8 +12,10 @@
 //! `view.rs` the board. It does no I/O and knows nothing of the catalogue's types, SQL
 //! or HTTP; it imports only the core, `grammar` and `text`. The build step before the
 //! attack plays the position's Stack, Equip and Meditate actions, INSERT and Reserves
-//! layers and Enhance (house rule S10); Retaliate's dice end the attack (S9). Left out:
-//! costs, and effects beyond the keywords (named for the judge; house rule S8).
+//! layers and Enhance (house rule S10); Retaliate's dice end the attack (S9); each
+//! side's Force, when the position gives it, pays the costs written on the abilities
+//! (`families/force.rs`, S19 and S20). Left out: effects beyond the keywords (named for
+//! the judge; house rule S8).
 
 pub mod attack;
 pub mod cite;

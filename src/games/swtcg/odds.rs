@@ -418,8 +418,17 @@ pub fn game_odds<G: Game<State = State>>(st: &State) -> std::result::Result<Game
             .collect(),
         method: method.clone(),
     }];
+    // A unit Meditate played back leaves play removed from the game, not discarded.
+    let removed = |i: usize| st.position.units.get(i).is_some_and(|s| s.discarded);
+    let leaves = |i: usize| dist.keys().any(|r| r.discarded[i]);
+    let chance = |i: usize| {
+        dist.iter()
+            .filter(|(r, _)| r.discarded[i])
+            .map(|(_, p)| p.clone())
+            .fold(Odds::zero(), |a, b| a + b)
+    };
     let units: Vec<usize> = (0..st.units.len())
-        .filter(|&i| i == d || dist.keys().any(|r| r.discarded[i]))
+        .filter(|&i| !removed(i) && (i == d || leaves(i)))
         .collect();
     charts.push(Chart {
         id: "discarded".into(),
@@ -427,17 +436,25 @@ pub fn game_odds<G: Game<State = State>>(st: &State) -> std::result::Result<Game
         axis: "unit".into(),
         bars: units
             .iter()
-            .map(|&i| {
-                let p = dist
-                    .iter()
-                    .filter(|(r, _)| r.discarded[i])
-                    .map(|(_, p)| p.clone())
-                    .fold(Odds::zero(), |a, b| a + b);
-                bar(st.units[i].id.clone(), &p)
-            })
+            .map(|&i| bar(st.units[i].id.clone(), &chance(i)))
             .collect(),
         method: method.clone(),
     });
+    let gone: Vec<usize> = (0..st.units.len())
+        .filter(|&i| removed(i) && leaves(i))
+        .collect();
+    if !gone.is_empty() {
+        charts.push(Chart {
+            id: "removed".into(),
+            title: "The chance each unit is removed from the game (Meditate played it)".into(),
+            axis: "unit".into(),
+            bars: gone
+                .iter()
+                .map(|&i| bar(st.units[i].id.clone(), &chance(i)))
+                .collect(),
+            method: method.clone(),
+        });
+    }
     Ok(GameOdds {
         results: Distribution {
             outcomes: results,
@@ -942,6 +959,7 @@ fn dec(p: &Odds) -> f64 {
 pub fn report_of(st: &State, dist: &BTreeMap<Result, Odds>, model: &'static str) -> OddsReport {
     let mut damage: BTreeMap<String, BTreeMap<u32, Odds>> = BTreeMap::new();
     let mut discarded: BTreeMap<String, Odds> = BTreeMap::new();
+    let mut removed: BTreeMap<String, Odds> = BTreeMap::new();
     let mut expected: BTreeMap<String, Odds> = BTreeMap::new();
     let mut hits: BTreeMap<u32, Odds> = BTreeMap::new();
     let shown: Vec<usize> = (0..st.units.len())
@@ -958,7 +976,13 @@ pub fn report_of(st: &State, dist: &BTreeMap<Result, Odds>, model: &'static str)
                 .or_insert_with(Odds::zero) += p;
             *expected.entry(id.clone()).or_insert_with(Odds::zero) +=
                 p * Odds::from_integer(BigInt::from(r.placed[i]));
-            let e = discarded.entry(id).or_insert_with(Odds::zero);
+            // A unit Meditate played back leaves play removed, not discarded.
+            let gone = if st.position.units.get(i).is_some_and(|s| s.discarded) {
+                &mut removed
+            } else {
+                &mut discarded
+            };
+            let e = gone.entry(id).or_insert_with(Odds::zero);
             if r.discarded[i] {
                 *e += p;
             }
@@ -980,6 +1004,7 @@ pub fn report_of(st: &State, dist: &BTreeMap<Result, Odds>, model: &'static str)
             .map(|(u, m)| (u.clone(), m.iter().map(|(k, p)| (*k, s(p))).collect()))
             .collect(),
         discarded: discarded.iter().map(|(u, p)| (u.clone(), s(p))).collect(),
+        removed: removed.iter().map(|(u, p)| (u.clone(), s(p))).collect(),
         expected_damage: expected.iter().map(|(u, p)| (u.clone(), s(p))).collect(),
         hits: hits.iter().map(|(k, p)| (*k, s(p))).collect(),
         method: "exact",
@@ -996,6 +1021,7 @@ pub fn report<G: Game<State = State>>(st: &State) -> OddsReport {
         Err(e) => OddsReport {
             damage: BTreeMap::new(),
             discarded: BTreeMap::new(),
+            removed: BTreeMap::new(),
             expected_damage: BTreeMap::new(),
             hits: BTreeMap::new(),
             decimal: Decimals::default(),

@@ -29,6 +29,36 @@ pub struct CardDef {
     /// Ability labels: `Critical Hit 2`.
     pub abilities: Vec<String>,
     pub unique: bool,
+    /// The card's printed text (an Equipment's `Equip: Pay 1 Force.` is read from it).
+    pub text: String,
+}
+
+/// A catalogue ability label completed from the card's text: the catalogue keeps
+/// `Meditate` while the text prints `Meditate: Pay 4 Force.`, so a label without its
+/// `:` part takes the text's line for it (a cost, a Foresight effect, a Stack list).
+pub fn with_text(label: &str, text: &str) -> String {
+    if label.contains(':') {
+        return label.to_string();
+    }
+    let head = format!("{}:", label.trim());
+    text.lines()
+        .map(str::trim)
+        .find(|l| {
+            l.get(..head.len())
+                .is_some_and(|h| h.eq_ignore_ascii_case(&head))
+        })
+        .map_or_else(
+            || label.to_string(),
+            |l| l.trim_end_matches('.').trim().to_string(),
+        )
+}
+
+/// The Equip cost an Equipment card's text prints (`Equip: Pay 1 Force.`).
+pub fn equip_cost(text: &str) -> Option<u32> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| l.get(..6).is_some_and(|h| h.eq_ignore_ascii_case("equip:")))
+        .find_map(super::state::pay_force)
 }
 
 /// Where card names are looked up. The catalogue implements it outside the game.
@@ -81,6 +111,11 @@ pub fn parse_ability(label: &str) -> Result<Ability, String> {
             .find(|(_, n, _)| crate::text::fold(n) == folded)
     };
     let Some((keyword, kname, takes_x)) = found else {
+        if super::state::pay_force(name).is_some() {
+            return Err(format!(
+                "write the cost after the ability, as `Evade 1: {name}`, not `{name}: …` (house rule S19)"
+            ));
+        }
         let names = Keyword::ALL.iter().map(|(_, n, _)| *n).chain(["Elude"]);
         let hint = crate::text::closest(name, names, 1)
             .first()
@@ -100,12 +135,38 @@ pub fn parse_ability(label: &str) -> Result<Ability, String> {
         }
         (_, v) => v.unwrap_or(0),
     };
-    Ok(Ability {
+    let ability = Ability {
         keyword,
         x,
         param,
         elude,
-    })
+    };
+    check_cost(&ability, kname)?;
+    Ok(ability)
+}
+
+/// A Force cost is read on the abilities the resolver pays for (house rule S19); one
+/// written on a static or triggered ability is refused rather than ignored.
+fn check_cost(a: &Ability, kname: &str) -> Result<(), String> {
+    let carries_effect = matches!(
+        a.keyword,
+        Keyword::Foresight
+            | Keyword::Forewarning
+            | Keyword::Stack
+            | Keyword::Insert
+            | Keyword::Reserves
+    );
+    let written = a.param.as_deref().and_then(super::state::pay_force);
+    match (written, a.cost()) {
+        (_, Some(c)) if c > caps::FORCE => Err(format!(
+            "{kname} costs {c} Force: a cost is from 0 to {}",
+            caps::FORCE
+        )),
+        (Some(_), None) if !a.keyword.pays() && !carries_effect => Err(format!(
+            "{kname} is not activated in seed 002, so it has no Force cost to pay; the resolver pays the costs of Deflect, Evade, Intercept, Meditate, Equip and Enhance (house rule S19)"
+        )),
+        _ => Ok(()),
+    }
 }
 
 fn check_name(errors: &mut Vec<PositionError>, path: String, s: &str) {
@@ -198,7 +259,7 @@ fn unit(
     }
     let labels: Vec<String> = match (&spec.abilities, &def) {
         (Some(a), _) => a.clone(),
-        (None, Some(d)) => d.abilities.clone(),
+        (None, Some(d)) => d.abilities.iter().map(|l| with_text(l, &d.text)).collect(),
         (None, None) => Vec::new(),
     };
     let mut parse_list = |field: &str, list: &[String]| -> Vec<Ability> {
@@ -616,6 +677,21 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                     .collect()
             })
             .unwrap_or_default();
+        if a.cost.is_some_and(|c| c > caps::FORCE) {
+            errors.push(PositionError::at(
+                at("cost"),
+                format!("a cost is from 0 to {} Force", caps::FORCE),
+            ));
+        }
+        if a.cost.is_some() && a.verb != super::format::Verb::Equip {
+            errors.push(PositionError::at(
+                at("cost"),
+                "`cost` is an Equip action's (a Meditate or Enhance cost is written on the ability: `Meditate: Pay 4 Force`)",
+            ));
+        }
+        let cost = a
+            .cost
+            .or_else(|| cards.card(&card).and_then(|d| equip_cost(&d.text)));
         if a.copy == Some(0) || a.copy.is_some_and(|c| c as usize > caps::ACTIONS) {
             errors.push(PositionError::at(
                 at("copy"),
@@ -634,6 +710,7 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                 same_unit: a.same_unit,
                 grants,
                 inserts,
+                cost,
             });
         }
     }
@@ -655,6 +732,17 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                 ));
             }
             pins.predict.push((u, *n));
+        }
+    }
+    for (side, f) in [
+        ("dark", position.force.dark),
+        ("light", position.force.light),
+    ] {
+        if f.is_some_and(|f| f > caps::FORCE) {
+            errors.push(PositionError::at(
+                format!("force.{side}"),
+                format!("a side's Force is from 0 to {}", caps::FORCE),
+            ));
         }
     }
     if !errors.is_empty() {
@@ -686,6 +774,7 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
         report: None,
         actions: Arc::new(actions),
         equipped: Vec::new(),
+        force: [position.force.dark, position.force.light],
     })
 }
 
@@ -701,6 +790,8 @@ pub fn to_position(st: &State) -> Position {
         spec.stack = u.stack.clone();
         spec.equipment = u.equipment.clone();
     }
+    p.force.dark = st.force[0];
+    p.force.light = st.force[1];
     // The actions played are in the units' stacks and equipment now.
     match st.phase {
         Some(ph) if ph >= super::state::Phase::AttackPop => p.actions.clear(),

@@ -13,6 +13,10 @@ pub struct OddsReport {
     pub damage: BTreeMap<String, BTreeMap<u32, String>>,
     /// The chance the attack discards each unit.
     pub discarded: BTreeMap<String, String>,
+    /// The chance the attack removes from the game each unit Meditate played back
+    /// (seed 002 Meditate: removed "instead" of discarded).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub removed: BTreeMap<String, String>,
     pub expected_damage: BTreeMap<String, String>,
     /// The number of hits (for predictions).
     pub hits: BTreeMap<u32, String>,
@@ -45,6 +49,9 @@ impl OddsReport {
         for (u, p) in &self.discarded {
             let e = self.expected_damage.get(u).cloned().unwrap_or_default();
             parts.push(format!("{u} discarded {p}, expected damage {e}"));
+        }
+        for (u, p) in &self.removed {
+            parts.push(format!("{u} removed from the game {p}"));
         }
         let hits: Vec<String> = self.hits.iter().map(|(h, p)| format!("{h}: {p}")).collect();
         format!(

@@ -67,6 +67,20 @@ impl Keyword {
         (Keyword::Stack, "Stack", false),
     ];
 
+    /// Whether the resolver pays a Force cost written on it (house rule S19): the
+    /// abilities seed 002 calls activated, and Enhance's additional cost.
+    pub fn pays(self) -> bool {
+        matches!(
+            self,
+            Keyword::Deflect
+                | Keyword::Evade
+                | Keyword::Intercept
+                | Keyword::Meditate
+                | Keyword::Enhance
+                | Keyword::Equip
+        )
+    }
+
     pub fn name(self) -> &'static str {
         Keyword::ALL
             .iter()
@@ -87,7 +101,43 @@ pub struct Ability {
     pub elude: bool,
 }
 
+/// The Force a text's first `Pay N Force` asks (`Pay 2 Force: also Double Damage`).
+pub fn pay_force(text: &str) -> Option<u32> {
+    force_after(text, "pay")
+}
+
+/// The Force a text's first `Gain N Force` gives (`Gain 2 Force`).
+pub fn gain_force(text: &str) -> Option<u32> {
+    force_after(text, "gain")
+}
+
+fn force_after(text: &str, verb: &str) -> Option<u32> {
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || matches!(c, ':' | '.' | ','))
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.windows(3).find_map(|w| {
+        let says = w[0].eq_ignore_ascii_case(verb) && w[2].eq_ignore_ascii_case("force");
+        says.then(|| w[1].parse().ok()).flatten()
+    })
+}
+
 impl Ability {
+    /// Its cost in Force (`Evade 2: Pay 1 Force`, `Meditate: Pay 4 Force.`, `Enhance:
+    /// Pay 2 Force: also …`), for a keyword the resolver pays (house rule S19).
+    pub fn cost(&self) -> Option<u32> {
+        if !self.keyword.pays() {
+            return None;
+        }
+        let text = self.param.as_deref()?;
+        // Enhance's cost is before its effect: `Pay 2 Force: also …`.
+        let head = match self.keyword {
+            Keyword::Enhance => text.rsplit_once(':').map_or(text, |(c, _)| c),
+            _ => text,
+        };
+        pay_force(head)
+    }
+
     pub fn label(&self) -> String {
         let name = if self.elude {
             "Elude"
@@ -171,6 +221,9 @@ pub struct Action {
     pub grants: Vec<Ability>,
     /// The INSERT abilities of the card stacked (from the catalogue).
     pub inserts: Vec<Ability>,
+    /// An Equip action's cost in Force (the action's `cost`, else the catalogue card's
+    /// `Equip: Pay N Force`); `None` when neither gives it.
+    pub cost: Option<u32>,
 }
 
 impl Unit {
@@ -404,6 +457,17 @@ pub struct State {
     pub actions: Arc<Vec<Action>>,
     /// Equipment whose Equip cost was paid this turn, by name.
     pub equipped: Vec<(String, u32)>,
+    /// Each side's Force as it stands, by [`side_index`] (`None`: unknown, so every cost
+    /// is assumed paid; house rule S19).
+    pub force: [Option<u32>; 2],
+}
+
+/// A side's index in [`State::force`].
+pub fn side_index(side: Side) -> usize {
+    match side {
+        Side::Dark => 0,
+        Side::Light => 1,
+    }
 }
 
 impl State {
@@ -463,5 +527,10 @@ impl State {
     }
     pub fn defender(&self) -> &Unit {
         &self.units[self.defender]
+    }
+    /// The Force of unit `u`'s side (`None`: unknown).
+    pub fn force_of(&self, u: usize) -> Option<u32> {
+        let side = self.units.get(u)?.side;
+        self.force[side_index(side)]
     }
 }

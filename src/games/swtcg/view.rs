@@ -1,5 +1,6 @@
 //! What the step-through shows of an attack: the units as the core's board rows (the
-//! Dark Side's units, then the Light Side's), each with Power, Health, damage and
+//! Dark Side's units, then the Light Side's, each row headed by its side's Force when the
+//! position gives it), each unit with Power, Health, damage and
 //! marks (attacking, defending, tapped, discarded); the dice rolled so far as die faces
 //! ([`dice`]: hit or miss against the defender, the naturals the attack's keywords read,
 //! re-rolls); the attack's steps with the one just played ([`timeline`]); and the chance panel of a die (six faces, 1/6 each), pinned by posting
@@ -45,7 +46,14 @@ pub fn board(st: &State) -> Board {
         .iter()
         .map(|&side| Row {
             owner: side.name().to_string(),
-            label: format!("{} Side", if side == Side::Dark { "Dark" } else { "Light" }),
+            label: {
+                let name = if side == Side::Dark { "Dark" } else { "Light" };
+                // Each side's Force, when the position gives it (house rule S19).
+                match st.force[super::state::side_index(side)] {
+                    Some(f) => format!("{name} Side · Force {f}"),
+                    None => format!("{name} Side"),
+                }
+            },
             places: st
                 .units
                 .iter()

@@ -12,10 +12,11 @@
 //! before Intercept. None of this touches dice or damage.
 
 use super::super::cite::{rules, seed, Citation};
-use super::super::event::{emit, Change, Event};
+use super::super::event::{emit, side_name, Change, Event};
 use super::super::format::{Verb, Window};
 use super::super::position::{enhance_effect, granted_by, EnhanceEffect};
 use super::super::state::{Action, Keyword, Layer, State};
+use super::force;
 use crate::rules::decision::Decision;
 use crate::rules::{Rejected, Rule};
 
@@ -122,6 +123,7 @@ pub const ALL: &[Citation] = &[
     MEDITATE_WHEN,
     MEDITATE_REMOVED,
     MEDITATE_DISCARD_PILE,
+    MEDITATE_COST,
     ENHANCE_MEANS,
     ENHANCE_DECLARE,
     ENHANCE_STATES,
@@ -402,6 +404,19 @@ fn play(st: &mut State, out: &mut Vec<Event>, i: usize, a: &Action) {
                 let rule = Rule::from(&EQUIP_ONCE).house(&rules::EQUIP_COPIES);
                 return reject_by(st, out, i, proposed, reason, rule);
             }
+            if let Err(short) = force::can_pay(st, u, a.cost) {
+                let reason = format!(
+                    "{}'s Equip cost is {} Force and the {} has {}",
+                    a.card,
+                    short.0,
+                    side_name(st.units[u].side),
+                    short.1
+                );
+                let rule = Rule::from(&rules::FORCE).house(&rules::PAYING);
+                return reject_by(st, out, i, proposed, reason, rule);
+            }
+            let what = format!("the Equip cost of {}", a.card);
+            force::pay(st, out, u, what, a.cost, Some(&EQUIP_ONCE));
             let change = Change::Equipped {
                 action: i + 1,
                 unit: id,
@@ -458,6 +473,22 @@ fn play(st: &mut State, out: &mut Vec<Event>, i: usize, a: &Action) {
             if let Some((reason, cite)) = bad {
                 return reject(st, out, i, proposed, reason, cite);
             }
+            let cost = st.units[u]
+                .instances(Keyword::Meditate)
+                .next()
+                .and_then(|m| m.cost());
+            if let Err(short) = force::can_pay(st, u, cost) {
+                let reason = format!(
+                    "{id}'s Meditate activation cost is {} Force and the {} has {}",
+                    short.0,
+                    side_name(st.units[u].side),
+                    short.1
+                );
+                let rule = Rule::from(&MEDITATE_COST).house(&rules::FORCE);
+                return reject_by(st, out, i, proposed, reason, rule);
+            }
+            let what = "Meditate's activation cost".to_string();
+            force::pay(st, out, u, what, cost, Some(&MEDITATE_COST));
             let change = Change::Meditated {
                 action: i + 1,
                 unit: id,
@@ -497,7 +528,12 @@ fn enhance(st: &mut State, out: &mut Vec<Event>) {
                 chosen,
                 pinned,
             };
-            let effect = if chosen == 1 {
+            let short = if chosen == 1 {
+                force::can_pay(st, u, e.cost()).err()
+            } else {
+                None
+            };
+            let effect = if chosen == 1 && short.is_none() {
                 enhance_effect(&e)
             } else {
                 EnhanceEffect::Unread
@@ -512,20 +548,27 @@ fn enhance(st: &mut State, out: &mut Vec<Event>) {
             let understood = match &effect {
                 EnhanceEffect::Also(_) => true,
                 EnhanceEffect::Instead(_) => !replaced.is_empty(),
-                EnhanceEffect::Unread => chosen == 0,
+                EnhanceEffect::Unread => chosen == 0 || short.is_some(),
             };
             let change = Change::Enhance {
                 unit: st.units[u].id.clone(),
                 effect: e.param.clone().unwrap_or_default(),
                 decision,
                 understood,
+                unpaid: short,
             };
-            let cite = if understood {
+            let cite = if short.is_some() {
+                Rule::from(&ENHANCE_MEANS).house(&rules::FORCE)
+            } else if understood {
                 Rule::from(&ENHANCE_DECLARE).house(&ENHANCE_MEANS)
             } else {
                 Rule::from(&ENHANCE_STATES).house(&rules::ENHANCE_WORDS)
             };
             emit(st, out, change, cite);
+            if chosen == 1 && short.is_none() {
+                let what = "Enhance's additional cost".to_string();
+                force::pay(st, out, u, what, e.cost(), Some(&ENHANCE_MEANS));
+            }
             enhance_layer(st, out, u, effect, replaced);
         }
     }

@@ -5,11 +5,13 @@
 //! same arena, once for each instance of its Intercept, against an attacker without
 //! Precision (or Elude, its former name). The defender changes; it is the same attack,
 //! and every intercepting unit has been attacked. A unit that may not is a rejected
-//! action; the defender stays.
+//! action; the defender stays. An Intercept with a Force cost its side cannot pay may
+//! not intercept (house rule S19).
 
 use super::super::cite::{base, rules, seed, Citation};
 use super::super::event::{emit, side_name, Change, Event};
 use super::super::state::{Keyword, State};
+use super::force;
 use crate::rules::{Decision, Rejected, Rule};
 
 pub const MEANS: Citation = seed(
@@ -121,9 +123,27 @@ fn refusal(st: &State, u: usize, used: &[usize]) -> Option<(String, Rule)> {
             ),
             Rule::from(&ANY_NUMBER),
         ))
+    } else if let Err((c, f)) = force::can_pay(st, u, next_cost(st, u, used)) {
+        Some((
+            format!(
+                "{}'s Intercept costs {c} Force and the {} has {f}",
+                unit.id,
+                side_name(unit.side)
+            ),
+            Rule::from(&rules::FORCE).house(&rules::PAYING),
+        ))
     } else {
         None
     }
+}
+
+/// The Force cost of the Intercept instance unit `u` plays next (house rule S20).
+fn next_cost(st: &State, u: usize, used: &[usize]) -> Option<u32> {
+    let n = used.iter().filter(|&&v| v == u).count();
+    st.units[u]
+        .all_instances(Keyword::Intercept)
+        .get(n)
+        .and_then(|a| a.cost())
 }
 
 /// The attack POP: the defending player's intercepts, one decision each. Each entry
@@ -194,6 +214,10 @@ pub fn attack_pop(st: &mut State, out: &mut Vec<Event>) {
         } else {
             Rule::from(&ANY_NUMBER).house(&NOT_END)
         };
+        let cost = next_cost(st, u, &used);
+        if cost.is_some() {
+            force::pay(st, out, u, "Intercept".into(), cost, None);
+        }
         used.push(u);
         let change = Change::Intercept {
             unit: st.units[u].id.clone(),

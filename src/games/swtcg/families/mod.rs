@@ -2,13 +2,14 @@
 //! sentences it acts on: `roll` (Accuracy, Armor, Shields: how many dice, what hits),
 //! `fury`, `lucky`, `critical` (Critical Hit), `prevention` (Parry, Evade, Deflect),
 //! `double` (Double Damage), `intercept` (Intercept, Precision and Elude), `predict`
-//! (Foresight, Forewarning), `retaliate` (Retaliate's dice of damage when the attack ends), `build` (the build step:
+//! (Foresight, Forewarning), `force` (Force and its costs), `retaliate` (Retaliate's dice of damage when the attack ends), `build` (the build step:
 //! Stack, Equip, Meditate actions; INSERT and Reserves layers; Enhance). Each decides and emits through `event::emit`; none
 //! changes the state itself. The step order is `attack.rs`'s.
 
 pub mod build;
 pub mod critical;
 pub mod double;
+pub mod force;
 pub mod fury;
 pub mod intercept;
 pub mod lucky;

@@ -7,11 +7,14 @@
 //! (no prediction), since the keyword says "may" (house rule S11). The hits are checked
 //! once counted, after every re-roll, Lucky and Fury's dice; a unit makes one prediction,
 //! and each of its Foresight or Forewarning instances (layered) gains its own effect
-//! (house rule S15).
+//! (house rule S15). A correct prediction whose effect is `Gain N Force` adds to its
+//! side's Force (house rule S19) when the hits are counted, or when the attack ends
+//! under the `prediction_force` reading `attack_ends`.
 
 use super::super::cite::{rules, seed, Citation};
 use super::super::event::{emit, Change, Event};
-use super::super::state::{Keyword, State};
+use super::super::interpret::PredictionForce;
+use super::super::state::{gain_force, Keyword, State};
 use crate::rules::{Decision, Rule};
 
 pub const FORESIGHT: Citation = seed(
@@ -26,7 +29,23 @@ pub const FOREWARNING: Citation = seed(
 
 pub const FOREWARNING_GAIN: Citation = seed("Forewarning", "If you're correct, gain the [effect].");
 
-pub const ALL: &[Citation] = &[FORESIGHT, FORESIGHT_GAIN, FOREWARNING, FOREWARNING_GAIN];
+pub const FORESIGHT_FORCE: Citation = seed(
+    "Foresight",
+    "For example, a unit with \"Foresight: Gain 2 Force\" will give you 2 force if you guess the number of hits rolled correctly.",
+);
+pub const FOREWARNING_FORCE: Citation = seed(
+    "Forewarning",
+    "For example, a unit with \"Forewarning: Gain 2 Force\" will give you 2 Force if you guess the number of hits rolled correctly.",
+);
+
+pub const ALL: &[Citation] = &[
+    FORESIGHT,
+    FORESIGHT_GAIN,
+    FOREWARNING,
+    FOREWARNING_GAIN,
+    FORESIGHT_FORCE,
+    FOREWARNING_FORCE,
+];
 
 /// The default policy's name.
 pub const POLICY: &str = "pass: no prediction";
@@ -131,5 +150,65 @@ pub fn check(st: &mut State, out: &mut Vec<Event>) {
             };
             emit(st, out, change, cite.also(&rules::PREDICTIONS));
         }
+    }
+    if st.readings.prediction_force == PredictionForce::WhenCounted {
+        gain(st, out);
+    }
+}
+
+/// The Force each correct prediction gains, as `(unit, keyword, Force)`: one entry per
+/// Foresight or Forewarning instance whose effect is `Gain N Force` (house rule S15).
+fn gains(st: &State) -> Vec<(usize, &'static str, u32)> {
+    let hits = st.summary.map_or(0, |s| s.hits);
+    let mut out = Vec::new();
+    for &(u, predicted) in &st.predicted {
+        let unit = &st.units[u];
+        let kw = if u == st.attacker && unit.has(Keyword::Foresight) {
+            Keyword::Foresight
+        } else if st.attacked.contains(&u) && unit.has(Keyword::Forewarning) {
+            Keyword::Forewarning
+        } else {
+            continue;
+        };
+        if predicted != hits {
+            continue;
+        }
+        let name = if kw == Keyword::Foresight {
+            "Foresight"
+        } else {
+            "Forewarning"
+        };
+        for a in unit.instances(kw) {
+            if let Some(n) = a.param.as_deref().and_then(gain_force) {
+                out.push((u, name, n));
+            }
+        }
+    }
+    out
+}
+
+/// The Force correct predictions gain, added to their sides' Force: when the hits are
+/// counted or when the attack ends, as the `prediction_force` reading says.
+pub fn gain(st: &mut State, out: &mut Vec<Event>) {
+    let reading = st.readings.prediction_force.reading();
+    for (u, keyword, amount) in gains(st) {
+        let change = Change::Gain {
+            unit: st.units[u].id.clone(),
+            side: st.units[u].side,
+            keyword,
+            amount,
+            before: st.force_of(u),
+        };
+        let (said, example) = if keyword == "Foresight" {
+            (&FORESIGHT_GAIN, &FORESIGHT_FORCE)
+        } else {
+            (&FOREWARNING_GAIN, &FOREWARNING_FORCE)
+        };
+        // The effect's sentence decides; the example says the effect is Force.
+        let cite = Rule::from(said)
+            .house(example)
+            .also(&rules::FORCE)
+            .reading(reading);
+        emit(st, out, change, cite);
     }
 }

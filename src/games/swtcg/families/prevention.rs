@@ -8,11 +8,14 @@
 //! played: the options `no damage` and `not played`). Damage a Deflect creates
 //! is a new instance, which may be deflected again, once per Deflect and source. The
 //! damage left is placed only after all of it resolves (house rule S3 for the order).
+//! An Evade or Deflect with a Force cost is paid when played, and one its side cannot
+//! pay is not played (house rules S19, S20).
 
 use super::super::cite::{rules, seed, Citation};
 use super::super::event::{emit, Change, Event};
 use super::super::interpret::EvadeDeflected;
 use super::super::state::{Damage, DeflectPin, Keyword, State};
+use super::force;
 use crate::rules::decision::Decision;
 use crate::rules::Rule;
 
@@ -113,6 +116,29 @@ pub use super::super::state::{NOT_PLAYED, NO_DAMAGE};
 pub const EVADE_POLICY: &str = "prevent as much as it can";
 /// Deflect's default policy.
 pub const DEFLECT_POLICY: &str = "the unit whose damage it deflects";
+/// Evade's default policy when it has a Force cost and its side's Force is given: the
+/// decision is also whether to pay (house rule S20).
+pub const EVADE_PAY_POLICY: &str =
+    "prevent as much as it can, paying its cost as the attack meets it while the Force lasts";
+/// Deflect's default policy when it has a Force cost and its side's Force is given.
+pub const DEFLECT_PAY_POLICY: &str =
+    "the unit whose damage it deflects, paying its cost as the attack meets it while the Force lasts";
+
+/// The policy of a decision about an activation with `cost`: the plain one, or the one
+/// that also pays, when the side's Force is given (house rule S20).
+fn policy(
+    st: &State,
+    u: usize,
+    cost: Option<u32>,
+    plain: &'static str,
+    paying: &'static str,
+) -> &'static str {
+    if cost.is_some_and(|c| c > 0) && st.force_of(u).is_some() {
+        paying
+    } else {
+        plain
+    }
+}
 
 /// Instances of damage one prevention POP resolves at most (every Deflect acts once per
 /// source, so a chain ends well before this).
@@ -170,12 +196,12 @@ pub fn resolve(st: &mut State, out: &mut Vec<Event>) {
             break;
         }
         let t = dmg.target;
-        let evades: Vec<u32> = st.units[t]
+        let evades: Vec<(u32, Option<u32>)> = st.units[t]
             .all_instances(Keyword::Evade)
             .iter()
-            .map(|e| e.x)
+            .map(|e| (e.x, e.cost()))
             .collect();
-        for (k, x) in evades.into_iter().enumerate() {
+        for (k, (x, cost)) in evades.into_iter().enumerate() {
             if dmg.amount == 0 {
                 break;
             }
@@ -190,12 +216,19 @@ pub fn resolve(st: &mut State, out: &mut Vec<Event>) {
                 Some(n) => (n.min(most) as usize, true),
                 None => (most as usize, false),
             };
+            // An Evade of 0 is not played and costs nothing (house rule S20).
+            if chosen > 0 {
+                if let Err(short) = force::can_pay(st, t, cost) {
+                    force::unpaid(st, out, t, format!("Evade {x}"), short);
+                    continue;
+                }
+            }
             let decision = Decision {
                 ordinal: st.decisions + 1,
                 who: st.units[t].id.clone(),
                 question: "how much Evade prevents",
                 options,
-                policy: EVADE_POLICY,
+                policy: policy(st, t, cost, EVADE_POLICY, EVADE_PAY_POLICY),
                 chosen,
                 pinned,
             };
@@ -225,6 +258,9 @@ pub fn resolve(st: &mut State, out: &mut Vec<Event>) {
                 decision,
             };
             emit(st, out, change, cite);
+            if chosen > 0 && cost.is_some() {
+                force::pay(st, out, t, format!("Evade {x}"), cost, None);
+            }
         }
         deflect_all(st, out, &mut dmg, &mut deflected, &mut queue);
         if dmg.amount > 0 {
@@ -257,12 +293,12 @@ fn deflect_all(
     queue: &mut std::collections::VecDeque<Damage>,
 ) {
     let t = dmg.target;
-    let deflects: Vec<u32> = st.units[t]
+    let deflects: Vec<(u32, Option<u32>)> = st.units[t]
         .all_instances(Keyword::Deflect)
         .iter()
-        .map(|e| e.x)
+        .map(|e| (e.x, e.cost()))
         .collect();
-    for (k, x) in deflects.into_iter().enumerate() {
+    for (k, (x, cost)) in deflects.into_iter().enumerate() {
         if dmg.amount == 0 {
             break;
         }
@@ -291,6 +327,12 @@ fn deflect_all(
         };
         let (chosen, pinned) = picked.map_or((default, false), |c| (c, true));
         let played = chosen <= targets.len();
+        if played {
+            if let Err(short) = force::can_pay(st, t, cost) {
+                force::unpaid(st, out, t, format!("Deflect {x}"), short);
+                continue;
+            }
+        }
         let prevented = if played { x.min(dmg.amount) } else { 0 };
         if played {
             deflected.push((t, k, dmg.source));
@@ -301,7 +343,7 @@ fn deflect_all(
             who: st.units[t].id.clone(),
             question: "the unit Deflect damages",
             options,
-            policy: DEFLECT_POLICY,
+            policy: policy(st, t, cost, DEFLECT_POLICY, DEFLECT_PAY_POLICY),
             chosen,
             pinned,
         };
@@ -324,6 +366,9 @@ fn deflect_all(
             decision,
         };
         emit(st, out, change, cite);
+        if played && cost.is_some() {
+            force::pay(st, out, t, format!("Deflect {x}"), cost, None);
+        }
         if let Some(&to) = targets.get(chosen) {
             queue.push_back(Damage {
                 source: t,

@@ -87,6 +87,10 @@ pub fn locate(f: &FormFields, e: &PositionError) -> FieldError {
         ("arena", None) => FieldError::at("arena", format!("Arena: {message}")),
         ("seed", None) => FieldError::at("seed", format!("Seed: {message}")),
         ("odds", None) => FieldError::at("odds", format!("Odds: {message}")),
+        ("force", None) if rest.starts_with("light") => {
+            FieldError::at("force_light", format!("Light Side's Force: {message}"))
+        }
+        ("force", None) => FieldError::at("force_dark", format!("Dark Side's Force: {message}")),
         ("interpretations", None) => form::reading_error::<Interpretations>(rest, message),
         _ if e.path.is_empty() => FieldError::general(message.clone()),
         _ => FieldError::general(format!("{}: {message}", e.path)),

@@ -3,15 +3,17 @@
 //! fields ([`from_position`]), a submission read back ([`to_position`], every problem at
 //! once, each at its field in words) and a resolver's error put at its field ([`locate()`]).
 //!
-//! Field names: `arena`, `seed`, `attacker`, `defender`, `odds`; per unit
-//! `u<N>_{id,side,card,name,arena,power,health,abilities,damage,tapped,discarded,unique,stack,equipment,granted_after_roll}`
+//! Field names: `arena`, `seed`, `attacker`, `defender`, `odds`, `force_dark`,
+//! `force_light` (each side's Force; empty is unknown); per unit
+//! `u<N>_{id,side,card,name,arena,power,health,abilities,damage,tapped,discarded,removed_from_game,unique,stack,equipment,granted_after_roll}`
 //! (N is 1 to [`caps::UNITS`]; lists comma-separated); `dice_attack`, `dice_fury`
 //! (faces in order, `-` for a die left to the generator), `dice_rerolls` (`die:face`
 //! pairs, the first die 1 as on the dice tray; a position counts from 0), `dice_retaliate` (faces in order); `intercept` (unit ids), `evade`, `predict`
 //! (`unit:number` pairs), `deflect` (`unit:target` pairs), `enhance` (`unit:yes` or
 //! `unit:no` pairs), `lucky_dark`, `lucky_light` (die numbers from 1; `none` pins "no re-roll",
 //! empty keeps the default policy); per build-step action
-//! `x<I>_{do,unit,card,unique,top,window,grants}` (I is 1 to [`FORM_ACTIONS`]);
+//! `x<I>_{do,unit,card,unique,top,window,grants,copy,same_unit,cost}` (I is 1 to
+//! [`FORM_ACTIONS`]);
 //! `interp_<key>`.
 //!
 //! Decisions: a card per unit, as many as the position's cap (so every position the
@@ -41,7 +43,18 @@ pub const FORM_UNITS: usize = caps::UNITS;
 pub const FORM_ACTIONS: usize = 6;
 
 /// The per-action fields, after `x<I>_`.
-const ACTION_FIELDS: &[&str] = &["do", "unit", "card", "unique", "top", "window", "grants"];
+const ACTION_FIELDS: &[&str] = &[
+    "do",
+    "unit",
+    "card",
+    "unique",
+    "top",
+    "window",
+    "grants",
+    "copy",
+    "same_unit",
+    "cost",
+];
 
 /// The per-unit fields, after `u<N>_`.
 const UNIT_FIELDS: &[&str] = &[
@@ -56,6 +69,7 @@ const UNIT_FIELDS: &[&str] = &[
     "damage",
     "tapped",
     "discarded",
+    "removed_from_game",
     "unique",
     "stack",
     "equipment",
@@ -63,10 +77,10 @@ const UNIT_FIELDS: &[&str] = &[
 ];
 
 /// The fields the builder reads, as a sentence for the error that names an unknown one.
-pub const ACCEPTED_FIELDS: &str = "arena, seed, attacker, defender, odds, \
-u<N>_{id,side,card,name,arena,power,health,abilities,damage,tapped,discarded,unique,stack,equipment,granted_after_roll} \
+pub const ACCEPTED_FIELDS: &str = "arena, seed, attacker, defender, odds, force_dark, force_light, \
+u<N>_{id,side,card,name,arena,power,health,abilities,damage,tapped,discarded,removed_from_game,unique,stack,equipment,granted_after_roll} \
 (N is 1 to 12), dice_attack, dice_fury, dice_rerolls, dice_retaliate, intercept, evade, \
-deflect, enhance, lucky_dark, lucky_light, predict, x<I>_{do,unit,card,unique,top,window,grants} \
+deflect, enhance, lucky_dark, lucky_light, predict, x<I>_{do,unit,card,unique,top,window,grants,copy,same_unit,cost} \
 (I is 1 to 6) and interp_<key> (one per interpretation)";
 
 /// The values of a new attack's form: unit A of the Dark Side attacks unit D of the
@@ -195,6 +209,10 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
         Field::new(key("discarded"), "Discarded", Kind::Checkbox)
             .width(Width::Small)
             .from(f),
+        Field::new(key("removed_from_game"), "Removed from the game", Kind::Checkbox)
+            .hint("Meditate removed it: it cannot Meditate again")
+            .width(Width::Small)
+            .from(f),
         Field::listed(key("stack"), "Cards stacked under it", "unit-cards")
             .items()
             .from(f),
@@ -252,10 +270,31 @@ fn action_row(f: &FormFields, i: usize) -> Group {
             .width(Width::Small)
             .from(f),
         Field::text(key("grants"), "Equipment gives")
-            .context(context)
+            .context(context.clone())
             .placeholder("Critical Hit 1")
             .width(Width::Wide)
             .from(f),
+        Field::number(key("copy"), "copy", 1, caps::ACTIONS as i64)
+            .context(context.clone())
+            .placeholder("1")
+            .hint("which copy of the Equipment (house rule S14)")
+            .width(Width::Small)
+            .from(f),
+        Field::number(key("cost"), "Equip cost", 0, i64::from(caps::FORCE))
+            .context(context.clone())
+            .placeholder("card's")
+            .hint("Force, when the catalogue card does not give it")
+            .width(Width::Small)
+            .from(f),
+        Field::new(
+            key("same_unit"),
+            "same unit (the judge's word)",
+            Kind::Checkbox,
+        )
+        .context(context)
+        .hint("the card represents the same unit as a listed card (house rule S13)")
+        .width(Width::Small)
+        .from(f),
     ];
     Group {
         id: format!("action-{i}"),
@@ -290,6 +329,21 @@ pub fn layout(f: &FormFields) -> Form {
                 .hint("draws every die not fixed")
                 .width(Width::Small)
                 .from(f),
+            Field::number("force_dark", "Dark Side's Force", 0, i64::from(caps::FORCE))
+                .placeholder("unknown")
+                .hint("empty: costs assumed paid")
+                .width(Width::Small)
+                .from(f),
+            Field::number(
+                "force_light",
+                "Light Side's Force",
+                0,
+                i64::from(caps::FORCE),
+            )
+            .placeholder("unknown")
+            .hint("empty: costs assumed paid")
+            .width(Width::Small)
+            .from(f),
             Field::new("odds", "Report the exact odds in the log", Kind::Checkbox)
                 .hint("the step pages always show them")
                 .width(Width::Wide)

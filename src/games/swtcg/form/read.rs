@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 
 use super::super::format::{
-    ActionSpec, AttackSpec, DecisionsSpec, DiceSpec, LuckySpec, Position, RerollSpec, Side,
-    UnitSpec, Verb, Window,
+    ActionSpec, AttackSpec, DecisionsSpec, DiceSpec, ForceSpec, LuckySpec, Position, RerollSpec,
+    Side, UnitSpec, Verb, Window,
 };
 use super::super::interpret::Interpretations;
 use super::{action_key, action_rows, unit_key, unit_label, unit_rows};
@@ -141,10 +141,11 @@ fn action(f: &FormFields, i: usize, errors: &mut Vec<FieldError>) -> Option<Acti
         card: form::optional(f.get(&key("card"))),
         unique: f.has(&key("unique")),
         top: f.has(&key("top")),
-        copy: None,
-        same_unit: false,
+        copy: number(f, &key("copy"), &format!("Action {i}: copy"), errors),
+        same_unit: f.has(&key("same_unit")),
         window,
         grants: list(f.get(&key("grants"))),
+        cost: number(f, &key("cost"), &format!("Action {i}: Equip cost"), errors),
     })
 }
 
@@ -192,7 +193,7 @@ fn unit(f: &FormFields, n: usize, errors: &mut Vec<FieldError>) -> UnitSpec {
         unique: yes_no(f, &key("unique"), &label("unique"), errors),
         granted_after_roll: ability_list(f.get(&key("granted_after_roll"))),
         discarded: f.has(&key("discarded")),
-        removed_from_game: false,
+        removed_from_game: f.has(&key("removed_from_game")),
     }
 }
 
@@ -293,6 +294,10 @@ pub fn to_position(f: &FormFields) -> Result<Position, Vec<FieldError>> {
         actions,
         dice,
         decisions,
+        force: ForceSpec {
+            dark: number(f, "force_dark", "Dark Side's Force", &mut errors),
+            light: number(f, "force_light", "Light Side's Force", &mut errors),
+        },
         interpretations: form::readings_from::<Interpretations>(f, &mut errors),
         odds: f.has("odds"),
     };

@@ -54,6 +54,14 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
     if pos.odds {
         f.set("odds", "on");
     }
+    for (name, v) in [
+        ("force_dark", pos.force.dark),
+        ("force_light", pos.force.light),
+    ] {
+        if let Some(v) = v {
+            f.set(name, v.to_string());
+        }
+    }
     if pos.units.len() > FORM_UNITS {
         notes.push(format!(
             "The position has {} units; the form shows {FORM_UNITS}. Paste the JSON to keep the rest.",
@@ -82,13 +90,11 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
         if u.damage != 0 {
             f.set(key("damage"), u.damage.to_string());
         }
-        if u.removed_from_game {
-            notes.push(format!(
-                "{} is removed from the game; the form cannot show it. Paste the JSON to keep it.",
-                u.id
-            ));
-        }
-        for (x, on) in [("tapped", u.tapped), ("discarded", u.discarded)] {
+        for (x, on) in [
+            ("tapped", u.tapped),
+            ("discarded", u.discarded),
+            ("removed_from_game", u.removed_from_game),
+        ] {
             if on {
                 f.set(key(x), "on");
             }
@@ -126,11 +132,13 @@ pub fn from_position(pos: &Position) -> (FormFields, Vec<String>) {
     }
     for (i, a) in pos.actions.iter().enumerate().take(FORM_ACTIONS) {
         let key = |x: &str| action_key(i + 1, x);
-        if a.copy.is_some() || a.same_unit {
-            notes.push(format!(
-                "Action {}'s `copy` or `same_unit` is not on the form. Paste the JSON to keep it.",
-                i + 1
-            ));
+        for (x, v) in [("copy", a.copy), ("cost", a.cost)] {
+            if let Some(v) = v {
+                f.set(key(x), v.to_string());
+            }
+        }
+        if a.same_unit {
+            f.set(key("same_unit"), "on");
         }
         f.set(key("do"), a.verb.name());
         f.set(key("unit"), a.unit.clone());
