@@ -73,6 +73,30 @@ pub fn result_of(st: &State) -> Result {
 pub fn distribution<G: Game<State = State>>(
     st: &State,
 ) -> std::result::Result<(BTreeMap<Result, Odds>, &'static str), String> {
+    weighted::<G>(st).map(|(w, model)| (w.into_odds(), model))
+}
+
+/// The distribution as the model finds it: face-sequence counts over their total (the
+/// model's), or exact fractions (the enumeration's).
+enum Weighted {
+    Counts(BTreeMap<Result, u128>, u128),
+    Odds(BTreeMap<Result, Odds>),
+}
+
+impl Weighted {
+    fn into_odds(self) -> BTreeMap<Result, Odds> {
+        match self {
+            Weighted::Counts(counts, total) => to_odds(counts, total),
+            Weighted::Odds(odds) => odds,
+        }
+    }
+}
+
+/// [`distribution`], its weights as the model finds them (summing counts is much
+/// cheaper than summing fractions, which the report does for every figure).
+fn weighted<G: Game<State = State>>(
+    st: &State,
+) -> std::result::Result<(Weighted, &'static str), String> {
     let mut before = st.clone();
     before.odds = false;
     while before.next_phase().is_some_and(|p| p < Phase::Roll) {
@@ -85,12 +109,12 @@ pub fn distribution<G: Game<State = State>>(
         // Every face of every die still open is played out: refused at once when that
         // cannot finish within the bound, rather than after running up to it.
         within_enumeration(open_dice(&before))?;
-        return enumerate::<G>(&before).map(|d| (d, ENUMERATED));
+        return enumerate::<G>(&before).map(|d| (Weighted::Odds(d), ENUMERATED));
     }
     within_dice(&dice_to_roll(&before))?;
     within_work(work_bound(&before))?;
     let (summaries, total) = roll_classes(&before)?;
-    play_summaries::<G>(&before, summaries, total).map(|d| (d, DP))
+    play_summaries::<G>(&before, summaries, total).map(|(c, t)| (Weighted::Counts(c, t), DP))
 }
 
 /// The table entries the model visits from `st` (a state before its roll, no pin past
@@ -427,12 +451,13 @@ pub fn work_done() -> u64 {
 }
 
 /// Plays each summary of the roll from `before` (a state whose next step is the roll or
-/// the re-rolls) to the end: the exact distribution of the results.
+/// the re-rolls) to the end: the exact distribution of the results, as face-sequence
+/// counts and their total.
 fn play_summaries<G: Game<State = State>>(
     before: &State,
     summaries: BTreeMap<Summary, u128>,
     total: u128,
-) -> std::result::Result<BTreeMap<Result, Odds>, String> {
+) -> std::result::Result<(BTreeMap<Result, u128>, u128), String> {
     let (retaliate_total, _) = retaliate_bound(before);
     let total = total.checked_mul(retaliate_total).ok_or_else(overflow)?;
     // Face-sequence counts per result first (integers), one fraction per result last.
@@ -463,7 +488,7 @@ fn play_summaries<G: Game<State = State>>(
             *e = e.checked_add(w).ok_or_else(overflow)?;
         }
     }
-    Ok(to_odds(counts, total))
+    Ok((counts, total))
 }
 
 fn to_odds(counts: BTreeMap<Result, u128>, total: u128) -> BTreeMap<Result, Odds> {
@@ -503,7 +528,7 @@ pub fn distribution_from<G: Game<State = State>>(
                 retaliate: retaliate_bound(st).1,
             })?;
             let (summaries, total) = current_classes(st)?;
-            play_summaries::<G>(st, summaries, total).map(|d| (d, model()))
+            play_summaries::<G>(st, summaries, total).map(|(c, t)| (to_odds(c, t), model()))
         }
         Some(_) => {
             let (scale, _) = retaliate_bound(st);
@@ -1114,15 +1139,64 @@ fn dec(p: &Odds) -> f64 {
     (v * 1e6).round() / 1e6
 }
 
+/// The units the report shows: the defender, and any other the attack may damage or
+/// discard.
+fn shown_units<W>(st: &State, dist: &BTreeMap<Result, W>) -> Vec<usize> {
+    (0..st.units.len())
+        .filter(|&i| i == st.defender || dist.keys().any(|r| r.placed[i] > 0 || r.discarded[i]))
+        .collect()
+}
+
+/// The report of face-sequence `counts` over their `total`, over `st`'s units: each
+/// figure summed as an integer, then one fraction each ([`report_of`] of the same
+/// distribution, for much less arithmetic).
+fn report_of_counts(
+    st: &State,
+    counts: &BTreeMap<Result, u128>,
+    total: u128,
+    model: &'static str,
+) -> OddsReport {
+    let mut damage: BTreeMap<String, BTreeMap<u32, u128>> = BTreeMap::new();
+    let mut discarded: BTreeMap<String, u128> = BTreeMap::new();
+    let mut expected: BTreeMap<String, BigInt> = BTreeMap::new();
+    let mut hits: BTreeMap<u32, u128> = BTreeMap::new();
+    let shown = shown_units(st, counts);
+    // Every sum is of counts out of `total`, so none passes it.
+    for (r, &w) in counts {
+        *hits.entry(r.hits).or_default() += w;
+        for &i in &shown {
+            let id = &st.units[i].id;
+            *damage
+                .entry(id.clone())
+                .or_default()
+                .entry(r.placed[i])
+                .or_default() += w;
+            *expected.entry(id.clone()).or_default() += BigInt::from(w) * r.placed[i];
+            *discarded.entry(id.clone()).or_default() += if r.discarded[i] { w } else { 0 };
+        }
+    }
+    let total = BigInt::from(total);
+    let odds = |n: u128| Odds::new(BigInt::from(n), total.clone());
+    let damage = damage
+        .into_iter()
+        .map(|(u, m)| (u, m.into_iter().map(|(k, n)| (k, odds(n))).collect()))
+        .collect();
+    let discarded = discarded.into_iter().map(|(u, n)| (u, odds(n))).collect();
+    let expected = expected
+        .into_iter()
+        .map(|(u, n)| (u, Odds::new(n, total.clone())))
+        .collect();
+    let hits = hits.into_iter().map(|(k, n)| (k, odds(n))).collect();
+    report_from(damage, discarded, expected, hits, model)
+}
+
 /// The report of `dist` over `st`'s units.
 pub fn report_of(st: &State, dist: &BTreeMap<Result, Odds>, model: &'static str) -> OddsReport {
     let mut damage: BTreeMap<String, BTreeMap<u32, Odds>> = BTreeMap::new();
     let mut discarded: BTreeMap<String, Odds> = BTreeMap::new();
     let mut expected: BTreeMap<String, Odds> = BTreeMap::new();
     let mut hits: BTreeMap<u32, Odds> = BTreeMap::new();
-    let shown: Vec<usize> = (0..st.units.len())
-        .filter(|&i| i == st.defender || dist.keys().any(|r| r.placed[i] > 0 || r.discarded[i]))
-        .collect();
+    let shown = shown_units(st, dist);
     for (r, p) in dist {
         *hits.entry(r.hits).or_insert_with(Odds::zero) += p;
         for &i in &shown {
@@ -1140,6 +1214,17 @@ pub fn report_of(st: &State, dist: &BTreeMap<Result, Odds>, model: &'static str)
             }
         }
     }
+    report_from(damage, discarded, expected, hits, model)
+}
+
+/// The report of the figures summed, each as its fraction and its decimal.
+fn report_from(
+    damage: BTreeMap<String, BTreeMap<u32, Odds>>,
+    discarded: BTreeMap<String, Odds>,
+    expected: BTreeMap<String, Odds>,
+    hits: BTreeMap<u32, Odds>,
+    model: &'static str,
+) -> OddsReport {
     let s = |p: &Odds| p.to_string();
     OddsReport {
         decimal: Decimals {
@@ -1167,8 +1252,9 @@ pub fn report_of(st: &State, dist: &BTreeMap<Result, Odds>, model: &'static str)
 /// The odds of the attack from `st` (a state before its roll), or the reason there are
 /// none.
 pub fn report<G: Game<State = State>>(st: &State) -> OddsReport {
-    match distribution::<G>(st) {
-        Ok((dist, model)) => report_of(st, &dist, model),
+    match weighted::<G>(st) {
+        Ok((Weighted::Counts(counts, total), model)) => report_of_counts(st, &counts, total, model),
+        Ok((Weighted::Odds(dist), model)) => report_of(st, &dist, model),
         Err(e) => OddsReport {
             damage: BTreeMap::new(),
             discarded: BTreeMap::new(),
