@@ -411,25 +411,32 @@ fn as_sentence_id<S: serde::Serializer>(sentence: &&'static str, s: S) -> Result
 
 /// The further sentences an answer's events rest on, each quoted once, by its
 /// [`sentence_id`]: what a basis's `sentence_ref` names (the JSON's top-level
-/// `sentences`). The sentence each event cites first is quoted in the event itself.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-#[serde(transparent)]
-pub struct Sentences(std::collections::BTreeMap<String, &'static str>);
+/// `sentences`, an object from id to sentence). The sentence each event cites first is
+/// quoted in the event itself. Few distinct sentences recur over many events, so noting
+/// one is a short scan, and ids are made only when the table is written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Sentences(Vec<&'static str>);
 
 impl Sentences {
     /// Notes every further sentence `rule` rests on (a seed, published or house basis
     /// after the cited sentence, as [`Rule::citations`] lists them).
     pub fn note(&mut self, rule: &Rule) {
         for c in [rule.house, rule.also].into_iter().flatten() {
-            if c != rule.cite && c.source != Source::Interpretation {
-                self.0.entry(sentence_id(c.sentence)).or_insert(c.sentence);
+            if c != rule.cite
+                && c.source != Source::Interpretation
+                && !self
+                    .0
+                    .iter()
+                    .any(|s| std::ptr::eq(*s, c.sentence) || *s == c.sentence)
+            {
+                self.0.push(c.sentence);
             }
         }
     }
 
     /// The sentence of id `id`, if an event noted it.
     pub fn get(&self, id: &str) -> Option<&'static str> {
-        self.0.get(id).copied()
+        self.0.iter().copied().find(|s| sentence_id(s) == id)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -438,6 +445,14 @@ impl Sentences {
 
     pub fn len(&self) -> usize {
         self.0.len()
+    }
+}
+
+impl Serialize for Sentences {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let by_id: std::collections::BTreeMap<String, &str> =
+            self.0.iter().map(|t| (sentence_id(t), *t)).collect();
+        by_id.serialize(s)
     }
 }
 
