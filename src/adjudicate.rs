@@ -21,6 +21,16 @@ pub trait CatalogueGame: Game {
     /// Runs `f` with the catalogue seen as the game's card source.
     fn with_cards<R>(catalogue: &Catalogue, f: impl FnOnce(&Self::Cards<'_>) -> R) -> R;
 
+    /// Runs `f` with no catalogue when `position` looks no card up in it, so that a
+    /// caller need not open one (opening it is most of the CLI's time on a small
+    /// position); `None` when the position names a card, or the game cannot tell.
+    fn without_catalogue<R>(
+        _position: &Self::Position,
+        _f: impl FnOnce(&Self::Cards<'_>) -> R,
+    ) -> Option<R> {
+        None
+    }
+
     /// Whether a card of type `card_type` belongs to the builder's card list of `kind`
     /// ([`Source::Cards`]); by default, a kind is a card type (`unit`).
     fn kind_holds(kind: &str, card_type: &str) -> bool {
@@ -77,6 +87,20 @@ impl CatalogueGame for Battleline {
 impl CatalogueGame for Swtcg {
     fn with_cards<R>(catalogue: &Catalogue, f: impl FnOnce(&Self::Cards<'_>) -> R) -> R {
         f(&SwtcgCards(catalogue))
+    }
+
+    /// A position whose units are all inline (no `card`, nothing stacked) and which takes
+    /// no action (an action's card is looked up) names no card.
+    fn without_catalogue<R>(
+        position: &swtcg::Position,
+        f: impl FnOnce(&Self::Cards<'_>) -> R,
+    ) -> Option<R> {
+        let inline = position.actions.is_empty()
+            && position
+                .units
+                .iter()
+                .all(|u| u.card.is_none() && u.stack.is_empty());
+        inline.then(|| f(&swtcg::NoCards))
     }
 }
 

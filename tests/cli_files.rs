@@ -625,6 +625,64 @@ fn adjudicate_dispatches_on_game_and_refuses_an_unknown_one() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("result: the turns ran out"));
 }
 
+// Issue 30 (odds end to end): a Star Wars position whose units are all inline names no
+// card, so it is played without opening (or making) the catalogue; one naming a card
+// opens it as before.
+#[test]
+fn adjudicate_plays_a_position_naming_no_card_without_the_catalogue() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    let file = dir.path().join("p.json");
+    std::fs::write(
+        &file,
+        r#"{"game": "swtcg", "odds": true,
+            "units": [{"id": "A", "side": "dark", "power": 4, "health": 3},
+                      {"id": "D", "side": "light", "power": 1, "health": 3}],
+            "attack": {"attacker": "A", "defender": "D"}}"#,
+    )
+    .unwrap();
+    let out = arbiter()
+        .args(["adjudicate", "--json", "--db"])
+        .arg(&db)
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["outcome"]["odds"]["method"], "exact");
+    assert!(
+        !db.exists(),
+        "no catalogue is made for a position naming no card"
+    );
+    std::fs::write(
+        &file,
+        r#"{"game": "swtcg",
+            "units": [{"id": "A", "side": "dark", "power": 4, "health": 3, "stack": ["Nobody"]},
+                      {"id": "D", "side": "light", "power": 1, "health": 3}],
+            "attack": {"attacker": "A", "defender": "D"}}"#,
+    )
+    .unwrap();
+    let out = arbiter()
+        .args(["adjudicate", "--db"])
+        .arg(&db)
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        db.exists(),
+        "a card named: the catalogue is opened (made from the bundled data)"
+    );
+}
+
 // ---- Issue 27 items 7–10 and 14: files that are not files, control characters, locks,
 // and refusals that name a file's kind rather than quote it. Every run is bounded in
 // time, so that code which waits on a FIFO or reads /dev/zero fails instead of hanging.

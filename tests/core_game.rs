@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use arbiter::permalinks::Permalinks;
 use arbiter::rules::chance;
-use arbiter::rules::cite::{log_lines, Basis};
+use arbiter::rules::cite::{log_lines, sentence_id, Basis};
 use arbiter::rules::decision::BadPin;
 use arbiter::rules::interpret::ReadingError;
 use arbiter::rules::odds::{self, Method, TooManyBranches};
@@ -88,7 +88,8 @@ fn a_seed_citation_names_its_rule_and_section_in_json_and_log() {
     );
     assert_eq!(
         serde_json::to_value(Basis::of(&duel::ATTACK)).unwrap(),
-        json!({"source": "seed", "rule": "Attack", "section": "2.1"})
+        json!({"source": "seed", "rule": "Attack", "section": "2.1",
+               "sentence_ref": sentence_id(duel::ATTACK.sentence)})
     );
 }
 
@@ -112,7 +113,8 @@ fn a_repeated_seed_section_is_cited_by_its_occurrence() {
     assert_eq!(
         serde_json::to_value(read).unwrap()["citations"],
         json!([
-            {"source": "seed", "rule": "Critical hit", "section": "2.1", "occurrence": 1},
+            {"source": "seed", "rule": "Critical hit", "section": "2.1", "occurrence": 1,
+             "sentence_ref": sentence_id(duel::CRITICAL.sentence)},
             {"source": "interpretation", "key": "crit", "reading": "double", "default": false,
              "doc": "docs/rules/duel.md#interpretation-crit"},
         ])
@@ -139,7 +141,8 @@ fn a_public_citation_says_where_it_is_published() {
     );
     assert_eq!(
         serde_json::to_value(Basis::of(&duel::LOSS)).unwrap(),
-        json!({"source": "public", "rule": "Defeat", "section": "7.3", "published": published})
+        json!({"source": "public", "rule": "Defeat", "section": "7.3", "published": published,
+               "sentence_ref": sentence_id(duel::LOSS.sentence)})
     );
     // As a further basis under another sentence.
     let under = Rule::from(&duel::END).house(&duel::LOSS);
@@ -174,8 +177,10 @@ fn a_house_citation_links_its_heading_in_the_rules_doc() {
     assert_eq!(
         serde_json::to_value(both).unwrap()["citations"],
         json!([
-            {"source": "seed", "rule": "Attack", "section": "2.1"},
+            {"source": "seed", "rule": "Attack", "section": "2.1",
+             "sentence_ref": sentence_id(duel::ATTACK.sentence)},
             {"source": "house", "rule": "No negative life", "section": "H4",
+             "sentence_ref": sentence_id(duel::FLOOR.sentence),
              "doc": "docs/rules/duel.md#h4-no-negative-life"},
         ])
     );
@@ -194,6 +199,86 @@ fn a_house_citation_links_its_heading_in_the_rules_doc() {
         Rule::from(&duel::DEAD).house(&duel::DEAD).citations().len(),
         1
     );
+}
+
+/// A JSON citation's further basis refers to its sentence by id, and the answer quotes
+/// each such sentence once, at the top level (`sentences`); the API's streamed answer
+/// writes the same table.
+#[test]
+fn a_further_basis_in_the_json_resolves_to_its_sentence() {
+    // Damage past 0 life rests on the attack's sentence and on house rule H4.
+    let p = read(
+        json!({"game": "duel", "seed": 1, "players": players([1, 1], [0, 0]),
+                        "actions": [attack(1, 3), attack(1, 3)]}),
+    );
+    let json = serde_json::to_value(play(&p)).unwrap();
+    let table = json["sentences"].as_object().expect("a table of sentences");
+    let mut resolved = 0;
+    for e in json["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["events"].as_array().unwrap())
+    {
+        let further = e["rule"]["citations"]
+            .as_array()
+            .map_or(&[][..], |c| &c[1..]);
+        for b in further.iter().filter(|b| b["source"] != "interpretation") {
+            let id = b["sentence_ref"].as_str().expect("a sentence_ref");
+            assert!(
+                table.contains_key(id),
+                "{b} refers to {id}, not in {table:?}"
+            );
+            resolved += 1;
+        }
+    }
+    assert!(resolved > 0, "no further basis in {json}");
+    assert_eq!(
+        table[&sentence_id(duel::FLOOR.sentence)],
+        duel::FLOOR.sentence
+    );
+    // Each sentence once, and only sentences a basis names.
+    assert_eq!(table.len(), 1, "{table:?}");
+    // Without a further basis, no table.
+    let plain = read(json!({"game": "duel", "players": players([9, 9], [0, 0])}));
+    assert!(serde_json::to_value(play(&plain))
+        .unwrap()
+        .get("sentences")
+        .is_none());
+}
+
+/// Every sentence any game cites has its own id in an answer's `sentences`.
+#[test]
+fn every_cited_sentence_of_every_game_has_a_distinct_id() {
+    use arbiter::games;
+    let mut all: Vec<&'static str> = Vec::new();
+    all.extend(
+        games::battleline::Battleline::citations()
+            .iter()
+            .map(|c| c.sentence),
+    );
+    all.extend(games::swtcg::Swtcg::citations().iter().map(|c| c.sentence));
+    all.extend(
+        games::keyforge::Keyforge::citations()
+            .iter()
+            .map(|c| c.sentence),
+    );
+    all.extend(
+        games::arcane::Arcane::citations()
+            .iter()
+            .map(|c| c.sentence),
+    );
+    all.extend(games::karth::Karth::citations().iter().map(|c| c.sentence));
+    all.extend(duel::all_citations().iter().map(|c| c.sentence));
+    all.sort_unstable();
+    all.dedup();
+    let mut ids: BTreeMap<String, &str> = BTreeMap::new();
+    for s in &all {
+        if let Some(other) = ids.insert(sentence_id(s), s) {
+            panic!("{s:?} and {other:?} share the id {}", sentence_id(s));
+        }
+    }
+    assert!(ids.len() > 300, "{}", ids.len());
 }
 
 #[test]

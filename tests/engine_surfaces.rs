@@ -237,6 +237,31 @@ async fn a_position_that_hits_the_step_bound_ends_there_with_a_bounded_answer() 
         "step {from} has none"
     );
     assert!(steps.iter().all(|s| s["events"].is_array()));
+    // Each further basis refers to its sentence, quoted once in the answer's table: the
+    // answer stays within its bound above with every sentence in it.
+    let table = &v["sentences"];
+    let mut further = 0;
+    for e in steps
+        .iter()
+        .flat_map(|s| s["events"].as_array().into_iter().flatten())
+    {
+        for b in e["rule"]["citations"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .skip(1)
+        {
+            if let Some(id) = b["sentence_ref"].as_str() {
+                assert!(table[id].is_string(), "{b}: {id} is not in the table");
+                further += 1;
+            }
+        }
+    }
+    eprintln!(
+        "{further} further bases, {} sentences, {} bytes",
+        table.as_object().map_or(0, |t| t.len()),
+        body.len()
+    );
     // A short game records every state and says nothing of a budget.
     let (_, short) = post("", None, duel().to_string()).await;
     assert!(short.get("states_omitted_from").is_none());

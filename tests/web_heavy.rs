@@ -464,3 +464,49 @@ fn a_cancelled_budget_stops_the_model() {
     assert!(budget.enter(|| Swtcg::odds(&st).expect("a model")).is_err());
     assert_eq!(budget.stopped(), Some(Stop::Cancelled));
 }
+
+/// Issue 30 (odds end to end): the API's streamed answer is not held back by Nagle's
+/// algorithm waiting on the client's delayed acknowledgement (~40 ms a request before
+/// the server set `TCP_NODELAY` on its connections): a small attack answered over one
+/// keep-alive connection comes in a few milliseconds.
+#[test]
+fn a_streamed_answer_is_not_held_back_by_delayed_acknowledgements() {
+    use std::io::Read;
+    let addr = start_server(common::bundled_state());
+    let mut s = TcpStream::connect(addr).expect("connect");
+    s.set_nodelay(true).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let body = r#"{"game": "swtcg", "units": [{"id": "A", "side": "dark", "power": 3, "health": 3}, {"id": "D", "side": "light", "power": 1, "health": 3}], "attack": {"attacker": "A", "defender": "D"}}"#;
+    let mut times = Vec::new();
+    for _ in 0..15 {
+        let started = Instant::now();
+        s.write_all(
+            format!(
+                "POST /api/adjudicate HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                body.len()
+            )
+            .as_bytes(),
+        )
+        .expect("write");
+        // The chunked answer ends with its last, empty chunk.
+        let mut got = Vec::new();
+        let mut buf = [0u8; 65536];
+        while !got.ends_with(b"\r\n0\r\n\r\n") {
+            let n = s.read(&mut buf).expect("read");
+            assert!(n > 0, "closed: {}", String::from_utf8_lossy(&got));
+            got.extend_from_slice(&buf[..n]);
+        }
+        assert!(
+            got.starts_with(b"HTTP/1.1 200"),
+            "{}",
+            String::from_utf8_lossy(&got)
+        );
+        times.push(started.elapsed());
+    }
+    times.sort();
+    assert!(
+        times[7] < Duration::from_millis(30),
+        "median {:?} of {times:?}",
+        times[7]
+    );
+}

@@ -83,7 +83,7 @@ pub(crate) fn adjudicate(db: &Path, cfg: &AdjudicateConfig) -> ExitCode {
 }
 
 /// `adjudicate` for game `G`: read the position (or saved state, or fixture), open the
-/// catalogue, play it out, print the log or the JSON.
+/// catalogue (unless the position names no card), play it out, print the log or the JSON.
 fn adjudicate_game<G: arbiter::adjudicate::CatalogueGame>(
     db: &Path,
     cfg: &AdjudicateConfig,
@@ -107,14 +107,16 @@ fn adjudicate_game<G: arbiter::adjudicate::CatalogueGame>(
             turns: cfg.turns,
         },
     );
-    let cat = match open_catalogue(db) {
-        Ok(c) => c,
-        Err(e) => return fail(&e),
-    };
     let record = RecordConfig { states: cfg.json };
-    let adjudicated = G::with_cards(&cat, |cards| {
-        rules::adjudicate::<G>(&position, cards, record)
-    });
+    let play = |cards: &G::Cards<'_>| rules::adjudicate::<G>(&position, cards, record);
+    // A position that names no card is played without opening the catalogue.
+    let adjudicated = match G::without_catalogue(&position, play) {
+        Some(adjudicated) => adjudicated,
+        None => match open_catalogue(db) {
+            Ok(cat) => G::with_cards(&cat, play),
+            Err(e) => return fail(&e),
+        },
+    };
     let adj = match adjudicated {
         Ok(a) => a,
         Err(errors) => {

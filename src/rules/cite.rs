@@ -350,9 +350,10 @@ impl Serialize for Rule {
 }
 
 /// One basis of an event, as the JSON lists it under `citations`. A further sentence is
-/// named by rule and section, not quoted: quoting it made a 10,000-step battle-line answer
-/// 35 MB, past twice its state budget (`engine_surfaces`). The text log and the step page
-/// quote it; the game's rules page (and its JSON) has every sentence.
+/// named by rule and section and refers to its sentence by id (`sentence_ref`, a key of
+/// the answer's [`Sentences`]), each distinct sentence quoted once per answer: quoting it
+/// in every basis made a 10,000-step battle-line answer 35 MB, past twice its state
+/// budget (`engine_surfaces`). The text log and the step page quote it in place.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "source", rename_all = "snake_case")]
 pub enum Basis {
@@ -362,7 +363,8 @@ pub enum Basis {
         section: &'static str,
         #[serde(skip_serializing_if = "is_zero")]
         occurrence: u8,
-        #[serde(skip)]
+        /// Written as its id in the answer's [`Sentences`].
+        #[serde(rename = "sentence_ref", serialize_with = "as_sentence_id")]
         sentence: &'static str,
         /// The seed's number, for the text log (the JSON's game names its seed).
         #[serde(skip)]
@@ -373,14 +375,14 @@ pub enum Basis {
         rule: &'static str,
         section: &'static str,
         published: &'static str,
-        #[serde(skip)]
+        #[serde(rename = "sentence_ref", serialize_with = "as_sentence_id")]
         sentence: &'static str,
     },
     /// A numbered house rule.
     House {
         rule: &'static str,
         section: &'static str,
-        #[serde(skip)]
+        #[serde(rename = "sentence_ref", serialize_with = "as_sentence_id")]
         sentence: &'static str,
         doc: String,
     },
@@ -391,6 +393,67 @@ pub enum Basis {
         default: bool,
         doc: String,
     },
+}
+
+/// The id of `sentence` in an answer's [`Sentences`]: eight hex digits of its 64-bit
+/// FNV-1a hash, the same in every answer and every game (distinct for every sentence the
+/// games cite: `tests/core_game.rs` checks them all).
+pub fn sentence_id(sentence: &str) -> String {
+    let hash = sentence.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{:08x}", (hash ^ (hash >> 32)) as u32)
+}
+
+fn as_sentence_id<S: serde::Serializer>(sentence: &&'static str, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&sentence_id(sentence))
+}
+
+/// The further sentences an answer's events rest on, each quoted once, by its
+/// [`sentence_id`]: what a basis's `sentence_ref` names (the JSON's top-level
+/// `sentences`, an object from id to sentence). The sentence each event cites first is
+/// quoted in the event itself. Few distinct sentences recur over many events, so noting
+/// one is a short scan, and ids are made only when the table is written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Sentences(Vec<&'static str>);
+
+impl Sentences {
+    /// Notes every further sentence `rule` rests on (a seed, published or house basis
+    /// after the cited sentence, as [`Rule::citations`] lists them).
+    pub fn note(&mut self, rule: &Rule) {
+        for c in [rule.house, rule.also].into_iter().flatten() {
+            if c != rule.cite
+                && c.source != Source::Interpretation
+                && !self
+                    .0
+                    .iter()
+                    .any(|s| std::ptr::eq(*s, c.sentence) || *s == c.sentence)
+            {
+                self.0.push(c.sentence);
+            }
+        }
+    }
+
+    /// The sentence of id `id`, if an event noted it.
+    pub fn get(&self, id: &str) -> Option<&'static str> {
+        self.0.iter().copied().find(|s| sentence_id(s) == id)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
+impl Serialize for Sentences {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let by_id: std::collections::BTreeMap<String, &str> =
+            self.0.iter().map(|t| (sentence_id(t), *t)).collect();
+        by_id.serialize(s)
+    }
 }
 
 impl Basis {
@@ -551,10 +614,21 @@ mod tests {
         for c in [&SEED, &HOUSE, &PUBLISHED] {
             assert!(log.contains(&format!("\"{}\"", c.sentence)), "{log}");
         }
-        // The JSON names them (its size is bounded; the rules page quotes them).
+        // The JSON names them, each by its sentence's id in the answer's `sentences`.
         let json = serde_json::to_value(rule).unwrap();
         assert_eq!(json["citations"].as_array().unwrap().len(), 3);
         assert_eq!(json["sentence"], SEED.sentence);
+        let mut table = Sentences::default();
+        table.note(&rule);
+        for (basis, c) in json["citations"].as_array().unwrap()[1..]
+            .iter()
+            .zip([&HOUSE, &PUBLISHED])
+        {
+            let id = basis["sentence_ref"].as_str().unwrap();
+            assert_eq!(table.get(id), Some(c.sentence), "{basis}");
+        }
+        // The cited sentence is quoted in the event itself, not again in the table.
+        assert_eq!(table.len(), 2);
     }
 
     #[test]

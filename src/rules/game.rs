@@ -10,7 +10,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::chance::ChanceInfo;
-use super::cite::{Citation, Rule};
+use super::cite::{Citation, Rule, Sentences};
 use super::interpret::Readings;
 use super::position::PositionError;
 
@@ -322,6 +322,10 @@ pub struct Adjudication<G: Game> {
     /// [`STATE_BUDGET_BYTES`] (absent when every step has one, or none was asked for).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub states_omitted_from: Option<u32>,
+    /// Each further sentence the events rest on, quoted once, by the id their
+    /// citations' `sentence_ref` names (absent when no event rests on one).
+    #[serde(skip_serializing_if = "Sentences::is_empty")]
+    pub sentences: Sentences,
 }
 
 /// The most bytes of per-step `state` JSON one adjudication records: about 16 MiB.
@@ -369,6 +373,7 @@ pub struct Recorder<G: Game> {
     config: RecordConfig,
     state_bytes: usize,
     states_omitted_from: Option<u32>,
+    sentences: Sentences,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -378,6 +383,7 @@ impl<G: Game> Recorder<G> {
             config,
             state_bytes: 0,
             states_omitted_from: None,
+            sentences: Sentences::default(),
             _game: std::marker::PhantomData,
         }
     }
@@ -390,6 +396,9 @@ impl<G: Game> Recorder<G> {
         }
         let events = G::advance(st);
         let logged = log::<G>(st, events);
+        for e in &logged {
+            self.sentences.note(&e.rule);
+        }
         let (n, turn, phase) = G::clock(st);
         let state = if self.config.states && self.states_omitted_from.is_none() {
             let position = G::to_position(st);
@@ -415,6 +424,12 @@ impl<G: Game> Recorder<G> {
     /// The step from which per-step states were left out (the budget ran out), if any.
     pub fn states_omitted_from(&self) -> Option<u32> {
         self.states_omitted_from
+    }
+
+    /// The further sentences the steps recorded so far rest on (the answer's
+    /// `sentences`, written after its steps).
+    pub fn sentences(&self) -> &Sentences {
+        &self.sentences
     }
 }
 
@@ -442,6 +457,7 @@ pub fn play_out<G: Game>(st: &mut G::State, config: RecordConfig) -> Adjudicatio
         final_position: G::to_position(st),
         outcome: G::outcome(st),
         states_omitted_from: recorder.states_omitted_from(),
+        sentences: recorder.sentences,
     }
 }
 

@@ -299,6 +299,11 @@ pub fn bind(
                 .finish(map_config(app, |_| AppConfig::default()));
             fn_service(move |io: tokio::net::TcpStream| async move {
                 let peer = io.peer_addr().ok();
+                // An answer streamed in small writes (the API's) would otherwise wait on
+                // the client's delayed acknowledgement, ~40 ms a request (Nagle's
+                // algorithm; BENCHMARKS.md, Star Wars TCG odds, second round). A socket
+                // that refuses the option still serves.
+                let _ = io.set_nodelay(true);
                 match guard.accept(io).await {
                     Some(io) => Ok((io, actix_http::Protocol::Http1, peer)),
                     None => Err(actix_http::error::DispatchError::Io(std::io::Error::other(

@@ -73,6 +73,30 @@ pub fn result_of(st: &State) -> Result {
 pub fn distribution<G: Game<State = State>>(
     st: &State,
 ) -> std::result::Result<(BTreeMap<Result, Odds>, &'static str), String> {
+    weighted::<G>(st).map(|(w, model)| (w.into_odds(), model))
+}
+
+/// The distribution as the model finds it: face-sequence counts over their total (the
+/// model's), or exact fractions (the enumeration's).
+enum Weighted {
+    Counts(BTreeMap<Result, u128>, u128),
+    Odds(BTreeMap<Result, Odds>),
+}
+
+impl Weighted {
+    fn into_odds(self) -> BTreeMap<Result, Odds> {
+        match self {
+            Weighted::Counts(counts, total) => to_odds(counts, total),
+            Weighted::Odds(odds) => odds,
+        }
+    }
+}
+
+/// [`distribution`], its weights as the model finds them (summing counts is much
+/// cheaper than summing fractions, which the report does for every figure).
+fn weighted<G: Game<State = State>>(
+    st: &State,
+) -> std::result::Result<(Weighted, &'static str), String> {
     let mut before = st.clone();
     before.odds = false;
     while before.next_phase().is_some_and(|p| p < Phase::Roll) {
@@ -85,12 +109,28 @@ pub fn distribution<G: Game<State = State>>(
         // Every face of every die still open is played out: refused at once when that
         // cannot finish within the bound, rather than after running up to it.
         within_enumeration(open_dice(&before))?;
-        return enumerate::<G>(&before).map(|d| (d, ENUMERATED));
+        return enumerate::<G>(&before).map(|d| (Weighted::Odds(d), ENUMERATED));
     }
     within_dice(&dice_to_roll(&before))?;
     within_work(work_bound(&before))?;
     let (summaries, total) = roll_classes(&before)?;
-    play_summaries::<G>(&before, summaries, total).map(|d| (d, DP))
+    play_summaries::<G>(&before, summaries, total).map(|(c, t)| (Weighted::Counts(c, t), DP))
+}
+
+/// The table entries the model visits from `st` (a state before its roll, no pin past
+/// it), counted by running it past the work bound: how the tests check that what
+/// [`work_bound`] refuses is over it. Not for answers: it may take seconds.
+#[doc(hidden)]
+pub fn work_past_the_bound<G: Game<State = State>>(st: &State) -> std::result::Result<u64, String> {
+    let mut before = st.clone();
+    before.odds = false;
+    while before.next_phase().is_some_and(|p| p < Phase::Roll) {
+        G::advance(&mut before);
+    }
+    within_dice(&dice_to_roll(&before))?;
+    let start = work_done();
+    roll_classes(&before)?;
+    Ok(work_done() - start)
 }
 
 /// The dice a play-out from `before` (whose next step is the roll) may still roll
@@ -164,10 +204,12 @@ pub fn within_work(bound: u64) -> std::result::Result<(), String> {
 
 /// An upper bound on the table entries the model visits from `before` (checked against
 /// the count it keeps, [`work_done`], over the format's extremes by
-/// `tests/swtcg_odds.rs`): each die rolled visits every entry six times, and each Lucky
-/// joins every entry to the outcomes of the dice it re-rolls. The table never holds more
-/// entries than there are distinct (cut counts, hits) of each group's dice, times two for
-/// Fury's natural 4.
+/// `tests/swtcg_odds.rs`, which also holds it within a small factor of that count): each
+/// die rolled visits every entry of the table so far six times, and each Lucky joins
+/// every entry to the outcomes of the dice it re-rolls. A table never holds more entries
+/// than there are distinct (cut counts, hits) of each group's dice so far, times two for
+/// Fury's natural 4 during the initial roll; a Lucky re-rolls at most X dice in all,
+/// however they split between the groups.
 pub fn work_bound(before: &State) -> u64 {
     let n = roll::dice_count(before);
     let fury_x = fury::x(before);
@@ -178,60 +220,213 @@ pub fn work_bound(before: &State) -> u64 {
         budget,
     };
     let split = before.readings.fury_dice_naturals == FuryDiceNaturals::InitialOnly && fury_x > 0;
-    let groups = if split { (n, fury_x) } else { (n + fury_x, 0) };
-    let keys = |m: &Model, dice: (u32, u32)| {
-        distinct_keys(m, 0, dice.0).saturating_mul(distinct_keys(m, 1, dice.1))
-    };
-    let table = 2u64.saturating_mul(keys(&m, groups));
-    let mut work = u64::from(n + fury_x)
-        .saturating_mul(6)
-        .saturating_mul(table);
+    let most = n + fury_x;
+    // The initial roll, Fury's natural 4 noted; then Fury's dice on the entries showing one.
+    let keys = KeyCounts::new(&m, most);
+    let four = if fury_x > 0 { 2 } else { 1 };
+    let mut work = (0..n).fold(0u64, |w, i| {
+        w.saturating_add(keys.table(i, 0).saturating_mul(6 * four))
+    });
+    for j in 0..fury_x {
+        let table = if split {
+            keys.table(n, j)
+        } else {
+            keys.table(n + j, 0)
+        };
+        work = work.saturating_add(table.saturating_mul(6));
+    }
+    let groups = if split { (n, fury_x) } else { (most, 0) };
     let mut cur = m;
     for (side, &x) in budget.iter().enumerate() {
         if x == 0 {
             continue;
         }
-        // The entries this Lucky meets, and the re-rolled dice, each cut by what the
-        // Lucky re-rolls still to come can tell apart.
-        let table = keys(&cur, groups);
+        let table = KeyCounts::new(&cur, most).table(groups.0, groups.1);
         cur.budget[side] = 0;
-        let fresh = keys(&cur, (x, if split { x } else { 0 }));
-        let pairs = if split {
-            u64::from((x + 1) * (x + 2) / 2)
-        } else {
-            u64::from(x + 1)
-        };
-        work = work
-            .saturating_add(table.saturating_mul(fresh))
-            .saturating_add(pairs.saturating_mul(u64::from(x) * 6).saturating_mul(fresh));
+        // A policy whose classes have no faces (the attacking player's when every face
+        // hits) re-rolls nothing: each entry is joined to no fresh dice.
+        if !cur.orders()[side]
+            .iter()
+            .any(|&(_, class)| cur.has_faces(class))
+        {
+            work = work.saturating_add(table);
+            continue;
+        }
+        let fresh = KeyCounts::new(&cur, x);
+        let most = (x.min(groups.0), x.min(groups.1));
+        work = work.saturating_add(lucky_work(&fresh, x, most, table));
     }
     work
 }
 
-/// The distinct (counts cut at the most `m`'s Lucky could tell apart, hits) of `dice`
-/// dice of `group`: every split of the dice into the four classes, counted once per key.
-fn distinct_keys(m: &Model, group: usize, dice: u32) -> u64 {
+/// The entries one Lucky of X `x` visits: every entry of `table` joined to the outcomes
+/// of the dice it re-rolls (at most the largest table of `x` dice or fewer, however they
+/// split between the groups), and each split's fresh dice rolled once, a die at a time.
+fn lucky_work(fresh: &KeyCounts, x: u32, most: (u32, u32), table: u64) -> u64 {
+    // The entries rolling the first k dice of a group visits, six each.
+    let rolled = |group: usize| -> Vec<u64> {
+        (0..=x).fold(vec![0u64], |mut acc, k| {
+            let last = acc.last().copied().unwrap_or(0);
+            acc.push(last.saturating_add(fresh.of(group, k).saturating_mul(6)));
+            acc
+        })
+    };
+    let (rolled0, rolled1) = (rolled(0), rolled(1));
+    let mut largest = 0u64;
+    let mut rolls = 0u64;
+    for r0 in 0..=most.0 {
+        for r1 in 0..=most.1.min(x - r0) {
+            largest = largest.max(fresh.table(r0, r1));
+            let group1 = fresh.of(0, r0).saturating_mul(rolled1[r1 as usize]);
+            rolls = rolls.saturating_add(rolled0[r0 as usize].saturating_add(group1));
+        }
+    }
+    table.saturating_mul(largest).saturating_add(rolls)
+}
+
+/// The distinct (counts cut at the most a model's Lucky could tell apart, hits) of 0 to
+/// `most` dice of each group, for [`work_bound`]: every split of the dice among the
+/// classes that have faces, counted once per key.
+struct KeyCounts {
+    m: Model,
+    of: [Vec<u64>; 2],
+}
+
+impl KeyCounts {
+    fn new(m: &Model, most: u32) -> KeyCounts {
+        KeyCounts {
+            m: *m,
+            of: [key_counts(m, 0, most), key_counts(m, 1, most)],
+        }
+    }
+    fn of(&self, group: usize, dice: u32) -> u64 {
+        self.of[group]
+            .get(dice as usize)
+            .copied()
+            .unwrap_or(u64::MAX)
+    }
+    /// The most entries a table of `n0` dice of group 0 and `n1` of group 1 holds: each
+    /// group's keys side by side, or, where the Luckys' budgets cut harder than that
+    /// counts, the cuts each policy can tell apart across both groups times the hits.
+    fn table(&self, n0: u32, n1: u32) -> u64 {
+        let apart = self.of(0, n0).saturating_mul(self.of(1, n1));
+        if apart <= 64 {
+            return apart;
+        }
+        let [ma, hd] = self.m.orders();
+        let joint = policy_cuts(&self.m, ma, self.m.budget[0], [n0, n1])
+            .saturating_mul(policy_cuts(&self.m, hd, self.m.budget[1], [n0, n1]))
+            .saturating_mul(u64::from(n0 + n1 + 1));
+        apart.min(joint)
+    }
+}
+
+/// The distinct cuts [`Model::canon`] makes of the classes one policy reads (`order`,
+/// with its `budget`) for `dice` dice of each group: each class in turn keeps at most
+/// what the budget left can take (one more for a natural 1 or 6 the summary reads) and
+/// no more than its group's dice, and every sequence of choices is a distinct cut.
+fn policy_cuts(m: &Model, order: &[(usize, usize)], budget: u32, dice: [u32; 2]) -> u64 {
+    // ways[left]: the distinct cuts of the classes so far that leave `left` of the budget.
+    let mut ways = vec![0u64; budget as usize + 1];
+    ways[budget as usize] = 1;
+    for &(g, class) in order {
+        let shown = u32::from(g == 0 && (class == ONE || class == SIX));
+        let mut next = vec![0u64; budget as usize + 1];
+        for (left, &w) in ways.iter().enumerate().filter(|(_, w)| **w > 0) {
+            let left = left as u32;
+            let top = if m.has_faces(class) {
+                (left + shown).min(dice[g])
+            } else {
+                0
+            };
+            for v in 0..=top {
+                let l = (left - v.min(left)) as usize;
+                next[l] = next[l].saturating_add(w);
+            }
+        }
+        ways = next;
+    }
+    ways.iter().fold(0u64, |a, w| a.saturating_add(*w))
+}
+
+/// The cap on each class's count of `group` in `m`'s keys: what the Lucky whose order
+/// reads the class could take from it, one more for a natural 1 or 6 the summary reads.
+fn caps(m: &Model, group: usize) -> [u32; 4] {
+    let [ma, hd] = m.orders();
     let cap = |class: usize| -> u32 {
-        let [ma, hd] = m.orders();
         let shown = u32::from(group == 0 && (class == ONE || class == SIX));
         let side = usize::from(!ma.contains(&(group, class)) && hd.contains(&(group, class)));
         m.budget[side] + shown
     };
-    let caps = [cap(ONE), cap(SIX), cap(HIT), cap(MISS)];
-    let one_hits = u32::from(m.need <= 1);
+    [cap(ONE), cap(SIX), cap(HIT), cap(MISS)]
+}
+
+/// The distinct keys of 0 to `most` dice of `group` ([`KeyCounts`]). With a need of 2 to
+/// 6 the hits are the natural 6s and the other hits, so a key is a (natural 6s, other
+/// hits) part of `h` dice beside a (natural 1s, misses) part of the rest, counted apart
+/// and multiplied; otherwise (every face hits, or none) every split is counted.
+fn key_counts(m: &Model, group: usize, most: u32) -> Vec<u64> {
+    let caps = caps(m, group);
+    let (has_hit, has_miss) = (m.has_faces(HIT), m.has_faces(MISS));
+    if !(2..=6).contains(&m.need) {
+        return (0..=most).map(|i| every_split(m, caps, i)).collect();
+    }
+    // Distinct (min(p, cap_p), min(k - p, cap_q)) over p = 0..=k: monotone in p, so
+    // each change from the last is new. A class without faces holds none.
+    let part = |k: u32, cap_p: u32, cap_q: u32, q_exists: bool| -> u64 {
+        let mut last = None;
+        let mut n = 0u64;
+        for p in 0..=k {
+            if !q_exists && p != k {
+                continue;
+            }
+            let key = (p.min(cap_p), (k - p).min(cap_q));
+            if last != Some(key) {
+                n += 1;
+                last = Some(key);
+            }
+        }
+        n
+    };
+    let hits: Vec<u64> = (0..=most)
+        .map(|h| part(h, caps[1], caps[2], has_hit))
+        .collect();
+    let rest: Vec<u64> = (0..=most)
+        .map(|k| part(k, caps[0], caps[3], has_miss))
+        .collect();
+    (0..=most as usize)
+        .map(|i| {
+            (0..=i).fold(0u64, |acc, h| {
+                acc.saturating_add(hits[h].saturating_mul(rest[i - h]))
+            })
+        })
+        .collect()
+}
+
+/// The distinct (cut counts, hits) of `dice` dice when every face hits (need 1: no
+/// misses) or none does (need 7: no other hits), enumerated.
+fn every_split(m: &Model, caps: [u32; 4], dice: u32) -> u64 {
+    let (free, none) = if m.need <= 1 {
+        (HIT, MISS)
+    } else {
+        (MISS, HIT)
+    };
     let mut seen = std::collections::HashSet::new();
     for one in 0..=dice {
         for six in 0..=dice - one {
-            for hit in 0..=dice - one - six {
-                let miss = dice - one - six - hit;
-                let cut = [
-                    one.min(caps[0]),
-                    six.min(caps[1]),
-                    hit.min(caps[2]),
-                    miss.min(caps[3]),
-                ];
-                seen.insert((cut, six + hit + one * one_hits));
-            }
+            let mut c = [0u32; 4];
+            c[ONE] = one;
+            c[SIX] = six;
+            c[free] = dice - one - six;
+            c[none] = 0;
+            let hits = if m.need <= 1 { dice } else { 0 };
+            let cut = [
+                c[0].min(caps[0]),
+                c[1].min(caps[1]),
+                c[2].min(caps[2]),
+                c[3].min(caps[3]),
+            ];
+            seen.insert((cut, hits));
         }
     }
     seen.len() as u64
@@ -256,12 +451,13 @@ pub fn work_done() -> u64 {
 }
 
 /// Plays each summary of the roll from `before` (a state whose next step is the roll or
-/// the re-rolls) to the end: the exact distribution of the results.
+/// the re-rolls) to the end: the exact distribution of the results, as face-sequence
+/// counts and their total.
 fn play_summaries<G: Game<State = State>>(
     before: &State,
     summaries: BTreeMap<Summary, u128>,
     total: u128,
-) -> std::result::Result<BTreeMap<Result, Odds>, String> {
+) -> std::result::Result<(BTreeMap<Result, u128>, u128), String> {
     let (retaliate_total, _) = retaliate_bound(before);
     let total = total.checked_mul(retaliate_total).ok_or_else(overflow)?;
     // Face-sequence counts per result first (integers), one fraction per result last.
@@ -292,7 +488,7 @@ fn play_summaries<G: Game<State = State>>(
             *e = e.checked_add(w).ok_or_else(overflow)?;
         }
     }
-    Ok(to_odds(counts, total))
+    Ok((counts, total))
 }
 
 fn to_odds(counts: BTreeMap<Result, u128>, total: u128) -> BTreeMap<Result, Odds> {
@@ -332,7 +528,7 @@ pub fn distribution_from<G: Game<State = State>>(
                 retaliate: retaliate_bound(st).1,
             })?;
             let (summaries, total) = current_classes(st)?;
-            play_summaries::<G>(st, summaries, total).map(|d| (d, model()))
+            play_summaries::<G>(st, summaries, total).map(|(c, t)| (to_odds(c, t), model()))
         }
         Some(_) => {
             let (scale, _) = retaliate_bound(st);
@@ -649,6 +845,11 @@ impl Model {
             _ => MISS,
         }
     }
+    /// Whether any face falls in `class` (no other hit when a 6 is needed, no miss
+    /// when a 2 is).
+    fn has_faces(&self, class: usize) -> bool {
+        (1..=6).any(|f| self.class(f) == class)
+    }
     /// Each player's policy order: the attacking player's, the defending player's.
     fn orders(&self) -> [&'static [(usize, usize)]; 2] {
         if self.need <= 1 {
@@ -955,6 +1156,57 @@ fn dec(p: &Odds) -> f64 {
     (v * 1e6).round() / 1e6
 }
 
+/// The units the report shows: the defender, and any other the attack may damage or
+/// discard.
+fn shown_units<W>(st: &State, dist: &BTreeMap<Result, W>) -> Vec<usize> {
+    (0..st.units.len())
+        .filter(|&i| i == st.defender || dist.keys().any(|r| r.placed[i] > 0 || r.discarded[i]))
+        .collect()
+}
+
+/// The report of face-sequence `counts` over their `total`, over `st`'s units: each
+/// figure summed as an integer, then one fraction each ([`report_of`] of the same
+/// distribution, for much less arithmetic).
+fn report_of_counts(
+    st: &State,
+    counts: &BTreeMap<Result, u128>,
+    total: u128,
+    model: &'static str,
+) -> OddsReport {
+    let mut damage: BTreeMap<String, BTreeMap<u32, u128>> = BTreeMap::new();
+    let mut discarded: BTreeMap<String, u128> = BTreeMap::new();
+    let mut expected: BTreeMap<String, BigInt> = BTreeMap::new();
+    let mut hits: BTreeMap<u32, u128> = BTreeMap::new();
+    let shown = shown_units(st, counts);
+    // Every sum is of counts out of `total`, so none passes it.
+    for (r, &w) in counts {
+        *hits.entry(r.hits).or_default() += w;
+        for &i in &shown {
+            let id = &st.units[i].id;
+            *damage
+                .entry(id.clone())
+                .or_default()
+                .entry(r.placed[i])
+                .or_default() += w;
+            *expected.entry(id.clone()).or_default() += BigInt::from(w) * r.placed[i];
+            *discarded.entry(id.clone()).or_default() += if r.discarded[i] { w } else { 0 };
+        }
+    }
+    let total = BigInt::from(total);
+    let odds = |n: u128| Odds::new(BigInt::from(n), total.clone());
+    let damage = damage
+        .into_iter()
+        .map(|(u, m)| (u, m.into_iter().map(|(k, n)| (k, odds(n))).collect()))
+        .collect();
+    let discarded = discarded.into_iter().map(|(u, n)| (u, odds(n))).collect();
+    let expected = expected
+        .into_iter()
+        .map(|(u, n)| (u, Odds::new(n, total.clone())))
+        .collect();
+    let hits = hits.into_iter().map(|(k, n)| (k, odds(n))).collect();
+    report_from(damage, discarded, expected, hits, model)
+}
+
 /// The report of `dist` over `st`'s units.
 pub fn report_of(st: &State, dist: &BTreeMap<Result, Odds>, model: &'static str) -> OddsReport {
     let mut damage: BTreeMap<String, BTreeMap<u32, Odds>> = BTreeMap::new();
@@ -962,9 +1214,7 @@ pub fn report_of(st: &State, dist: &BTreeMap<Result, Odds>, model: &'static str)
     let mut removed: BTreeMap<String, Odds> = BTreeMap::new();
     let mut expected: BTreeMap<String, Odds> = BTreeMap::new();
     let mut hits: BTreeMap<u32, Odds> = BTreeMap::new();
-    let shown: Vec<usize> = (0..st.units.len())
-        .filter(|&i| i == st.defender || dist.keys().any(|r| r.placed[i] > 0 || r.discarded[i]))
-        .collect();
+    let shown = shown_units(st, dist);
     for (r, p) in dist {
         *hits.entry(r.hits).or_insert_with(Odds::zero) += p;
         for &i in &shown {
@@ -988,6 +1238,17 @@ pub fn report_of(st: &State, dist: &BTreeMap<Result, Odds>, model: &'static str)
             }
         }
     }
+    report_from(damage, discarded, expected, hits, model)
+}
+
+/// The report of the figures summed, each as its fraction and its decimal.
+fn report_from(
+    damage: BTreeMap<String, BTreeMap<u32, Odds>>,
+    discarded: BTreeMap<String, Odds>,
+    expected: BTreeMap<String, Odds>,
+    hits: BTreeMap<u32, Odds>,
+    model: &'static str,
+) -> OddsReport {
     let s = |p: &Odds| p.to_string();
     OddsReport {
         decimal: Decimals {
@@ -1016,8 +1277,9 @@ pub fn report_of(st: &State, dist: &BTreeMap<Result, Odds>, model: &'static str)
 /// The odds of the attack from `st` (a state before its roll), or the reason there are
 /// none.
 pub fn report<G: Game<State = State>>(st: &State) -> OddsReport {
-    match distribution::<G>(st) {
-        Ok((dist, model)) => report_of(st, &dist, model),
+    match weighted::<G>(st) {
+        Ok((Weighted::Counts(counts, total), model)) => report_of_counts(st, &counts, total, model),
+        Ok((Weighted::Odds(dist), model)) => report_of(st, &dist, model),
         Err(e) => OddsReport {
             damage: BTreeMap::new(),
             discarded: BTreeMap::new(),

@@ -304,5 +304,9 @@ fn write_adjudication<G: Game>(
     if let Some(n) = recorder.states_omitted_from() {
         write!(w, ",\"states_omitted_from\":{n}")?;
     }
+    if !recorder.sentences().is_empty() {
+        w.write_all(b",\"sentences\":")?;
+        write_json(w, recorder.sentences())?;
+    }
     w.write_all(b"}")
 }
