@@ -9,6 +9,8 @@
 //    line is shown.
 // 3. Lists of names typed comma-separated (data-items): the datalist completes the item
 //    being typed, keeping the ones before it.
+// 4. Rows (a play, an action): the filled ones and one empty one are shown, and an "add
+//    another" button shows the next.
 (function () {
   "use strict";
   const kinds = { cards: "creature", artifacts: "artifact", playable: "playable" };
@@ -105,6 +107,39 @@
       }
     });
     tidy();
+  });
+
+  // Rows (a play, an action): only the filled ones and the first empty one are shown,
+  // with an "add another" button that shows the next; without the script every row is.
+  document.querySelectorAll("ol.plays").forEach(function (list) {
+    const rows = Array.from(list.querySelectorAll("li.play"));
+    function empty(li) {
+      return !li.classList.contains("filled") &&
+        Array.from(li.querySelectorAll("input:not([type=checkbox]), textarea"))
+          .every(function (e) { return e.value.trim() === ""; });
+    }
+    let offered = false;
+    rows.forEach(function (li) {
+      if (!empty(li)) return;
+      li.hidden = offered;
+      offered = true;
+    });
+    const hidden = function () { return rows.filter(function (li) { return li.hidden; }); };
+    if (!hidden().length) return;
+    const add = document.createElement("button");
+    add.type = "button";
+    add.className = "add-another";
+    add.textContent = "+ add another";
+    add.addEventListener("click", function () {
+      const next = hidden()[0];
+      if (next) {
+        next.hidden = false;
+        const first = next.querySelector("input, select, textarea");
+        if (first) first.focus();
+      }
+      add.hidden = !hidden().length;
+    });
+    list.insertAdjacentElement("afterend", add);
   });
 
   // A comma-separated field with a datalist: offer each name after what is typed

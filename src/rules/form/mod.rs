@@ -237,6 +237,11 @@ pub struct Field {
     /// A list of items, comma-separated (its list, if any, completes each item).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub items: bool,
+    /// Rarely needed: in a group, folded with the others like it behind one "more" line
+    /// (opened when one of them holds something or has a problem), so an empty builder
+    /// stays short (issue #31).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub more: bool,
     /// Its problems, in words (attached by [`Form::attach`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<String>,
@@ -331,6 +336,7 @@ impl Field {
             width: Width::Normal,
             summary: None,
             items: false,
+            more: false,
             errors: Vec::new(),
         }
     }
@@ -394,6 +400,12 @@ impl Field {
 
     pub fn context(mut self, context: impl Into<String>) -> Field {
         self.context = context.into();
+        self
+    }
+
+    /// Rarely needed: folded behind its group's "more" line.
+    pub fn more(mut self) -> Field {
+        self.more = true;
         self
     }
 
@@ -497,6 +509,31 @@ impl Group {
         self.open || self.filled() || self.invalid()
     }
 
+    /// Its fields always shown.
+    pub fn main_fields(&self) -> impl Iterator<Item = &Field> {
+        self.fields.iter().filter(|f| !f.more)
+    }
+
+    /// Its rarely needed fields, folded behind its "more" line.
+    pub fn more_fields(&self) -> impl Iterator<Item = &Field> {
+        self.fields.iter().filter(|f| f.more)
+    }
+
+    /// Whether it has rarely needed fields.
+    pub fn has_more(&self) -> bool {
+        self.fields.iter().any(|f| f.more)
+    }
+
+    /// The labels of its rarely needed fields, for its "more" line.
+    pub fn more_labels(&self) -> String {
+        more_labels(&self.fields)
+    }
+
+    /// Whether its "more" line is shown open.
+    pub fn more_open(&self) -> bool {
+        more_open(&self.fields)
+    }
+
     /// What the summary line says it holds: its summary fields' values, each with its
     /// suffix, or its `empty` words.
     pub fn summary(&self) -> String {
@@ -516,7 +553,55 @@ impl Group {
     }
 }
 
+/// The labels of the rarely needed fields of `fields`, for their "more" line.
+fn more_labels(fields: &[Field]) -> String {
+    let labels: Vec<&str> = fields
+        .iter()
+        .filter(|f| f.more)
+        .map(|f| f.label.as_str())
+        .collect();
+    labels.join(", ")
+}
+
+/// Whether the "more" line of `fields` is shown open: one of its rarely needed fields
+/// holds something (a select's or a tick box's default does not count) or has a problem.
+fn more_open(fields: &[Field]) -> bool {
+    fields.iter().filter(|f| f.more).any(|f| {
+        f.invalid()
+            || match f.kind {
+                Kind::Select { .. } => !f.value().is_empty(),
+                Kind::Reading { .. } => f.changed(),
+                _ => f.values.iter().any(|v| !v.trim().is_empty()),
+            }
+    })
+}
+
 impl Section {
+    /// Its own fields always shown.
+    pub fn main_fields(&self) -> impl Iterator<Item = &Field> {
+        self.fields.iter().filter(|f| !f.more)
+    }
+
+    /// Its own rarely needed fields, folded behind its "more" line.
+    pub fn more_fields(&self) -> impl Iterator<Item = &Field> {
+        self.fields.iter().filter(|f| f.more)
+    }
+
+    /// Whether it has rarely needed fields of its own.
+    pub fn has_more(&self) -> bool {
+        self.fields.iter().any(|f| f.more)
+    }
+
+    /// The labels of its own rarely needed fields, for its "more" line.
+    pub fn more_labels(&self) -> String {
+        more_labels(&self.fields)
+    }
+
+    /// Whether its "more" line is shown open.
+    pub fn more_open(&self) -> bool {
+        more_open(&self.fields)
+    }
+
     /// A section of `fields`, with no groups.
     pub fn new(id: impl Into<String>, title: impl Into<String>, fields: Vec<Field>) -> Section {
         Section {
