@@ -231,3 +231,27 @@ fn swtcg_sample_in_twelve_clicks_and_ten_fields() {
         j.fill("dice_attack", "6, 4, 2, 1");
     });
 }
+
+/// KeyForge's sample: Ann's turn in house Ironhowl; her Quarry Ogre fights Bob's Mack
+/// the Knife, each card named, not given an id (issue #31), on a form that starts empty.
+#[test]
+fn keyforge_sample_in_twelve_clicks_and_ten_fields() {
+    let sample = serde_json::json!({
+        "game": "keyforge", "house": "Ironhowl",
+        "players": [
+            {"name": "Ann", "battleline": [{"id": "Quarry Ogre", "card": "Quarry Ogre"}]},
+            {"name": "Bob", "battleline": [{"id": "Mack the Knife", "card": "Mack the Knife"}]}
+        ],
+        "actions": [{"do": "fight", "card": "Quarry Ogre", "target": "Mack the Knife"}]
+    });
+    check_sample("keyforge", sample, |j| {
+        j.fill("house", "Ironhowl");
+        j.fill("p0_name", "Ann");
+        j.fill("p0_c1_card", "Quarry Ogre");
+        j.fill("p1_name", "Bob");
+        j.fill("p1_c1_card", "Mack the Knife");
+        j.fill("x1_do", "fight");
+        j.fill("x1_card", "Quarry Ogre");
+        j.fill("x1_target", "Mack the Knife");
+    });
+}

@@ -553,15 +553,26 @@ impl Group {
     }
 }
 
-/// The labels of the rarely needed fields of `fields`, for their "more" line.
+/// The labels of the rarely needed fields of `fields`, for their "more" line: the first
+/// [`MORE_NAMED`], then how many others (`Damage, Warlord, Traits, Artifacts and 2 more`).
 fn more_labels(fields: &[Field]) -> String {
     let labels: Vec<&str> = fields
         .iter()
         .filter(|f| f.more)
         .map(|f| f.label.as_str())
         .collect();
-    labels.join(", ")
+    match labels.len() {
+        n if n > MORE_NAMED + 1 => format!(
+            "{} and {} more",
+            labels[..MORE_NAMED].join(", "),
+            n - MORE_NAMED
+        ),
+        _ => labels.join(", "),
+    }
 }
+
+/// How many rarely needed fields a "more" line names.
+const MORE_NAMED: usize = 4;
 
 /// Whether the "more" line of `fields` is shown open: one of its rarely needed fields
 /// holds something (a select's or a tick box's default does not count) or has a problem.
