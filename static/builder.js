@@ -11,6 +11,8 @@
 //    being typed, keeping the ones before it.
 // 4. Rows (a play, an action): the filled ones and one empty one are shown, and an "add
 //    another" button shows the next.
+// 5. A field that picks its group's kind (data-picks: an action's verb) shows only the
+//    fields that kind reads (data-when).
 (function () {
   "use strict";
   const kinds = { cards: "creature", artifacts: "artifact", playable: "playable" };
@@ -118,7 +120,9 @@
         Array.from(li.querySelectorAll("input:not([type=checkbox]), textarea"))
           .every(function (e) { return e.value.trim() === ""; });
     }
-    let offered = false;
+    // An empty row is offered only when none is filled: past a filled one, "add
+    // another" offers the next.
+    let offered = rows.some(function (li) { return !empty(li); });
     rows.forEach(function (li) {
       if (!empty(li)) return;
       li.hidden = offered;
@@ -140,6 +144,23 @@
       add.hidden = !hidden().length;
     });
     list.insertAdjacentElement("afterend", add);
+  });
+
+  // A field that picks (an action's kind) shows only the fields of its group that its
+  // value reads (data-when); with no value, none of them. Without the script every
+  // field is shown.
+  document.querySelectorAll("select[data-picks]").forEach(function (pick) {
+    const group = pick.closest("details.slot, li.play") || pick.form;
+    function show() {
+      group.querySelectorAll("[data-when]").forEach(function (field) {
+        const on = field.dataset.when.split(" ").indexOf(pick.value) >= 0;
+        const holds = Array.from(field.querySelectorAll("input, textarea"))
+          .some(function (e) { return e.value.trim() !== ""; });
+        field.hidden = !on && !holds && !field.classList.contains("invalid");
+      });
+    }
+    pick.addEventListener("change", show);
+    show();
   });
 
   // A comma-separated field with a datalist: offer each name after what is typed

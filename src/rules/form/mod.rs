@@ -242,6 +242,13 @@ pub struct Field {
     /// stays short (issue #31).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub more: bool,
+    /// Its value picks which of its group's fields are shown (an action's kind): with
+    /// the builder's script, a field whose `when` lacks the value is hidden.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub picks: bool,
+    /// The values of its group's picking field for which it is read (empty: always).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub when: Vec<String>,
     /// Its problems, in words (attached by [`Form::attach`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<String>,
@@ -337,6 +344,8 @@ impl Field {
             summary: None,
             items: false,
             more: false,
+            picks: false,
+            when: Vec::new(),
             errors: Vec::new(),
         }
     }
@@ -401,6 +410,23 @@ impl Field {
     pub fn context(mut self, context: impl Into<String>) -> Field {
         self.context = context.into();
         self
+    }
+
+    /// Its value picks which of its group's fields are shown.
+    pub fn picks(mut self) -> Field {
+        self.picks = true;
+        self
+    }
+
+    /// Read only when its group's picking field holds one of `values`.
+    pub fn when(mut self, values: Vec<String>) -> Field {
+        self.when = values;
+        self
+    }
+
+    /// Its `when` values as one attribute value, space-separated.
+    pub fn when_attr(&self) -> String {
+        self.when.join(" ")
     }
 
     /// Rarely needed: folded behind its group's "more" line.

@@ -267,8 +267,39 @@ impl Row<'_> {
     }
 }
 
+/// The columns action verb `verb` reads (`do` first), as [`action`] takes them: the
+/// form shows an action row only these (issue #31).
+pub(super) fn columns_of(verb: &str) -> Vec<&'static str> {
+    let mut f = FormFields::default();
+    f.set(action_key(1, "do"), verb);
+    read_row(&f, 1, &mut Vec::new()).map_or_else(Vec::new, |(_, used)| used)
+}
+
 /// The action on row `i`.
 fn action(f: &FormFields, i: usize, errors: &mut Vec<FieldError>) -> Option<Action> {
+    let (action, used) = read_row(f, i, errors)?;
+    let verb = f.get(&action_key(i, "do"));
+    for x in ACTION_FIELDS {
+        if !used.contains(x) && f.has(&action_key(i, x)) {
+            errors.push(FieldError::at(
+                action_key(i, x),
+                format!(
+                    "Action {i}: {} does not read {}; leave it empty",
+                    verb.replace('_', " "),
+                    column_name(x)
+                ),
+            ));
+        }
+    }
+    Some(action)
+}
+
+/// The action on row `i` and the columns its verb read.
+fn read_row(
+    f: &FormFields,
+    i: usize,
+    errors: &mut Vec<FieldError>,
+) -> Option<(Action, Vec<&'static str>)> {
     let verb = f.get(&action_key(i, "do"));
     let Some(&(verb, _)) = VERBS.iter().find(|(v, _)| *v == verb && !v.is_empty()) else {
         errors.push(FieldError::at(
@@ -405,19 +436,7 @@ fn action(f: &FormFields, i: usize, errors: &mut Vec<FieldError>) -> Option<Acti
         },
         _ => Action::EndTurn { player },
     };
-    for x in ACTION_FIELDS {
-        if !r.used.contains(x) && f.has(&action_key(i, x)) {
-            e.push(FieldError::at(
-                action_key(i, x),
-                format!(
-                    "Action {i}: {} does not read {}; leave it empty",
-                    verb.replace('_', " "),
-                    column_name(x)
-                ),
-            ));
-        }
-    }
-    Some(action)
+    Some((action, r.used))
 }
 
 /// A column's name for people.
