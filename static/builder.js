@@ -13,6 +13,7 @@
 //    another" button shows the next.
 // 5. A field that picks its group's kind (data-picks: an action's verb) shows only the
 //    fields that kind reads (data-when).
+// 6. Spaces and paths picked on a grid drawn from the board's text area (data-pick).
 (function () {
   "use strict";
   const kinds = { cards: "creature", artifacts: "artifact", playable: "playable" };
@@ -162,6 +163,100 @@
     pick.addEventListener("change", show);
     show();
   });
+
+  // Spaces picked on the board (data-pick): a "pick on the board" button under a space
+  // or a path field opens a grid drawn from the board's text area (a line a row, its
+  // comma-separated items the spaces); a tap (or Enter on a focused space, moved with
+  // the arrow keys) writes row,column, and a path takes one space per pick.
+  const board = document.querySelector('textarea[data-pick="board"]');
+  if (board) {
+    document.querySelectorAll('input[data-pick="space"], input[data-pick="path"]').forEach(function (input) {
+      const isPath = input.dataset.pick === "path";
+      const open = document.createElement("button");
+      open.type = "button";
+      open.className = "pick-open";
+      open.textContent = isPath ? "pick the path on the board" : "pick on the board";
+      open.setAttribute("aria-expanded", "false");
+      const grid = document.createElement("div");
+      grid.className = "pick-grid";
+      grid.hidden = true;
+      grid.setAttribute("role", "group");
+      grid.setAttribute("aria-label", "The board: " + (input.labels[0] ? input.labels[0].textContent : input.name));
+      input.insertAdjacentElement("afterend", open);
+      open.insertAdjacentElement("afterend", grid);
+      let cols = 1;
+      function chosen() {
+        return input.value.split(isPath ? /[;>]/ : /;/).map(function (c) {
+          return c.trim().split(/[\s,:]+/).join(",");
+        }).filter(function (c) { return c !== ""; });
+      }
+      function mark() {
+        const on = chosen();
+        grid.querySelectorAll("button").forEach(function (b) {
+          const at = on.indexOf(b.dataset.cell);
+          b.classList.toggle("on", at >= 0);
+          b.setAttribute("aria-pressed", at >= 0 ? "true" : "false");
+          b.dataset.step = isPath && at >= 0 ? String(at + 1) : "";
+        });
+      }
+      function pick(cell) {
+        if (isPath) {
+          const v = input.value.trim();
+          input.value = v ? v + "; " + cell : cell;
+        } else {
+          input.value = cell;
+          grid.hidden = true;
+          open.setAttribute("aria-expanded", "false");
+          open.focus();
+        }
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+        mark();
+      }
+      function move(e) {
+        const cells = Array.from(grid.querySelectorAll("button"));
+        const i = cells.indexOf(e.target);
+        const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols }[e.key];
+        if (step === undefined || i < 0) return;
+        const next = cells[i + step];
+        if (next) { next.focus(); e.preventDefault(); }
+      }
+      function draw() {
+        const rows = board.value.split(/\n/).map(function (l) { return l.trim(); })
+          .filter(function (l) { return l !== ""; })
+          .map(function (l) { return l.split(","); });
+        cols = rows.reduce(function (m, r) { return Math.max(m, r.length); }, 1);
+        grid.style.gridTemplateColumns = "repeat(" + cols + ", 2rem)";
+        grid.replaceChildren();
+        rows.forEach(function (row, r) {
+          for (let c = 0; c < cols; c++) {
+            const terrain = (row[c] || "").trim() || "Grassland";
+            const b = document.createElement("button");
+            b.type = "button";
+            b.dataset.cell = (r + 1) + "," + (c + 1);
+            b.textContent = terrain.slice(0, 2);
+            b.title = terrain;
+            b.setAttribute("aria-label", "row " + (r + 1) + ", column " + (c + 1) + ": " + terrain);
+            b.addEventListener("click", function () { pick(b.dataset.cell); });
+            b.addEventListener("keydown", move);
+            grid.appendChild(b);
+          }
+        });
+        mark();
+      }
+      open.addEventListener("click", function () {
+        const show = grid.hidden;
+        if (show) draw();
+        grid.hidden = !show;
+        open.setAttribute("aria-expanded", show ? "true" : "false");
+        if (show) {
+          const first = grid.querySelector("button.on") || grid.querySelector("button");
+          if (first) first.focus();
+        }
+      });
+      input.addEventListener("input", function () { if (!grid.hidden) mark(); });
+    });
+  }
 
   // A comma-separated field with a datalist: offer each name after what is typed
   // before the last comma, so the datalist completes the item being typed.

@@ -124,6 +124,16 @@ impl<'a> Judge<'a> {
     /// checking the counts.
     fn submit(mut self) -> String {
         self.click("button#adjudicate");
+        browser::wait_for(
+            self.tab,
+            "step 0 or the builder's problems",
+            "location.pathname.startsWith('/adjudicate/p/') || !!document.getElementById('errors')",
+        );
+        let problems: String = eval_json(
+            self.tab,
+            "(document.getElementById('errors') || {innerText: ''}).innerText",
+        );
+        assert!(problems.is_empty(), "{}: refused: {problems}", self.game);
         let (hash, _) = browser::wait_for_step(self.tab, "step 0", |_, s| s == 0);
         eprintln!(
             "{}: {} clicks {:?}, {} fields {:?}",
@@ -254,4 +264,71 @@ fn keyforge_sample_in_twelve_clicks_and_ten_fields() {
         j.fill("x1_card", "Quarry Ogre");
         j.fill("x1_target", "Mack the Knife");
     });
+}
+
+/// Heroes of Karth's sample: Ann's Silverhold Footman K (MV 3), on row 2, column 1 of the
+/// usual board, moves to 2,2 then 2,3; the spaces picked on the board's grid (issue #31), the
+/// action row showing only what a move reads.
+#[test]
+fn karth_sample_in_twelve_clicks_and_ten_fields() {
+    let Some(chromium) = Chromium::launch() else {
+        return;
+    };
+    let (_dir, db) = common::bundled_db();
+    let server = TestServer::start(common::state_from_db(&db));
+    let tab = chromium.tab();
+    let mut j = Judge::at(&tab, &server, "karth");
+    j.fill("u1_id", "K");
+    j.fill("u1_owner", "Ann");
+    j.fill("u1_card", "Silverhold Footman");
+    j.click("[name=u1_at] + button.pick-open");
+    j.click(r#"[name=u1_at] ~ .pick-grid button[data-cell="2,1"]"#);
+    // The Footman's card does not say how far it moves: its MV, under the unit's More.
+    j.click("#u1 details.more > summary");
+    j.fill("u1_mv", "3");
+    j.fill("x1_do", "move");
+    // A move reads the unit and the path, and nothing else of the row.
+    let shown: Vec<String> = eval_json(
+        &tab,
+        "Array.from(document.querySelectorAll('#action-1 .field'), f => f.querySelector('input, select')) \
+           .filter(e => e.getClientRects().length).map(e => e.name)",
+    );
+    assert_eq!(
+        shown,
+        ["x1_do", "x1_unit", "x1_path", "x1_player"],
+        "a move row shows what a move reads"
+    );
+    j.fill("x1_unit", "K");
+    j.click("[name=x1_path] + button.pick-open");
+    j.click(r#"[name=x1_path] ~ .pick-grid button[data-cell="2,2"]"#);
+    j.click(r#"[name=x1_path] ~ .pick-grid button[data-cell="2,3"]"#);
+    let path: String = eval_json(&tab, "document.querySelector('[name=x1_path]').value");
+    assert_eq!(path, "2,2; 2,3", "the path picked space by space");
+    browser::at_both_widths(
+        &tab,
+        "the Karth builder with its grid",
+        "builder_karth_grid",
+    );
+    let hash = j.submit();
+    let position: serde_json::Value = eval_json(
+        &tab,
+        &format!(
+            "(() => {{ const r = new XMLHttpRequest(); r.open('GET', '/adjudicate/p/{hash}.json', false); \
+               r.send(); return JSON.parse(r.responseText); }})()"
+        ),
+    );
+    let position = position.get("position").unwrap_or(&position);
+    assert_eq!(
+        position["units"][0]["at"],
+        serde_json::json!([2, 1]),
+        "{position}"
+    );
+    assert_eq!(
+        position["actions"][0],
+        serde_json::json!({"do": "move", "unit": "K", "path": [[2, 2], [2, 3]]}),
+        "{position}"
+    );
+    drop(tab);
+    drop(chromium);
+    server.stop();
 }

@@ -249,6 +249,12 @@ pub struct Field {
     /// The values of its group's picking field for which it is read (empty: always).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub when: Vec<String>,
+    /// Picked on a grid (issue #31): `board` is the text area whose lines and
+    /// comma-separated items lay the grid out, `space` a field filled with the `row,column`
+    /// picked on it, `path` one that takes a space per pick (`row,column; row,column`).
+    /// Empty for none. The builder's script draws the grid; without it they are typed.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pub pick: &'static str,
     /// Its problems, in words (attached by [`Form::attach`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<String>,
@@ -346,6 +352,7 @@ impl Field {
             more: false,
             picks: false,
             when: Vec::new(),
+            pick: "",
             errors: Vec::new(),
         }
     }
@@ -421,6 +428,12 @@ impl Field {
     /// Read only when its group's picking field holds one of `values`.
     pub fn when(mut self, values: Vec<String>) -> Field {
         self.when = values;
+        self
+    }
+
+    /// Picked on a grid: `board`, `space` or `path` (see [`Field::pick`]).
+    pub fn picked(mut self, pick: &'static str) -> Field {
+        self.pick = pick;
         self
     }
 

@@ -297,6 +297,7 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .width(Width::Small)
             .from(f),
         Field::text(key("at"), "Space")
+            .picked("space")
             .placeholder("3,2")
             .hint("row,column")
             .width(Width::Small)
@@ -402,8 +403,8 @@ fn action_row(f: &FormFields, i: usize) -> Group {
             .context(context.clone())
             .width(Width::Normal)
             .from(f),
-        text("at", "space", "3,2", Width::Small),
-        text("path", "path", "2,1; 2,2", Width::Normal),
+        text("at", "space", "3,2", Width::Small).picked("space"),
+        text("path", "path", "2,1; 2,2", Width::Normal).picked("path"),
         Field::listed(key("item"), "item", "items")
             .context(context.clone())
             .hint("dies: the items paid for")
@@ -458,6 +459,7 @@ pub fn layout(f: &FormFields) -> Form {
         "The battlefield and the turn",
         vec![
             Field::new("board", "Rows of terrain", Kind::TextArea { rows: 6 })
+                .picked("board")
                 .hint("a line per row, top first (the first player laid the top half); spaces comma-separated (Grassland, Water, Forest, Spawner, Teleporter, Gold, Mana Pool); @Ann: who laid it; +wall, +web")
                 .width(Width::Full)
                 .from(f),
