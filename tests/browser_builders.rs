@@ -332,3 +332,51 @@ fn karth_sample_in_twelve_clicks_and_ten_fields() {
     drop(chromium);
     server.stop();
 }
+
+/// The position stored under permalink `hash`, through the page's own origin.
+fn stored(tab: &Tab, hash: &str) -> serde_json::Value {
+    let v: serde_json::Value = eval_json(
+        tab,
+        &format!(
+            "(() => {{ const r = new XMLHttpRequest(); r.open('GET', '/adjudicate/p/{hash}.json', false); \
+               r.send(); return JSON.parse(r.responseText); }})()"
+        ),
+    );
+    v.get("position").cloned().unwrap_or(v)
+}
+
+/// Arcane Legions' sample: Alice's Jade Marches Flame Adepts (A, the form's first unit)
+/// activate Fireburst, downing their third figure, at Bob's Barrow Legion Cohort (B).
+/// The figure-slot layout is still typed: the catalogue does not hold it.
+#[test]
+fn arcane_sample_in_twelve_clicks_and_ten_fields() {
+    let Some(chromium) = Chromium::launch() else {
+        return;
+    };
+    let (_dir, db) = common::bundled_db();
+    let server = TestServer::start(common::state_from_db(&db));
+    let tab = chromium.tab();
+    let mut j = Judge::at(&tab, &server, "arcane");
+    j.fill("u1_card", "Jade Marches Flame Adepts");
+    j.fill("u1_slots", "o Fireburst, o Fireburst, o, o Nature Magic");
+    j.click("details#u2 > summary");
+    j.fill("u2_id", "B");
+    j.fill("u2_owner", "Bob");
+    j.fill("u2_card", "Barrow Legion Cohort");
+    j.fill("x1_do", "activate");
+    j.fill("x1_unit", "A");
+    j.fill("x1_ability", "Fireburst");
+    j.fill("x1_slots", "3");
+    j.fill("x1_targets", "B");
+    let hash = j.submit();
+    let position = stored(&tab, &hash);
+    assert_eq!(
+        position["units"][0]["card"], "Jade Marches Flame Adepts",
+        "{position}"
+    );
+    assert_eq!(position["units"][1]["owner"], "Bob", "{position}");
+    assert_eq!(position["actions"][0]["ability"], "Fireburst", "{position}");
+    drop(tab);
+    drop(chromium);
+    server.stop();
+}

@@ -112,3 +112,29 @@ async fn a_swtcg_unit_problem_hides_neither_the_dice_nor_the_defender() {
         "{errors:?}"
     );
 }
+
+#[actix_rt::test]
+async fn an_arcane_message_names_the_slot_syntax_not_a_json_path() {
+    let errors = refused(&[
+        ("game", "arcane"),
+        ("p1_name", "Alice"),
+        ("p2_name", "Bob"),
+        ("u1_id", "A"),
+        ("u1_owner", "Alice"),
+        ("u1_card", "Jade Marches Flame Adepts"),
+        ("u1_slots", "o Fireburst+"),
+        ("x1_do", "activate"),
+        ("x1_unit", "A"),
+        ("x1_ability", "Fireburst"),
+    ])
+    .await;
+    assert!(!errors.is_empty());
+    for (field, message) in &errors {
+        assert_eq!(field, "u1_slots", "{errors:?}");
+        assert!(
+            !message.contains("slots[") && !message.contains(".abilities"),
+            "no message ends in a JSON path: {message}"
+        );
+    }
+    assert!(errors[0].1.contains("as in `o Nature Magic`"), "{errors:?}");
+}

@@ -298,8 +298,7 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .from(f),
         Field::text(key("at"), "Space")
             .picked("space")
-            .placeholder("3,2")
-            .hint("row,column")
+            .placeholder("row,column")
             .width(Width::Small)
             .from(f),
         Field::listed(key("card"), "Catalogue card", "pieces")
