@@ -138,3 +138,27 @@ async fn an_arcane_message_names_the_slot_syntax_not_a_json_path() {
     }
     assert!(errors[0].1.contains("as in `o Nature Magic`"), "{errors:?}");
 }
+
+#[actix_rt::test]
+async fn a_keyforge_action_naming_no_card_gets_did_you_mean() {
+    let errors = refused(&[
+        ("game", "keyforge"),
+        ("house", "Ironhowl"),
+        ("p0_name", "Ann"),
+        ("p1_name", "Bob"),
+        ("p0_c1_card", "Quarry Ogre"),
+        ("p1_c1_card", "Mack the Knife"),
+        ("x1_do", "fight"),
+        ("x1_card", "Quarry Ogre"),
+        ("x1_target", "Mack the Knif"),
+    ])
+    .await;
+    assert_eq!(
+        errors,
+        [(
+            "x1_target".to_string(),
+            "Action 1: no card \"Mack the Knif\" in the position; did you mean \"Mack the Knife\"?"
+                .to_string()
+        )]
+    );
+}
