@@ -44,7 +44,7 @@ mod syntax;
 mod write;
 
 pub use locate::locate;
-pub use read::to_position;
+pub use read::{mark_action_fields, to_position};
 pub use write::from_position;
 
 /// Unit cards on the form (the position's cap is larger: paste JSON for more).
@@ -419,28 +419,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
         text("id", "new id", "W", Width::Small),
         text("player", "player", "the active", Width::Small),
     ];
-    // Each field is shown for the verbs that read it (issue #31); `do` picks them.
-    let fields = fields
-        .into_iter()
-        .map(|field| {
-            let column = field
-                .name
-                .split_once('_')
-                .map_or("", |(_, c)| c)
-                .to_string();
-            match column.as_str() {
-                "do" => field.picks(),
-                _ => {
-                    let verbs = VERBS
-                        .iter()
-                        .filter(|(v, _)| read::columns_of(v).contains(&column.as_str()))
-                        .map(|(v, _)| v.to_string())
-                        .collect();
-                    field.when(verbs)
-                }
-            }
-        })
-        .collect();
+    // Each field is shown for the verbs that read it (`read::mark_action_fields`).
     Group {
         id: format!("action-{i}"),
         title: format!("Action {i}"),

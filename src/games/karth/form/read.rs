@@ -267,9 +267,34 @@ impl Row<'_> {
     }
 }
 
-/// The columns action verb `verb` reads (`do` first), as [`action`] takes them: the
-/// form shows an action row only these (issue #31).
-pub(super) fn columns_of(verb: &str) -> Vec<&'static str> {
+/// `form` with each action row's field shown only for the verbs that read it, as
+/// [`action`] takes them (issue #31): `do` picks, every other column is `when` the verbs
+/// whose reading uses it.
+pub fn mark_action_fields(mut form: Form) -> Form {
+    let columns: Vec<(&str, Vec<&'static str>)> =
+        VERBS.iter().map(|(v, _)| (*v, columns_of(v))).collect();
+    let rows = form.sections.iter_mut().filter(|s| s.id == "actions");
+    for field in rows.flat_map(|s| s.groups.iter_mut().flat_map(|g| g.fields.iter_mut())) {
+        let column = field
+            .name
+            .split_once('_')
+            .map_or("", |(_, c)| c)
+            .to_string();
+        if column == "do" {
+            field.picks = true;
+        } else {
+            field.when = columns
+                .iter()
+                .filter(|(_, used)| used.contains(&column.as_str()))
+                .map(|(v, _)| v.to_string())
+                .collect();
+        }
+    }
+    form
+}
+
+/// The columns action verb `verb` reads (`do` first), as [`action`] takes them.
+fn columns_of(verb: &str) -> Vec<&'static str> {
     let mut f = FormFields::default();
     f.set(action_key(1, "do"), verb);
     read_row(&f, 1, &mut Vec::new()).map_or_else(Vec::new, |(_, used)| used)
