@@ -21,6 +21,11 @@
 //!   game, in words, with the others.
 //! - A group is "filled" when one of its summary fields holds something; an empty group
 //!   is folded away behind its "add a …" line, and submitting it adds nothing.
+//! - Short empty builders (issue #31): a rarely needed field is marked [`Field::more`]
+//!   and folded behind its group's (or section's) "More" line; a field may be shown only
+//!   for some values of its group's picking field ([`Field::when`], [`Field::picks`]: an
+//!   action's verb), or picked on a grid ([`Field::pick`]). The builder's script does
+//!   the showing; without it every field is there.
 //!
 //! Leaves out: HTML (the web's template), the catalogue (the adapter fills [`Source`]s)
 //! and any game's field names.
