@@ -1515,9 +1515,22 @@ fn build_a_keyforge_turn_in_its_form_and_see_the_battlelines() {
         &tab,
         "(document.querySelectorAll('details#p0-c2, details#p1-c1').forEach(d => d.open = true), true)",
     );
+    // The form starts empty (issue #31): the turn of Ann's Quarry Ogre fighting Bob's
+    // 3-power creature is typed in whole.
     set_fields(
         &tab,
         &[
+            ("house", "Ironhowl"),
+            ("p0_name", "Ann"),
+            ("p1_name", "Bob"),
+            ("p0_c1_id", "ogre"),
+            ("p0_c1_card", "Quarry Ogre"),
+            ("p1_c1_id", "foe"),
+            ("p1_c1_house", "Gloamwatch"),
+            ("p1_c1_power", "3"),
+            ("x1_do", "fight"),
+            ("x1_card", "ogre"),
+            ("x1_target", "foe"),
             ("p0_amber", "2"),
             ("p0_c2_id", "javelin"),
             ("p0_c2_zone", "artifacts"),
@@ -1581,6 +1594,14 @@ fn build_a_keyforge_turn_in_its_form_and_see_the_battlelines() {
     set_fields(
         &tab,
         &[
+            ("house", "Ironhowl"),
+            ("p0_name", "Ann"),
+            ("p1_name", "Bob"),
+            ("p0_c1_id", "ogre"),
+            ("p0_c1_card", "Quarry Ogre"),
+            ("p1_c1_id", "foe"),
+            ("p1_c1_house", "Gloamwatch"),
+            ("p1_c1_power", "3"),
             ("p0_c2_id", "swap"),
             ("p0_c2_zone", "battleline"),
             ("p0_c2_house", "Ironhowl"),

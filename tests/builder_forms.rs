@@ -559,7 +559,8 @@ fn an_arcane_form_builds_a_fireburst_activation() {
     let (values, notes) = Arcane::form_values(None);
     assert!(notes.is_empty());
     let p = Arcane::from_form(&values).unwrap();
-    assert_eq!((p.players.len(), p.units.len()), (2, 2));
+    // Two players and one unit to start (issue #31: one unit shown, and "add another").
+    assert_eq!((p.players.len(), p.units.len()), (2, 1));
     let f = pairs(&[
         ("turn", "1"),
         ("phase", "order"),
@@ -612,16 +613,33 @@ fn every_keyforge_fixture_survives_the_form() {
 }
 
 #[test]
-fn a_new_keyforge_form_reads_and_resolves_without_the_catalogue_card() {
+fn a_new_keyforge_form_is_empty_and_names_cards_by_their_names() {
+    // Issue #31: no sample to clear.
     let (values, notes) = Keyforge::form_values(None);
     assert!(notes.is_empty());
+    assert!(values.0.is_empty(), "a new form holds nothing: {values:?}");
+    // Issue #31: cards are named, not given invented ids.
+    let values = pairs(&[
+        ("house", "Ironhowl"),
+        ("p0_name", "Ann"),
+        ("p0_c1_card", "Quarry Ogre"),
+        ("p1_name", "Bob"),
+        ("p1_c1_name", "Foe"),
+        ("p1_c1_house", "Gloamwatch"),
+        ("p1_c1_power", "3"),
+        ("x1_do", "fight"),
+        ("x1_card", "Quarry Ogre"),
+        ("x1_target", "Foe"),
+    ]);
     let p = Keyforge::from_form(&values).unwrap();
-    assert_eq!(
-        p.players[0].battleline[0].card.as_deref(),
-        Some("Quarry Ogre")
-    );
-    assert_eq!(p.players[1].battleline[0].power, Some(3));
-    assert_eq!(p.actions[0].target.as_deref(), Some("foe"));
+    assert_eq!(p.players[0].battleline[0].id, "Quarry Ogre");
+    assert_eq!(p.players[1].battleline[0].id, "Foe");
+    assert_eq!(p.actions[0].card, "Quarry Ogre");
+    assert_eq!(p.actions[0].target.as_deref(), Some("Foe"));
+    // Written back, a card's id that is its name is not a field of its own.
+    let (back, _) = Keyforge::form_values(Some(&p));
+    assert!(!back.has("p0_c1_id") && !back.has("p1_c1_id"), "{back:?}");
+    assert_eq!(Keyforge::from_form(&back).unwrap(), p);
     // Without the catalogue, the Ogre is the resolver's problem, at its row's card field.
     let errors = Keyforge::resolve(&p, &arbiter::games::keyforge::NoCards).unwrap_err();
     let located = Keyforge::form_error(&values, &errors[0]);
@@ -629,7 +647,7 @@ fn a_new_keyforge_form_reads_and_resolves_without_the_catalogue_card() {
     assert!(
         located
             .message
-            .starts_with("Ann, card 1 (ogre): no KeyForge card `Quarry Ogre`"),
+            .starts_with("Ann, card 1 (Quarry Ogre): no KeyForge card `Quarry Ogre`"),
         "{located:?}"
     );
 }

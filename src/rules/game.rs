@@ -175,6 +175,18 @@ pub trait Game: Sized + 'static {
             Self::NAME
         ))])
     }
+    /// The position a submission describes as far as its fields read (a field that does
+    /// not read left at its default), and every problem with its fields: so the builder
+    /// can also resolve what did read, and show every problem of a submission at once
+    /// (issue #31). By default, [`Game::from_form`]'s answer.
+    fn from_form_partial(
+        values: &super::form::FormFields,
+    ) -> (Option<Self::Position>, Vec<super::form::FieldError>) {
+        match Self::from_form(values) {
+            Ok(p) => (Some(p), Vec::new()),
+            Err(errors) => (None, errors),
+        }
+    }
     /// Where error `error` (of the position built from `values`) belongs on the form, in
     /// the form's words; by default above the form, with its JSON path.
     fn form_error(

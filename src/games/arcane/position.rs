@@ -214,7 +214,7 @@ fn unit(
             if !a.is_figure() && !d.unit_abilities && d.figure_abilities {
                 errors.push(PositionError::at(
                     at("slots"),
-                    format!("{}'s abilities are figure special abilities: name the slot(s) {} sits next to (`slots[k].abilities`)", d.name, a.name),
+                    format!("{}'s abilities are figure special abilities: name the slot(s) {} sits next to, as in `o {}`", d.name, a.name, a.name),
                 ));
             }
         }

@@ -195,6 +195,17 @@ const PLAY_FIELDS: &[&str] = &["player", "play", "slot", "turn"];
 
 /// The position the form describes, or the problems with its fields.
 pub fn to_position(f: &Fields) -> Result<Position, Vec<FieldError>> {
+    let (position, errors) = partial(f);
+    if errors.is_empty() {
+        Ok(position)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The position the form describes as far as its fields read (a field that does not read
+/// is left at its default), and the problems with its fields.
+pub fn partial(f: &Fields) -> (Position, Vec<FieldError>) {
     let mut errors = Vec::new();
     let mut players: [PlayerSpec; 2] = Default::default();
     for (p, player) in players.iter_mut().enumerate() {
@@ -296,11 +307,7 @@ pub fn to_position(f: &Fields) -> Result<Position, Vec<FieldError>> {
         decisions: decisions(f.get("decisions"), &mut errors),
         interpretations,
     };
-    if errors.is_empty() {
-        Ok(position)
-    } else {
-        Err(errors)
-    }
+    (position, errors)
 }
 
 /// The form's fields for `position`, to edit it (slots past the form's rows are dropped
@@ -457,6 +464,7 @@ fn slot(f: &Fields, p: usize, n: usize) -> Group {
         Field::number(key("damage"), "Damage on it", 0, i64::from(caps::LIFE))
             .placeholder("0")
             .width(Width::Small)
+            .more()
             .from(f),
         Field::new(
             key("warlord"),
@@ -470,6 +478,7 @@ fn slot(f: &Fields, p: usize, n: usize) -> Group {
             },
         )
         .width(Width::Small)
+        .more()
         .from(f),
         Field::text(key("abilities"), "Abilities")
             .placeholder("Armor 2, Fury")
@@ -478,8 +487,11 @@ fn slot(f: &Fields, p: usize, n: usize) -> Group {
             .from(f),
         Field::text(key("traits"), "Traits")
             .placeholder("Beast, Rider")
+            .more()
             .from(f),
-        Field::listed(key("artifacts"), "Artifacts it carries", "artifacts").from(f),
+        Field::listed(key("artifacts"), "Artifacts it carries", "artifacts")
+            .more()
+            .from(f),
         Field::new(
             key("status"),
             "Statuses",
@@ -489,6 +501,7 @@ fn slot(f: &Fields, p: usize, n: usize) -> Group {
         )
         .context(format!("{}'s slot {n}: ", player_label(f, p)))
         .width(Width::Full)
+        .more()
         .from(f),
     ];
     // Each label says its slot to a screen reader, which does not see the card around it.
@@ -562,16 +575,19 @@ pub fn layout(f: &Fields) -> Form {
             Field::number("turns", "Turns to play", 1, i64::from(caps::TURNS)).from(f),
             Field::number("turn", "Starting turn", 1, i64::from(caps::MAX_FIRST_TURN))
                 .placeholder("1")
+                .more()
                 .from(f),
             Field::text("choices", "Fixed chance outcomes")
                 .placeholder("1:3, 2:1")
                 .hint("chance:slot pairs; 1:3 makes chance 1 pick slot 3")
                 .width(Width::Wide)
+                .more()
                 .from(f),
             Field::text("decisions", "Pinned decisions")
                 .placeholder("1:2")
                 .hint("decision:option pairs; 1:2 makes decision 1 take option 2")
                 .width(Width::Wide)
+                .more()
                 .from(f),
         ],
     );

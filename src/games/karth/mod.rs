@@ -81,7 +81,7 @@ impl Game for Karth {
         to_position(state)
     }
     fn builder_form(values: &rules::FormFields) -> Option<rules::Form> {
-        Some(form::layout(values))
+        Some(form::mark_action_fields(form::layout(values)))
     }
     fn form_values(position: Option<&Position>) -> (rules::FormFields, Vec<String>) {
         position.map_or_else(|| (form::defaults(), Vec::new()), form::from_position)

@@ -419,6 +419,14 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
     }
     for (i, a) in position.actions.iter().enumerate() {
         let known = |id: &str| ids.contains(id);
+        // An id not in the position: "did you mean" the closest one (issue #31).
+        let unknown = |id: &str| {
+            let hint = crate::text::closest(id, ids.iter().map(String::as_str), 1)
+                .first()
+                .map(|s| format!("; did you mean {s:?}?"))
+                .unwrap_or_default();
+            format!("no card {id:?} in the position{hint}")
+        };
         let list =
             |ids: &BTreeSet<String>| ids.iter().take(12).cloned().collect::<Vec<_>>().join(", ");
         if !known(&a.card) {
@@ -435,7 +443,7 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
             if !known(t) {
                 errors.push(PositionError::at(
                     format!("actions[{i}].target"),
-                    format!("no card {t:?} in the position"),
+                    unknown(t),
                 ));
             }
         }
@@ -449,7 +457,7 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
             if !known(t) {
                 errors.push(PositionError::at(
                     format!("actions[{i}].targets[{j}]"),
-                    format!("no card {t:?} in the position"),
+                    unknown(t),
                 ));
             }
         }

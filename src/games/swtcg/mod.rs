@@ -72,6 +72,10 @@ impl Game for Swtcg {
     fn from_form(values: &rules::FormFields) -> Result<Position, Vec<rules::FieldError>> {
         form::to_position(values)
     }
+    fn from_form_partial(values: &rules::FormFields) -> (Option<Position>, Vec<rules::FieldError>) {
+        let (position, errors) = form::partial(values);
+        (Some(position), errors)
+    }
     fn form_error(values: &rules::FormFields, error: &PositionError) -> rules::FieldError {
         form::locate(values, error)
     }

@@ -446,13 +446,13 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
             units.push(u);
         }
     }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
+    // The rest is checked too (issue #31: every problem at once); a unit that did not
+    // resolve is not "no unit" to what names it.
+    let unresolved = |id: &str| position.units.iter().any(|u| u.id == id);
     let find = |id: &str, path: &str, errors: &mut Vec<PositionError>| -> Option<usize> {
         let found = units.iter().position(|u| u.id == id);
-        if found.is_none() {
-            let ids: Vec<&str> = units.iter().map(|u| u.id.as_str()).collect();
+        if found.is_none() && !unresolved(id) {
+            let ids: Vec<&str> = position.units.iter().map(|u| u.id.as_str()).collect();
             errors.push(PositionError::at(
                 path,
                 format!("no unit {id:?}; the units are {}", ids.join(", ")),

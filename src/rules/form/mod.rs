@@ -21,6 +21,11 @@
 //!   game, in words, with the others.
 //! - A group is "filled" when one of its summary fields holds something; an empty group
 //!   is folded away behind its "add a …" line, and submitting it adds nothing.
+//! - Short empty builders (issue #31): a rarely needed field is marked [`Field::more`]
+//!   and folded behind its group's (or section's) "More" line; a field may be shown only
+//!   for some values of its group's picking field ([`Field::when`], [`Field::picks`]: an
+//!   action's verb), or picked on a grid ([`Field::pick`]). The builder's script does
+//!   the showing; without it every field is there.
 //!
 //! Leaves out: HTML (the web's template), the catalogue (the adapter fills [`Source`]s)
 //! and any game's field names.
@@ -237,6 +242,24 @@ pub struct Field {
     /// A list of items, comma-separated (its list, if any, completes each item).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub items: bool,
+    /// Rarely needed: in a group, folded with the others like it behind one "more" line
+    /// (opened when one of them holds something or has a problem), so an empty builder
+    /// stays short (issue #31).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub more: bool,
+    /// Its value picks which of its group's fields are shown (an action's kind): with
+    /// the builder's script, a field whose `when` lacks the value is hidden.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub picks: bool,
+    /// The values of its group's picking field for which it is read (empty: always).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub when: Vec<String>,
+    /// Picked on a grid (issue #31): `board` is the text area whose lines and
+    /// comma-separated items lay the grid out, `space` a field filled with the `row,column`
+    /// picked on it, `path` one that takes a space per pick (`row,column; row,column`).
+    /// Empty for none. The builder's script draws the grid; without it they are typed.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pub pick: &'static str,
     /// Its problems, in words (attached by [`Form::attach`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<String>,
@@ -331,6 +354,10 @@ impl Field {
             width: Width::Normal,
             summary: None,
             items: false,
+            more: false,
+            picks: false,
+            when: Vec::new(),
+            pick: "",
             errors: Vec::new(),
         }
     }
@@ -394,6 +421,35 @@ impl Field {
 
     pub fn context(mut self, context: impl Into<String>) -> Field {
         self.context = context.into();
+        self
+    }
+
+    /// Its value picks which of its group's fields are shown.
+    pub fn picks(mut self) -> Field {
+        self.picks = true;
+        self
+    }
+
+    /// Read only when its group's picking field holds one of `values`.
+    pub fn when(mut self, values: Vec<String>) -> Field {
+        self.when = values;
+        self
+    }
+
+    /// Picked on a grid: `board`, `space` or `path` (see [`Field::pick`]).
+    pub fn picked(mut self, pick: &'static str) -> Field {
+        self.pick = pick;
+        self
+    }
+
+    /// Its `when` values as one attribute value, space-separated.
+    pub fn when_attr(&self) -> String {
+        self.when.join(" ")
+    }
+
+    /// Rarely needed: folded behind its group's "more" line.
+    pub fn more(mut self) -> Field {
+        self.more = true;
         self
     }
 
@@ -497,6 +553,31 @@ impl Group {
         self.open || self.filled() || self.invalid()
     }
 
+    /// Its fields always shown.
+    pub fn main_fields(&self) -> impl Iterator<Item = &Field> {
+        self.fields.iter().filter(|f| !f.more)
+    }
+
+    /// Its rarely needed fields, folded behind its "more" line.
+    pub fn more_fields(&self) -> impl Iterator<Item = &Field> {
+        self.fields.iter().filter(|f| f.more)
+    }
+
+    /// Whether it has rarely needed fields.
+    pub fn has_more(&self) -> bool {
+        self.fields.iter().any(|f| f.more)
+    }
+
+    /// The labels of its rarely needed fields, for its "more" line.
+    pub fn more_labels(&self) -> String {
+        more_labels(&self.fields)
+    }
+
+    /// Whether its "more" line is shown open.
+    pub fn more_open(&self) -> bool {
+        more_open(&self.fields)
+    }
+
     /// What the summary line says it holds: its summary fields' values, each with its
     /// suffix, or its `empty` words.
     pub fn summary(&self) -> String {
@@ -516,7 +597,66 @@ impl Group {
     }
 }
 
+/// The labels of the rarely needed fields of `fields`, for their "more" line: the first
+/// [`MORE_NAMED`], then how many others (`Damage, Warlord, Traits, Artifacts and 2 more`).
+fn more_labels(fields: &[Field]) -> String {
+    let labels: Vec<&str> = fields
+        .iter()
+        .filter(|f| f.more)
+        .map(|f| f.label.as_str())
+        .collect();
+    match labels.len() {
+        n if n > MORE_NAMED + 1 => format!(
+            "{} and {} more",
+            labels[..MORE_NAMED].join(", "),
+            n - MORE_NAMED
+        ),
+        _ => labels.join(", "),
+    }
+}
+
+/// How many rarely needed fields a "more" line names.
+const MORE_NAMED: usize = 4;
+
+/// Whether the "more" line of `fields` is shown open: one of its rarely needed fields
+/// holds something (a select's or a tick box's default does not count) or has a problem.
+fn more_open(fields: &[Field]) -> bool {
+    fields.iter().filter(|f| f.more).any(|f| {
+        f.invalid()
+            || match f.kind {
+                Kind::Select { .. } => !f.value().is_empty(),
+                Kind::Reading { .. } => f.changed(),
+                _ => f.values.iter().any(|v| !v.trim().is_empty()),
+            }
+    })
+}
+
 impl Section {
+    /// Its own fields always shown.
+    pub fn main_fields(&self) -> impl Iterator<Item = &Field> {
+        self.fields.iter().filter(|f| !f.more)
+    }
+
+    /// Its own rarely needed fields, folded behind its "more" line.
+    pub fn more_fields(&self) -> impl Iterator<Item = &Field> {
+        self.fields.iter().filter(|f| f.more)
+    }
+
+    /// Whether it has rarely needed fields of its own.
+    pub fn has_more(&self) -> bool {
+        self.fields.iter().any(|f| f.more)
+    }
+
+    /// The labels of its own rarely needed fields, for its "more" line.
+    pub fn more_labels(&self) -> String {
+        more_labels(&self.fields)
+    }
+
+    /// Whether its "more" line is shown open.
+    pub fn more_open(&self) -> bool {
+        more_open(&self.fields)
+    }
+
     /// A section of `fields`, with no groups.
     pub fn new(id: impl Into<String>, title: impl Into<String>, fields: Vec<Field>) -> Section {
         Section {

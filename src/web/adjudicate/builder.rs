@@ -537,7 +537,7 @@ fn open_position<G: CatalogueGame>(
             errors.into_iter().map(located).collect()
         })
     } else {
-        G::from_form(&sub.fields).map(|p| (p, 0))
+        form_position::<G>(state, &sub.fields).map(|p| (p, 0))
     };
     let (position, step) = match parsed {
         Ok(opened) => opened,
@@ -560,6 +560,50 @@ fn open_position<G: CatalogueGame>(
     Ok(Opened::ToPlay(Box::new(move |state: &AppState| {
         play::<G>(state, sub, position, step, out)
     })))
+}
+
+/// The position the builder's fields describe, or every problem of the submission at
+/// once: the fields that do not read, and the problems of resolving what did (an unknown
+/// card beside a number that is not one), each at its field, in the order of the form;
+/// a resolver's problem at a field that already has one is left out.
+fn form_position<G: CatalogueGame>(
+    state: &AppState,
+    fields: &FormFields,
+) -> Result<G::Position, Vec<FieldError>> {
+    let (partial, mut errors) = G::from_form_partial(fields);
+    let position = match partial {
+        Some(p) if errors.is_empty() => return Ok(p),
+        Some(p) => p,
+        None => return Err(errors),
+    };
+    let resolved = G::with_cards(&state.catalogue, |cards| {
+        G::resolve(&position, cards).map(|_| ())
+    });
+    if let Err(more) = resolved {
+        for e in more {
+            let e = G::form_error(fields, &e);
+            let taken = e.field.is_some() && errors.iter().any(|x| x.field == e.field);
+            if !taken && !errors.contains(&e) {
+                errors.push(e);
+            }
+        }
+    }
+    Err(in_form_order::<G>(errors))
+}
+
+/// `errors` in the order of `G`'s form: those with no field first, then by field.
+fn in_form_order<G: Game>(mut errors: Vec<FieldError>) -> Vec<FieldError> {
+    if let Some(form) = G::builder_form(&FormFields::default()) {
+        let names = form.field_names();
+        let at = |e: &FieldError| {
+            e.field
+                .as_deref()
+                .and_then(|f| names.iter().position(|n| *n == f))
+                .map_or(0, |i| i + 1)
+        };
+        errors.sort_by_key(at);
+    }
+    errors
 }
 
 /// Plays a read submission once without recording states (so a position that does not
@@ -599,6 +643,10 @@ fn play<G: CatalogueGame>(
         Ok(adj) => adj,
         Err(errors) => {
             let located = errors.iter().map(locate).collect();
+            let located = match json.is_empty() {
+                true => in_form_order::<G>(located),
+                false => located,
+            };
             return refuse(state, form_game, &fields, json, located, out);
         }
     };

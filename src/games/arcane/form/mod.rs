@@ -149,8 +149,6 @@ pub fn defaults() -> FormFields {
         ("p2_vp", "0"),
         ("u1_id", "A"),
         ("u1_owner", "Alice"),
-        ("u2_id", "B"),
-        ("u2_owner", "Bob"),
     ] {
         f.set(k, v);
     }
@@ -220,18 +218,18 @@ fn player_row(f: &FormFields, n: usize) -> Group {
         empty: "add a player".into(),
         open: n <= 2,
         fields: vec![
-            Field::text(key("name"), "Name")
+            Field::text(key("name"), format!("Player {n}"))
                 .context(context.clone())
                 .placeholder(if n == 1 { "Alice" } else { "" })
                 .width(Width::Wide)
                 .summary("")
                 .from(f),
-            Field::number(key("op"), "OP", 0, i64::from(caps::POINTS))
+            Field::number(key("op"), "Order points", 0, i64::from(caps::POINTS))
                 .context(context.clone())
                 .placeholder("0")
                 .width(Width::Small)
                 .from(f),
-            Field::number(key("vp"), "VP", 0, i64::from(caps::POINTS))
+            Field::number(key("vp"), "Victory points", 0, i64::from(caps::POINTS))
                 .context(context)
                 .placeholder("0")
                 .width(Width::Small)
@@ -257,13 +255,13 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .width(Width::Wide)
             .summary("")
             .from(f),
-        Field::text(key("name"), "or its name (a unit not in the catalogue)")
+        Field::text(key("name"), "Or a unit's name (not in the catalogue)")
             .width(Width::Wide)
             .summary("")
             .from(f),
         Field::text(key("slots"), "Figure slots")
             .placeholder("o Fireburst, o Fireburst, x, o Nature Magic")
-            .hint("a slot per item: o occupied, x empty (downed); then the figure abilities beside it, joined by +; o@2 if its figure arrived at moment 2; empty: the card's figures, all occupied")
+            .hint("o occupied, x downed, each with the abilities beside it (o Fireburst+Nature Magic); o@2: arrived at moment 2; empty: the card's, all occupied")
             .width(Width::Full)
             .from(f),
         Field::new(key("abilities"), "Abilities", Kind::TextArea { rows: 2 })
@@ -301,6 +299,15 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .width(Width::Small)
             .from(f),
     ];
+    // What most units need is shown; the rest folds behind the card's "More" line.
+    let shown = ["id", "owner", "card", "slots"].map(key);
+    let fields = fields
+        .into_iter()
+        .map(|field| match shown.contains(&field.name) {
+            true => field,
+            false => field.more(),
+        })
+        .collect();
     Group::numbered(format!("u{n}"), "Unit", n, "add a unit", fields)
 }
 
@@ -308,7 +315,7 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
 fn action_row(f: &FormFields, i: usize) -> Group {
     let key = |x: &str| action_key(i, x);
     let fields = vec![
-        Field::select(key("do"), "What", VERBS)
+        Field::select(key("do"), format!("Action {i}"), VERBS)
             .width(Width::Wide)
             .summary("")
             .from(f),
@@ -340,6 +347,14 @@ fn action_row(f: &FormFields, i: usize) -> Group {
             .width(Width::Small)
             .from(f),
     ];
+    let shown = ["do", "ability", "unit", "targets", "slots"].map(key);
+    let fields = fields
+        .into_iter()
+        .map(|field| match shown.contains(&field.name) {
+            true => field,
+            false => field.more(),
+        })
+        .collect();
     Group::numbered(format!("action-{i}"), "Action", i, "add an action", fields)
 }
 
@@ -365,25 +380,21 @@ pub fn layout(f: &FormFields) -> Form {
                 .hint("pairs of unit ids, as the judge sees the table")
                 .width(Width::Wide)
                 .from(f),
-            form::on_rejection_field(f, "go on"),
+            form::on_rejection_field(f, "go on").more(),
         ],
     );
-    let players = Section::new("players", "Players", Vec::new())
-        .note("order points (OP) and victory points (VP) now")
-        .groups(
-            GroupStyle::Cards,
-            (1..=FORM_PLAYERS).map(|n| player_row(f, n)).collect(),
-        );
-    let units = Section::new("units", "Units", Vec::new())
-        .note("A card per unit: a catalogue card, or a unit with its abilities written in, and its figure slots.")
-        .groups(
-            GroupStyle::Cards,
-            (1..=FORM_UNITS).map(|n| unit_card(f, n)).collect(),
-        );
+    let players = Section::new("players", "Players", Vec::new()).groups(
+        GroupStyle::Rows,
+        (1..=FORM_PLAYERS).map(|n| player_row(f, n)).collect(),
+    );
+    let units = Section::new("units", "Units", Vec::new()).groups(
+        GroupStyle::Cards,
+        (1..=FORM_UNITS).map(|n| unit_card(f, n)).collect(),
+    );
     let actions = Section::new("actions", "Actions", Vec::new())
-        .note("in order; slots: the figures a cost or a down pins (1 is the first); targets: units targeted, units adjacent, the unit attacked or the player whose phase starts; count: figures, damage or occurrences")
+        .note("in order; slots: the figures a cost or a down pins (1 is the first); targets: the units (or player) it names")
         .groups(
-            GroupStyle::Cards,
+            GroupStyle::Rows,
             (1..=FORM_ACTIONS).map(|i| action_row(f, i)).collect(),
         );
     let decisions = Section::new(
@@ -413,10 +424,9 @@ pub fn layout(f: &FormFields) -> Form {
     Form {
         game: super::cite::GAME,
         title: "Adjudicate Arcane Legions special abilities".into(),
-        lede: "Set up the players' points, the units and their figure slots, the contacts \
-               and the actions in order, then step through them: readiness, costs, \
-               triggers and statics, each step citing the seed's sentence or the house \
-               rule behind it. Dice and combat are the judge's to enter."
+        lede: "Set up the players, the units and the actions in order, then step through \
+               readiness, costs, triggers and statics, each step citing its rule. Dice and \
+               combat are the judge's to enter."
             .into(),
         accepts: ACCEPTED_FIELDS.into(),
         sections: vec![

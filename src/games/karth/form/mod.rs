@@ -44,7 +44,7 @@ mod syntax;
 mod write;
 
 pub use locate::locate;
-pub use read::to_position;
+pub use read::{mark_action_fields, to_position};
 pub use write::from_position;
 
 /// Unit cards on the form (the position's cap is larger: paste JSON for more).
@@ -221,6 +221,12 @@ fn player_card(f: &FormFields, p: usize, more: bool) -> Group {
     };
     let fields = if more {
         vec![
+            Field::listed(key("side"), "Off to the side", "all_cards")
+                .items()
+                .placeholder("Grey Wolf@1")
+                .hint("card@turn placed, comma-separated")
+                .width(Width::Wide)
+                .from(f),
             pile("deck", "Deck (top first)"),
             pile("discard", "Discard pile"),
             pile("cemetery", "Cemetery"),
@@ -240,19 +246,13 @@ fn player_card(f: &FormFields, p: usize, more: bool) -> Group {
         ]
     } else {
         vec![
-            Field::text(key("name"), "Name")
+            Field::text(key("name"), format!("Player {p}"))
                 .placeholder(if p == 1 { "Ann" } else { "Bo" })
                 .width(Width::Small)
                 .summary("")
                 .from(f),
             count("gold", "Gold"),
             pile("hand", "Hand"),
-            Field::listed(key("side"), "Off to the side", "all_cards")
-                .items()
-                .placeholder("Grey Wolf@1")
-                .hint("card@turn placed, comma-separated")
-                .width(Width::Wide)
-                .from(f),
         ]
     };
     let fields = fields
@@ -297,8 +297,8 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .width(Width::Small)
             .from(f),
         Field::text(key("at"), "Space")
-            .placeholder("3,2")
-            .hint("row,column")
+            .picked("space")
+            .placeholder("row,column")
             .width(Width::Small)
             .from(f),
         Field::listed(key("card"), "Catalogue card", "pieces")
@@ -369,6 +369,15 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .width(Width::Wide)
             .from(f),
     ];
+    // What most units need is shown; the rest folds behind the card's "More" line.
+    let shown = ["id", "owner", "at", "card"].map(key);
+    let fields = fields
+        .into_iter()
+        .map(|field| match shown.contains(&field.name) {
+            true => field,
+            false => field.more(),
+        })
+        .collect();
     Group::numbered(format!("u{n}"), "Unit", n, "add a unit", fields)
 }
 
@@ -393,8 +402,8 @@ fn action_row(f: &FormFields, i: usize) -> Group {
             .context(context.clone())
             .width(Width::Normal)
             .from(f),
-        text("at", "space", "3,2", Width::Small),
-        text("path", "path", "2,1; 2,2", Width::Normal),
+        text("at", "space", "3,2", Width::Small).picked("space"),
+        text("path", "path", "2,1; 2,2", Width::Normal).picked("path"),
         Field::listed(key("item"), "item", "items")
             .context(context.clone())
             .hint("dies: the items paid for")
@@ -410,68 +419,64 @@ fn action_row(f: &FormFields, i: usize) -> Group {
         text("id", "new id", "W", Width::Small),
         text("player", "player", "the active", Width::Small),
     ];
+    // Each field is shown for the verbs that read it (`read::mark_action_fields`).
     Group {
         id: format!("action-{i}"),
         title: format!("Action {i}"),
-        empty: "add an action".into(),
-        open: i == 1,
+        empty: String::new(),
+        open: true,
         fields,
     }
 }
 
 /// The builder's form showing `f`.
 pub fn layout(f: &FormFields) -> Form {
-    let turn = Section::new(
-        "when",
-        "The turn",
+    // The board first, and the turn beside it (issue #31).
+    let board = Section::new(
+        "battlefield",
+        "The battlefield and the turn",
         vec![
-            Field::number("turn", "Turn", 1, i64::from(caps::NUMBER))
-                .hint("over both players; 1 is the first player's first")
+            Field::new("board", "Rows of terrain", Kind::TextArea { rows: 6 })
+                .picked("board")
+                .hint("a line per row, top first (the first player laid the top half); spaces comma-separated (Grassland, Water, Forest, Spawner, Teleporter, Gold, Mana Pool); @Ann: who laid it; +wall, +web")
+                .width(Width::Full)
+                .from(f),
+            Field::number("turn", "Turn, over both players", 1, i64::from(caps::NUMBER))
+                .placeholder("1")
                 .width(Width::Small)
                 .from(f),
             Field::text("active", "Whose turn")
                 .placeholder("Ann")
                 .width(Width::Small)
                 .from(f),
-            form::on_rejection_field(f, "judge the next"),
+            form::on_rejection_field(f, "judge the next").more(),
             Field::number("judged", "Actions judged before", 0, caps::ACTIONS as i64)
                 .placeholder("0")
                 .hint("numbering goes on from these")
                 .width(Width::Small)
+                .more()
                 .from(f),
         ],
     );
-    let board = Section::new(
-        "battlefield",
-        "The battlefield",
-        vec![Field::new("board", "Rows of terrain", Kind::TextArea { rows: 6 })
-            .hint("a line per row, top row first; spaces comma-separated: Grassland, Water, Forest, Spawner, Teleporter, Gold, Mana Pool (another name reads as Grassland); @Ann for who laid it, +wall, +web: Spawner@Ann, Forest+web")
-            .width(Width::Full)
-            .from(f)],
+    let players = Section::new("players", "Players", Vec::new()).groups(
+        GroupStyle::Rows,
+        (1..=2).map(|p| player_card(f, p, false)).collect(),
     );
-    let players = Section::new("players", "Players", Vec::new())
-        .note("the first laid the top half of the rows")
-        .groups(
-            GroupStyle::Cards,
-            (1..=2).map(|p| player_card(f, p, false)).collect(),
-        );
-    let piles = Section::new("piles", "Piles and this turn's counters", Vec::new())
-        .note("decks, discards, cemeteries, token piles; what each player has done this turn")
+    let piles = Section::new("piles", "Piles and counters", Vec::new())
+        .note("the side, decks, discards, cemeteries, tokens; what each has done this turn")
         .folded()
         .groups(
             GroupStyle::Cards,
             (1..=2).map(|p| player_card(f, p, true)).collect(),
         );
-    let units = Section::new("units", "Units on the battlefield", Vec::new())
-        .note("a catalogue card (anything typed in overrides it) or an inline one with its type, class and MV")
-        .groups(
-            GroupStyle::Cards,
-            (1..=FORM_UNITS).map(|n| unit_card(f, n)).collect(),
-        );
+    let units = Section::new("units", "Units on the battlefield", Vec::new()).groups(
+        GroupStyle::Cards,
+        (1..=FORM_UNITS).map(|n| unit_card(f, n)).collect(),
+    );
     let actions = Section::new("actions", "Actions", Vec::new())
-        .note("judged in order, each accepted or rejected with its rule; a row reads the columns its action needs")
+        .note("judged in order, each accepted or rejected with its rule")
         .groups(
-            GroupStyle::Cards,
+            GroupStyle::Rows,
             (1..=FORM_ACTIONS).map(|i| action_row(f, i)).collect(),
         );
     let cards = Section::new(
@@ -486,18 +491,18 @@ pub fn layout(f: &FormFields) -> Form {
     Form {
         game: super::cite::GAME,
         title: "Adjudicate a Heroes of Karth play".into(),
-        lede: "Lay out the battlefield, the players and their units, then list the moves, \
-               hires and plays in question: each is accepted and applied, or rejected with \
-               the rule it breaks, every step citing its rule."
+        lede: "Lay out the battlefield, the players and their units, then the moves, hires \
+               and plays in question, each accepted or rejected with the rule it breaks."
             .into(),
         accepts: ACCEPTED_FIELDS.into(),
+        // The board first, then who plays on it and their units, then the actions
+        // (issue #31).
         sections: vec![
-            turn,
-            actions,
             board,
             players,
             piles,
             units,
+            actions,
             cards,
             form::readings_section::<Interpretations>(f),
         ],

@@ -267,8 +267,64 @@ impl Row<'_> {
     }
 }
 
+/// `form` with each action row's field shown only for the verbs that read it, as
+/// [`action`] takes them (issue #31): `do` picks, every other column is `when` the verbs
+/// whose reading uses it.
+pub fn mark_action_fields(mut form: Form) -> Form {
+    let columns: Vec<(&str, Vec<&'static str>)> =
+        VERBS.iter().map(|(v, _)| (*v, columns_of(v))).collect();
+    let rows = form.sections.iter_mut().filter(|s| s.id == "actions");
+    for field in rows.flat_map(|s| s.groups.iter_mut().flat_map(|g| g.fields.iter_mut())) {
+        let column = field
+            .name
+            .split_once('_')
+            .map_or("", |(_, c)| c)
+            .to_string();
+        if column == "do" {
+            field.picks = true;
+        } else {
+            field.when = columns
+                .iter()
+                .filter(|(_, used)| used.contains(&column.as_str()))
+                .map(|(v, _)| v.to_string())
+                .collect();
+        }
+    }
+    form
+}
+
+/// The columns action verb `verb` reads (`do` first), as [`action`] takes them.
+fn columns_of(verb: &str) -> Vec<&'static str> {
+    let mut f = FormFields::default();
+    f.set(action_key(1, "do"), verb);
+    read_row(&f, 1, &mut Vec::new()).map_or_else(Vec::new, |(_, used)| used)
+}
+
 /// The action on row `i`.
 fn action(f: &FormFields, i: usize, errors: &mut Vec<FieldError>) -> Option<Action> {
+    let (action, used) = read_row(f, i, errors)?;
+    let verb = f.get(&action_key(i, "do"));
+    for x in ACTION_FIELDS {
+        if !used.contains(x) && f.has(&action_key(i, x)) {
+            errors.push(FieldError::at(
+                action_key(i, x),
+                format!(
+                    "Action {i}: {} does not read {}; leave it empty",
+                    verb.replace('_', " "),
+                    column_name(x)
+                ),
+            ));
+        }
+    }
+    Some(action)
+}
+
+/// The action on row `i` and the columns its verb read.
+fn read_row(
+    f: &FormFields,
+    i: usize,
+    errors: &mut Vec<FieldError>,
+) -> Option<(Action, Vec<&'static str>)> {
     let verb = f.get(&action_key(i, "do"));
     let Some(&(verb, _)) = VERBS.iter().find(|(v, _)| *v == verb && !v.is_empty()) else {
         errors.push(FieldError::at(
@@ -405,19 +461,7 @@ fn action(f: &FormFields, i: usize, errors: &mut Vec<FieldError>) -> Option<Acti
         },
         _ => Action::EndTurn { player },
     };
-    for x in ACTION_FIELDS {
-        if !r.used.contains(x) && f.has(&action_key(i, x)) {
-            e.push(FieldError::at(
-                action_key(i, x),
-                format!(
-                    "Action {i}: {} does not read {}; leave it empty",
-                    verb.replace('_', " "),
-                    column_name(x)
-                ),
-            ));
-        }
-    }
-    Some(action)
+    Some((action, r.used))
 }
 
 /// A column's name for people.

@@ -3,7 +3,8 @@
 use super::super::interpret::Interpretations;
 use super::read::action_rows;
 use super::{
-    action_key, card_key, card_label, card_rows, player_label, zone_of, ACTION_FIELDS, CARD_FIELDS,
+    action_key, card_id, card_key, card_label, card_rows, player_label, zone_of, ACTION_FIELDS,
+    CARD_FIELDS,
 };
 use crate::rules::form::{self, FieldError, FormFields};
 use crate::rules::position::PositionError;
@@ -39,7 +40,7 @@ pub fn locate(f: &FormFields, e: &PositionError) -> FieldError {
                     let (n, field) = match (field, ui) {
                         // An upgrade: the rows on this creature, in order.
                         ("upgrades", Some(ui)) => {
-                            let on = f.get(&card_key(p, n, "id"));
+                            let on = card_id(f, p, n);
                             let row = card_rows(f, p)
                                 .into_iter()
                                 .filter(|&m| {
@@ -59,6 +60,17 @@ pub fn locate(f: &FormFields, e: &PositionError) -> FieldError {
                         field
                     } else {
                         "id"
+                    };
+                    // An id the row takes from its name is the name's field's.
+                    let field = match field {
+                        "id" if !f.has(&card_key(p, n, "id")) => {
+                            if f.has(&card_key(p, n, "card")) {
+                                "card"
+                            } else {
+                                "name"
+                            }
+                        }
+                        x => x,
                     };
                     FieldError::at(
                         card_key(p, n, field),

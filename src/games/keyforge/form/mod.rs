@@ -37,6 +37,10 @@ use crate::rules::form::{
     self, Field, Form, FormFields, Group, GroupStyle, Kind, List, Section, Source, Width,
 };
 
+/// The list of the catalogue's KeyForge cards (not `cards`: builder.js gives a `cards`
+/// field battle-line creature suggestions).
+const CARDS: &str = "keyforge-cards";
+
 /// Card rows per player on the form.
 pub const FORM_CARDS: usize = 10;
 /// Action rows on the form (the position's cap is larger: paste JSON for more).
@@ -86,30 +90,10 @@ p<P>_c<N>_{id,zone,on,card,name,type,house,power,armor,traits,text,bonus,owner,d
 (N is 1 to 10), x<I>_{do,card,target,targets,flank,zone} (I is 1 to 6) and interp_<key> \
 (one per interpretation)";
 
-/// The values of a new turn's form: Ann (active, house Ironhowl) and her Quarry Ogre
-/// fights Bob's 3-power creature.
+/// The values of a new turn's form: none, so there is no sample to clear (issue #31);
+/// the placeholders show what each field takes.
 pub fn defaults() -> FormFields {
-    let mut f = FormFields::default();
-    for (k, v) in [
-        ("house", "Ironhowl"),
-        ("p0_name", "Ann"),
-        ("p0_amber", "0"),
-        ("p1_name", "Bob"),
-        ("p1_amber", "0"),
-        ("p0_c1_id", "ogre"),
-        ("p0_c1_zone", "battleline"),
-        ("p0_c1_card", "Quarry Ogre"),
-        ("p1_c1_id", "foe"),
-        ("p1_c1_zone", "battleline"),
-        ("p1_c1_house", "Gloamwatch"),
-        ("p1_c1_power", "3"),
-        ("x1_do", "fight"),
-        ("x1_card", "ogre"),
-        ("x1_target", "foe"),
-    ] {
-        f.set(k, v);
-    }
-    f
+    FormFields::default()
 }
 
 fn card_key(p: usize, n: usize, field: &str) -> String {
@@ -151,10 +135,22 @@ fn player_label(f: &FormFields, p: usize) -> String {
     }
 }
 
-/// How the form names card row `n` of player `p`: `Ann, card 2 (ogre)`.
+/// The id card row `n` of player `p` goes by: its Id field, or else its name (the
+/// catalogue card's, or the hypothetical card's), so actions name a card as the judge
+/// sees it (issue #31); two cards of one name need an Id each.
+fn card_id(f: &FormFields, p: usize, n: usize) -> String {
+    ["id", "card", "name"]
+        .iter()
+        .map(|x| f.get(&card_key(p, n, x)))
+        .find(|v| !v.is_empty())
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// How the form names card row `n` of player `p`: `Ann, card 2 (Quarry Ogre)`.
 fn card_label(f: &FormFields, p: usize, n: usize) -> String {
     let who = player_label(f, p);
-    match f.get(&card_key(p, n, "id")) {
+    match card_id(f, p, n).as_str() {
         "" => format!("{who}, card {n}"),
         id => format!("{who}, card {n} ({id})"),
     }
@@ -170,26 +166,27 @@ fn card_row(f: &FormFields, p: usize, n: usize) -> Group {
             .from(f)
     };
     let fields = vec![
-        Field::text(key("id"), "Id")
-            .placeholder("ogre")
-            .hint("actions name it")
-            .width(Width::Small)
+        Field::listed(key("card"), "Catalogue card", CARDS)
+            .width(Width::Wide)
             .summary("")
             .from(f),
         Field::select(key("zone"), "Zone", ZONES)
             .width(Width::Small)
             .from(f),
-        Field::text(key("on"), "On creature")
-            .placeholder("its id")
-            .hint("an upgrade's creature")
-            .width(Width::Small)
+        Field::text(key("name"), "Or a hypothetical card's name")
+            .width(Width::Wide)
+            .summary(" (hypothetical)")
             .from(f),
-        Field::listed(key("card"), "Catalogue card", "cards")
+        Field::text(key("id"), "Id")
+            .placeholder("its name")
+            .hint("only for two cards of one name (actions name a card by its Id, else its name)")
             .width(Width::Wide)
             .summary("")
             .from(f),
-        Field::text(key("name"), "or its name (a hypothetical card)")
-            .width(Width::Wide)
+        Field::text(key("on"), "On creature")
+            .placeholder("its name")
+            .hint("an upgrade's creature")
+            .width(Width::Small)
             .from(f),
         Field::select(
             key("type"),
@@ -242,6 +239,15 @@ fn card_row(f: &FormFields, p: usize, n: usize) -> Group {
             .from(f),
     ];
     let context = format!("Player {} card {n}: ", p + 1);
+    // What most cards need is shown; the rest folds behind the row's "More" line.
+    let shown = ["card", "zone"].map(key);
+    let fields: Vec<Field> = fields
+        .into_iter()
+        .map(|field| match shown.contains(&field.name) {
+            true => field,
+            false => field.more(),
+        })
+        .collect();
     Group {
         id: format!("p{p}-c{n}"),
         title: format!("Card {n}"),
@@ -275,21 +281,22 @@ fn action_row(f: &FormFields, i: usize) -> Group {
         )
         .width(Width::Small)
         .from(f),
-        Field::text(key("card"), "card")
+        Field::listed(key("card"), "card", CARDS)
             .context(context.clone())
-            .placeholder("ogre")
-            .width(Width::Small)
+            .placeholder("Quarry Ogre")
+            .width(Width::Normal)
             .from(f),
-        Field::text(key("target"), "target")
+        Field::listed(key("target"), "target", CARDS)
             .context(context.clone())
-            .placeholder("foe")
-            .width(Width::Small)
+            .placeholder("Mack the Knife")
+            .width(Width::Normal)
             .from(f),
         Field::text(key("targets"), "targets chosen")
             .context(context.clone())
             .items()
-            .placeholder("foe, imp")
+            .placeholder("Mack the Knife, Quarry Ogre")
             .width(Width::Normal)
+            .more()
             .from(f),
         Field::select(
             key("flank"),
@@ -301,6 +308,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
             ],
         )
         .width(Width::Small)
+        .more()
         .from(f),
         Field::select(
             key("zone"),
@@ -317,6 +325,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
             ],
         )
         .width(Width::Small)
+        .more()
         .from(f),
     ];
     Group {
@@ -355,7 +364,11 @@ fn player_section(f: &FormFields, p: usize) -> Section {
                 .from(f),
         ],
     )
-    .note("a card per row, in its zone: a battleline left flank first; any stat typed overrides the catalogue card's")
+    .note(if p == 0 {
+        "a card per row, in its zone: a battleline left flank first; any stat typed (under More) overrides the catalogue card's"
+    } else {
+        ""
+    })
     .groups(
         GroupStyle::Cards,
         (1..=FORM_CARDS).map(|n| card_row(f, p, n)).collect(),
@@ -374,14 +387,15 @@ pub fn layout(f: &FormFields) -> Form {
                 .from(f),
             Field::text("active", "Active player")
                 .placeholder("the first player")
-                .hint("a player's name")
                 .width(Width::Small)
                 .from(f),
-            form::on_rejection_field(f, "go on"),
+            form::on_rejection_field(f, "go on").more(),
         ],
     );
     let actions = Section::new("actions", "Actions", Vec::new())
-        .note("what the active player does, in order, each card by its id; target: the creature fought or upgraded; targets chosen: ids in the order the abilities choose")
+        .note(
+            "in order, each card by its name (or its Id); target: the creature fought or upgraded",
+        )
         .groups(
             GroupStyle::Rows,
             (1..=FORM_ACTIONS).map(|i| action_row(f, i)).collect(),
@@ -423,7 +437,7 @@ pub fn layout(f: &FormFields) -> Form {
         ],
         lists: vec![
             List {
-                id: "cards",
+                id: CARDS,
                 source: Source::Cards { kind: "any" },
             },
             List {

@@ -6,7 +6,9 @@ use super::super::format::{
 use super::super::interpret::Interpretations;
 use super::syntax::FROM_ZONES;
 use super::syntax::{changes, icons};
-use super::{action_key, card_key, card_label, card_rows, player_label, zone_of, FORM_ACTIONS};
+use super::{
+    action_key, card_id, card_key, card_label, card_rows, player_label, zone_of, FORM_ACTIONS,
+};
 use crate::rules::decision::DecisionPin;
 use crate::rules::form::{self, list, number, FieldError, FormFields};
 
@@ -34,7 +36,7 @@ fn card(f: &FormFields, p: usize, n: usize, errors: &mut Vec<FieldError>) -> Car
     let traits = f.get(&key("traits"));
     let text = f.get(&key("text"));
     CardSpec {
-        id: f.get(&key("id")).to_string(),
+        id: card_id(f, p, n),
         card: form::optional(f.get(&key("card"))),
         name: form::optional(f.get(&key("name"))),
         kind,

@@ -9,7 +9,10 @@ use crate::rules::reject::OnRejection;
 /// Writes card `c` (in zone `zone`, on creature `on`) as row `n` of player `p`.
 fn set_card(f: &mut FormFields, p: usize, n: usize, c: &CardSpec, zone: &str, on: &str) {
     let key = |x: &str| card_key(p, n, x);
-    f.set(key("id"), c.id.clone());
+    // An id that is the card's name is not written: the row goes by its name.
+    if c.card.as_ref().or(c.name.as_ref()) != Some(&c.id) {
+        f.set(key("id"), c.id.clone());
+    }
     f.set(key("zone"), zone);
     if !on.is_empty() {
         f.set(key("on"), on);

@@ -34,7 +34,7 @@ mod read;
 mod write;
 
 pub use locate::locate;
-pub use read::to_position;
+pub use read::{partial, to_position};
 pub use write::from_position;
 
 /// Unit cards on the form: the position's cap.
@@ -172,6 +172,7 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
         Field::listed(key("arena"), "Arena", "arenas")
             .placeholder("the attack's")
             .width(Width::Small)
+            .more()
             .from(f),
         Field::text(key("name"), "or its name (a hypothetical unit)")
             .width(Width::Wide)
@@ -179,12 +180,12 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .from(f),
         stat("power", "Power", 0, caps::POWER, "card's"),
         stat("health", "Health", 1, caps::HEALTH, "card's"),
-        stat("damage", "Damage on it", 0, caps::HEALTH, "0"),
+        stat("damage", "Damage on it", 0, caps::HEALTH, "0").more(),
         Field::listed(key("abilities"), "Abilities", "keywords")
             .items()
             .placeholder("Critical Hit 2, Armor")
             .hint("comma-separated (semicolons when an ability has commas, as Stack: A, B), with their X; empty keeps the card's")
-            .width(Width::Wide)
+            .width(Width::Full)
             .from(f),
         Field::listed(
             key("granted_after_roll"),
@@ -195,6 +196,7 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
         .placeholder("Critical Hit 1")
         .hint("too late for this roll (Critical Hit, Fury, Parry, Shields)")
         .width(Width::Wide)
+        .more()
         .from(f),
         Field::select(
             key("unique"),
@@ -202,12 +204,15 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             &[("", "as the card"), ("yes", "yes"), ("no", "no")],
         )
         .width(Width::Small)
+        .more()
         .from(f),
         Field::new(key("tapped"), "Tapped", Kind::Checkbox)
             .width(Width::Small)
+            .more()
             .from(f),
         Field::new(key("discarded"), "Discarded", Kind::Checkbox)
             .width(Width::Small)
+            .more()
             .from(f),
         Field::new(key("removed_from_game"), "Removed from the game", Kind::Checkbox)
             .hint("Meditate removed it: it cannot Meditate again")
@@ -215,9 +220,11 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
             .from(f),
         Field::listed(key("stack"), "Cards stacked under it", "unit-cards")
             .items()
+            .more()
             .from(f),
         Field::text(key("equipment"), "Equipment attached")
             .items()
+            .more()
             .from(f),
     ];
     Group::numbered(format!("u{n}"), "Unit", n, "add a unit", fields)
@@ -347,6 +354,7 @@ pub fn layout(f: &FormFields) -> Form {
             Field::new("odds", "Report the exact odds in the log", Kind::Checkbox)
                 .hint("the step pages always show them")
                 .width(Width::Wide)
+                .more()
                 .from(f),
         ],
     );

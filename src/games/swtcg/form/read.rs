@@ -199,6 +199,17 @@ fn unit(f: &FormFields, n: usize, errors: &mut Vec<FieldError>) -> UnitSpec {
 
 /// The position the form describes, or every problem with its fields.
 pub fn to_position(f: &FormFields) -> Result<Position, Vec<FieldError>> {
+    let (position, errors) = partial(f);
+    if errors.is_empty() {
+        Ok(position)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The position the form describes as far as its fields read (a field that does not read
+/// is left at its default), and every problem with its fields.
+pub fn partial(f: &FormFields) -> (Position, Vec<FieldError>) {
     let mut errors = Vec::new();
     let units = unit_rows(f)
         .into_iter()
@@ -301,9 +312,5 @@ pub fn to_position(f: &FormFields) -> Result<Position, Vec<FieldError>> {
         interpretations: form::readings_from::<Interpretations>(f, &mut errors),
         odds: f.has("odds"),
     };
-    if errors.is_empty() {
-        Ok(position)
-    } else {
-        Err(errors)
-    }
+    (position, errors)
 }
