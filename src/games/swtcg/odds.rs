@@ -1175,6 +1175,7 @@ fn report_of_counts(
 ) -> OddsReport {
     let mut damage: BTreeMap<String, BTreeMap<u32, u128>> = BTreeMap::new();
     let mut discarded: BTreeMap<String, u128> = BTreeMap::new();
+    let mut removed: BTreeMap<String, u128> = BTreeMap::new();
     let mut expected: BTreeMap<String, BigInt> = BTreeMap::new();
     let mut hits: BTreeMap<u32, u128> = BTreeMap::new();
     let shown = shown_units(st, counts);
@@ -1189,7 +1190,13 @@ fn report_of_counts(
                 .entry(r.placed[i])
                 .or_default() += w;
             *expected.entry(id.clone()).or_default() += BigInt::from(w) * r.placed[i];
-            *discarded.entry(id.clone()).or_default() += if r.discarded[i] { w } else { 0 };
+            // A unit Meditate played back leaves play removed, not discarded.
+            let gone = if st.position.units.get(i).is_some_and(|s| s.discarded) {
+                &mut removed
+            } else {
+                &mut discarded
+            };
+            *gone.entry(id.clone()).or_default() += if r.discarded[i] { w } else { 0 };
         }
     }
     let total = BigInt::from(total);
@@ -1199,12 +1206,13 @@ fn report_of_counts(
         .map(|(u, m)| (u, m.into_iter().map(|(k, n)| (k, odds(n))).collect()))
         .collect();
     let discarded = discarded.into_iter().map(|(u, n)| (u, odds(n))).collect();
+    let removed = removed.into_iter().map(|(u, n)| (u, odds(n))).collect();
     let expected = expected
         .into_iter()
         .map(|(u, n)| (u, Odds::new(n, total.clone())))
         .collect();
     let hits = hits.into_iter().map(|(k, n)| (k, odds(n))).collect();
-    report_from(damage, discarded, expected, hits, model)
+    report_from(damage, Gone { discarded, removed }, expected, hits, model)
 }
 
 /// The report of `dist` over `st`'s units.
@@ -1238,13 +1246,19 @@ pub fn report_of(st: &State, dist: &BTreeMap<Result, Odds>, model: &'static str)
             }
         }
     }
-    report_from(damage, discarded, expected, hits, model)
+    report_from(damage, Gone { discarded, removed }, expected, hits, model)
 }
 
 /// The report of the figures summed, each as its fraction and its decimal.
+/// The units an attack may take out of play: discarded, or removed from the game.
+struct Gone {
+    discarded: BTreeMap<String, Odds>,
+    removed: BTreeMap<String, Odds>,
+}
+
 fn report_from(
     damage: BTreeMap<String, BTreeMap<u32, Odds>>,
-    discarded: BTreeMap<String, Odds>,
+    Gone { discarded, removed }: Gone,
     expected: BTreeMap<String, Odds>,
     hits: BTreeMap<u32, Odds>,
     model: &'static str,
