@@ -161,6 +161,9 @@ struct FacetCodes {
     entry_combos: Vec<u32>,
     games: Vec<String>,
     types: Vec<String>,
+    /// The card types, folded: a bare word naming one also finds the cards of that type
+    /// (`compile.rs`).
+    folded_types: std::collections::HashSet<String>,
 }
 
 const NO_TYPE: u16 = u16::MAX;
@@ -222,11 +225,13 @@ impl FacetCodes {
             })
             .collect();
         combos.push(NO_FACETS);
+        let folded_types = types.iter().map(|t| fold(t)).collect();
         FacetCodes {
             combos,
             entry_combos,
             games,
             types,
+            folded_types,
         }
     }
 
@@ -411,6 +416,7 @@ impl SearchIndex {
             analyzer,
             self.vocabularies.clone(),
         )
+        .with_card_types(&self.facet_codes.folded_types)
         .compile(&node);
         let mut warnings = parsed.warnings;
         warnings.extend(compiled.warnings);

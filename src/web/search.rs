@@ -107,6 +107,9 @@ pub struct ResultItem {
 #[derive(Debug, Serialize)]
 pub struct FacetLink {
     pub value: String,
+    /// What the page shows: a game's name (from the game registry, as every page spells
+    /// it), or the value itself.
+    pub label: String,
     pub count: usize,
     pub url: String,
 }
@@ -299,7 +302,7 @@ fn item(
             None => Default::default(),
         },
     };
-    let game_name = cat.game(&game).map(|g| g.name.clone()).unwrap_or_default();
+    let game_name = game_name(cat, &game);
     ResultItem {
         object: e.kind().as_str(),
         kind: e.kind().as_str(),
@@ -315,6 +318,17 @@ fn item(
         filtered,
         keywords,
         heading: None,
+    }
+}
+
+/// A game's name as every page spells it: the game registry's (`games::GameId`), else
+/// the catalogue's, else its slug.
+pub fn game_name(cat: &Catalogue, slug: &str) -> String {
+    match crate::games::GameId::from_slug(slug) {
+        Some(g) => g.name().to_string(),
+        None => cat
+            .game(slug)
+            .map_or_else(|| slug.to_string(), |g| g.name.clone()),
     }
 }
 
@@ -505,6 +519,10 @@ async fn search_page(
                         format!("{name}:{v}")
                     };
                     FacetLink {
+                        label: match *name {
+                            "game" => game_name(&state.catalogue, v),
+                            _ => v.clone(),
+                        },
                         value: v.clone(),
                         count: *n,
                         url: links::search(&format!("{} {term}", searched.trim()), 1),
