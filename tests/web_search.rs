@@ -467,9 +467,23 @@ fn urls(v: &Value, key: &str) -> Vec<String> {
 async fn suggestions_keep_to_the_games_and_kinds_the_query_names() {
     let (_, v) = json("/search.json?q=game%3Aarcane%20type%3Acreature").await;
     assert_eq!(v["total"], 0, "{v}");
-    for s in v["suggestions"].as_array().into_iter().flatten() {
-        assert_eq!(s["game"], "arcane", "{s}");
-    }
+    let suggestions = v["suggestions"].as_array().expect("suggestions");
+    assert!(suggestions.iter().all(|s| s["game"] == "arcane"), "{v}");
+    // Arcane Legions has no creatures: its card types are offered instead.
+    assert_eq!(suggestions[0]["name"], "type:unit", "{v}");
+    assert_eq!(suggestions[0]["kind"], "type", "{v}");
+    assert_eq!(
+        suggestions[0]["url"], "/search?q=game%3Aarcane%20type%3Aunit",
+        "{v}"
+    );
+    let (_, html) = get("/search?q=game%3Aarcane%20type%3Acreature").await;
+    let offered = between(&html, "class=\"no-results\"", "</section>");
+    assert!(offered.contains("Did you mean"), "{html}");
+    assert!(offered.contains("Arcane Legions"), "{offered}");
+    assert!(
+        !offered.contains("KeyForge") && !offered.contains("Battle-line"),
+        "{offered}"
+    );
     // The same words without the filter do offer other games' entries, and a filter
     // keeps them to its game: KeyForge's creature cards, never another game's.
     let (_, v) = json("/search.json?q=type%3Acreatur").await;

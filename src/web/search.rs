@@ -446,6 +446,21 @@ fn cache_key(p: &SearchParams, rulings: &RulingSet) -> String {
     )
 }
 
+/// The page's answer (`reading::answer`); one that found nothing first offers the card
+/// types its `type:` filter may have meant (`reading::type_suggestions`).
+fn answer(
+    state: &AppState,
+    typed: &str,
+    run: &dyn Fn(&str) -> Result<SearchResults, Failure>,
+) -> Result<reading::Answer, Failure> {
+    let mut a = reading::answer(&state.catalogue, typed, run)?;
+    if a.results.total == 0 && a.read_as.is_none() {
+        let types = reading::type_suggestions(&state.catalogue, typed, &state.search.card_types());
+        a.suggestions.splice(0..0, types);
+    }
+    Ok(a)
+}
+
 async fn api_search(
     state: web::Data<AppState>,
     p: web::Query<SearchParams>,
@@ -456,7 +471,7 @@ async fn api_search(
     if let Some(body) = state.search_cache.get(&cache_key(&p, &rulings)) {
         return Ok(json_body(body));
     }
-    let a = reading::answer(&state.catalogue, p.q(), &|q| {
+    let a = answer(&state, p.q(), &|q| {
         run_query(&state, &rulings, q, &p, Format::Json)
     })?;
     json_results(&state, &p, a)
@@ -484,7 +499,7 @@ async fn search_page(
             return Ok(json_body(body));
         }
     }
-    let a = reading::answer(&state.catalogue, p.q(), &|q| {
+    let a = answer(&state, p.q(), &|q| {
         run_query(&state, &rulings, q, &p, format)
     })?;
     if format == Format::Json {

@@ -166,6 +166,51 @@ pub fn answer(
     })
 }
 
+/// For a search that found nothing: when its `type:` filter names no card type of the
+/// games it keeps to (`game:arcane type:creature`), those games' types, nearest first
+/// (at most 4), each offered as the query with that type instead. `card_types` is every
+/// (game, card type) of the catalogue (`SearchIndex::card_types`).
+pub fn type_suggestions(
+    cat: &Catalogue,
+    typed: &str,
+    card_types: &[(&str, &str)],
+) -> Vec<NearName> {
+    let scope = Scope::of(typed);
+    let in_scope: Vec<(&str, &str)> = card_types
+        .iter()
+        .copied()
+        .filter(|(game, _)| scope.admits(game, "card"))
+        .collect();
+    let mut out: Vec<(f64, NearName)> = Vec::new();
+    for (wanted, source) in query::type_filters(typed) {
+        let key = crate::text::fold(&wanted);
+        if in_scope.iter().any(|(_, t)| crate::text::fold(t) == key) {
+            continue; // the type exists: something else found nothing
+        }
+        for &(game, card_type) in &in_scope {
+            let term = if card_type.contains(' ') {
+                format!("type:\"{card_type}\"")
+            } else {
+                format!("type:{card_type}")
+            };
+            let score = crate::text::jaro_winkler(&key, &crate::text::fold(card_type));
+            out.push((
+                score,
+                NearName {
+                    name: term.clone(),
+                    kind: "type",
+                    game: game.to_string(),
+                    game_name: super::search::game_name(cat, game),
+                    url: links::search(&typed.replacen(&source, &term, 1), 1),
+                    matched_by: "name",
+                },
+            ));
+        }
+    }
+    out.sort_by(|a, b| b.0.total_cmp(&a.0));
+    out.into_iter().map(|(_, n)| n).take(4).collect()
+}
+
 /// A plain query of several names (`parry evade`) answered with each of them: the search
 /// for any of the names, read as `names`, its literal search that of every word exactly.
 /// `None` when the query is not such, or that search finds nothing.

@@ -283,6 +283,29 @@ impl Scope {
     }
 }
 
+/// The top-level positive `type:` filters of `q` (`game:arcane type:creature` →
+/// `creature`), each with the term as written.
+pub fn type_filters(q: &str) -> Vec<(String, String)> {
+    let Some(node) = query::parse(q).node else {
+        return Vec::new();
+    };
+    let top: &[Node] = match &node {
+        Node::And(children) => children,
+        other => std::slice::from_ref(other),
+    };
+    top.iter()
+        .filter_map(|n| match n {
+            Node::Term(t)
+                if matches!(t.field.as_deref(), Some("type" | "t"))
+                    && matches!(t.op, Op::Colon | Op::Eq) =>
+            {
+                Some((t.value.clone(), t.source.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// The terms of `node` that are not under a negation.
 pub(super) fn positive_terms<'n>(node: &'n Node, out: &mut Vec<&'n Term>) {
     match node {
