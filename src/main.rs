@@ -81,6 +81,11 @@ enum Command {
         /// Worker threads (default: one per core).
         #[arg(long)]
         workers: Option<usize>,
+        /// How the log on standard error is written: one line of text per event, or one
+        /// JSON object per line (for log shippers). Either way each request is one line:
+        /// method, path, status, bytes, duration.
+        #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+        log_format: LogFormat,
         /// Entries in the cache of rendered search answers (0 disables it).
         #[arg(long, default_value_t = web::DEFAULT_SEARCH_CACHE)]
         search_cache: usize,
@@ -191,17 +196,38 @@ enum RulingsAction {
 /// Exit code for input the user must fix.
 const EXIT_BAD_INPUT: u8 = 2;
 
-fn main() -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .with_writer(std::io::stderr)
+/// How the log (standard error) is written: `serve --log-format`.
+#[derive(Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+enum LogFormat {
+    /// One line of text per event: time, level, target, `key=value` fields.
+    #[default]
+    Text,
+    /// One JSON object per line, for log shippers (`web::logging::JsonLines`).
+    Json,
+}
+
+/// Starts the log on standard error, filtered by `RUST_LOG` (default `info`).
+fn start_log(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let log = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    match format {
+        LogFormat::Json => log.event_format(web::logging::JsonLines).init(),
         // Colour codes only on a terminal: a log file or a pipe gets plain text.
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .init();
+        LogFormat::Text => log
+            .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+            .init(),
+    }
+}
+
+fn main() -> ExitCode {
     let cli = Cli::parse();
+    start_log(match &cli.command {
+        Command::Serve { log_format, .. } => *log_format,
+        _ => LogFormat::Text,
+    });
     match cli.command {
         Command::Import { data, db, force } => import(&ImportConfig {
             data_dir: data.unwrap_or_else(default_data_dir),
@@ -217,6 +243,7 @@ fn main() -> ExitCode {
             db,
             addr,
             workers,
+            log_format: _,
             search_cache,
             card_memory,
             limits,

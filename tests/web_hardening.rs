@@ -570,23 +570,39 @@ impl Write for Captured {
     }
 }
 
+/// A subscriber writing into `captured`, as `serve` writes its log: text, or with
+/// `--log-format json` one JSON object per line.
+fn log_into(captured: &Captured, json: bool) -> tracing::subscriber::DefaultGuard {
+    let writer = captured.clone();
+    let log = tracing_subscriber::fmt()
+        .with_ansi(false)
+        .with_writer(move || writer.clone());
+    if json {
+        tracing::subscriber::set_default(
+            log.event_format(arbiter::web::logging::JsonLines).finish(),
+        )
+    } else {
+        tracing::subscriber::set_default(log.finish())
+    }
+}
+
+impl Captured {
+    /// The request log's lines written so far.
+    fn access_lines(&self) -> Vec<String> {
+        String::from_utf8(self.0.lock().unwrap().clone())
+            .unwrap()
+            .lines()
+            .filter(|l| l.contains("arbiter::access"))
+            .map(String::from)
+            .collect()
+    }
+}
+
 #[actix_web::test]
 async fn control_characters_in_a_path_are_escaped_in_the_log() {
     let captured = Captured::default();
-    let writer = captured.clone();
-    let subscriber = tracing_subscriber::fmt()
-        .with_ansi(false)
-        .with_writer(move || writer.clone())
-        .finish();
-    let _guard = tracing::subscriber::set_default(subscriber);
-    let app = atest::init_service(
-        App::new()
-            .wrap(tracing_actix_web::TracingLogger::<
-                arbiter::web::logging::EscapedRootSpan,
-            >::new())
-            .configure(configure(common::bundled_state())),
-    )
-    .await;
+    let _guard = log_into(&captured, false);
+    let app = atest::init_service(App::new().configure(configure(common::bundled_state()))).await;
     let resp = atest::call_service(
         &app,
         atest::TestRequest::get()
@@ -597,7 +613,10 @@ async fn control_characters_in_a_path_are_escaped_in_the_log() {
     assert_eq!(resp.status(), StatusCode::NOT_FOUND);
     drop(resp);
     let log = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
-    assert!(log.contains("forged line"), "the request is logged: {log}");
+    assert!(
+        log.contains("forged%20line"),
+        "the request is logged: {log}"
+    );
     assert!(!log.contains('\x1b'), "a raw ESC: {log:?}");
     assert!(!log.contains('\r'), "a raw CR: {log:?}");
     for line in log.lines() {
@@ -606,8 +625,126 @@ async fn control_characters_in_a_path_are_escaped_in_the_log() {
             "a forged log line: {log}"
         );
     }
-    assert!(log.contains("\\nERROR forged line"), "{log}");
-    assert!(log.contains("\\u{1b}[31mred"), "{log}");
+    assert!(log.contains("\\nERROR%20forged%20line"), "{log}");
+    assert!(log.contains("\\u{1b}%5B31mred"), "{log}");
+}
+
+/// Issue 31, the operator: "One line per request (method, path, status, bytes,
+/// duration)": a page, a JSON answer, a 404, a 405, a HEAD and a POST are each one line,
+/// whatever their status, the bytes those of the body sent.
+#[actix_web::test]
+async fn every_request_is_one_line_of_the_log() {
+    let captured = Captured::default();
+    let _guard = log_into(&captured, false);
+    let app = atest::init_service(App::new().configure(configure(common::bundled_state()))).await;
+    let requests = vec![
+        (
+            atest::TestRequest::get().uri("/search?q=fury"),
+            "GET",
+            "/search?q=fury",
+            200,
+        ),
+        (
+            atest::TestRequest::get().uri("/api/search?q=parry"),
+            "GET",
+            "/api/search?q=parry",
+            200,
+        ),
+        (
+            atest::TestRequest::get().uri("/no/such/page"),
+            "GET",
+            "/no/such/page",
+            404,
+        ),
+        (
+            atest::TestRequest::post().uri("/search"),
+            "POST",
+            "/search",
+            405,
+        ),
+        (
+            atest::TestRequest::default().method(Method::HEAD).uri("/"),
+            "HEAD",
+            "/",
+            200,
+        ),
+        (
+            atest::TestRequest::post()
+                .uri("/api/decks/validate")
+                .insert_header(("Content-Type", "text/plain"))
+                .set_payload("1 Nobody"),
+            "POST",
+            "/api/decks/validate",
+            0,
+        ),
+    ];
+    let mut answered = Vec::new();
+    for (req, method, path, status) in requests {
+        let resp = atest::call_service(&app, req.to_request()).await;
+        let got = resp.status().as_u16();
+        let bytes = atest::read_body(resp).await.len();
+        answered.push((method, path, status, got, bytes));
+    }
+    let lines = captured.access_lines();
+    assert_eq!(
+        lines.len(),
+        answered.len(),
+        "one line per request: {lines:#?}"
+    );
+    for (line, (method, path, status, got, bytes)) in lines.iter().zip(&answered) {
+        if *status != 0 {
+            assert_eq!(got, status, "{line}");
+        }
+        let want = format!("method={method} path={path} status={got} bytes={bytes} duration_ms=");
+        assert!(line.contains(&want), "{want} in {line}");
+    }
+}
+
+/// Issue 31, the operator: "`--log-format json` for log shippers, with the query
+/// string's values never cut into a second line": every line is one JSON object with the
+/// request's fields, a query holding encoded line breaks and spaces included.
+#[actix_web::test]
+async fn the_json_log_is_one_object_per_line() {
+    let captured = Captured::default();
+    let _guard = log_into(&captured, true);
+    let app = atest::init_service(App::new().configure(configure(common::bundled_state()))).await;
+    let uri = "/search?q=fury%0D%0Aforged%20line%20%22x%22&per_page=5";
+    let resp = atest::call_service(&app, atest::TestRequest::get().uri(uri).to_request()).await;
+    let body = atest::read_body(resp).await;
+    let resp = atest::call_service(&app, atest::TestRequest::get().uri("/nope").to_request()).await;
+    drop(resp);
+    let lines = captured.access_lines();
+    assert_eq!(lines.len(), 2, "{lines:#?}");
+    let first: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(first["method"], "GET");
+    assert_eq!(first["status"], 200);
+    assert_eq!(first["bytes"], body.len() as u64);
+    assert_eq!(first["target"], "arbiter::access");
+    assert_eq!(first["level"], "INFO");
+    assert!(
+        first["duration_ms"].as_f64().is_some_and(|d| d >= 0.0),
+        "{first}"
+    );
+    assert!(
+        first["timestamp"]
+            .as_str()
+            .is_some_and(|t| t.ends_with('Z')),
+        "{first}"
+    );
+    assert_eq!(
+        first["path"],
+        "/search?q=fury\\r\\nforged%20line%20%22x%22&per_page=5"
+    );
+    let second: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
+    assert_eq!(
+        (second["path"].as_str(), second["status"].as_u64()),
+        (Some("/nope"), Some(404))
+    );
+    // Every line of the log, not only the requests', is one object.
+    let log = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+    for line in log.lines() {
+        serde_json::from_str::<serde_json::Value>(line).unwrap();
+    }
 }
 
 // ---------------------------------------------------------------------------------------

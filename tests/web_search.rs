@@ -447,3 +447,162 @@ async fn result_pages_are_numbered() {
         );
     }
 }
+
+/// The URLs of a JSON answer's results, or of its suggestions.
+fn urls(v: &Value, key: &str) -> Vec<String> {
+    v[key]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|r| r["url"].as_str())
+                .map(String::from)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+// Issue 31, searching: "Zero-result suggestions ignore the query's filters:
+// `game:arcane type:creature` offers battle-line and KeyForge entries."
+#[actix_web::test]
+async fn suggestions_keep_to_the_games_and_kinds_the_query_names() {
+    let (_, v) = json("/search.json?q=game%3Aarcane%20type%3Acreature").await;
+    assert_eq!(v["total"], 0, "{v}");
+    let suggestions = v["suggestions"].as_array().expect("suggestions");
+    assert!(suggestions.iter().all(|s| s["game"] == "arcane"), "{v}");
+    // Arcane Legions has no creatures: its card types are offered instead.
+    assert_eq!(suggestions[0]["name"], "type:unit", "{v}");
+    assert_eq!(suggestions[0]["kind"], "type", "{v}");
+    assert_eq!(
+        suggestions[0]["url"], "/search?q=game%3Aarcane%20type%3Aunit",
+        "{v}"
+    );
+    let (_, html) = get("/search?q=game%3Aarcane%20type%3Acreature").await;
+    let offered = between(&html, "class=\"no-results\"", "</section>");
+    assert!(offered.contains("Did you mean"), "{html}");
+    assert!(offered.contains("Arcane Legions"), "{offered}");
+    assert!(
+        !offered.contains("KeyForge") && !offered.contains("Battle-line"),
+        "{offered}"
+    );
+    // The same words without the filter do offer other games' entries, and a filter
+    // keeps them to its game: KeyForge's creature cards, never another game's.
+    let (_, v) = json("/search.json?q=type%3Acreatur").await;
+    assert!(
+        v["suggestions"]
+            .as_array()
+            .is_some_and(|s| s.iter().any(|s| s["game"] != "keyforge")),
+        "{v}"
+    );
+    let (_, v) = json("/search.json?q=game%3Akeyforge%20type%3Acreatur").await;
+    let suggestions = v["suggestions"].as_array().expect("suggestions");
+    assert!(!suggestions.is_empty(), "{v}");
+    assert!(suggestions.iter().all(|s| s["game"] == "keyforge"), "{v}");
+    // An exclusion and a kind are kept to as well.
+    let (_, v) = json("/search.json?q=-game%3Akeyforge%20kind%3Akeyword%20type%3Acreatur").await;
+    for s in v["suggestions"].as_array().into_iter().flatten() {
+        assert_ne!(s["game"], "keyforge", "{s}");
+        assert_eq!(s["kind"], "keyword", "{s}");
+    }
+}
+
+// Issue 31, searching: "`mercenary` lists nine rules and none of the four mercenary
+// cards".
+#[actix_web::test]
+async fn a_card_type_finds_its_cards() {
+    let (_, v) = json("/search.json?q=mercenary&per_page=50").await;
+    let found = urls(&v, "data");
+    for card in [
+        "/card/karth/Hired%20Sellsword",
+        "/card/karth/Wandering%20Bowman",
+        "/card/karth/Blackmarket%20Fence",
+        "/card/karth/Gravel%20Pit%20Brute",
+    ] {
+        assert!(found.iter().any(|u| u == card), "{card} in {found:#?}");
+    }
+    assert!(
+        found.iter().any(|u| u.starts_with("/rules/karth/5.3")),
+        "{found:#?}"
+    );
+    // The plural too.
+    let (_, v) = json("/search.json?q=mercenaries&per_page=50").await;
+    assert!(
+        urls(&v, "data").contains(&"/card/karth/Hired%20Sellsword".to_string()),
+        "{v}"
+    );
+    // Quoted, a word is only its text.
+    let (_, v) = json("/search.json?q=%22mercenary%22&per_page=50").await;
+    assert!(
+        !urls(&v, "data").iter().any(|u| u.starts_with("/card/")),
+        "{v}"
+    );
+}
+
+// Issue 31, searching: "`parry evade` answers Parry only and says \"nothing matched what
+// you typed\"".
+#[actix_web::test]
+async fn several_names_answer_each_of_them() {
+    let (_, v) = json("/search.json?q=parry%20evade").await;
+    let found = urls(&v, "data");
+    for keyword in ["/keyword/swtcg/Parry", "/keyword/swtcg/Evade"] {
+        assert!(
+            found.iter().any(|u| u == keyword),
+            "{keyword} in {found:#?}"
+        );
+    }
+    assert_eq!(v["read_as"]["why"], "names", "{v}");
+    assert_eq!(v["read_as"]["q"], "parry OR evade", "{v}");
+    assert_eq!(
+        v["read_as"]["literal_url"],
+        "/search?q=%22parry%22%20%22evade%22"
+    );
+    // The rulings about both are still found.
+    assert!(
+        found.iter().any(|u| u.starts_with("/rulings/")),
+        "{found:#?}"
+    );
+    let (_, html) = get("/search?q=parry%20evade").await;
+    assert!(!html.contains("nothing matched what you typed"), "{html}");
+    assert!(
+        html.contains("each word you typed is a name of its own"),
+        "{html}"
+    );
+    // One name of two words, or words that are not all names: read as typed.
+    for q in ["first%20strike", "critical%20hit", "fury%20damage"] {
+        let (_, v) = json(&format!("/search.json?q={q}")).await;
+        assert_ne!(v["read_as"]["why"], "names", "{q}: {v}");
+    }
+    // A name of two words among them.
+    let (_, v) = json("/search.json?q=critical%20hit%20evade").await;
+    assert_eq!(v["read_as"]["q"], "\"critical hit\" OR evade", "{v}");
+}
+
+// Issue 31, searching: "Facets show slugs (`swtcg`, `battleline`); the game is spelt
+// three ways across pages."
+#[actix_web::test]
+async fn every_page_spells_a_game_as_the_registry_does() {
+    let cat = common::bundled_catalogue();
+    for g in arbiter::games::GameId::ALL {
+        assert_eq!(
+            cat.game(g.slug()).map(|c| c.name.as_str()),
+            Some(g.name()),
+            "data/games.csv names {} as the game registry does",
+            g.slug()
+        );
+    }
+    let (_, html) = get("/search?q=fury").await;
+    let facets = between(&html, "data-facet=\"game\"", "</section>");
+    for g in [
+        arbiter::games::GameId::Battleline,
+        arbiter::games::GameId::Swtcg,
+    ] {
+        assert!(
+            facets.contains(&format!("data-value=\"{}\">{}</a>", g.slug(), g.name())),
+            "{facets}"
+        );
+    }
+    let (_, v) = json("/search.json?q=fury").await;
+    for r in v["data"].as_array().unwrap() {
+        let g = arbiter::games::GameId::from_slug(r["game"].as_str().unwrap()).unwrap();
+        assert_eq!(r["game_name"], g.name(), "{r}");
+    }
+}

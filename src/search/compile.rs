@@ -2,7 +2,8 @@
 //!
 //! Bare words match names, aliases and text; words of 4 letters or more also match with
 //! typos (edit distance 1, or 2 from 8 letters) and every word of 2 letters or more matches
-//! as a name prefix. A section number (`5.1.2`) also matches rules by number. Field terms
+//! as a name prefix. A section number (`5.1.2`) also matches rules by number, and a word
+//! that is a card type (`mercenary`, or its plural) the cards of that type. Field terms
 //! become filters. A term that cannot run (unknown field, non-number for a numeric field)
 //! is dropped with a warning naming its offset.
 
@@ -39,6 +40,15 @@ pub struct Compiled {
 /// How much an exact name (or alias) of the whole bare text adds: it ranks first.
 const EXACT_NAME_BOOST: f32 = 40.0;
 
+/// How much a card's type named by a bare word weighs: twice a name's weight, so that
+/// `mercenary` ranks the Mercenary cards above the rules that mention mercenaries (at 4,
+/// a name's weight, the four cards came after all nine rules), below an exact name.
+const CARD_TYPE_BOOST: f32 = 8.0;
+
+/// No card types (a compiler told none).
+static NO_TYPES: std::sync::LazyLock<std::collections::HashSet<String>> =
+    std::sync::LazyLock::new(Default::default);
+
 pub struct Compiler<'a> {
     pub fields: &'a Fields,
     pub catalogue: &'a Catalogue,
@@ -49,6 +59,8 @@ pub struct Compiler<'a> {
     highlight: Vec<String>,
     /// How many exclusions (`-`) enclose the node being compiled, whatever their parity.
     excluded: usize,
+    /// The catalogue's card types, folded ([`Compiler::with_card_types`]).
+    card_types: &'a std::collections::HashSet<String>,
 }
 
 fn boxed(q: impl Query) -> Box<dyn Query> {
@@ -87,7 +99,34 @@ impl<'a> Compiler<'a> {
             warnings: Vec::new(),
             highlight: Vec::new(),
             excluded: 0,
+            card_types: &NO_TYPES,
         }
+    }
+
+    /// The card types (folded) a bare word also finds the cards of: `mercenary` finds the
+    /// cards whose type is Mercenary, not only the text that mentions it.
+    pub fn with_card_types(mut self, types: &'a std::collections::HashSet<String>) -> Self {
+        self.card_types = types;
+        self
+    }
+
+    /// The card type a bare word names: the word folded, or a plural of it (`items`,
+    /// `mercenaries`).
+    fn card_type_of(&self, word: &str) -> Option<String> {
+        if self.card_types.is_empty() {
+            return None;
+        }
+        let w = fold(word);
+        let singulars = [
+            Some(w.clone()),
+            w.strip_suffix("ies").map(|s| format!("{s}y")),
+            w.strip_suffix("es").map(str::to_string),
+            w.strip_suffix('s').map(str::to_string),
+        ];
+        singulars
+            .into_iter()
+            .flatten()
+            .find(|t| self.card_types.contains(t))
     }
 
     pub fn compile(mut self, node: &Node) -> Compiled {
@@ -445,6 +484,12 @@ impl<'a> Compiler<'a> {
                 prefix,
                 exact_name: None,
             }));
+        }
+        if bare && !t.quoted && tokens.len() == 1 {
+            if let Some(card_type) = self.card_type_of(&t.value) {
+                let q = term_query(self.fields.card_type, &card_type);
+                alternatives.push(boost(q, CARD_TYPE_BOOST));
+            }
         }
         if alternatives.len() == 1 {
             // One alternative scores the same without a union around it.

@@ -161,6 +161,9 @@ struct FacetCodes {
     entry_combos: Vec<u32>,
     games: Vec<String>,
     types: Vec<String>,
+    /// The card types, folded: a bare word naming one also finds the cards of that type
+    /// (`compile.rs`).
+    folded_types: std::collections::HashSet<String>,
 }
 
 const NO_TYPE: u16 = u16::MAX;
@@ -222,11 +225,13 @@ impl FacetCodes {
             })
             .collect();
         combos.push(NO_FACETS);
+        let folded_types = types.iter().map(|t| fold(t)).collect();
         FacetCodes {
             combos,
             entry_combos,
             games,
             types,
+            folded_types,
         }
     }
 
@@ -371,6 +376,24 @@ impl SearchIndex {
         &self.catalogue
     }
 
+    /// Every (game, card type) of the catalogue's cards, in the order first met; known
+    /// when the index opens, so a lookup costs no walk over the cards.
+    pub fn card_types(&self) -> Vec<(&str, &str)> {
+        let f = &self.facet_codes;
+        let mut pairs: Vec<(&str, &str)> = Vec::new();
+        for &(g, _, t) in &f.combos {
+            let (Some(game), Some(card_type)) =
+                (f.games.get(usize::from(g)), f.types.get(usize::from(t)))
+            else {
+                continue; // no type (NO_TYPE, NO_FACETS)
+            };
+            if !pairs.contains(&(game.as_str(), card_type.as_str())) {
+                pairs.push((game.as_str(), card_type.as_str()));
+            }
+        }
+        pairs
+    }
+
     /// Runs `query` over the catalogue. Terms that cannot run are dropped with a warning;
     /// only when nothing can run is it an error.
     pub fn search(&self, query: &str, opts: &SearchOptions) -> Result<SearchResults, SearchError> {
@@ -411,6 +434,7 @@ impl SearchIndex {
             analyzer,
             self.vocabularies.clone(),
         )
+        .with_card_types(&self.facet_codes.folded_types)
         .compile(&node);
         let mut warnings = parsed.warnings;
         warnings.extend(compiled.warnings);

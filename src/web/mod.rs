@@ -203,7 +203,8 @@ fn open_files_limit(limits: &str) -> Option<usize> {
 }
 
 /// Registers every route; shared by [`serve`] and the route tests. Every answer goes
-/// through [`middleware::surface`] (methods, body deadline, shared headers).
+/// through [`middleware::surface`] (methods, body deadline, shared headers), and every
+/// request is logged by [`logging::access`] (one line each).
 pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg| {
         cfg.app_data(web::Data::new(state))
@@ -212,6 +213,8 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .service(
                 web::scope("")
                     .wrap(actix_web::middleware::from_fn(middleware::surface))
+                    // Outermost: the request log sees what the client gets.
+                    .wrap(actix_web::middleware::from_fn(logging::access))
                     .configure(home::routes)
                     .configure(keyword::routes)
                     .configure(card::routes)
@@ -278,7 +281,6 @@ pub fn bind(
             let state = state.clone();
             let app = App::new()
                 .app_data(deadline)
-                .wrap(tracing_actix_web::TracingLogger::<logging::EscapedRootSpan>::new())
                 .configure(configure(state))
                 .into_factory()
                 .map_err(|err| err.error_response());

@@ -107,6 +107,9 @@ pub struct ResultItem {
 #[derive(Debug, Serialize)]
 pub struct FacetLink {
     pub value: String,
+    /// What the page shows: a game's name (from the game registry, as every page spells
+    /// it), or the value itself.
+    pub label: String,
     pub count: usize,
     pub url: String,
 }
@@ -299,7 +302,7 @@ fn item(
             None => Default::default(),
         },
     };
-    let game_name = cat.game(&game).map(|g| g.name.clone()).unwrap_or_default();
+    let game_name = game_name(cat, &game);
     ResultItem {
         object: e.kind().as_str(),
         kind: e.kind().as_str(),
@@ -315,6 +318,17 @@ fn item(
         filtered,
         keywords,
         heading: None,
+    }
+}
+
+/// A game's name as every page spells it: the game registry's (`games::GameId`), else
+/// the catalogue's, else its slug.
+pub fn game_name(cat: &Catalogue, slug: &str) -> String {
+    match crate::games::GameId::from_slug(slug) {
+        Some(g) => g.name().to_string(),
+        None => cat
+            .game(slug)
+            .map_or_else(|| slug.to_string(), |g| g.name.clone()),
     }
 }
 
@@ -432,6 +446,21 @@ fn cache_key(p: &SearchParams, rulings: &RulingSet) -> String {
     )
 }
 
+/// The page's answer (`reading::answer`); one that found nothing first offers the card
+/// types its `type:` filter may have meant (`reading::type_suggestions`).
+fn answer(
+    state: &AppState,
+    typed: &str,
+    run: &dyn Fn(&str) -> Result<SearchResults, Failure>,
+) -> Result<reading::Answer, Failure> {
+    let mut a = reading::answer(&state.catalogue, typed, run)?;
+    if a.results.total == 0 && a.read_as.is_none() {
+        let types = reading::type_suggestions(&state.catalogue, typed, &state.search.card_types());
+        a.suggestions.splice(0..0, types);
+    }
+    Ok(a)
+}
+
 async fn api_search(
     state: web::Data<AppState>,
     p: web::Query<SearchParams>,
@@ -442,7 +471,7 @@ async fn api_search(
     if let Some(body) = state.search_cache.get(&cache_key(&p, &rulings)) {
         return Ok(json_body(body));
     }
-    let a = reading::answer(&state.catalogue, p.q(), &|q| {
+    let a = answer(&state, p.q(), &|q| {
         run_query(&state, &rulings, q, &p, Format::Json)
     })?;
     json_results(&state, &p, a)
@@ -470,7 +499,7 @@ async fn search_page(
             return Ok(json_body(body));
         }
     }
-    let a = reading::answer(&state.catalogue, p.q(), &|q| {
+    let a = answer(&state, p.q(), &|q| {
         run_query(&state, &rulings, q, &p, format)
     })?;
     if format == Format::Json {
@@ -505,6 +534,10 @@ async fn search_page(
                         format!("{name}:{v}")
                     };
                     FacetLink {
+                        label: match *name {
+                            "game" => game_name(&state.catalogue, v),
+                            _ => v.clone(),
+                        },
                         value: v.clone(),
                         count: *n,
                         url: links::search(&format!("{} {term}", searched.trim()), 1),

@@ -6,7 +6,10 @@
 //! - a plain search that finds nothing is retried with the closest keyword or card name
 //!   (`break through` → Breakthrough, [`Reader::correction`]), and one the index answered
 //!   through a typo match says which name it took the query for ([`typo_reading`]);
-//! - a search that still finds nothing offers the nearest names ([`Reader::near_names`]);
+//! - a plain query of several names (`parry evade`) answers each of them
+//!   ([`Reader::names_in`]);
+//! - a search that still finds nothing offers the nearest names ([`Reader::near_names`]),
+//!   keeping to the games and kinds its filters name ([`query::Scope`]);
 //! - each card hit shows why it matched: the values its filters compared and its keywords,
 //!   the ones the query named marked ([`why_matched`]);
 //! - results grouped by game sit under their own game's heading ([`group_by_game`]).
@@ -39,7 +42,7 @@ use crate::catalogue::{ArcStr, Catalogue};
 use crate::search::{Entry, EntryKind, SearchResults};
 use near::Reader;
 use query::{
-    any_word_query, is_question, literal_query, plain_words, question_reading, typo_reading,
+    any_word_query, is_question, literal_query, plain_words, question_reading, typo_reading, Scope,
 };
 use serde::Serialize;
 
@@ -50,12 +53,14 @@ pub struct ReadAs {
     /// What was searched for (`armor`, `Breakthrough`).
     pub q: String,
     /// `question` (the question's filler words dropped), `correction` (the query found
-    /// nothing; the closest name was searched) or `typo` (the index matched the query to
-    /// this name, allowing a typo).
+    /// nothing; the closest name was searched), `typo` (the index matched the query to
+    /// this name, allowing a typo) or `names` (the query is several names, `parry evade`:
+    /// any of them was searched for).
     pub why: &'static str,
     /// The query as typed.
     pub typed: String,
-    /// The search of the typed text, literally (as a quoted phrase).
+    /// The search of the typed text, literally (as a quoted phrase; for `names`, every
+    /// word, each quoted).
     pub literal_url: Option<String>,
 }
 
@@ -96,6 +101,10 @@ pub fn answer(
             return Ok(read(question.unwrap_or_default(), "question", r));
         }
     }
+    let reader = Reader::new(cat);
+    if let Some(a) = names_answer(&reader, typed, &found, &read) {
+        return Ok(a);
+    }
     let results = run(typed)?;
     if results.total > 0 {
         let typo = if results.hits.iter().any(|h| h.exact) {
@@ -118,7 +127,6 @@ pub fn answer(
             },
         });
     }
-    let reader = Reader::new(cat);
     let words = searched_words(typed);
     if plain_words(typed).is_some() {
         if let Some(r) = question.as_deref().and_then(found) {
@@ -130,10 +138,12 @@ pub fn answer(
             }
         }
     }
-    // The nearest names ("did you mean"), then entries whose text has any of the words.
-    let mut suggestions = reader.near_names(&words, 6);
+    // The nearest names ("did you mean"), then entries whose text has any of the words,
+    // both within the games and kinds the query's filters keep to.
+    let scope = Scope::of(typed);
+    let mut suggestions = reader.near_names(&words, 6, &|n| scope.admits(&n.game, n.kind));
     let mentions: Vec<NearName> = any_word_query(&words)
-        .and_then(|q| found(&q))
+        .and_then(|q| found(&scope.restrict(&q)))
         .map(|r| {
             r.hits
                 .iter()
@@ -154,6 +164,81 @@ pub fn answer(
         read_as: None,
         suggestions,
     })
+}
+
+/// For a search that found nothing: when its `type:` filter names no card type of the
+/// games it keeps to (`game:arcane type:creature`), those games' types, nearest first
+/// (at most 4), each offered as the query with that type instead. `card_types` is every
+/// (game, card type) of the catalogue (`SearchIndex::card_types`).
+pub fn type_suggestions(
+    cat: &Catalogue,
+    typed: &str,
+    card_types: &[(&str, &str)],
+) -> Vec<NearName> {
+    let scope = Scope::of(typed);
+    let in_scope: Vec<(&str, &str)> = card_types
+        .iter()
+        .copied()
+        .filter(|(game, _)| scope.admits(game, "card"))
+        .collect();
+    let mut out: Vec<(f64, NearName)> = Vec::new();
+    for (wanted, source) in query::type_filters(typed) {
+        let key = crate::text::fold(&wanted);
+        if in_scope.iter().any(|(_, t)| crate::text::fold(t) == key) {
+            continue; // the type exists: something else found nothing
+        }
+        for &(game, card_type) in &in_scope {
+            let term = if card_type.contains(' ') {
+                format!("type:\"{card_type}\"")
+            } else {
+                format!("type:{card_type}")
+            };
+            let score = crate::text::jaro_winkler(&key, &crate::text::fold(card_type));
+            out.push((
+                score,
+                NearName {
+                    name: term.clone(),
+                    kind: "type",
+                    game: game.to_string(),
+                    game_name: super::search::game_name(cat, game),
+                    url: links::search(&typed.replacen(&source, &term, 1), 1),
+                    matched_by: "name",
+                },
+            ));
+        }
+    }
+    out.sort_by(|a, b| b.0.total_cmp(&a.0));
+    out.into_iter().map(|(_, n)| n).take(4).collect()
+}
+
+/// A plain query of several names (`parry evade`) answered with each of them: the search
+/// for any of the names, read as `names`, its literal search that of every word exactly.
+/// `None` when the query is not such, or that search finds nothing.
+fn names_answer(
+    reader: &Reader,
+    typed: &str,
+    found: &dyn Fn(&str) -> Option<SearchResults>,
+    read: &dyn Fn(String, &'static str, SearchResults) -> Answer,
+) -> Option<Answer> {
+    let words: Vec<String> = plain_words(typed)?
+        .iter()
+        .map(|w| query::bare(w).to_string())
+        .collect();
+    let names = reader.names_in(&words)?;
+    let quoted = |n: &String| {
+        if n.contains(' ') {
+            format!("\"{n}\"")
+        } else {
+            n.clone()
+        }
+    };
+    let q = names.iter().map(quoted).collect::<Vec<_>>().join(" OR ");
+    let mut answer = read(q.clone(), "names", found(&q)?);
+    if let Some(r) = &mut answer.read_as {
+        let every: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
+        r.literal_url = Some(links::search(&every.join(" "), 1));
+    }
+    Some(answer)
 }
 
 /// A keyword or card hit as a suggestion.
@@ -193,7 +278,7 @@ fn near_name(cat: &Catalogue, e: Entry) -> NearName {
         name: name.to_string(),
         kind,
         game: game.to_string(),
-        game_name: cat.game(game).map(|g| g.name.clone()).unwrap_or_default(),
+        game_name: super::search::game_name(cat, game),
         url,
         matched_by: "text",
     }

@@ -1,7 +1,8 @@
 //! The catalogue names near a query's words: the closest keyword or card name a plain
 //! search that found nothing is retried with (`break through` → Breakthrough,
-//! [`Reader::correction`]), and the nearest names a search that still finds nothing
-//! offers ([`Reader::near_names`], as [`NearName`]s).
+//! [`Reader::correction`]), the nearest names a search that still finds nothing
+//! offers ([`Reader::near_names`], as [`NearName`]s), and the names a plain query of
+//! several names is made of (`parry evade`, [`Reader::names_in`]).
 //!
 //! Names are compared folded, by Jaro-Winkler similarity ([`similarity`]). How a query is
 //! read as words is `query`'s; deciding when to correct or suggest is the parent module's.
@@ -19,6 +20,10 @@ pub(super) const CORRECTION_SIMILARITY: f64 = 0.88;
 const SUGGESTION_SIMILARITY: f64 = 0.75;
 /// Queries longer than this (characters) get no name suggestions: nothing is that close.
 pub(super) const MAX_SUGGEST_CHARS: usize = 80;
+/// The most words of one name [`Reader::names_in`] looks for.
+const MAX_NAME_WORDS: usize = 4;
+/// The most words of a query [`Reader::names_in`] splits into names.
+const MAX_NAMES_WORDS: usize = 8;
 
 /// Jaro-Winkler similarity of two folded texts, also compared without their spaces (so
 /// `break through` is as close to `breakthrough` as it looks).
@@ -292,9 +297,46 @@ impl<'c> Reader<'c> {
         })
     }
 
+    /// The names `words` are, in order, when they are two or more keyword or card names
+    /// (each of one to [`MAX_NAME_WORDS`] words) and nothing else, and not one name
+    /// together: `parry evade` is Parry and Evade, `critical hit evade` Critical Hit and
+    /// Evade; `first strike` (one name) and `fury damage` (not a name) are not.
+    pub fn names_in(&self, words: &[String]) -> Option<Vec<String>> {
+        if words.len() < 2 || words.len() > MAX_NAMES_WORDS || self.is_name(&words.join(" ")) {
+            return None;
+        }
+        // ends[i]: the start of the last name of a split of words[..i] into names.
+        let mut ends: Vec<Option<usize>> = vec![None; words.len() + 1];
+        ends[0] = Some(0);
+        for end in 1..=words.len() {
+            ends[end] = (end.saturating_sub(MAX_NAME_WORDS)..end)
+                .rev()
+                .find(|&start| ends[start].is_some() && self.is_name(&words[start..end].join(" ")));
+        }
+        let mut names = Vec::new();
+        let mut end = words.len();
+        while end > 0 {
+            let start = ends[end]?;
+            names.push(words[start..end].join(" "));
+            end = start;
+        }
+        names.reverse();
+        Some(names)
+    }
+
+    /// Whether `text` is a keyword's name or alias or a card's name, in any game.
+    fn is_name(&self, text: &str) -> bool {
+        !self.cat.keywords_named(text).is_empty() || !self.cat.cards_named(text).is_empty()
+    }
+
     /// The keywords and cards whose names are nearest to `text` or to one of its words
-    /// (at most `limit`, keywords first, each once per game).
-    pub fn near_names(&self, text: &str, limit: usize) -> Vec<NearName> {
+    /// (at most `limit` of those `admits`, keywords first, each once per game).
+    pub fn near_names(
+        &self,
+        text: &str,
+        limit: usize,
+        admits: &dyn Fn(&NearName) -> bool,
+    ) -> Vec<NearName> {
         if text.chars().count() > MAX_SUGGEST_CHARS || text.trim().is_empty() {
             return Vec::new();
         }
@@ -309,7 +351,7 @@ impl<'c> Reader<'c> {
         let mut out: Vec<NearName> = Vec::new();
         for (_, name) in names {
             for found in self.named(&name) {
-                if out.len() < limit && !out.iter().any(|o| o.url == found.url) {
+                if out.len() < limit && admits(&found) && !out.iter().any(|o| o.url == found.url) {
                     out.push(found);
                 }
             }
@@ -321,7 +363,7 @@ impl<'c> Reader<'c> {
     /// The keywords (by name or alias) and cards called `name`, in every game.
     fn named(&self, name: &str) -> Vec<NearName> {
         let cat = self.cat;
-        let game_name = |slug: &str| cat.game(slug).map(|g| g.name.clone()).unwrap_or_default();
+        let game_name = |slug: &str| crate::web::search::game_name(cat, slug);
         let key = fold(name);
         let d = cat.data();
         let keywords = d

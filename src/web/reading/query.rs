@@ -1,7 +1,9 @@
 //! How a plain query is read as words: its bare words ([`plain_words`]), whether it is a
 //! question and what it asks about ([`question_reading`]), the literal search of its text
 //! ([`literal_query`]), the name the index's typo allowance took it for ([`typo_reading`]),
-//! and the words it looked for, for "did you mean" ([`searched_words`], [`any_word_query`]).
+//! the words it looked for, for "did you mean" ([`searched_words`], [`any_word_query`]),
+//! and the games and kinds of entry its filters keep to, which the suggestions keep to too
+//! ([`Scope`]).
 //!
 //! Only plain queries (bare, unquoted words, nothing else) are ever read differently; a
 //! query with a field, a quote, an operator or a parenthesis runs exactly as written.
@@ -215,6 +217,95 @@ pub fn content_words(words: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The games and kinds of entry a query keeps to: its top-level `game:` and `kind:`
+/// filters and `-game:` exclusions (`game:arcane type:creature` keeps to Arcane Legions).
+/// What a search that found nothing suggests keeps to them too.
+#[derive(Debug, Default, PartialEq)]
+pub struct Scope {
+    /// The filters as written (`game:arcane`, `-game:battleline`, `kind:card`).
+    terms: Vec<String>,
+    games: Vec<String>,
+    not_games: Vec<String>,
+    kinds: Vec<String>,
+}
+
+impl Scope {
+    pub fn of(q: &str) -> Scope {
+        let mut scope = Scope::default();
+        let Some(node) = query::parse(q).node else {
+            return scope;
+        };
+        let top: &[Node] = match &node {
+            Node::And(children) => children,
+            other => std::slice::from_ref(other),
+        };
+        for n in top {
+            let (t, negated) = match n {
+                Node::Term(t) => (t, false),
+                Node::Not(inner) => match inner.as_ref() {
+                    Node::Term(t) => (t, true),
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            if !matches!(t.op, Op::Colon | Op::Eq) {
+                continue;
+            }
+            let value = t.value.to_lowercase();
+            let (list, value) = match (t.field.as_deref(), negated) {
+                (Some("game"), false) => (&mut scope.games, value),
+                (Some("game"), true) => (&mut scope.not_games, value),
+                // `kind:cards` is `kind:card`, as the compiler reads it.
+                (Some("kind"), false) => (&mut scope.kinds, value.trim_end_matches('s').into()),
+                _ => continue,
+            };
+            list.push(value);
+            scope
+                .terms
+                .push(format!("{}{}", if negated { "-" } else { "" }, t.source));
+        }
+        scope
+    }
+
+    /// Whether an entry of `game` and `kind` (`card`, `keyword`, …) is within the scope.
+    pub fn admits(&self, game: &str, kind: &str) -> bool {
+        (self.games.is_empty() || self.games.iter().any(|g| g == game))
+            && !self.not_games.iter().any(|g| g == game)
+            && (self.kinds.is_empty() || self.kinds.iter().any(|k| k == kind))
+    }
+
+    /// `query` kept to the scope: `(query) game:arcane`.
+    pub fn restrict(&self, query: &str) -> String {
+        if self.terms.is_empty() {
+            return query.to_string();
+        }
+        format!("({query}) {}", self.terms.join(" "))
+    }
+}
+
+/// The top-level positive `type:` filters of `q` (`game:arcane type:creature` →
+/// `creature`), each with the term as written.
+pub fn type_filters(q: &str) -> Vec<(String, String)> {
+    let Some(node) = query::parse(q).node else {
+        return Vec::new();
+    };
+    let top: &[Node] = match &node {
+        Node::And(children) => children,
+        other => std::slice::from_ref(other),
+    };
+    top.iter()
+        .filter_map(|n| match n {
+            Node::Term(t)
+                if matches!(t.field.as_deref(), Some("type" | "t"))
+                    && matches!(t.op, Op::Colon | Op::Eq) =>
+            {
+                Some((t.value.clone(), t.source.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// The terms of `node` that are not under a negation.
 pub(super) fn positive_terms<'n>(node: &'n Node, out: &mut Vec<&'n Term>) {
     match node {
@@ -278,6 +369,24 @@ mod tests {
         assert_eq!(typo_reading("breakth", ["Breakthrough"]), None);
         assert_eq!(typo_reading("rabbit", ["The Omega Rabbit"]), None);
         assert_eq!(typo_reading("type:item", ["Item"]), None);
+    }
+
+    #[test]
+    fn a_scope_is_the_game_and_kind_filters() {
+        let s = Scope::of("game:arcane type:creature");
+        assert!(s.admits("arcane", "card"));
+        assert!(!s.admits("keyforge", "card"));
+        assert_eq!(s.restrict("creature"), "(creature) game:arcane");
+        let s = Scope::of("-game:battleline kind:keywords fury");
+        assert!(s.admits("swtcg", "keyword"));
+        assert!(!s.admits("battleline", "keyword"));
+        assert!(!s.admits("swtcg", "card"));
+        assert_eq!(s.restrict("fury"), "(fury) -game:battleline kind:keywords");
+        let s = Scope::of("armor");
+        assert!(s.admits("karth", "rule"));
+        assert_eq!(s.restrict("armor"), "armor");
+        // Under an OR, a filter does not scope the whole query.
+        assert!(Scope::of("game:arcane OR fury").admits("swtcg", "card"));
     }
 
     #[test]
