@@ -31,6 +31,7 @@ mod engine_positions;
 mod engine_props;
 mod engine_surfaces;
 mod engine_swtcg;
+mod events;
 mod game_syntax;
 mod import;
 mod judges_cli;

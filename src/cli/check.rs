@@ -218,7 +218,10 @@ const REPORT_HTML_MARK: &str = "<title>Deck check report · Arbiter</title>";
 /// Refuses to replace a file at `path` unless `is_report` recognises it as an earlier
 /// report: `check --report` writes only files of its own, and only regular files (a FIFO,
 /// a device or a directory there is refused before anything waits on it).
-fn ensure_own_report(path: &Path, is_report: impl Fn(&str) -> bool) -> anyhow::Result<()> {
+pub(crate) fn ensure_own_report(
+    path: &Path,
+    is_report: impl Fn(&str) -> bool,
+) -> anyhow::Result<()> {
     use std::io::Read as _;
     let file = match arbiter::files::open_regular(path) {
         Ok(file) => file,
