@@ -11,6 +11,7 @@ mod browser;
 mod browser_adjudicate;
 mod browser_arcane;
 mod browser_decks;
+mod browser_events;
 mod browser_rulings;
 mod builder_forms;
 mod catalogue_disk;

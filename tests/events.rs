@@ -12,7 +12,7 @@ use assert_cmd::Command;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-fn legal_text() -> String {
+pub(crate) fn legal_text() -> String {
     let p = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/decks/rules/legal.txt"
@@ -85,7 +85,7 @@ fn a_deck_check_says_same_list_or_shows_the_differences() {
 /// The bundled data with a `spring-cup` format in effect from 2026-01-01: Fireball
 /// banned throughout, Blessing of Stone banned from 2026-03-01, Quick Step restricted
 /// until 2026-02-01 and then legal again.
-fn cup_data() -> (tempfile::TempDir, PathBuf) {
+pub(crate) fn cup_data() -> (tempfile::TempDir, PathBuf) {
     let dir = common::copy_bundled();
     let mut formats = std::fs::read_to_string(dir.path().join("formats.csv")).unwrap();
     formats = formats.replacen(
@@ -188,7 +188,7 @@ fn csv_cell(s: &str) -> String {
 
 /// The 64-player event: 58 lists in the CSV's cells, 4 in a zip named by the CSV, one row
 /// naming a file nobody uploaded, one non-UTF-8 file in the zip.
-fn event_files(dir: &Path) -> (PathBuf, PathBuf, String) {
+pub(crate) fn event_files(dir: &Path) -> (PathBuf, PathBuf, String) {
     let mut csv = String::from("player,team,decklist,file\n");
     for i in 1..=58 {
         let (list, _) = list_of(i);

@@ -38,6 +38,9 @@ pub struct EventDeck {
     pub error: Option<String>,
     /// Names the catalogue does not know, as written, with their counts (for the sheet).
     pub unknown: Vec<(String, u32)>,
+    /// For each of the verdict's violations, the text of its first line as the player
+    /// wrote it (none for a violation of no line, or a JSON list).
+    pub quoted: Vec<Option<String>>,
 }
 
 impl EventDeck {
@@ -175,7 +178,10 @@ fn judge(v: &DeckValidator, number: usize, r: Registration) -> EventDeck {
         verdict: None,
         error: None,
         unknown: Vec::new(),
+        quoted: Vec::new(),
     };
+    let json = r.json;
+    let text = r.text.clone().unwrap_or_default();
     let list = match r.text {
         Err(e) => {
             deck.error = Some(e);
@@ -205,6 +211,18 @@ fn judge(v: &DeckValidator, number: usize, r: Registration) -> EventDeck {
         .collect();
     if deck.player.is_empty() {
         deck.player = verdict.player.clone().unwrap_or_else(|| deck.file.clone());
+    }
+    if !json {
+        let lines: Vec<&str> = text.split('\n').collect();
+        deck.quoted = verdict
+            .violations
+            .iter()
+            .map(|x| {
+                let l = x.lines.first()?;
+                let s = lines.get(l.checked_sub(1)?)?.trim();
+                Some(crate::text::escape_controls(s).chars().take(120).collect())
+            })
+            .collect();
     }
     deck.verdict = Some(verdict);
     deck
@@ -313,7 +331,7 @@ fn deck_rows(d: &EventDeck) -> Vec<WorklistRow> {
 /// Fisher–Yates shuffle per round. The same seed and count give the same draw anywhere.
 pub fn draw(count: usize, per_round: usize, rounds: usize, seed: u64) -> Vec<Vec<usize>> {
     use rand::RngCore;
-    let mut rng = rand_pcg::Pcg32::new(seed, 0xa02b_dbf7_bb3c_0a7);
+    let mut rng = rand_pcg::Pcg32::new(seed, 0x0a02_bdbf_7bb3_c0a7);
     let below = |rng: &mut rand_pcg::Pcg32, n: usize| -> usize {
         // Rejection sampling: uniform on 0..n without modulo bias.
         let n32 = n as u32;

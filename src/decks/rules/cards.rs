@@ -109,9 +109,10 @@ impl DeckValidator {
                         .into(),
                     ),
                     lines: lines.clone(),
-                    suggestion: Some(format!(
+                    suggestion: Some(
                         "the list changed status after registration: the event date's list applies; tell the player"
-                    )),
+                            .to_string(),
+                    ),
                     decision: Some("D12".into()),
                 });
             }
