@@ -188,3 +188,46 @@ fn upload_an_event_read_it_print_the_sheets_and_draw_deck_checks() {
     server.stop();
     drop(dir);
 }
+
+// issue #31 "Organisers' decks": "Uploaded files lose their names ... keep each file's
+// name as the deck's name."
+#[test]
+fn files_loaded_into_the_decks_page_keep_their_names() {
+    let Some(chromium) = Chromium::launch() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("mira.txt");
+    let b = dir.path().join("jon.txt");
+    std::fs::write(&a, legal_text()).unwrap();
+    std::fs::write(
+        &b,
+        legal_text().replace("Player: Mira Castell", "Player: Jon"),
+    )
+    .unwrap();
+    let server = TestServer::start(common::bundled_state());
+    let tab = chromium.tab();
+    browser::open(&tab, &format!("{}/decks", server.base()));
+    tab.wait_for_element("input#files")
+        .unwrap()
+        .set_input_files(&[a.to_str().unwrap(), b.to_str().unwrap()])
+        .unwrap();
+    browser::wait_for(
+        &tab,
+        "the files in the textarea",
+        "document.getElementById('list').value.includes('Deck: jon.txt')",
+    );
+    tab.wait_for_element("button#check")
+        .unwrap()
+        .click()
+        .unwrap();
+    tab.wait_for_element("section.deck-summary").unwrap();
+    let names = browser::texts(&tab, "ol.deck-index li a");
+    assert_eq!(
+        names,
+        ["Deck 1: mira.txt (Mira Castell)", "Deck 2: jon.txt (Jon)"]
+    );
+    drop(tab);
+    drop(chromium);
+    server.stop();
+}
