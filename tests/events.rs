@@ -496,3 +496,88 @@ fn bad_zips_are_refused_with_a_message_and_the_rest_is_checked() {
         regs.problems
     );
 }
+
+fn multipart(parts: &[(&str, Option<&str>, &[u8])]) -> (String, Vec<u8>) {
+    let boundary = "XtournamentX";
+    let mut body = Vec::new();
+    for (name, file, bytes) in parts {
+        body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
+        match file {
+            Some(f) => body.extend_from_slice(
+                format!("Content-Disposition: form-data; name=\"{name}\"; filename=\"{f}\"\r\nContent-Type: application/octet-stream\r\n\r\n").as_bytes(),
+            ),
+            None => body.extend_from_slice(format!("Content-Disposition: form-data; name=\"{name}\"\r\n\r\n").as_bytes()),
+        }
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+// issue #32: the event's JSON twin, every field's problem at once, and the deck check's.
+#[actix_rt::test]
+async fn the_event_page_answers_json_and_refuses_bad_fields_at_once() {
+    let legal = legal_text();
+    let csv = format!(
+        "player,decklist\nAda,{}\nBo,\"3 Sprak\"\n",
+        csv_cell(&legal)
+    );
+    let (ctype, body) = multipart(&[
+        ("files", Some("reg.csv"), csv.as_bytes()),
+        ("date", None, b"2026-03-14"),
+        ("draw", None, b"1"),
+        ("seed", None, b"5"),
+    ]);
+    let (status, _, text) = common::http::post(
+        common::bundled_state(),
+        "/events",
+        Some(&ctype),
+        Some("application/json"),
+        body,
+    )
+    .await;
+    assert_eq!(status, 200, "{text}");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["object"], "event");
+    assert_eq!(v["tally"]["players"], 2);
+    assert_eq!(v["tally"]["illegal"], 1);
+    assert_eq!(v["decks"][0]["player"], "Bo", "illegal first");
+    assert_eq!(v["draw"][0], 5);
+    let (ctype, body) = multipart(&[("date", None, b"14/03/2026"), ("draw", None, b"many")]);
+    let (status, _, text) = common::http::post(
+        common::bundled_state(),
+        "/events",
+        Some(&ctype),
+        Some("application/json"),
+        body,
+    )
+    .await;
+    assert_eq!(status, 400, "{text}");
+    for part in [
+        "event date",
+        "deck checks per round",
+        "no file was uploaded",
+    ] {
+        assert!(text.contains(part), "{part}: {text}");
+    }
+    let fp = fingerprint(&parse_decklist(&legal));
+    let form = format!(
+        "presented={}&fingerprint={fp}",
+        percent_encoding::utf8_percent_encode(&legal, percent_encoding::NON_ALPHANUMERIC)
+    );
+    let (status, _, text) = common::http::post(
+        common::bundled_state(),
+        "/events/deck-check",
+        Some("application/x-www-form-urlencoded"),
+        Some("application/json"),
+        form,
+    )
+    .await;
+    assert_eq!(status, 200, "{text}");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        (v["object"].as_str(), v["same"].as_bool()),
+        (Some("deck_check"), Some(true))
+    );
+}

@@ -125,7 +125,7 @@ fn print_verdict(file: &str, outcome: &Result<arbiter::decks::Verdict, String>) 
         .collect::<Vec<_>>()
         .join(", ");
     say(format!(
-        "{file}: {} ({}format {}, faction {}{}): {} error(s), {} warning(s)",
+        "{file}: {} ({}format {}, faction {}{}): {} error(s), {} warning(s); fingerprint {}",
         if v.legal { "legal" } else { "ILLEGAL" },
         if who.is_empty() {
             String::new()
@@ -138,7 +138,8 @@ fn print_verdict(file: &str, outcome: &Result<arbiter::decks::Verdict, String>) 
             .map(|s| format!(", {}", s.as_str()))
             .unwrap_or_default(),
         v.errors,
-        v.warnings
+        v.warnings,
+        v.fingerprint
     ));
     for x in &v.violations {
         let at = match x.lines.first() {
