@@ -8,8 +8,10 @@
 pub mod adjudicate;
 pub mod catalogue;
 pub mod config;
+pub mod date;
 pub mod decks;
 pub mod diag;
+pub mod events;
 pub mod files;
 pub mod games;
 pub mod grammar;

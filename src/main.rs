@@ -135,6 +135,29 @@ enum Command {
         /// With --batch: write a CSV report here, and an HTML report beside it (`.html`).
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
+        /// Check a whole event (docs/decks.md, "Events"): a registration CSV, a zip of
+        /// decklists or decklist files; repeat for several. Exit 0 when every list is
+        /// legal, 1 when any is illegal, 2 when an input or a row cannot be read.
+        #[arg(long, value_name = "FILE")]
+        event: Vec<PathBuf>,
+        /// With --event: the event's date (YYYY-MM-DD), legality judged as of it; default today.
+        #[arg(long, value_name = "DATE")]
+        date: Option<String>,
+        /// With --event: the registration date; a card whose status differs on it is flagged.
+        #[arg(long, value_name = "DATE")]
+        registered: Option<String>,
+        /// With --event: write the judges' worklist here (CSV, one row per problem).
+        #[arg(long, value_name = "FILE")]
+        worklist: Option<PathBuf>,
+        /// With --event: draw this many deck checks per round (seeded, the seed printed).
+        #[arg(long, value_name = "N")]
+        draw: Option<usize>,
+        /// With --draw: how many rounds to draw for.
+        #[arg(long, default_value_t = 1)]
+        rounds: usize,
+        /// With --draw: the draw's seed (default: a random one, printed).
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Play a position out with its game's rules engine and print the log, every event
     /// citing what decided it. The position's `game` picks the game: battleline (the
@@ -304,6 +327,34 @@ fn main() -> ExitCode {
             json,
             batch,
             report,
+            event,
+            date,
+            registered,
+            worklist,
+            draw,
+            rounds,
+            seed,
+        } if !event.is_empty() => cli::event::event(
+            &db.db,
+            &cli::event::EventConfig {
+                uploads: event,
+                format,
+                json,
+                date,
+                registered,
+                worklist,
+                draw: draw.map(|n| (n, rounds, seed)),
+                ignored: !files.is_empty() || batch.is_some() || report.is_some(),
+            },
+        ),
+        Command::Check {
+            files,
+            db,
+            format,
+            json,
+            batch,
+            report,
+            ..
         } => check(
             &db.db,
             &CheckConfig {

@@ -3,7 +3,11 @@
 // (optional; pasting and the browser's own print work without it).
 document.getElementById("files").addEventListener("change", async function (e) {
   const texts = [];
-  for (const f of e.target.files) { texts.push(await f.text()); }
+  // Each file keeps its name as the deck's name (issue #31), unless it names itself.
+  for (const f of e.target.files) {
+    const t = await f.text();
+    texts.push(/^\s*(deck|name|title)\s*:/im.test(t) ? t : "Deck: " + f.name + "\n" + t);
+  }
   if (texts.length) { document.getElementById("list").value = texts.join("\n---\n"); }
 });
 let closed = [];

@@ -483,7 +483,7 @@ fn bad_formats_and_legality_rows_are_located() {
     assert!(text.contains("legality.csv:3:"), "{text}");
     assert!(text.contains("did you mean `Spark`?"), "{text}");
     assert!(
-        text.contains("status `forbidden` is not `banned` or `restricted`"),
+        text.contains("status `forbidden` is not `banned`, `restricted` or `legal`"),
         "{text}"
     );
     assert!(

@@ -446,8 +446,24 @@ async fn several_decks_start_with_a_summary_and_count_their_own_lines() {
         deck(1)
     );
     assert!(deck(2).contains("<details class=\"verdict-body\" open>"));
-    // The unknown card is on the third deck's own line 4, not the paste's.
+    // The unknown card is on the third deck's own line 4, shown with the paste's line as
+    // the organiser sees it (issue #31) and the text it names.
     assert!(deck(3).contains("line 4"), "{}", deck(3));
+    let paste = three_decks();
+    let paste_line = paste[..paste.find("2 Sprak").unwrap()]
+        .matches('\n')
+        .count()
+        + 1;
+    assert!(
+        deck(3).contains(&format!("(paste line {paste_line})")),
+        "{}",
+        deck(3)
+    );
+    assert!(
+        deck(3).contains("<code class=\"as-written\">2 Sprak</code>"),
+        "{}",
+        deck(3)
+    );
     // The keyword sheet is behind a disclosure.
     assert!(deck(1).contains("<details class=\"keyword-sheet\"><summary>Keyword sheet"));
     let (_, _, body) = post_form("/decks.json", &three_decks(), None).await;
@@ -458,9 +474,11 @@ async fn several_decks_start_with_a_summary_and_count_their_own_lines() {
     );
 }
 
-// Issue #15, organisers 2: the verdicts as the batch report's CSV.
+// Issue #15, organisers 2, and issue #31: "The CSV keeps 3 of 6 errors, with no line
+// numbers or hints: one row per problem, with deck, player, file, line, rule, actual,
+// allowed and hint."
 #[actix_rt::test]
-async fn the_verdicts_download_as_the_reports_csv() {
+async fn the_verdicts_download_as_the_worklist_csv() {
     let (_, _, html) = post_form("/decks", &three_decks(), None).await;
     assert!(html.contains("action=\"/decks.csv\""), "{html}");
     let (status, ctype, body) = common::http::post(
@@ -475,13 +493,35 @@ async fn the_verdicts_download_as_the_reports_csv() {
     assert!(ctype.starts_with("text/csv"), "{ctype}");
     let mut rdr = csv::Reader::from_reader(body.as_bytes());
     let headers: Vec<String> = rdr.headers().unwrap().iter().map(String::from).collect();
-    assert_eq!(headers, arbiter::decks::ReportRow::COLUMNS);
+    assert_eq!(headers, arbiter::events::WorklistRow::COLUMNS);
     let rows: Vec<csv::StringRecord> = rdr.records().map(|r| r.unwrap()).collect();
-    assert_eq!(rows.len(), 3);
-    assert_eq!(&rows[0][4], "yes");
-    assert_eq!(&rows[1][4], "no");
-    assert!(rows[1][7].starts_with("[3.1]"), "{:?}", rows[1]);
-    assert!(rows[2][0].starts_with("Deck 3: Odd One"), "{:?}", rows[2]);
+    // Every error and warning of the three decks, one row each.
+    let (_, _, body) = post_form("/decks.json", &three_decks(), None).await;
+    let v: Value = serde_json::from_str(&body).unwrap();
+    let problems: usize = v["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["errors"].as_u64().unwrap() as usize + d["warnings"].as_u64().unwrap() as usize)
+        .sum();
+    assert_eq!(rows.len(), problems);
+    let gold = rows.iter().find(|r| &r[5] == "3.1").expect("the 3.1 row");
+    assert!(gold[0].starts_with("Deck 2"), "{gold:?}");
+    assert_eq!((&gold[7], &gold[8]), ("103", "100"));
+    assert!(!gold[9].is_empty(), "a hint: {gold:?}");
+    let sprak = rows
+        .iter()
+        .find(|r| &r[5] == "card")
+        .expect("the unknown card's row");
+    assert!(sprak[0].starts_with("Deck 3: Odd One"), "{sprak:?}");
+    assert_eq!(&sprak[2], "Odd One");
+    let paste = three_decks();
+    let paste_line = paste[..paste.find("2 Sprak").unwrap()]
+        .matches('\n')
+        .count()
+        + 1;
+    assert_eq!(sprak[3].to_string(), paste_line.to_string());
+    assert!(sprak[9].contains("Spark"), "{sprak:?}");
     // A player name that looks like a formula is neutralised.
     for row in &rows {
         for cell in row.iter() {

@@ -28,6 +28,11 @@ impl Record {
     pub fn field(&self, i: usize) -> &str {
         self.fields.get(i).map(str::trim).unwrap_or("")
     }
+    /// Field `i` as read, untrimmed (a multi-line cell keeps its leading line breaks, so
+    /// that its lines can be counted from [`CsvFile::field_lines`]).
+    pub fn raw_field(&self, i: usize) -> &str {
+        self.fields.get(i).unwrap_or("")
+    }
 }
 
 /// A parsed CSV file.
@@ -166,6 +171,26 @@ impl CsvFile {
         } else {
             Err(d)
         }
+    }
+
+    /// For each record in order, the 1-based line where field `field`'s text (as
+    /// [`Record::raw_field`] reads it) starts: one walk over the file, not one per record.
+    pub fn field_lines(&self, field: usize) -> Vec<usize> {
+        let bytes = self.raw.as_bytes();
+        let mut line = 1;
+        let mut at = 0;
+        self.records
+            .iter()
+            .map(|rec| {
+                let (start, _) = self.field_start(rec, field);
+                let start = start.min(bytes.len());
+                if start >= at {
+                    line += bytes[at..start].iter().filter(|&&b| b == b'\n').count();
+                    at = start;
+                }
+                line
+            })
+            .collect()
     }
 
     /// The 1-based line `rec` starts on.

@@ -252,6 +252,9 @@ pub struct Format {
     pub min_terrain: i64,
     /// Rule 3.12: at most this many terrain cards that affect movement.
     pub max_movement_terrain: i64,
+    /// The date (`YYYY-MM-DD`) from which the format applies; none: always.
+    #[serde(default)]
+    pub effective: Option<String>,
 }
 
 /// A card's status in one format.
@@ -262,6 +265,8 @@ pub enum LegalityStatus {
     Banned,
     /// At most 1 copy.
     Restricted,
+    /// An earlier status lifted: from its date the card is legal again.
+    Legal,
 }
 
 impl LegalityStatus {
@@ -269,6 +274,7 @@ impl LegalityStatus {
         match s.trim().to_ascii_lowercase().as_str() {
             "banned" => Some(LegalityStatus::Banned),
             "restricted" => Some(LegalityStatus::Restricted),
+            "legal" => Some(LegalityStatus::Legal),
             _ => None,
         }
     }
@@ -276,6 +282,7 @@ impl LegalityStatus {
         match self {
             LegalityStatus::Banned => "banned",
             LegalityStatus::Restricted => "restricted",
+            LegalityStatus::Legal => "legal",
         }
     }
 }
@@ -288,4 +295,8 @@ pub struct Legality {
     pub format: String,
     pub card: String,
     pub status: LegalityStatus,
+    /// The date (`YYYY-MM-DD`) the status takes effect; none: always. A card may have
+    /// several rows of one format, one per date: the latest on or before a day applies.
+    #[serde(default)]
+    pub effective: Option<String>,
 }

@@ -125,7 +125,7 @@ fn print_verdict(file: &str, outcome: &Result<arbiter::decks::Verdict, String>) 
         .collect::<Vec<_>>()
         .join(", ");
     say(format!(
-        "{file}: {} ({}format {}, faction {}{}): {} error(s), {} warning(s)",
+        "{file}: {} ({}format {}, faction {}{}): {} error(s), {} warning(s); fingerprint {}",
         if v.legal { "legal" } else { "ILLEGAL" },
         if who.is_empty() {
             String::new()
@@ -138,7 +138,8 @@ fn print_verdict(file: &str, outcome: &Result<arbiter::decks::Verdict, String>) 
             .map(|s| format!(", {}", s.as_str()))
             .unwrap_or_default(),
         v.errors,
-        v.warnings
+        v.warnings,
+        v.fingerprint
     ));
     for x in &v.violations {
         let at = match x.lines.first() {
@@ -218,7 +219,10 @@ const REPORT_HTML_MARK: &str = "<title>Deck check report · Arbiter</title>";
 /// Refuses to replace a file at `path` unless `is_report` recognises it as an earlier
 /// report: `check --report` writes only files of its own, and only regular files (a FIFO,
 /// a device or a directory there is refused before anything waits on it).
-fn ensure_own_report(path: &Path, is_report: impl Fn(&str) -> bool) -> anyhow::Result<()> {
+pub(crate) fn ensure_own_report(
+    path: &Path,
+    is_report: impl Fn(&str) -> bool,
+) -> anyhow::Result<()> {
     use std::io::Read as _;
     let file = match arbiter::files::open_regular(path) {
         Ok(file) => file,

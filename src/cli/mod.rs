@@ -7,6 +7,7 @@
 
 pub(crate) mod adjudicate;
 pub(crate) mod check;
+pub(crate) mod event;
 pub(crate) mod import;
 pub(crate) mod judge;
 pub(crate) mod rulings;

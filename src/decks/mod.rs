@@ -10,6 +10,7 @@
 //! open are `D1`… in `docs/decks.md`, and every message cites its rule and decision.
 
 mod batch;
+pub mod fingerprint;
 mod parse;
 mod rules;
 

@@ -117,6 +117,11 @@ pub struct ViolationView<'a> {
     /// The text of the decision (`D2`) the check relies on, on the served `docs/decks.md`.
     pub decision_url: Option<String>,
     pub cards: Vec<(String, String)>,
+    /// Its lines counted in the whole paste, as the organiser sees them (the deck's own
+    /// lines plus where the deck starts).
+    pub paste_lines: Vec<usize>,
+    /// The text of its first line as written.
+    pub quoted: Option<String>,
 }
 
 /// A keyword of the deck's cards with its definition.
@@ -131,6 +136,8 @@ pub struct KeywordEntry {
 /// One deck's verdict on the page.
 pub struct DeckView<'a> {
     pub number: usize,
+    /// The paste line its line 1 is on.
+    pub first_line: usize,
     /// How the summary names it: its title or player, else `Deck N`.
     pub name: String,
     pub verdict: &'a Verdict,
@@ -207,8 +214,11 @@ async fn form_page(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpR
     )
 }
 
-/// The verdicts of a form's lists, and the format they were checked in.
-fn judge(cat: &Catalogue, form: &DeckForm, out: Format) -> Result<(String, Vec<Verdict>), Failure> {
+/// The verdicts of a form's lists, the format they were checked in, and the paste line
+/// each list starts on.
+type Judged = (String, Vec<Verdict>, Vec<usize>);
+
+fn judge(cat: &Catalogue, form: &DeckForm, out: Format) -> Result<Judged, Failure> {
     if form.list.len() > decks::MAX_BYTES {
         return Err(too_large(Some(form.list.len())).in_format(out));
     }
@@ -224,7 +234,8 @@ fn judge(cat: &Catalogue, form: &DeckForm, out: Format) -> Result<(String, Vec<V
         .in_format(out));
     }
     let verdicts: Vec<Verdict> = lists.iter().map(|l| v.validate(l)).collect();
-    Ok((fmt, verdicts))
+    let firsts = lists.iter().map(|l| l.first_line).collect();
+    Ok((fmt, verdicts, firsts))
 }
 
 /// How the page and the CSV name deck `number`: `Deck 2: Night Market (Mira Castell)`.
@@ -247,7 +258,7 @@ async fn check_form(
     let out = Format::of(&req);
     let cat = &state.catalogue;
     let form = form.into_inner();
-    let (fmt, verdicts) = judge(cat, &form, out)?;
+    let (fmt, verdicts, firsts) = judge(cat, &form, out)?;
     let set = state.rulings.snapshot();
     if out == Format::Json {
         return page::json(
@@ -265,10 +276,12 @@ async fn check_form(
             out,
         );
     }
+    let paste: Vec<&str> = form.list.split('\n').collect();
     let decks = verdicts
         .iter()
+        .zip(&firsts)
         .enumerate()
-        .map(|(i, v)| view(cat, &set, i + 1, v))
+        .map(|(i, (v, first))| view(cat, &set, i + 1, v, (*first, &paste)))
         .collect();
     let legal = verdicts.iter().filter(|v| v.legal).count();
     page::render(
@@ -285,8 +298,47 @@ async fn check_form(
     )
 }
 
-/// `POST /decks.csv`: the same form, answered with the verdicts as the CSV report of
-/// `arbiter check --batch --report` (a download). Its errors are the page's.
+/// The judges' worklist of a paste (issue #31): one row per problem (errors and warnings),
+/// its columns those of an event's worklist (`events::WorklistRow`), each line counted in
+/// the whole paste; `file` is the deck's `Deck:` name (a loaded file's name) or `paste`.
+fn worklist(verdicts: &[Verdict], firsts: &[usize]) -> std::io::Result<Vec<u8>> {
+    use crate::catalogue::csvfile::CsvWriter;
+    use crate::events::WorklistRow;
+    let mut out = Vec::new();
+    let mut w = CsvWriter::new(&mut out).spreadsheet_safe();
+    w.row(WorklistRow::COLUMNS)?;
+    for (i, (v, first)) in verdicts.iter().zip(firsts).enumerate() {
+        for x in v
+            .violations
+            .iter()
+            .filter(|x| x.severity != decks::Severity::Note)
+        {
+            let row = WorklistRow {
+                deck: deck_name(i + 1, v),
+                player: v.player.clone().unwrap_or_default(),
+                file: v.title.clone().unwrap_or_else(|| "paste".into()),
+                line: x
+                    .lines
+                    .iter()
+                    .map(|l| (first + l - 1).to_string())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                severity: x.severity.as_str().into(),
+                rule: x.rule.clone(),
+                message: x.message.clone(),
+                actual: x.actual.clone().unwrap_or_default(),
+                allowed: x.allowed.clone().unwrap_or_default(),
+                hint: x.suggestion.clone().unwrap_or_default(),
+            };
+            w.row(row.cells())?;
+        }
+    }
+    w.finish()?;
+    Ok(out)
+}
+
+/// `POST /decks.csv`: the same form, answered with the judges' worklist (a download):
+/// one row per problem. Its errors are the page's.
 async fn check_csv(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -294,18 +346,8 @@ async fn check_csv(
 ) -> Result<HttpResponse, Failure> {
     let out = Format::of(&req);
     let form = form.into_inner();
-    let (_, verdicts) = judge(&state.catalogue, &form, out)?;
-    let rows: Vec<ReportRow> = verdicts
-        .into_iter()
-        .enumerate()
-        .map(|(i, v)| {
-            ReportRow::of(&decks::Checked {
-                file: deck_name(i + 1, &v),
-                outcome: Ok(v),
-            })
-        })
-        .collect();
-    let body = decks::report_csv(&rows)
+    let (_, verdicts, firsts) = judge(&state.catalogue, &form, out)?;
+    let body = worklist(&verdicts, &firsts)
         .map_err(|e| WebError::Internal(format!("writing the CSV: {e}")).in_format(out))?;
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
@@ -338,7 +380,13 @@ fn deck_rulings(cat: &Catalogue, set: &RulingSet, verdict: &Verdict) -> Vec<Ruli
         .collect()
 }
 
-fn view<'a>(cat: &Catalogue, set: &RulingSet, number: usize, verdict: &'a Verdict) -> DeckView<'a> {
+fn view<'a>(
+    cat: &Catalogue,
+    set: &RulingSet,
+    number: usize,
+    verdict: &'a Verdict,
+    (first, paste): (usize, &[&str]),
+) -> DeckView<'a> {
     let violations = verdict
         .violations
         .iter()
@@ -358,6 +406,12 @@ fn view<'a>(cat: &Catalogue, set: &RulingSet, number: usize, verdict: &'a Verdic
                 .iter()
                 .map(|c| (c.clone(), links::card(GAME, c)))
                 .collect(),
+            paste_lines: v.lines.iter().map(|l| first + l - 1).collect(),
+            quoted: v
+                .lines
+                .first()
+                .and_then(|l| paste.get(first + l - 2))
+                .map(|s| s.trim().chars().take(120).collect()),
         })
         .collect();
     let mut keywords: Vec<KeywordEntry> = Vec::new();
@@ -408,6 +462,7 @@ fn view<'a>(cat: &Catalogue, set: &RulingSet, number: usize, verdict: &'a Verdic
         .partition(|r| r.status == Status::Published);
     DeckView {
         number,
+        first_line: first,
         name: deck_name(number, verdict),
         verdict,
         violations,

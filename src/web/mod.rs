@@ -13,6 +13,7 @@ mod cards;
 pub mod decks;
 mod docs;
 mod error;
+pub mod events;
 mod format;
 pub mod head_guard;
 mod home;
@@ -223,6 +224,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
                     .configure(rulings::routes)
                     .configure(search::routes)
                     .configure(decks::routes)
+                    .configure(events::routes)
                     .configure(docs::routes)
                     .configure(adjudicate::routes)
                     .configure(judge::routes)

@@ -38,11 +38,11 @@ const FORMATS_REQUIRED: [&str; 2 + FORMAT_LIMITS.len()] = {
 };
 const FORMATS: Columns = Columns {
     required: &FORMATS_REQUIRED,
-    optional: &["description"],
+    optional: &["description", "effective"],
 };
 const LEGALITY: Columns = Columns {
     required: &["game", "format", "card", "status"],
-    optional: &[],
+    optional: &["effective"],
 };
 
 impl Validator {
@@ -100,6 +100,9 @@ impl Validator {
                     }
                 }
             }
+            let Some(effective) = self.effective(f, rec) else {
+                continue;
+            };
             if !ok {
                 continue;
             }
@@ -118,6 +121,7 @@ impl Validator {
                 max_copies,
                 min_terrain,
                 max_movement_terrain,
+                effective,
             });
         }
     }
@@ -134,7 +138,7 @@ impl Validator {
             .map(|(i, c)| ((c.game.to_string(), fold(&c.name)), i))
             .collect();
         let mut rows = Vec::new();
-        let mut seen: HashMap<(String, String, String), usize> = HashMap::new();
+        let mut seen: HashMap<(String, String, String, String), usize> = HashMap::new();
         for rec in &f.records {
             let Some(game) = self.game(f, rec) else {
                 continue;
@@ -202,22 +206,40 @@ impl Validator {
                     f.diag(
                         rec,
                         f.column("status").unwrap_or(0),
-                        format!("status `{status_text}` is not `banned` or `restricted`"),
+                        format!(
+                            "status `{status_text}` is not `banned`, `restricted` or `legal`"
+                        ),
                     )
-                    .with_hint("`banned`: no copies; `restricted`: at most 1 copy"),
+                    .with_hint(
+                        "`banned`: no copies; `restricted`: at most 1 copy; `legal`: an earlier status lifted from `effective`",
+                    ),
                 );
                 ok = false;
             }
-            let (true, Some(card), Some(status)) = (ok, canonical, status) else {
+            let effective = self.effective(f, rec);
+            let (true, Some(card), Some(status), Some(effective)) =
+                (ok, canonical, status, effective)
+            else {
                 continue;
             };
-            let key = (game.to_string(), format.to_string(), fold(&card));
+            let key = (
+                game.to_string(),
+                format.to_string(),
+                fold(&card),
+                effective.clone().unwrap_or_default(),
+            );
             if let Some(first) = seen.get(&key) {
                 self.diags.push(
                     f.diag(
                         rec,
                         f.column("card").unwrap_or(0),
-                        format!("`{card}` is listed twice for {game} {format}"),
+                        format!(
+                            "`{card}` is listed twice for {game} {format}{}",
+                            effective
+                                .as_deref()
+                                .map(|d| format!(" from {d}"))
+                                .unwrap_or_default()
+                        ),
                     )
                     .with_hint(format!("the first is on line {first}")),
                 );
@@ -229,8 +251,34 @@ impl Validator {
                 format: format.to_string(),
                 card,
                 status,
+                effective,
             });
         }
         self.data.legality.extend(rows);
+    }
+
+    /// The row's `effective` date: `Some(None)` when empty, `None` (reported) when it is
+    /// not a `YYYY-MM-DD` date.
+    fn effective(
+        &mut self,
+        f: &CsvFile,
+        rec: &crate::catalogue::csvfile::Record,
+    ) -> Option<Option<String>> {
+        let text = f.get(rec, f.column("effective"));
+        if text.is_empty() {
+            return Some(None);
+        }
+        match crate::date::Date::parse(text) {
+            Ok(d) => Some(Some(d.to_string())),
+            Err(e) => {
+                self.diags.push(
+                    f.diag(rec, f.column("effective").unwrap_or(0), e)
+                        .with_hint(
+                            "the date the row takes effect, such as 2026-03-14; empty: always",
+                        ),
+                );
+                None
+            }
+        }
     }
 }

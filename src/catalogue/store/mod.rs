@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 
 /// Bumped whenever the schema changes; a catalogue of another version is refused by the
 /// readers and may be replaced by `arbiter import`.
-pub const SCHEMA_VERSION: i64 = 4;
+pub const SCHEMA_VERSION: i64 = 5;
 
 /// The SQLite header's application id of every catalogue this crate writes ("ARBC"), so a
 /// damaged catalogue is still known for ours and a stranger's SQLite file never is.

@@ -257,7 +257,7 @@ fn read_tables(conn: &Connection, path: &Path) -> Result<DataSet, StoreError> {
         formats: rows(
             conn,
             path,
-            "SELECT game, format, description, max_gold, heroes, min_barrack, min_treasury, min_spellbook, main_deck, max_copies, min_terrain, max_movement_terrain FROM formats ORDER BY ord",
+            "SELECT game, format, description, max_gold, heroes, min_barrack, min_treasury, min_spellbook, main_deck, max_copies, min_terrain, max_movement_terrain, effective FROM formats ORDER BY ord",
             |r| {
                 Ok(Format {
                     game: r.get(0)?,
@@ -272,13 +272,14 @@ fn read_tables(conn: &Connection, path: &Path) -> Result<DataSet, StoreError> {
                     max_copies: r.get(9)?,
                     min_terrain: r.get(10)?,
                     max_movement_terrain: r.get(11)?,
+                    effective: r.get(12)?,
                 })
             },
         )?,
         legality: rows(
             conn,
             path,
-            "SELECT game, format, card, status FROM legality ORDER BY ord",
+            "SELECT game, format, card, status, effective FROM legality ORDER BY ord",
             |r| {
                 let status: String = r.get(3)?;
                 Ok(Legality {
@@ -289,6 +290,7 @@ fn read_tables(conn: &Connection, path: &Path) -> Result<DataSet, StoreError> {
                         path: path.to_path_buf(),
                         message: format!("legality status `{status}`"),
                     })?,
+                    effective: r.get(4)?,
                 })
             },
         )?,

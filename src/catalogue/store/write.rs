@@ -30,9 +30,9 @@ CREATE TABLE formats (ord INTEGER PRIMARY KEY, game TEXT NOT NULL, format TEXT N
     description TEXT NOT NULL, max_gold INTEGER NOT NULL, heroes INTEGER NOT NULL,
     min_barrack INTEGER NOT NULL, min_treasury INTEGER NOT NULL, min_spellbook INTEGER NOT NULL,
     main_deck INTEGER NOT NULL, max_copies INTEGER NOT NULL, min_terrain INTEGER NOT NULL,
-    max_movement_terrain INTEGER NOT NULL, UNIQUE (game, format));
+    max_movement_terrain INTEGER NOT NULL, effective TEXT, UNIQUE (game, format));
 CREATE TABLE legality (ord INTEGER PRIMARY KEY, game TEXT NOT NULL, format TEXT NOT NULL,
-    card TEXT NOT NULL, status TEXT NOT NULL);
+    card TEXT NOT NULL, status TEXT NOT NULL, effective TEXT);
 CREATE TABLE rulings (ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, game TEXT NOT NULL,
     question TEXT NOT NULL, answer TEXT NOT NULL, keywords TEXT NOT NULL, cards TEXT NOT NULL,
     rules TEXT NOT NULL, position TEXT NOT NULL, hash TEXT NOT NULL, step INTEGER NOT NULL,
@@ -193,7 +193,7 @@ fn write(
             progress(1);
         }
         let mut st = tx.prepare(
-            "INSERT INTO formats VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            "INSERT INTO formats VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
         )?;
         for (i, f) in data.formats.iter().enumerate() {
             st.execute(params![
@@ -209,17 +209,19 @@ fn write(
                 f.main_deck,
                 f.max_copies,
                 f.min_terrain,
-                f.max_movement_terrain
+                f.max_movement_terrain,
+                f.effective
             ])?;
         }
-        let mut st = tx.prepare("INSERT INTO legality VALUES (?1, ?2, ?3, ?4, ?5)")?;
+        let mut st = tx.prepare("INSERT INTO legality VALUES (?1, ?2, ?3, ?4, ?5, ?6)")?;
         for (i, l) in data.legality.iter().enumerate() {
             st.execute(params![
                 i as i64,
                 l.game,
                 l.format,
                 l.card,
-                l.status.as_str()
+                l.status.as_str(),
+                l.effective
             ])?;
         }
         let mut st = tx.prepare(

@@ -85,6 +85,61 @@ impl DeckValidator {
                 }),
                 _ => {}
             }
+            if let (Some(was), Some(reg)) = (card.was, self.registered) {
+                let name = |s: Option<LegalityStatus>| s.map_or("legal", LegalityStatus::as_str);
+                rules.push(Violation {
+                    rule: rule_fmt.clone(),
+                    severity: Severity::Warning,
+                    message: format!(
+                        "{} was {} in the {} format on the registration date ({reg}) and is {} on the event date ({})",
+                        card.name,
+                        name(was),
+                        fmt.name,
+                        name(card.status),
+                        self.on
+                    ),
+                    cards: vec![card.name.clone()],
+                    actual: Some(count.to_string()),
+                    allowed: Some(
+                        match card.status {
+                            Some(LegalityStatus::Banned) => "0",
+                            Some(LegalityStatus::Restricted) => "1",
+                            _ => "any",
+                        }
+                        .into(),
+                    ),
+                    lines: lines.clone(),
+                    suggestion: Some(
+                        "the list changed status after registration: the event date's list applies; tell the player"
+                            .to_string(),
+                    ),
+                    decision: Some("D12".into()),
+                });
+            }
+        }
+    }
+
+    /// The format itself applies only from its `effective` date (D12).
+    pub(super) fn check_in_effect(&self, rules: &mut Vec<Violation>) {
+        let fmt = &self.format;
+        let Some(from) = fmt.effective.as_deref() else {
+            return;
+        };
+        if crate::date::Date::parse(from).is_ok_and(|d| self.on < d) {
+            rules.push(
+                Violation::error(
+                    format!("format:{}", fmt.name),
+                    format!(
+                        "the {} format applies from {from}; the event is on {}",
+                        fmt.name, self.on
+                    ),
+                )
+                .with_counts(self.on.to_string(), format!("from {from}"))
+                .with_suggestion(Some(
+                    "check the event in a format in effect on its date".to_string(),
+                ))
+                .with_decision("D12"),
+            );
         }
     }
 }

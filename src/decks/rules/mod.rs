@@ -25,6 +25,7 @@ pub use verdict::{
 use super::parse::{shorten, Decklist, Section};
 use super::{DeckError, GAME};
 use crate::catalogue::{Catalogue, Format, LegalityStatus, Side};
+use crate::date::Date;
 use crate::text::{closest, fold};
 use std::collections::HashMap;
 
@@ -69,7 +70,10 @@ struct CardInfo {
     /// Items: the classes that may use it (empty: any).
     classes: Vec<String>,
     movement: bool,
+    /// The format's status of the card on the day judged (none: legal).
     status: Option<LegalityStatus>,
+    /// Its status on the registration day, when one is given and it differs (D12).
+    was: Option<Option<LegalityStatus>>,
 }
 
 /// One card of the resolved deck: its index in `DeckValidator::cards`, its total count,
@@ -87,11 +91,36 @@ pub struct DeckValidator {
     /// (name, side) of each faction of the game.
     factions: Vec<(String, Option<Side>)>,
     faction_by_name: HashMap<String, usize>,
+    /// The day judged and the registration day (D12).
+    on: Date,
+    registered: Option<Date>,
+}
+
+/// The status a card's rows give it on `day`: the latest row dated on or before it (an
+/// undated row counts from the start); `legal` lifts an earlier status.
+fn status_on(rows: &[(Option<Date>, LegalityStatus)], day: Date) -> Option<LegalityStatus> {
+    rows.iter()
+        .filter(|(from, _)| from.is_none_or(|d| d <= day))
+        .max_by_key(|(from, _)| *from)
+        .map(|(_, s)| *s)
+        .filter(|s| *s != LegalityStatus::Legal)
 }
 
 impl DeckValidator {
-    /// The validator for `format` (a slug of `formats.csv`) of Heroes of Karth.
+    /// The validator for `format` (a slug of `formats.csv`) of Heroes of Karth, as of
+    /// today.
     pub fn new(cat: &Catalogue, format: &str) -> Result<DeckValidator, DeckError> {
+        DeckValidator::dated(cat, format, Date::today(), None)
+    }
+
+    /// The validator for `format` as of `on` (the event's date), flagging each card whose
+    /// status differs on `registered` (the registration date), D12.
+    pub fn dated(
+        cat: &Catalogue,
+        format: &str,
+        on: Date,
+        registered: Option<Date>,
+    ) -> Result<DeckValidator, DeckError> {
         let format = format.trim();
         let Some(fmt) = cat.format(GAME, format) else {
             let known: Vec<String> = cat.formats(GAME).map(|f| f.name.clone()).collect();
@@ -118,10 +147,13 @@ impl DeckValidator {
             .enumerate()
             .map(|(i, (n, _))| (fold(n), i))
             .collect();
-        let status: HashMap<String, LegalityStatus> = cat
-            .legality(GAME, &fmt.name)
-            .map(|l| (fold(&l.card), l.status))
-            .collect();
+        let mut rows: HashMap<String, Vec<(Option<Date>, LegalityStatus)>> = HashMap::new();
+        for l in cat.legality(GAME, &fmt.name) {
+            let from = l.effective.as_deref().and_then(|d| Date::parse(d).ok());
+            rows.entry(fold(&l.card))
+                .or_default()
+                .push((from, l.status));
+        }
         let mut cards = Vec::new();
         let mut by_name = HashMap::new();
         for c in cat.cards().iter().filter(|c| c.game == GAME) {
@@ -138,6 +170,11 @@ impl DeckValidator {
             let attr = |n: &str| c.attribute(n).map(|a| a.value.trim().to_string());
             let key = fold(&c.name);
             by_name.insert(key.clone(), cards.len());
+            let history = rows.get(&key).map(Vec::as_slice).unwrap_or(&[]);
+            let status = status_on(history, on);
+            let was = registered
+                .map(|r| status_on(history, r))
+                .filter(|w| *w != status);
             cards.push(CardInfo {
                 name: c.name.to_string(),
                 card_type: c.card_type.to_string(),
@@ -147,7 +184,8 @@ impl DeckValidator {
                 class: card_text::class(attr("class").as_deref()),
                 classes: card_text::classes(attr("classes").as_deref()),
                 movement: card_text::yes(attr("movement").as_deref()),
-                status: status.get(&key).copied(),
+                status,
+                was,
             });
         }
         let folded = cards.iter().map(|c| fold(&c.name)).collect();
@@ -158,6 +196,8 @@ impl DeckValidator {
             folded,
             factions,
             faction_by_name,
+            on,
+            registered,
         })
     }
 
@@ -185,6 +225,7 @@ impl DeckValidator {
         self.check_terrain(&deck, &summary.counts, &mut rules);
         self.check_items(&deck, &mut rules);
         self.check_statuses(&deck, &mut rules);
+        self.check_in_effect(&mut rules);
 
         for v in rules {
             if out.len() < MAX_VIOLATIONS {
@@ -236,6 +277,7 @@ impl DeckValidator {
             notes: count(Severity::Note),
             violations: out,
             summary,
+            fingerprint: super::fingerprint::fingerprint(list),
         }
     }
 

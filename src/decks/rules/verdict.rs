@@ -179,4 +179,7 @@ pub struct Verdict {
     /// Every violation: reading problems first (by line), then rules in rule order.
     pub violations: Vec<Violation>,
     pub summary: Summary,
+    /// A short hash of the list's canonical form (`decks::fingerprint`): the same for two
+    /// spellings of one list, different for any change of a card or a count.
+    pub fingerprint: String,
 }
