@@ -69,8 +69,19 @@ fn search_facet_keyword_card_and_rule_flow() {
         .wait_for_elements(r#"aside.facets section[data-facet="game"] li a"#)
         .expect("the links of the game facet")
         .into_iter()
-        .find(|a| text(a) == "swtcg")
+        .find(|a| {
+            a.get_attribute_value("data-value")
+                .ok()
+                .flatten()
+                .as_deref()
+                == Some("swtcg")
+        })
         .expect("the game facet has a link for swtcg");
+    assert_eq!(
+        text(&facet),
+        arbiter::games::GameId::Swtcg.name(),
+        "the facet names the game as the registry does"
+    );
     facet.click().expect("click the swtcg facet");
     wait_for_url(&tab, "the query narrowed to game:swtcg", |u| {
         u.contains("game%3Aswtcg") || u.contains("game:swtcg")

@@ -575,20 +575,81 @@ impl Write for Captured {
     }
 }
 
-/// A subscriber writing into `captured`, as `serve` writes its log: text, or with
-/// `--log-format json` one JSON object per line.
-fn log_into(captured: &Captured, json: bool) -> tracing::subscriber::DefaultGuard {
-    let writer = captured.clone();
-    let log = tracing_subscriber::fmt()
-        .with_ansi(false)
-        .with_writer(move || writer.clone());
-    if json {
-        tracing::subscriber::set_default(
-            log.event_format(arbiter::web::logging::JsonLines).finish(),
-        )
-    } else {
-        tracing::subscriber::set_default(log.finish())
+thread_local! {
+    /// Where this thread's log lines go, and whether as JSON lines.
+    static ROUTE: std::cell::RefCell<Option<(Captured, bool)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A writer into the calling thread's [`ROUTE`], or nowhere.
+struct Routed;
+
+impl Write for Routed {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        ROUTE.with(|r| {
+            if let Some((c, _)) = r.borrow_mut().as_mut() {
+                c.0.lock().unwrap().extend_from_slice(buf);
+            }
+        });
+        Ok(buf.len())
     }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Text or JSON lines, as the calling thread's [`ROUTE`] asks.
+struct Switched(tracing_subscriber::fmt::format::Format);
+
+impl<S, N> tracing_subscriber::fmt::FormatEvent<S, N> for Switched
+where
+    S: tracing::Subscriber + for<'a> tracing_subscriber::registry::LookupSpan<'a>,
+    N: for<'a> tracing_subscriber::fmt::FormatFields<'a> + 'static,
+{
+    fn format_event(
+        &self,
+        ctx: &tracing_subscriber::fmt::FmtContext<'_, S, N>,
+        writer: tracing_subscriber::fmt::format::Writer<'_>,
+        event: &tracing::Event<'_>,
+    ) -> std::fmt::Result {
+        if ROUTE.with(|r| r.borrow().as_ref().is_some_and(|(_, json)| *json)) {
+            arbiter::web::logging::JsonLines.format_event(ctx, writer, event)
+        } else {
+            self.0.format_event(ctx, writer, event)
+        }
+    }
+}
+
+/// Stops routing this thread's log when dropped.
+struct RouteGuard;
+
+impl Drop for RouteGuard {
+    fn drop(&mut self) {
+        ROUTE.with(|r| *r.borrow_mut() = None);
+    }
+}
+
+/// Routes this thread's log into `captured`, as `serve` writes it: text, or with
+/// `--log-format json` one JSON object per line. One global subscriber serves every
+/// test: scoped ones (`set_default`) race with other threads' first events over
+/// `tracing`'s cached interest, and then a line is never written (seen in the full
+/// suite, never alone).
+fn log_into(captured: &Captured, json: bool) -> RouteGuard {
+    static GLOBAL: std::sync::Once = std::sync::Once::new();
+    GLOBAL.call_once(|| {
+        let log = tracing_subscriber::fmt()
+            .with_ansi(false)
+            .with_max_level(tracing::Level::INFO)
+            .event_format(Switched(
+                tracing_subscriber::fmt::format::Format::default().with_ansi(false),
+            ))
+            .with_writer(|| Routed)
+            .finish();
+        // Another test may have set one first: then this one's lines are not captured,
+        // and the assertions below say so.
+        let _ = tracing::subscriber::set_global_default(log);
+    });
+    ROUTE.with(|r| *r.borrow_mut() = Some((captured.clone(), json)));
+    RouteGuard
 }
 
 impl Captured {

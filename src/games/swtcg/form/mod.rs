@@ -217,6 +217,7 @@ fn unit_card(f: &FormFields, n: usize) -> Group {
         Field::new(key("removed_from_game"), "Removed from the game", Kind::Checkbox)
             .hint("Meditate removed it: it cannot Meditate again")
             .width(Width::Small)
+            .more()
             .from(f),
         Field::listed(key("stack"), "Cards stacked under it", "unit-cards")
             .items()
@@ -286,12 +287,14 @@ fn action_row(f: &FormFields, i: usize) -> Group {
             .placeholder("1")
             .hint("which copy of the Equipment (house rule S14)")
             .width(Width::Small)
+            .more()
             .from(f),
         Field::number(key("cost"), "Equip cost", 0, i64::from(caps::FORCE))
             .context(context.clone())
             .placeholder("card's")
             .hint("Force, when the catalogue card does not give it")
             .width(Width::Small)
+            .more()
             .from(f),
         Field::new(
             key("same_unit"),
@@ -301,6 +304,7 @@ fn action_row(f: &FormFields, i: usize) -> Group {
         .context(context)
         .hint("the card represents the same unit as a listed card (house rule S13)")
         .width(Width::Small)
+        .more()
         .from(f),
     ];
     Group {
@@ -340,6 +344,7 @@ pub fn layout(f: &FormFields) -> Form {
                 .placeholder("unknown")
                 .hint("empty: costs assumed paid")
                 .width(Width::Small)
+                .more()
                 .from(f),
             Field::number(
                 "force_light",
@@ -350,6 +355,7 @@ pub fn layout(f: &FormFields) -> Form {
             .placeholder("unknown")
             .hint("empty: costs assumed paid")
             .width(Width::Small)
+            .more()
             .from(f),
             Field::new("odds", "Report the exact odds in the log", Kind::Checkbox)
                 .hint("the step pages always show them")
