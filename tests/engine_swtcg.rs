@@ -2664,10 +2664,32 @@ fn a_force_cost_on_a_triggered_or_static_ability_is_a_located_error() {
             && e.contains("`Evade 1: Pay 1 Force`")),
         "{text:?}"
     );
-    let mut v = attack(unit(3, 6, &[]), unit(1, 9, &[]), json!({}));
-    v["force"] = json!({"dark": 100});
+    let v = attack(
+        unit(3, 6, &["Foresight: Gain 100 Force"]),
+        unit(1, 9, &[]),
+        json!({}),
+    );
     let errors = swtcg::resolve(&position(v), &NoCards).unwrap_err();
-    assert_eq!(errors[0].path, "force.dark");
+    assert!(
+        errors[0].path == "units[0].abilities[0]"
+            && errors[0].message.contains("a gain is from 0 to 99"),
+        "{errors:?}"
+    );
+}
+
+/// A `final` after a Force gain reads back: a side's Force past 99 is not refused
+/// (the reviewer's Force 99 and a correct Foresight's Gain 2 made a `final` of 101 that
+/// the resolver refused).
+#[test]
+fn a_final_after_a_force_gain_reads_back() {
+    let mut v = attack(unit(3, 6, &[]), unit(1, 9, &[]), json!({}));
+    v["force"] = json!({"dark": 101, "light": 4_000_000_000u32});
+    let (_, st) = play(v);
+    let back = swtcg::to_position(&st);
+    assert_eq!(
+        (back.force.dark, back.force.light),
+        (Some(101), Some(4_000_000_000))
+    );
 }
 
 fn forewarning_pays_for_deflect(reading: &str) -> (swtcg::Adjudication, State) {

@@ -157,9 +157,15 @@ fn check_cost(a: &Ability, kname: &str) -> Result<(), String> {
             | Keyword::Reserves
     );
     let written = a.param.as_deref().and_then(super::state::pay_force);
+    let gain = a.param.as_deref().and_then(super::state::gain_force);
     match (written, a.cost()) {
         (_, Some(c)) if c > caps::FORCE => Err(format!(
             "{kname} costs {c} Force: a cost is from 0 to {}",
+            caps::FORCE
+        )),
+        _ if gain.is_some_and(|g| g > caps::FORCE) => Err(format!(
+            "{kname} gains {} Force: a gain is from 0 to {}",
+            gain.unwrap_or_default(),
             caps::FORCE
         )),
         (Some(_), None) if !a.keyword.pays() && !carries_effect => Err(format!(
@@ -689,9 +695,18 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
                 "`cost` is an Equip action's (a Meditate or Enhance cost is written on the ability: `Meditate: Pay 4 Force`)",
             ));
         }
-        let cost = a
-            .cost
-            .or_else(|| cards.card(&card).and_then(|d| equip_cost(&d.text)));
+        let printed = cards.card(&card).and_then(|d| equip_cost(&d.text));
+        if let (Some(given), Some(printed)) = (a.cost, printed) {
+            if given != printed {
+                errors.push(PositionError::at(
+                    at("cost"),
+                    format!(
+                        "{card} prints its Equip cost, {printed} Force; `cost` is for an Equipment that prints none (leave it out, or give {printed})"
+                    ),
+                ));
+            }
+        }
+        let cost = printed.or(a.cost);
         if a.copy == Some(0) || a.copy.is_some_and(|c| c as usize > caps::ACTIONS) {
             errors.push(PositionError::at(
                 at("copy"),
@@ -734,17 +749,8 @@ pub fn resolve(position: &Position, cards: &dyn CardSource) -> Result<State, Vec
             pins.predict.push((u, *n));
         }
     }
-    for (side, f) in [
-        ("dark", position.force.dark),
-        ("light", position.force.light),
-    ] {
-        if f.is_some_and(|f| f > caps::FORCE) {
-            errors.push(PositionError::at(
-                format!("force.{side}"),
-                format!("a side's Force is from 0 to {}", caps::FORCE),
-            ));
-        }
-    }
+    // A side's Force is any whole number a `u32` holds: a `final` after a Force gain
+    // reads back (a gain past the largest keeps it there, docs/positions.md).
     if !errors.is_empty() {
         return Err(errors);
     }

@@ -416,7 +416,7 @@ fn play(st: &mut State, out: &mut Vec<Event>, i: usize, a: &Action) {
                 return reject_by(st, out, i, proposed, reason, rule);
             }
             let what = format!("the Equip cost of {}", a.card);
-            force::pay(st, out, u, what, a.cost, Some(&EQUIP_ONCE));
+            force::pay(st, out, u, what, a.cost, None);
             let change = Change::Equipped {
                 action: i + 1,
                 unit: id,
@@ -484,7 +484,9 @@ fn play(st: &mut State, out: &mut Vec<Event>, i: usize, a: &Action) {
                     side_name(st.units[u].side),
                     short.1
                 );
-                let rule = Rule::from(&MEDITATE_COST).house(&rules::FORCE);
+                let rule = Rule::from(&rules::FORCE)
+                    .house(&rules::PAYING)
+                    .also(&MEDITATE_COST);
                 return reject_by(st, out, i, proposed, reason, rule);
             }
             let what = "Meditate's activation cost".to_string();

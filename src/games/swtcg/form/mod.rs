@@ -340,23 +340,18 @@ pub fn layout(f: &FormFields) -> Form {
                 .hint("draws every die not fixed")
                 .width(Width::Small)
                 .from(f),
-            Field::number("force_dark", "Dark Side's Force", 0, i64::from(caps::FORCE))
+            Field::number("force_dark", "Dark Side's Force", 0, i64::from(u32::MAX))
                 .placeholder("unknown")
                 .hint("empty: costs assumed paid")
                 .width(Width::Small)
                 .more()
                 .from(f),
-            Field::number(
-                "force_light",
-                "Light Side's Force",
-                0,
-                i64::from(caps::FORCE),
-            )
-            .placeholder("unknown")
-            .hint("empty: costs assumed paid")
-            .width(Width::Small)
-            .more()
-            .from(f),
+            Field::number("force_light", "Light Side's Force", 0, i64::from(u32::MAX))
+                .placeholder("unknown")
+                .hint("empty: costs assumed paid")
+                .width(Width::Small)
+                .more()
+                .from(f),
             Field::new("odds", "Report the exact odds in the log", Kind::Checkbox)
                 .hint("the step pages always show them")
                 .width(Width::Wide)
