@@ -659,6 +659,10 @@ fn an_upload_holds_at_most_five_thousand_registrations() {
     for i in 0..5_001 {
         csv.push_str(&format!("P{i},3 Spark\n"));
     }
+    // Rows past the limit are never read: their width error is not found.
+    for i in 0..1_000 {
+        csv.push_str(&format!("Q{i},3 Spark,beyond the header\n"));
+    }
     let regs = events::import(vec![
         upload("reg.csv", csv),
         upload("extra.txt", "3 Spark\n"),

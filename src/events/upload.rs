@@ -248,7 +248,8 @@ fn column(csv: &CsvFile, names: &[&str]) -> Option<usize> {
 }
 
 fn read_csv(upload: Upload, files: &mut Files, out: &mut Registrations) {
-    let csv = match CsvFile::parse(upload.name.clone(), upload.bytes) {
+    // Rows past the limit are not even parsed: `room` refuses the first of them.
+    let csv = match CsvFile::parse_at_most(upload.name.clone(), upload.bytes, MAX_REGISTRATIONS) {
         Ok(c) => c,
         Err(diags) => {
             out.problems.extend(diags.0);
