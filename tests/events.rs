@@ -786,5 +786,8 @@ async fn the_event_page_runs_within_the_heavy_work_deadline() {
     )
     .await;
     assert_eq!(status, 503, "{text}");
-    assert!(text.contains("deadline"), "{text}");
+    assert!(
+        text.contains("checking the event was stopped at the server's deadline"),
+        "{text}"
+    );
 }

@@ -288,10 +288,24 @@ async fn upload(
     let opts = options(&fields).map_err(|e| WebError::BadRequest(e.join("; ")).in_format(out))?;
     let files = std::mem::take(&mut fields.files);
     let shared = state.get_ref().clone();
+    let secs = state.heavy.config().deadline.as_secs_f64();
     let (content_type, body) = state
         .heavy
         .run(out, move || answer(&shared, files, &opts, out))
-        .await??;
+        .await
+        .map_err(|mut refused| {
+            if let WebError::Limited {
+                code: "deadline",
+                message,
+                ..
+            } = &mut refused.error
+            {
+                *message = format!(
+                    "checking the event was stopped at the server's deadline: it ran for longer than {secs} seconds (serve --heavy-deadline); upload it in parts"
+                );
+            }
+            refused
+        })??;
     Ok(HttpResponse::Ok().content_type(content_type).body(body))
 }
 
