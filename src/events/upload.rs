@@ -242,6 +242,39 @@ fn from_file(
     }
 }
 
+/// Why a row naming `wanted` has no file (`found` is not [`Found::File`]), and what to do.
+fn not_found(found: Found, wanted: &str) -> (String, &'static str) {
+    const UPLOAD: &str =
+        "upload the file beside the CSV or inside a zip, or paste the list in the `decklist` cell";
+    let shown = crate::text::escape_controls(wanted);
+    match found {
+        _ if wanted.is_empty() => (
+            "this row has no decklist and names no file".to_string(),
+            UPLOAD,
+        ),
+        Found::File(_) | Found::Missing => (format!("no file `{shown}` was uploaded"), UPLOAD),
+        Found::Claimed(row) => (
+            format!(
+                "file `{shown}` is already the list of row {row}: one file is one player's list"
+            ),
+            "give each player their own file",
+        ),
+        Found::Ambiguous(names) => {
+            let names: Vec<String> = names
+                .iter()
+                .map(|n| format!("`{}`", crate::text::escape_controls(n)))
+                .collect();
+            (
+                format!(
+                    "`{shown}` fits more than one uploaded file ({}): none is picked",
+                    names.join(", ")
+                ),
+                "name the file by its whole path in the zip",
+            )
+        }
+    }
+}
+
 /// The index of the first of `names` the header has.
 fn column(csv: &CsvFile, names: &[&str]) -> Option<usize> {
     names.iter().find_map(|n| csv.column(n))
@@ -305,38 +338,17 @@ fn read_csv(upload: Upload, files: &mut Files, out: &mut Registrations) {
             continue;
         }
         let wanted = get(file).unwrap_or_default();
-        let shown = crate::text::escape_controls(&wanted).to_string();
         let found = if wanted.is_empty() {
             Found::Missing
         } else {
             files.find(&wanted)
         };
-        let (message, hint) = match found {
-            Found::File(k) => {
-                let (name, bytes) = files.claim(k, format!("{}:{line}", csv.display));
-                out.decks.push(from_file(Some(who), name, bytes));
-                continue;
-            }
-            Found::Missing if wanted.is_empty() => (
-                "this row has no decklist and names no file".to_string(),
-                "upload the file beside the CSV or inside a zip, or paste the list in the `decklist` cell",
-            ),
-            Found::Missing => (
-                format!("no file `{shown}` was uploaded"),
-                "upload the file beside the CSV or inside a zip, or paste the list in the `decklist` cell",
-            ),
-            Found::Claimed(row) => (
-                format!("file `{shown}` is already the list of row {row}: one file is one player's list"),
-                "give each player their own file",
-            ),
-            Found::Ambiguous(names) => (
-                format!(
-                    "`{shown}` fits more than one uploaded file ({}): none is picked",
-                    names.iter().map(|n| format!("`{}`", crate::text::escape_controls(n))).collect::<Vec<_>>().join(", ")
-                ),
-                "name the file by its whole path in the zip",
-            ),
-        };
+        if let Found::File(k) = found {
+            let (name, bytes) = files.claim(k, format!("{}:{line}", csv.display));
+            out.decks.push(from_file(Some(who), name, bytes));
+            continue;
+        }
+        let (message, hint) = not_found(found, &wanted);
         out.problems
             .push(csv.diag(rec, at, message.clone()).with_hint(hint));
         out.decks.push(Registration {
