@@ -581,3 +581,213 @@ async fn the_event_page_answers_json_and_refuses_bad_fields_at_once() {
         (Some("deck_check"), Some(true))
     );
 }
+
+fn upload(name: &str, bytes: impl Into<Vec<u8>>) -> Upload {
+    Upload {
+        name: name.into(),
+        bytes: bytes.into(),
+    }
+}
+
+fn problems_of(regs: &events::Registrations) -> Vec<String> {
+    regs.problems.iter().map(|p| format!("{p}")).collect()
+}
+
+// Review of #32: many rows naming one file each copied its bytes (a 31 MiB CSV of rows
+// naming one 1 MiB file allocated terabytes). A file is one row's list: a second row
+// naming it is a located problem; a last name that fits two files is a problem, never a
+// pick; a whole path still picks.
+#[test]
+fn a_file_is_the_list_of_one_row_and_an_ambiguous_name_picks_none() {
+    let legal = legal_text();
+    let z = zip_of(&[
+        ("a/deck.txt", legal.as_bytes()),
+        ("b/deck.txt", legal.as_bytes()),
+    ]);
+    let csv = "player,file\nAda,mine.txt\nBo,MINE.TXT\nCy,mine.txt\nDi,deck.txt\nEd,b/deck.txt\n";
+    let regs = events::import(vec![
+        upload("reg.csv", csv),
+        upload("mine.txt", legal.clone()),
+        upload("decks.zip", z),
+    ]);
+    let messages = problems_of(&regs);
+    let at = |line: usize, s: &str| {
+        regs.problems
+            .iter()
+            .any(|p| p.file == "reg.csv" && p.line == line && p.message.contains(s))
+    };
+    assert!(
+        at(3, "file `MINE.TXT` is already the list of row reg.csv:2"),
+        "{messages:?}"
+    );
+    assert!(
+        at(4, "file `mine.txt` is already the list of row reg.csv:2"),
+        "{messages:?}"
+    );
+    assert!(
+        at(
+            5,
+            "`deck.txt` fits more than one uploaded file (`a/deck.txt`, `b/deck.txt`)"
+        ),
+        "{messages:?}"
+    );
+    assert_eq!(regs.problems.len(), 3, "{messages:?}");
+    let decks: Vec<(&str, &str, bool)> = regs
+        .decks
+        .iter()
+        .map(|d| (d.player.as_str(), d.file.as_str(), d.text.is_ok()))
+        .collect();
+    assert_eq!(
+        decks,
+        [
+            ("Ada", "mine.txt", true),
+            ("Bo", "reg.csv", false),
+            ("Cy", "reg.csv", false),
+            ("Di", "reg.csv", false),
+            ("Ed", "b/deck.txt", true),
+            ("", "a/deck.txt", true),
+        ]
+    );
+}
+
+// Review of #32: no cap on registrations. At most MAX_REGISTRATIONS, counted while the
+// CSV's rows and the files are read; the refusal says the limit and where it struck.
+#[test]
+fn an_upload_holds_at_most_five_thousand_registrations() {
+    assert_eq!(events::MAX_REGISTRATIONS, 5_000);
+    let mut csv = String::from("player,decklist\n");
+    for i in 0..5_001 {
+        csv.push_str(&format!("P{i},3 Spark\n"));
+    }
+    // Rows past the limit are never read: their width error is not found.
+    for i in 0..1_000 {
+        csv.push_str(&format!("Q{i},3 Spark,beyond the header\n"));
+    }
+    let regs = events::import(vec![
+        upload("reg.csv", csv),
+        upload("extra.txt", "3 Spark\n"),
+    ]);
+    assert_eq!(regs.decks.len(), 5_000);
+    let messages = problems_of(&regs);
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(
+        regs.problems[0].file == "reg.csv"
+            && regs.problems[0].line == 5_002
+            && regs.problems[0]
+                .message
+                .contains("more than 5000 registrations"),
+        "{messages:?}"
+    );
+    let files: Vec<Upload> = (0..5_001)
+        .map(|i| upload(&format!("d{i}.txt"), "3 Spark\n"))
+        .collect();
+    let regs = events::import(files);
+    assert_eq!(regs.decks.len(), 5_000);
+    assert!(
+        problems_of(&regs)[0].contains("d5000.txt:1:1"),
+        "{:?}",
+        problems_of(&regs)
+    );
+}
+
+// Review of #32 (item 5): the 1 MiB cap on a decklist file holds beside the CSV too, as
+// `check --event` has it.
+#[test]
+fn a_decklist_file_over_one_mib_is_refused_beside_the_csv() {
+    let big = vec![b'\n'; arbiter::decks::MAX_BYTES + 1];
+    let regs = events::import(vec![upload("big.txt", big), upload("ok.txt", legal_text())]);
+    let messages = problems_of(&regs);
+    assert!(
+        messages.iter().any(|m| m.starts_with("big.txt:1:1")
+            && m.contains("the limit for a decklist is 1048576 bytes (1 MiB)")),
+        "{messages:?}"
+    );
+    let names: Vec<&str> = regs.decks.iter().map(|d| d.file.as_str()).collect();
+    assert_eq!(names, ["ok.txt"]);
+}
+
+/// A zip of `n` entries `e0.txt`… of exactly 1 MiB of newlines each, compressed once.
+fn zip_of_mib(n: usize) -> Vec<u8> {
+    let one = zip_of(&[("one.txt", &vec![b'\n'; arbiter::decks::MAX_BYTES])]);
+    let mut source = zip::ZipArchive::new(std::io::Cursor::new(one)).unwrap();
+    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for i in 0..n {
+        let entry = source.by_index_raw(0).unwrap();
+        z.raw_copy_file_rename(entry, format!("e{i}.txt")).unwrap();
+    }
+    z.finish().unwrap().into_inner()
+}
+
+// Review of #32: the 64 MiB expansion total restarted per zip, so many small bombs in one
+// upload added up. One budget for every zip of the upload; each zip alone passes.
+#[test]
+fn the_expansion_limit_is_one_for_every_zip_of_an_upload() {
+    let z = zip_of_mib(40);
+    let regs = events::import(vec![upload("one.zip", z.clone())]);
+    assert!(regs.problems.is_empty(), "{:?}", problems_of(&regs));
+    assert_eq!(regs.decks.len(), 40);
+    let regs = events::import(vec![upload("one.zip", z.clone()), upload("two.zip", z)]);
+    let messages = problems_of(&regs);
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(
+        messages[0].starts_with("two.zip:e24.txt:1:1")
+            && messages[0]
+                .contains("the upload's zips together expand past 67108864 bytes (64 MiB)"),
+        "{messages:?}"
+    );
+    assert_eq!(regs.decks.len(), 64);
+}
+
+// Review of #32: a bomb whose local and central headers understate its size (100 bytes)
+// is refused by the bytes actually read (the reader counts them against the header),
+// not let through as the 100 bytes the headers say.
+#[test]
+fn a_zip_bomb_whose_headers_lie_is_refused_by_the_bytes_read() {
+    let mut z = zip_of(&[("bomb.txt", &vec![b'\n'; 8 << 20])]);
+    // Local header: uncompressed size at 22; central header: at 24 from its signature.
+    assert_eq!(&z[..4], b"PK\x03\x04");
+    z[22..26].copy_from_slice(&100u32.to_le_bytes());
+    let central = z.windows(4).position(|w| w == b"PK\x01\x02").unwrap();
+    z[central + 24..central + 28].copy_from_slice(&100u32.to_le_bytes());
+    let archive = zip::ZipArchive::new(std::io::Cursor::new(z.clone())).unwrap();
+    assert_eq!(
+        archive.decompressed_size(),
+        Some(100),
+        "the headers say 100 bytes"
+    );
+    let regs = events::import(vec![upload("event.zip", z)]);
+    let messages = problems_of(&regs);
+    assert!(
+        messages.iter().any(|m| m.starts_with("event.zip:bomb.txt")
+            && m.contains("its header declares 100 bytes; a zip bomb")
+            && m.contains("larger than its declared uncompressed size")),
+        "{messages:?}"
+    );
+    assert!(regs.decks.is_empty());
+}
+
+// Review of #32: `/events` ran inline on an async worker; now within the heavy-work
+// bound, so its deadline stops it (503 `deadline`).
+#[actix_rt::test]
+async fn the_event_page_runs_within_the_heavy_work_deadline() {
+    let state = common::bundled_state().with_heavy_work(arbiter::web::HeavyWorkConfig {
+        concurrent: 1,
+        queue: 1,
+        retry_after_secs: 1,
+        deadline: std::time::Duration::ZERO,
+    });
+    let (ctype, body) = multipart(&[("files", Some("a.txt"), legal_text().as_bytes())]);
+    let (status, _, text) = common::http::post(
+        state,
+        "/events",
+        Some(&ctype),
+        Some("application/json"),
+        body,
+    )
+    .await;
+    assert_eq!(status, 503, "{text}");
+    assert!(
+        text.contains("checking the event was stopped at the server's deadline"),
+        "{text}"
+    );
+}

@@ -51,6 +51,16 @@ const BOM: &str = "\u{feff}";
 impl CsvFile {
     /// Parses `bytes`; on failure returns every problem found.
     pub fn parse(display: impl Into<String>, bytes: Vec<u8>) -> Result<CsvFile, Diagnostics> {
+        Self::parse_at_most(display, bytes, usize::MAX)
+    }
+
+    /// [`CsvFile::parse`], reading at most `most + 1` data rows (the one past `most`, so
+    /// that a caller can locate its refusal): the rows after it are never read.
+    pub fn parse_at_most(
+        display: impl Into<String>,
+        bytes: Vec<u8>,
+        most: usize,
+    ) -> Result<CsvFile, Diagnostics> {
         let display = display.into();
         let raw = match String::from_utf8(bytes) {
             Ok(s) => s,
@@ -84,7 +94,8 @@ impl CsvFile {
             .from_reader(raw.as_bytes());
         let mut records = Vec::new();
         let mut record = csv::StringRecord::new();
-        loop {
+        // The header and `most + 1` data rows.
+        while records.len() < most.saturating_add(2) {
             match reader.read_record(&mut record) {
                 Ok(false) => break,
                 Ok(true) => {

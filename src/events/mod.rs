@@ -16,7 +16,7 @@ mod upload;
 mod zipped;
 
 pub use report::{check, draw, EventDeck, EventOptions, EventReport, Tally, WorklistRow};
-pub use upload::{import, Registration, Registrations, Upload};
+pub use upload::{import, Registration, Registrations, Upload, MAX_REGISTRATIONS};
 pub use zipped::{MAX_ENTRIES, MAX_EXPANDED, MAX_ZIP_BYTES};
 
 /// The most an event's uploads may weigh together, in bytes (32 MiB): a thousand

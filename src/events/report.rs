@@ -116,7 +116,9 @@ impl EventReport {
     }
 }
 
-/// Judges every registration in `opts.format` as of `opts.date`.
+/// Judges every registration in `opts.format` as of `opts.date`. Within a budget
+/// (`rules::budget`, the web's heavy-work turn) it stops between decks once the budget
+/// is spent, and its caller throws the partial report away.
 pub fn check(
     cat: &Catalogue,
     regs: Registrations,
@@ -127,6 +129,7 @@ pub fn check(
         .decks
         .into_iter()
         .enumerate()
+        .take_while(|_| !crate::rules::budget::exhausted())
         .map(|(i, r)| judge(&v, i + 1, r))
         .collect();
     let mut t = Tally {
@@ -181,20 +184,23 @@ fn judge(v: &DeckValidator, number: usize, r: Registration) -> EventDeck {
         quoted: Vec::new(),
     };
     let json = r.json;
-    let text = r.text.clone().unwrap_or_default();
-    let list = match r.text {
+    let text = match r.text {
         Err(e) => {
             deck.error = Some(e);
             return deck;
         }
-        Ok(text) if r.json => match parse_json(&text) {
+        Ok(text) => text,
+    };
+    let list = if json {
+        match parse_json(&text) {
             Ok(l) => l,
             Err(e) => {
                 deck.error = Some(format!("{}: {e}", deck.file));
                 return deck;
             }
-        },
-        Ok(text) => parse_decklist(&text),
+        }
+    } else {
+        parse_decklist(&text)
     };
     let verdict = v.validate(&list);
     let known: std::collections::HashSet<String> = verdict

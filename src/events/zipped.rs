@@ -1,8 +1,11 @@
 //! A zip of decklist files, read with limits: the archive's size, its number of entries,
-//! each entry's expanded size (read, never trusted from the header) and their total. A
+//! each entry's expanded size (read, never trusted from the header) and the total of
+//! every zip of the upload (one [`Expansion`] budget, with the upload's count of files
+//! against [`MAX_REGISTRATIONS`]). A
 //! path that climbs out (`../`, absolute), a zip inside the zip and an entry that expands
 //! past its limit are refused with a message; the other entries are still read.
 
+use super::upload::{Expansion, MAX_REGISTRATIONS};
 use super::Upload;
 use crate::decks::MAX_BYTES;
 use crate::diag::Diagnostic;
@@ -12,11 +15,16 @@ use std::io::Read;
 pub const MAX_ZIP_BYTES: usize = 16 << 20;
 /// The most entries read from one zip.
 pub const MAX_ENTRIES: usize = 5_000;
-/// The most all of a zip's entries may expand to together (64 MiB).
+/// The most all the entries of all the zips of one upload may expand to together (64 MiB).
 pub const MAX_EXPANDED: usize = 64 << 20;
 
-/// The files of zip `z` (named by their path inside it), and the problems of the rest.
-pub(super) fn expand(z: &Upload, problems: &mut Vec<Diagnostic>) -> Vec<Upload> {
+/// The files of zip `z` (named by their path inside it), and the problems of the rest;
+/// what they expand to is counted in the upload's `budget`.
+pub(super) fn expand(
+    z: &Upload,
+    budget: &mut Expansion,
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<Upload> {
     let refuse =
         |message: String, hint: &str| Diagnostic::new(&z.name, 1, 1, message).with_hint(hint);
     if z.bytes.len() > MAX_ZIP_BYTES {
@@ -50,7 +58,6 @@ pub(super) fn expand(z: &Upload, problems: &mut Vec<Diagnostic>) -> Vec<Upload> 
         return Vec::new();
     }
     let mut out = Vec::new();
-    let mut total = 0usize;
     for i in 0..archive.len() {
         let mut entry = match archive.by_index(i) {
             Ok(e) => e,
@@ -88,19 +95,30 @@ pub(super) fn expand(z: &Upload, problems: &mut Vec<Diagnostic>) -> Vec<Upload> 
             ));
             continue;
         }
+        if budget.files >= MAX_REGISTRATIONS {
+            problems.push(entry_problem(
+                format!("refused: the upload has more than {MAX_REGISTRATIONS} decklist files, the limit; this one and the rest are not read"),
+                "split the event into uploads of at most 5,000 players",
+            ));
+            break;
+        }
         let declared = entry.size();
         let mut bytes = Vec::new();
-        let limit = MAX_BYTES.min(MAX_EXPANDED.saturating_sub(total));
+        let limit = MAX_BYTES.min(MAX_EXPANDED.saturating_sub(budget.bytes));
         if let Err(e) = (&mut entry).take(limit as u64 + 1).read_to_end(&mut bytes) {
-            problems.push(entry_problem(
-                format!("cannot be expanded: {e}"),
-                "zip it again",
-            ));
+            // An entry whose header understates it is stopped by the reader, which
+            // counts the bytes it expands against the header.
+            let message = format!(
+                "refused: cannot be expanded (its header declares {declared} bytes; a zip bomb, or a damaged zip): {e}"
+            );
+            problems.push(entry_problem(message, "zip it again"));
             continue;
         }
         if bytes.len() > limit {
             let why = if limit < MAX_BYTES {
-                format!("the zip expands past {MAX_EXPANDED} bytes (64 MiB) in all")
+                format!(
+                    "the upload's zips together expand past {MAX_EXPANDED} bytes (64 MiB), the limit of one upload"
+                )
             } else {
                 format!("it expands past {MAX_BYTES} bytes (1 MiB), declaring {declared} bytes")
             };
@@ -113,7 +131,8 @@ pub(super) fn expand(z: &Upload, problems: &mut Vec<Diagnostic>) -> Vec<Upload> 
             }
             continue;
         }
-        total += bytes.len();
+        budget.bytes += bytes.len();
+        budget.files += 1;
         out.push(Upload { name, bytes });
     }
     out

@@ -8,7 +8,7 @@
 //! only trace; the worklist is a `data:` link inside it.
 //!
 //! Reading and judging are `events`'; this module reads the multipart upload and lays the
-//! report out.
+//! report out, on the blocking pool within the server's heavy-work bound.
 
 use super::page;
 use super::{error::Failure, AppState, Format, WebError};
@@ -275,6 +275,9 @@ fn options(f: &Fields) -> Result<EventOptions, Vec<String>> {
     })
 }
 
+/// `POST /events`: the upload read here; importing, judging and rendering run on the
+/// blocking pool within the server's heavy-work bound and its deadline
+/// ([`super::HeavyWork::run`]), so a large event never holds an async worker.
 async fn upload(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -283,11 +286,44 @@ async fn upload(
     let out = Format::of(&req);
     let mut fields = read_upload(&mut payload, out).await?;
     let opts = options(&fields).map_err(|e| WebError::BadRequest(e.join("; ")).in_format(out))?;
-    let regs = events::import(std::mem::take(&mut fields.files));
-    let report = events::check(&state.catalogue, regs, &opts)
+    let files = std::mem::take(&mut fields.files);
+    let shared = state.get_ref().clone();
+    let secs = state.heavy.config().deadline.as_secs_f64();
+    let (content_type, body) = state
+        .heavy
+        .run(out, move || answer(&shared, files, &opts, out))
+        .await
+        .map_err(|mut refused| {
+            if let WebError::Limited {
+                code: "deadline",
+                message,
+                ..
+            } = &mut refused.error
+            {
+                *message = format!(
+                    "checking the event was stopped at the server's deadline: it ran for longer than {secs} seconds (serve --heavy-deadline); upload it in parts"
+                );
+            }
+            refused
+        })??;
+    Ok(HttpResponse::Ok().content_type(content_type).body(body))
+}
+
+/// The event's answer (its content type and body): the uploads imported, judged and laid
+/// out as a page or its JSON twin.
+fn answer(
+    state: &AppState,
+    files: Vec<Upload>,
+    opts: &EventOptions,
+    out: Format,
+) -> Result<(&'static str, Vec<u8>), Failure> {
+    let regs = events::import(files);
+    let report = events::check(&state.catalogue, regs, opts)
         .map_err(|e| WebError::BadRequest(e.to_string()).in_format(out))?;
     if out == Format::Json {
-        return page::json(&report, out);
+        let body = page::html_safe_json(&report)
+            .map_err(|e| WebError::Internal(format!("json: {e}")).in_format(out))?;
+        return Ok(("application/json", body));
     }
     let rows: Vec<DeckRow> = report.decks.iter().map(row).collect();
     let worklist = worklist_csv(&report).map_err(|e| WebError::Internal(e).in_format(out))?;
@@ -300,31 +336,26 @@ async fn upload(
             let who = round
                 .iter()
                 .map(|n| {
-                    (
-                        *n,
-                        report
-                            .deck(*n)
-                            .map(|d| d.player.clone())
-                            .unwrap_or_default(),
-                    )
+                    let player = report.deck(*n).map(|d| d.player.clone());
+                    (*n, player.unwrap_or_default())
                 })
                 .collect();
             (i + 1, who)
         })
         .collect();
-    page::render(
-        &EventPage {
-            formats: formats(&state, &report.format),
-            today: report.date.to_string(),
-            report: Some(&report),
-            rows,
-            worklist,
-            worklist_rows,
-            draw,
-            seed: report.draw.as_ref().map(|(s, _)| *s),
-        },
-        out,
-    )
+    let body = EventPage {
+        formats: formats(state, &report.format),
+        today: report.date.to_string(),
+        report: Some(&report),
+        rows,
+        worklist,
+        worklist_rows,
+        draw,
+        seed: report.draw.as_ref().map(|(s, _)| *s),
+    }
+    .render()
+    .map_err(|e| WebError::Internal(format!("template: {e}")).in_format(out))?;
+    Ok(("text/html; charset=utf-8", body.into_bytes()))
 }
 
 /// The worklist as a `data:` URL (the download of a page that stores nothing).

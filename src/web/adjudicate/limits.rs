@@ -206,11 +206,11 @@ impl HeavyWork {
     /// Runs `f` on the blocking pool within the bound, under one turn and its budget:
     /// the turn is held until `f` has returned, `f` is asked to stop when this future is
     /// dropped, and a stopped `f`'s result is replaced by the refusal naming the limit.
-    pub(super) async fn run<T: Send + 'static>(
+    pub(in crate::web) async fn run<T: Send + 'static>(
         &self,
         out: Format,
         f: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, Refused> {
+    ) -> Result<T, Failure> {
         let permit = self.admit(out).await?;
         let budget = permit.budget().clone();
         let _cancel = CancelOnDrop(budget.clone());
