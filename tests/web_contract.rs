@@ -193,6 +193,48 @@ async fn each_games_required_fields_are_marked_required() {
         .contains(&Value::from("units")));
 }
 
+/// Every field a fixture's position uses is one its game's schema lists: a new position
+/// field not added to the document makes every stored position of it "violate the
+/// schema" (schemathesis found `force` missing from `SwtcgPosition`).
+#[test]
+fn every_fixture_field_is_in_its_games_schema() {
+    let doc = document();
+    let schemas = &doc["components"]["schemas"];
+    for (schema, folder) in [
+        ("SwtcgPosition", "swtcg"),
+        ("KeyforgePosition", "keyforge"),
+        ("ArcanePosition", "arcane"),
+        ("KarthPosition", "karth"),
+    ] {
+        let listed = schemas[schema]["properties"]
+            .as_object()
+            .unwrap_or_else(|| panic!("{schema} lists its properties"));
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(folder);
+        let mut read = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "json") {
+                continue;
+            }
+            let v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let Some(position) = v["position"].as_object() else {
+                continue;
+            };
+            read += 1;
+            for field in position.keys() {
+                assert!(
+                    listed.contains_key(field),
+                    "{}: `{field}` is not among {schema}'s properties in static/openapi.json",
+                    path.display()
+                );
+            }
+        }
+        assert!(read > 5, "{folder}: only {read} fixtures read");
+    }
+}
+
 /// `q` over its `maxLength` (1000 characters), a query parameter the document does not
 /// list, and the JSON decklist's nullable fields.
 #[actix_rt::test]
