@@ -553,31 +553,6 @@ impl Group {
         self.open || self.filled() || self.invalid()
     }
 
-    /// Its fields always shown.
-    pub fn main_fields(&self) -> impl Iterator<Item = &Field> {
-        self.fields.iter().filter(|f| !f.more)
-    }
-
-    /// Its rarely needed fields, folded behind its "more" line.
-    pub fn more_fields(&self) -> impl Iterator<Item = &Field> {
-        self.fields.iter().filter(|f| f.more)
-    }
-
-    /// Whether it has rarely needed fields.
-    pub fn has_more(&self) -> bool {
-        self.fields.iter().any(|f| f.more)
-    }
-
-    /// The labels of its rarely needed fields, for its "more" line.
-    pub fn more_labels(&self) -> String {
-        more_labels(&self.fields)
-    }
-
-    /// Whether its "more" line is shown open.
-    pub fn more_open(&self) -> bool {
-        more_open(&self.fields)
-    }
-
     /// What the summary line says it holds: its summary fields' values, each with its
     /// suffix, or its `empty` words.
     pub fn summary(&self) -> String {
@@ -594,6 +569,51 @@ impl Group {
         } else {
             parts.join(" · ")
         }
+    }
+}
+
+/// Fields shown at once and fields folded behind a "more" line: a [`Group`]'s, or a
+/// [`Section`]'s own. The templates call these on either.
+pub trait Folded {
+    /// The fields, in order.
+    fn all_fields(&self) -> &[Field];
+
+    /// The fields always shown.
+    fn main_fields(&self) -> impl Iterator<Item = &Field> {
+        self.all_fields().iter().filter(|f| !f.more)
+    }
+
+    /// The rarely needed fields, folded behind the "more" line.
+    fn more_fields(&self) -> impl Iterator<Item = &Field> {
+        self.all_fields().iter().filter(|f| f.more)
+    }
+
+    /// Whether there are rarely needed fields.
+    fn has_more(&self) -> bool {
+        self.all_fields().iter().any(|f| f.more)
+    }
+
+    /// The labels of the rarely needed fields, for the "more" line.
+    fn more_labels(&self) -> String {
+        more_labels(self.all_fields())
+    }
+
+    /// Whether the "more" line is shown open.
+    fn more_open(&self) -> bool {
+        more_open(self.all_fields())
+    }
+}
+
+impl Folded for Group {
+    fn all_fields(&self) -> &[Field] {
+        &self.fields
+    }
+}
+
+impl Folded for Section {
+    /// A section's own fields, not its groups'.
+    fn all_fields(&self) -> &[Field] {
+        &self.fields
     }
 }
 
@@ -632,31 +652,6 @@ fn more_open(fields: &[Field]) -> bool {
 }
 
 impl Section {
-    /// Its own fields always shown.
-    pub fn main_fields(&self) -> impl Iterator<Item = &Field> {
-        self.fields.iter().filter(|f| !f.more)
-    }
-
-    /// Its own rarely needed fields, folded behind its "more" line.
-    pub fn more_fields(&self) -> impl Iterator<Item = &Field> {
-        self.fields.iter().filter(|f| f.more)
-    }
-
-    /// Whether it has rarely needed fields of its own.
-    pub fn has_more(&self) -> bool {
-        self.fields.iter().any(|f| f.more)
-    }
-
-    /// The labels of its own rarely needed fields, for its "more" line.
-    pub fn more_labels(&self) -> String {
-        more_labels(&self.fields)
-    }
-
-    /// Whether its "more" line is shown open.
-    pub fn more_open(&self) -> bool {
-        more_open(&self.fields)
-    }
-
     /// A section of `fields`, with no groups.
     pub fn new(id: impl Into<String>, title: impl Into<String>, fields: Vec<Field>) -> Section {
         Section {

@@ -16,6 +16,8 @@
 //! turn; a refusal shows a capped number of problems (`rules::form::cap_errors`), so a
 //! large hostile form costs a bounded answer and never an async worker (issue 27).
 
+// The builder template calls a group's and a section's folded fields through it.
+use crate::rules::form::Folded as _;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::{Deserialize, Serialize};
